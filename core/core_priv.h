@@ -1,0 +1,118 @@
+/*
+ * core_priv.h: the engine context, its ring of draw contexts and versioned
+ * state. Private to core/.
+ *
+ * The draw-context protocol (ids are 64-bit and never wrap; slot = id % ring):
+ *  1. API thread (dc_begin): waits until the slot's previous occupant
+ *     (id - ring_size) has retired AND no thread's hazard can still point at
+ *     it, doing work itself meanwhile; then fills the slot.
+ *  2. API thread (dc_publish): head = id + 1 (release) and wakes workers.
+ *  3. Any thread: claims the frontend with a CAS on fe_state and runs it;
+ *     marks the macrotiles it binned PENDING, then fe_state = FE_DONE (release).
+ *  4. Any thread: claims PENDING macrotiles of a draw context whose frontend is
+ *     done, provided that no earlier draw context still has that macrotile
+ *     pending or busy, or has an unfinished frontend (see ctx_work()). So
+ *     each macrotile sees its work in draw order. Finishing a tile decrements
+ *     `pending`; the thread that brings it to 0 marks the DC done.
+ *  5. Any thread: advances `tail` over done DCs (CAS), retiring them in order.
+ * Hazards: a thread walking the ring publishes the tail it started from;
+ * the API thread does not reuse a slot any published hazard may still reach.
+ */
+#ifndef CORE_PRIV_H
+#define CORE_PRIV_H
+
+#include <stdatomic.h>
+
+#include "core/arena.h"
+#include "core/swr.h"
+#include "rasterizer/rast.h"
+#include "threading/thr_pool.h"
+
+enum dc_kind { DC_DRAW, DC_CLEAR, DC_STORE, DC_NOP };
+enum fe_state { FE_UNCLAIMED, FE_RUNNING, FE_DONE };
+enum tile_state { TILE_DONE = 0, TILE_PENDING = 1, TILE_BUSY = 2 };
+
+#define HAZARD_NONE UINT64_MAX
+
+typedef struct draw_context {
+    /* Written by the API thread before publication (step 1), read-only after. */
+    _Atomic uint64_t id;
+    uint32_t kind;
+    rast_fe_job fe;
+    rast_clear_job clear;
+    bool store_invalidate;
+
+    /* Written by the frontend thread, read by backends after FE_DONE. */
+    rast_bins bins;
+    arena arena;
+
+    /* Shared. */
+    _Atomic uint32_t fe_state;
+    _Atomic int64_t pending;     /* frontend + macrotiles not finished */
+    _Atomic uint8_t *tile_state; /* [grid tiles] */
+    _Atomic uint32_t done;
+} draw_context;
+
+/* Per executing thread (pool workers, then the API thread). */
+typedef struct core_thread {
+    uint32_t *blocked;   /* [grid tiles]: == gen when blocked in this walk */
+    uint32_t gen;
+    rast_scratch *scratch;
+    rast_counters counters;
+} core_thread;
+
+/* Versioned state block: immutable content after creation. */
+typedef struct state_block {
+    uint64_t last_use;           /* id of the last draw context that read it */
+    struct state_block *retired_next;
+    _Alignas(64) unsigned char content[];
+} state_block;
+
+enum state_group { SG_LAYOUT, SG_BUFFERS, SG_SHADERS, SG_RASTER, SG_OUTPUT, SG_FB, SG_COUNT };
+
+struct swr_context {
+    uint32_t ring_size;
+    uint32_t max_prims;
+    bool single_threaded;
+    thr_pool *pool;
+    thr_client *client;
+    uint32_t num_workers;
+    uint32_t api_index;          /* core_thread index of the API thread */
+    core_thread *threads;        /* num_workers + 1 */
+    _Atomic uint64_t *hazard;    /* num_workers + 1 */
+
+    draw_context *ring;
+    _Atomic uint64_t head;
+    _Atomic uint64_t tail;
+
+    uint32_t grid_w, grid_h;
+    rast_hot_tiles hot;
+
+    /* API-thread state. */
+    rast_layout_block p_layout;
+    rast_buffers_block p_buffers;
+    rast_shader_block p_shaders;
+    rast_raster_block p_raster;
+    rast_output_block p_output;
+    rast_fb_block p_fb;
+    uint32_t dirty;                    /* 1 << state_group */
+    state_block *cur[SG_COUNT];
+    state_block *cur_draw;             /* content: rast_draw_state */
+    state_block *retired;              /* blocks to free once tail passes last_use */
+    bool fb_used;                      /* a draw or clear used the current framebuffer */
+    uint64_t draws;
+};
+
+
+
+/* ctx_ring.c */
+bool core_work(swr_context *ctx, uint32_t w);
+bool core_pool_work(void *data, uint32_t worker_index);
+void core_help_until(swr_context *ctx, bool (*done)(swr_context *, uint64_t), uint64_t arg);
+draw_context *core_dc_begin(swr_context *ctx, uint32_t kind);
+void core_dc_all_tiles(swr_context *ctx, draw_context *dc, uint32_t x0, uint32_t y0, uint32_t x1,
+                       uint32_t y1);
+void core_dc_publish(swr_context *ctx, draw_context *dc);
+void core_drain(swr_context *ctx);
+void core_advance_tail(swr_context *ctx);
+#endif /* CORE_PRIV_H */

@@ -1,0 +1,128 @@
+/*
+ * swr.h: the engine API. The pipe driver (frontend-gallium/pipe) sits on it;
+ * tests, the demo and benchmarks drive it directly.
+ *
+ * Threading: a context is used by one API thread at a time (like a GL
+ * context). Set-state calls copy what they are given; draws, clears and
+ * stores are queued into a ring of draw contexts and executed by the
+ * process-wide worker pool (and by the API thread while it waits). Memory
+ * the state points to (vertex/index buffers, constant buffers, surfaces)
+ * belongs to the caller and must stay valid until a fence submitted after
+ * the last draw that uses it has signalled.
+ *
+ * Results are identical for every worker count: per 64x64 macrotile, work
+ * runs strictly in submission order.
+ */
+#ifndef SWR_H
+#define SWR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/swr_state.h"
+#include "jitter/shader_abi.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum swr_result {
+    SWR_OK = 0,
+    SWR_ERROR_OUT_OF_MEMORY,
+    SWR_ERROR_INVALID_ARGUMENT,
+    SWR_ERROR_UNSUPPORTED_CPU,
+    SWR_ERROR_UNSUPPORTED,
+    SWR_ERROR_TIMEOUT,
+} swr_result;
+
+const char *swr_result_string(swr_result r);
+
+/* Checks that the CPU has AVX2, FMA and F16C. On failure *message (if not
+ * NULL) names what is missing. swr_context_create calls it too. */
+swr_result swr_check_cpu(const char **message);
+
+typedef struct swr_context swr_context;
+
+/* Zero means "default" in every field. */
+typedef struct swr_context_desc {
+    uint32_t max_draws_in_flight; /* 0: KNOB_MAX_DRAWS_IN_FLIGHT */
+    uint32_t max_prims_per_draw;  /* 0: KNOB_MAX_PRIMS_PER_DRAW */
+    uint32_t single_threaded;     /* 1: run everything on the API thread (also KNOB_SINGLE_THREADED) */
+} swr_context_desc;
+
+swr_result swr_context_create(const swr_context_desc *desc, swr_context **out);
+/* Waits for all queued work, then frees the context. */
+void swr_context_destroy(swr_context *ctx);
+/* Number of threads that execute work: pool workers (0 when single-threaded). */
+uint32_t swr_worker_count(const swr_context *ctx);
+
+/* ---- state ---------------------------------------------------------------- */
+
+swr_result swr_set_vertex_layout(swr_context *ctx, const swr_vertex_layout *layout);
+swr_result swr_set_vertex_buffers(swr_context *ctx, uint32_t first, uint32_t count,
+                                  const swr_vertex_buffer *buffers);
+/* index_size: 1, 2 or 4; data NULL unbinds. Indices reading past size_bytes read as 0. */
+swr_result swr_set_index_buffer(swr_context *ctx, const void *data, uint32_t index_size,
+                                uint32_t size_bytes);
+swr_result swr_set_vs(swr_context *ctx, const swr_vs_state *vs);
+swr_result swr_set_ps(swr_context *ctx, const swr_ps_state *ps);
+
+/* vec4_count vec4s at data (caller's memory) become constant buffer `index`. */
+swr_result swr_set_constant_buffer(swr_context *ctx, uint32_t stage, uint32_t index,
+                                   const float *data, uint32_t vec4_count);
+swr_result swr_set_sampler_context(swr_context *ctx, uint32_t stage, const void *sampler_ctx);
+
+swr_result swr_set_rasterizer_state(swr_context *ctx, const swr_rasterizer_state *rs);
+swr_result swr_set_viewports(swr_context *ctx, uint32_t first, uint32_t count,
+                             const swr_viewport *vps);
+swr_result swr_set_scissors(swr_context *ctx, uint32_t first, uint32_t count,
+                            const swr_rect *rects);
+swr_result swr_set_depth_stencil_state(swr_context *ctx, const swr_depth_stencil_state *dsa);
+swr_result swr_set_stencil_ref(swr_context *ctx, uint8_t front, uint8_t back);
+swr_result swr_set_blend_state(swr_context *ctx, const swr_blend_state *blend);
+swr_result swr_set_blend_color(swr_context *ctx, const float rgba[4]);
+/* Changing the framebuffer stores the previous one's rendered tiles. */
+swr_result swr_set_framebuffer(swr_context *ctx, const swr_framebuffer *fb);
+
+/* ---- work ---------------------------------------------------------------- */
+
+swr_result swr_draw(swr_context *ctx, const swr_draw_info *info);
+
+swr_result swr_clear(swr_context *ctx, const swr_clear_info *info);
+
+/* Writes every rendered hot tile back to its surface (flush, present,
+ * readback). With invalidate, hot tiles are also dropped, so the next draw
+ * reloads from the surface memory (after the caller wrote to it). */
+swr_result swr_store_tiles(swr_context *ctx, bool invalidate);
+
+/* Counts a presented frame (profiling frame window). */
+void swr_end_frame(swr_context *ctx);
+
+/* ---- synchronisation -------------------------------------------------------- */
+
+typedef uint64_t swr_fence;
+/* A fence that signals when all work submitted so far is done. */
+swr_fence swr_fence_submit(swr_context *ctx);
+bool swr_fence_done(swr_context *ctx, swr_fence fence);
+/* Waits (helping with the work) up to timeout_ns (UINT64_MAX: forever). */
+swr_result swr_fence_wait(swr_context *ctx, swr_fence fence, uint64_t timeout_ns);
+/* Waits for all submitted work. */
+swr_result swr_sync(swr_context *ctx);
+
+/* Counters accumulated since context creation (exact: sums over tiles). */
+typedef struct swr_stats {
+    uint64_t draws;            /* swr_draw calls executed */
+    uint64_t vs_invocations;   /* vertices shaded */
+    uint64_t prims_in;         /* primitives assembled */
+    uint64_t prims_binned;     /* primitives that reached the backend */
+    uint64_t ps_invocations;   /* live pixels shaded (helper lanes excluded) */
+    uint64_t samples_passed;   /* pixels that passed depth/stencil (occlusion) */
+} swr_stats;
+/* Reads the counters; call after swr_sync for exact values. */
+void swr_get_stats(swr_context *ctx, swr_stats *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SWR_H */

@@ -1,0 +1,95 @@
+/*
+ * shader_abi.h: the calling convention between the engine and shaders.
+ *
+ * Every executor (C test shaders, the TGSI interpreter, the LLVM JIT) is a
+ * function with one of the signatures below. A shader runs 8 lanes at once;
+ * all data is structure-of-arrays: attribute a, component c, lane l lives at
+ * attr[a].v[c][l] (the type swr_simd_vec4 below is laid out exactly like
+ * core/simd.h's vf8x4 but needs no intrinsics header).
+ *
+ * Vertex shader: 8 vertices in, 8 vertices out. Lanes not in `active_mask`
+ * carry garbage inputs and their outputs are ignored; the shader may compute
+ * them anyway.
+ *
+ * Pixel shader: 8 pixels forming two 2x2 quads side by side (a 4x2 block):
+ *      lane:  0 1 | 4 5        x = block_x + (lane & 1) + ((lane >> 2) << 1)
+ *             2 3 | 6 7        y = block_y + ((lane >> 1) & 1)
+ * So DDX within a quad is lane(1) - lane(0) and DDY is lane(2) - lane(0)
+ * (coarse), and fine derivatives use the pair the lane belongs to.
+ * `exec_mask` has a bit for each live lane (covered and not killed);
+ * `quad_mask` has every lane of each quad that contains a live lane: lanes
+ * in quad_mask but not in exec_mask are helper lanes, which run so that
+ * derivatives work but never write outputs. The shader clears bits of
+ * exec_mask to kill lanes.
+ *
+ * Who calls: rasterizer/fe_*.c (VS) and be_*.c (PS), on worker threads, many
+ * threads at once: a shader must not write anything but its args.
+ */
+#ifndef SWR_SHADER_ABI_H
+#define SWR_SHADER_ABI_H
+
+#include <stdint.h>
+
+#define SWR_MAX_ATTRIBS 32 /* VS inputs, VS outputs, PS inputs */
+#define SWR_MAX_CONST_BUFFERS 16
+
+typedef struct swr_simd_vec4 {
+    float v[4][8] __attribute__((aligned(32)));
+} swr_simd_vec4;
+
+typedef struct swr_simd_ivec {
+    int32_t v[8] __attribute__((aligned(32)));
+} swr_simd_ivec;
+
+/* Resources a shader reads. Owned by the caller's state; read only. */
+typedef struct swr_shader_resources {
+    const float *constants[SWR_MAX_CONST_BUFFERS]; /* vec4 arrays */
+    uint32_t constant_count[SWR_MAX_CONST_BUFFERS]; /* in vec4 units; reads past it return 0 */
+    const void *sampler_ctx; /* the pipe driver's sampler interface (TGSI issue) */
+} swr_shader_resources;
+
+typedef struct swr_vs_args {
+    const swr_simd_vec4 *inputs; /* [num_inputs] fetched attributes */
+    swr_simd_vec4 *outputs;      /* [num_outputs] written by the shader */
+    swr_simd_ivec vertex_id;     /* index value + base vertex (gl_VertexID) */
+    swr_simd_ivec instance_id;   /* instance - start instance (gl_InstanceID) */
+    int32_t base_vertex;
+    uint32_t start_instance;
+    uint32_t active_mask;        /* lanes holding real vertices */
+    const swr_shader_resources *res;
+} swr_vs_args;
+
+typedef struct swr_ps_args {
+    /* Inputs, interpolated by the engine as the PS state asks (constant,
+     * linear or perspective) at the pixel centres. */
+    const swr_simd_vec4 *inputs;
+    /* Window position: x, y = pixel centre; z = depth in [0,1] after
+     * polygon offset; w = 1 / clip w (gl_FragCoord). */
+    swr_simd_vec4 position;
+    /* Barycentric weights of vertices 1 and 2 at the pixel centres, linear
+     * (screen space) and perspective-corrected; vertex 0 gets 1 - b1 - b2. */
+    float bary_linear[2][8] __attribute__((aligned(32)));
+    float bary_persp[2][8] __attribute__((aligned(32)));
+    /* Per-primitive attribute values for re-interpolation (TGSI INTERP_*):
+     * attrib_planes[(input * 4 + comp) * 3 + k] = value at vertex 0, then
+     * (vertex1 - vertex0), (vertex2 - vertex0); flat inputs have k=1,2 zero. */
+    const float *attrib_planes;
+    uint32_t front_facing; /* 1 front, 0 back */
+    uint32_t prim_id;
+    uint32_t block_x, block_y; /* window position of lane 0 */
+    uint32_t quad_mask;        /* see above */
+    uint32_t exec_mask;        /* in: live lanes; out: live lanes after kill */
+    /* Outputs: colour per render target, and depth/stencil when the PS
+     * state says the shader writes them. */
+    swr_simd_vec4 color[8];
+    swr_simd_vec4 color1;      /* second colour for dual-source blending (RT 0) */
+    float depth[8] __attribute__((aligned(32)));
+    int32_t stencil[8] __attribute__((aligned(32)));
+    const swr_shader_resources *res;
+} swr_ps_args;
+
+/* `shader` is the executor's own compiled form (NULL for plain C shaders). */
+typedef void (*swr_vs_func)(const void *shader, swr_vs_args *args);
+typedef void (*swr_ps_func)(const void *shader, swr_ps_args *args);
+
+#endif /* SWR_SHADER_ABI_H */

@@ -1,0 +1,252 @@
+/*
+ * be_draw.c: the backend of one draw context on one macrotile.
+ *
+ * In:  the bins of a draw context whose frontend is done, the macrotile's
+ *      hot tiles. Out: the hot tiles after every binned primitive was
+ *      rasterized, shaded, tested and blended, in primitive order.
+ * Thread: the worker holding the macrotile (core guarantees one worker per
+ *      macrotile at a time, and draw order per macrotile).
+ *
+ * Per primitive: coverage (be_raster.c / be_line.c) arrives as 8x8 raster
+ * tiles; each 4x2 block with coverage is one pixel-shader call:
+ *   barycentrics and depth from planes -> early depth/stencil (when the
+ *   shader cannot kill or write depth) -> perspective correction and input
+ *   interpolation -> PS -> alpha test -> late depth/stencil -> blend per
+ *   render target. Uncovered lanes of a block run as helpers (quad_mask) so
+ *   derivatives work; they never write.
+ */
+#include "rasterizer/rast_internal.h"
+
+#include <string.h>
+
+#include "knobs/knobs.h"
+#include "profiling/prof.h"
+#include "rasterizer/be_hot.h"
+#include "rasterizer/be_output.h"
+
+typedef struct be_tile_ctx {
+    const rast_draw_state *st;
+    const be_prim *p;
+    rast_scratch *s;
+    rast_counters *cnt;
+    int32_t mt_x, mt_y;
+    uint8_t *color[SWR_MAX_RENDER_TARGETS];
+    uint32_t color_bpp[SWR_MAX_RENDER_TARGETS];
+    uint8_t *z;
+    uint8_t *stencil;
+    swr_format zfmt;
+    /* per primitive */
+    vf8 lane_x, lane_y; /* sample position of each lane relative to the block origin */
+} be_tile_ctx;
+
+static inline vf8 plane_eval(const float *pl, vf8 dx, vf8 dy)
+{
+    return vf8_add(vf8_add(vf8_mul(vf8_set1(pl[0]), dx), vf8_mul(vf8_set1(pl[1]), dy)),
+                   vf8_set1(pl[2]));
+}
+
+static inline vf8x4 load_vec4(const swr_simd_vec4 *v)
+{
+    vf8x4 r = {{vf8_load_aligned(v->v[0]), vf8_load_aligned(v->v[1]), vf8_load_aligned(v->v[2]),
+                vf8_load_aligned(v->v[3])}};
+    return r;
+}
+
+/* Quads (lanes 0-3 and 4-7) that contain a covered pixel. */
+static inline uint32_t quads_of(uint32_t mask)
+{
+    return ((mask & 0x0f) ? 0x0fu : 0u) | ((mask & 0xf0) ? 0xf0u : 0u);
+}
+
+static void shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t cov)
+{
+    const rast_draw_state *st = t->st;
+    const be_prim *p = t->p;
+    const rast_shader_block *sh = st->shaders;
+    const rast_output_block *out = st->output;
+    uint32_t blk = rast_hot_index((uint32_t)(bx - t->mt_x), (uint32_t)(by - t->mt_y));
+
+    prof_begin(PROF_BEBarycentric);
+    vf8 dx = vf8_add(vf8_set1((float)bx - p->x_ref), t->lane_x);
+    vf8 dy = vf8_add(vf8_set1((float)by - p->y_ref), t->lane_y);
+    vf8 b1 = plane_eval(p->b1, dx, dy);
+    vf8 b2 = plane_eval(p->b2, dx, dy);
+    vf8 z = vf8_clamp(plane_eval(p->z, dx, dy), vf8_set1(p->z_lo), vf8_set1(p->z_hi));
+    prof_end(PROF_BEBarycentric);
+
+    uint32_t live = cov;
+    uint8_t *zblock = t->z ? t->z + (size_t)blk * 4 : NULL;
+    uint8_t *sblock = t->stencil ? t->stencil + blk : NULL;
+    bool front = p->front_facing;
+    if (st->early_ds && st->ds_enabled) {
+        prof_begin(PROF_BEEarlyDepthTest);
+        vi8 zq = be_depth_quantize(t->zfmt, z);
+        live = st->ds_fn(&out->dsa, out->stencil_ref, front, zblock, sblock, zq, live);
+        prof_end(PROF_BEEarlyDepthTest);
+        if (!live)
+            return;
+    }
+
+    /* Perspective-correct barycentrics: b_k / w_k normalized. */
+    vf8 iw0 = vf8_set1(p->inv_w[0]);
+    vf8 iw1 = vf8_set1(p->inv_w[1]), iw2 = vf8_set1(p->inv_w[2]);
+    vf8 iw = vf8_add(iw0, vf8_add(vf8_mul(vf8_sub(iw1, iw0), b1), vf8_mul(vf8_sub(iw2, iw0), b2)));
+    vf8 w = vf8_div(vf8_set1(1.0f), iw);
+    vf8 p1 = vf8_mul(vf8_mul(b1, iw1), w);
+    vf8 p2 = vf8_mul(vf8_mul(b2, iw2), w);
+
+    rast_scratch *s = t->s;
+    swr_ps_args *a = &s->ps_args;
+    for (uint32_t i = 0; i < st->num_attribs; i++) {
+        const float *tr = &p->attribs[i * 12];
+        uint8_t mode = st->interp[i];
+        for (uint32_t c = 0; c < 4; c++, tr += 3) {
+            vf8 v;
+            if (mode == SWR_INTERP_CONSTANT)
+                v = vf8_set1(tr[0]);
+            else if (mode == SWR_INTERP_LINEAR)
+                v = vf8_add(vf8_set1(tr[0]), vf8_add(vf8_mul(vf8_set1(tr[1]), b1),
+                                                     vf8_mul(vf8_set1(tr[2]), b2)));
+            else
+                v = vf8_add(vf8_set1(tr[0]), vf8_add(vf8_mul(vf8_set1(tr[1]), p1),
+                                                     vf8_mul(vf8_set1(tr[2]), p2)));
+            vf8_store_aligned(s->ps_inputs[i].v[c], v);
+        }
+    }
+    float so = (float)st->sample_offset_fx8 / 256.0f;
+    vf8_store_aligned(a->position.v[0], vf8_add(vf8_set1((float)bx + so), t->lane_x));
+    vf8_store_aligned(a->position.v[1], vf8_add(vf8_set1((float)by + so), t->lane_y));
+    vf8_store_aligned(a->position.v[2], z);
+    vf8_store_aligned(a->position.v[3], iw);
+    vf8_store_aligned(a->bary_linear[0], b1);
+    vf8_store_aligned(a->bary_linear[1], b2);
+    vf8_store_aligned(a->bary_persp[0], p1);
+    vf8_store_aligned(a->bary_persp[1], p2);
+    a->inputs = s->ps_inputs;
+    a->attrib_planes = p->attribs;
+    a->front_facing = front;
+    a->prim_id = p->prim_id;
+    a->block_x = (uint32_t)bx;
+    a->block_y = (uint32_t)by;
+    a->quad_mask = quads_of(cov);
+    a->exec_mask = live;
+    a->res = &sh->res[SWR_STAGE_PS];
+    prof_begin(PROF_BEPixelShader);
+    sh->ps.func(sh->ps.shader, a);
+    prof_end(PROF_BEPixelShader);
+    t->cnt->ps_invocations += (uint32_t)__builtin_popcount(live);
+    live &= a->exec_mask;
+
+    if (out->dsa.alpha_enabled)
+        live = be_alpha_test(out->dsa.alpha_func, out->dsa.alpha_ref, vf8_load(a->color[0].v[3]),
+                             live);
+    if (!st->early_ds && st->ds_enabled && live) {
+        prof_begin(PROF_BELateDepthTest);
+        if (sh->ps.writes_depth)
+            z = vf8_clamp(vf8_load(a->depth), vf8_set1(p->z_lo), vf8_set1(p->z_hi));
+        vi8 zq = be_depth_quantize(t->zfmt, z);
+        live = st->ds_fn(&out->dsa, out->stencil_ref, front, zblock, sblock, zq, live);
+        prof_end(PROF_BELateDepthTest);
+    }
+    if (!live)
+        return;
+    t->cnt->samples_passed += (uint32_t)__builtin_popcount(live);
+
+    prof_begin(PROF_BEOutputMerger);
+    vf8x4 src1 = load_vec4(&a->color1);
+    for (uint32_t mask = st->rt_mask; mask; mask &= mask - 1) {
+        uint32_t rt = (uint32_t)__builtin_ctz(mask);
+        vf8x4 src = load_vec4(&a->color[sh->ps.color0_writes_all ? 0 : rt]);
+        st->blend_fn[rt](&out->blend, rt, out->blend_color,
+                         (swr_format)st->fb->fb.color[rt].format,
+                         t->color[rt] + (size_t)blk * t->color_bpp[rt], &src, &src1, live);
+    }
+    prof_end(PROF_BEOutputMerger);
+}
+
+/* Receives the coverage of one raster tile. */
+static void emit_raster_tile(void *user, int32_t tile_x, int32_t tile_y, uint64_t mask)
+{
+    be_tile_ctx *t = user;
+    if (KNOB_TOSS_RS)
+        return;
+    prof_begin(PROF_BEPixelBackend);
+    for (uint32_t blk = 0; blk < 8; blk++) {
+        uint32_t cov = (uint32_t)(mask >> (blk * 8)) & 0xff;
+        if (cov)
+            shade_block(t, tile_x + (int32_t)(blk & 1) * 4, tile_y + (int32_t)(blk >> 1) * 2, cov);
+    }
+    prof_end(PROF_BEPixelBackend);
+}
+
+void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_t tile,
+                       rast_hot_tiles *hot, rast_scratch *scratch, rast_counters *counters)
+{
+    rast_bin_block *b = bins->head[tile];
+    if (!b)
+        return;
+    uint32_t tx = tile % bins->grid_w, ty = tile / bins->grid_w;
+    be_tile_ctx t;
+    memset(&t, 0, sizeof t);
+    t.st = st;
+    t.s = scratch;
+    t.cnt = counters;
+    t.mt_x = (int32_t)(tx * RAST_MT_DIM);
+    t.mt_y = (int32_t)(ty * RAST_MT_DIM);
+    t.lane_x = vf8_set(0, 1, 0, 1, 2, 3, 2, 3);
+    t.lane_y = vf8_set(0, 0, 1, 1, 0, 0, 1, 1);
+    float so = (float)st->sample_offset_fx8 / 256.0f;
+    t.lane_x = vf8_add(t.lane_x, vf8_set1(so));
+    t.lane_y = vf8_add(t.lane_y, vf8_set1(so));
+
+    prof_begin(PROF_BELoadTiles);
+    const swr_framebuffer *fb = &st->fb->fb;
+    for (uint32_t mask = st->rt_mask; mask; mask &= mask - 1) {
+        uint32_t rt = (uint32_t)__builtin_ctz(mask);
+        t.color[rt] = be_hot_acquire(hot, rt, tile, &fb->color[rt], true);
+        t.color_bpp[rt] = be_hot_bpp((swr_format)fb->color[rt].format);
+    }
+    if (st->ds_enabled) {
+        t.zfmt = (swr_format)fb->zs.format;
+        be_hot_acquire_zs(hot, tile, &fb->zs, st->depth_writes, st->stencil_writes, &t.z,
+                          &t.stencil);
+    }
+    prof_end(PROF_BELoadTiles);
+
+    int32_t so_fx8 = st->sample_offset_fx8;
+    swr_rect tile_rect = {t.mt_x, t.mt_y, t.mt_x + RAST_MT_DIM, t.mt_y + RAST_MT_DIM};
+    for (; b; b = b->next) {
+        for (uint32_t i = 0; i < b->count; i++) {
+            const be_prim *p = b->items[i];
+            t.p = p;
+            swr_rect clip = p->bbox;
+            if (clip.x0 < tile_rect.x0)
+                clip.x0 = tile_rect.x0;
+            if (clip.y0 < tile_rect.y0)
+                clip.y0 = tile_rect.y0;
+            if (clip.x1 > tile_rect.x1)
+                clip.x1 = tile_rect.x1;
+            if (clip.y1 > tile_rect.y1)
+                clip.y1 = tile_rect.y1;
+            if (clip.x0 >= clip.x1 || clip.y0 >= clip.y1)
+                continue;
+            switch (p->kind) {
+            case BE_PRIM_TRI:
+                prof_begin(PROF_BERasterizeTriangle);
+                rast_tri_cover(&p->cov.tri, so_fx8, clip, emit_raster_tile, &t);
+                prof_end(PROF_BERasterizeTriangle);
+                break;
+            case BE_PRIM_LINE:
+                prof_begin(PROF_BERasterizeLine);
+                rast_line_cover(&p->cov.line, so_fx8, clip, emit_raster_tile, &t);
+                prof_end(PROF_BERasterizeLine);
+                break;
+            default:
+                prof_begin(PROF_BERasterizePoint);
+                rast_rect_cover(p->bbox, clip, emit_raster_tile, &t);
+                prof_end(PROF_BERasterizePoint);
+                break;
+            }
+        }
+    }
+}

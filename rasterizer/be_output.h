@@ -1,0 +1,119 @@
+/*
+ * be_output.h: the per-block output merger: depth/stencil test and update,
+ * alpha test and blending, all on 8-pixel hot-tile blocks (be_formats.h).
+ *
+ * Depth values travel in their hot representation as vi8 bits: Z16/Z24 the
+ * quantized integer, Z32F the float's bits (be_depth_quantize). Stencil
+ * values are the stencil hot tile's bytes. Lane masks are 8-bit integers
+ * (bit i = lane i, shader_abi.h lane order).
+ *
+ * GL rules implemented: no depth buffer (z_block NULL) or depth test off ->
+ * depth passes and is not written; no stencil buffer (s_block NULL) or
+ * stencil off -> stencil passes and is not written. Back faces use
+ * stencil[1] when stencil[1].enabled, else stencil[0]. Stencil compare:
+ * (ref & valuemask) FUNC (s & valuemask); ops through the writemask:
+ * s' = (s & ~wm) | (op(s) & wm), REPLACE writes the full ref. Depth compare:
+ * fragment FUNC stored.
+ *
+ * Callers: the pixel backend, on the worker owning the macrotile; select the
+ * specialized functions (be_ds_select, be_blend_select) once per state
+ * change and call them per block. All functions are reentrant.
+ */
+#ifndef BE_OUTPUT_H
+#define BE_OUTPUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/simd.h"
+#include "core/swr_state.h"
+#include "rasterizer/be_formats.h"
+
+/* ---- depth / stencil ---------------------------------------------------------- */
+
+/* Fragment depth -> hot representation bits: Z16/Z24 round(clamp(z,0,1) *
+ * (2^n - 1)) (NaN -> 0); Z32F the float bits unchanged (the caller clamps
+ * when depth clamp is on). Lane-for-lane equal to be_depth_quantize_scalar. */
+vi8 be_depth_quantize(swr_format zfmt, vf8 z);
+
+/* Per-lane outcome of the depth/stencil test: three disjoint subsets of the
+ * live mask given to be_ds_test. */
+typedef struct be_ds_result {
+    uint32_t stencil_fail; /* stencil test failed */
+    uint32_t depth_fail;   /* stencil passed, depth failed */
+    uint32_t pass;         /* both passed */
+} be_ds_result;
+
+/* Tests one block without writing. z_block: 8 hot depth values (32 bytes)
+ * or NULL; s_block: 8 stencil bytes or NULL; stencil_ref[0] front, [1] back;
+ * frag_z from be_depth_quantize; only lanes in live_mask are classified. */
+be_ds_result be_ds_test(const swr_depth_stencil_state *dsa, swr_format zfmt,
+                        const uint8_t stencil_ref[2], bool front_facing, const void *z_block,
+                        const uint8_t *s_block, vi8 frag_z, uint32_t live_mask);
+
+/* Applies the outcome r of be_ds_test to lanes in alive_mask (the lanes that
+ * survived the pixel shader's kill and the alpha test; GL updates nothing
+ * for a killed fragment): fail_op on stencil_fail lanes, zfail_op on
+ * depth_fail lanes, zpass_op on pass lanes, each through the writemask, and
+ * writes frag_z to pass lanes when depth is enabled with depth_writemask.
+ * Note for the caller: a lane that failed the early test still needs its
+ * fail/zfail op applied when it is alive, so when the shader may kill and a
+ * fail/zfail op is not KEEP, the shader must run on those lanes too (or the
+ * test must be done late). */
+void be_ds_update(const swr_depth_stencil_state *dsa, swr_format zfmt,
+                  const uint8_t stencil_ref[2], bool front_facing, void *z_block, uint8_t *s_block,
+                  vi8 frag_z, const be_ds_result *r, uint32_t alive_mask);
+
+/* be_ds_test then be_ds_update with alive_mask = live_mask; returns r.pass. */
+uint32_t be_ds_test_and_update(const swr_depth_stencil_state *dsa, swr_format zfmt,
+                               const uint8_t stencil_ref[2], bool front_facing, void *z_block,
+                               uint8_t *s_block, vi8 frag_z, uint32_t live_mask);
+
+/* The combined early test specialized for a state and depth format (the
+ * format is bound at selection): same result and effects as
+ * be_ds_test_and_update. Specializations exist for every depth func with
+ * and without depth writes and no stencil, in float and integer depth, and
+ * for depth and stencil both off; everything else gets a generic one. The
+ * returned function depends only on the fields of dsa read at selection;
+ * pass the same dsa (or an equal one) at call time. */
+typedef uint32_t (*be_ds_fn)(const swr_depth_stencil_state *dsa, const uint8_t stencil_ref[2],
+                             bool front_facing, void *z_block, uint8_t *s_block, vi8 frag_z,
+                             uint32_t live_mask);
+be_ds_fn be_ds_select(const swr_depth_stencil_state *dsa, swr_format zfmt);
+
+/* ---- alpha test ------------------------------------------------------------------ */
+
+/* Lanes of mask whose alpha FUNC ref holds (func: swr_func; NaN alpha fails
+ * every func but NOTEQUAL and ALWAYS). */
+uint32_t be_alpha_test(uint8_t func, float ref, vf8 alpha, uint32_t mask);
+
+/* ---- blending ----------------------------------------------------------------------- */
+
+/* Blends src0 (and src1 for dual-source factors; may be NULL otherwise) into
+ * the 8-pixel hot block of colour format fmt for render target rt
+ * (rt[0]'s state when !independent_blend_enable), lanes in lane_mask only:
+ *  - fixed-point targets (UNORM, sRGB): src0, src1 and blend_color clamped
+ *    to [0,1] first; sRGB dst decoded to linear and the result re-encoded;
+ *  - float targets: unclamped;
+ *  - result = src * sfactor FUNC dst * dfactor, separately for RGB and A;
+ *    MIN/MAX ignore the factors; SRC_ALPHA_SATURATE = (f,f,f,1),
+ *    f = min(As, 1 - Ad); X/missing dst alpha reads as 1;
+ *  - logic op (logicop_enable) replaces blending on UNORM non-sRGB targets,
+ *    on the quantized integers of the packed pixel; ignored on sRGB and
+ *    float targets;
+ *  - written through colormask and lane_mask (be_pack_block rules). */
+void be_blend_block(const swr_blend_state *bs, uint32_t rt, const float blend_color[4],
+                    swr_format fmt, void *hot_block, const vf8x4 *src0, const vf8x4 *src1,
+                    uint32_t lane_mask);
+
+typedef void (*be_blend_fn)(const swr_blend_state *bs, uint32_t rt, const float blend_color[4],
+                            swr_format fmt, void *hot_block, const vf8x4 *src0,
+                            const vf8x4 *src1, uint32_t lane_mask);
+/* A function equivalent to be_blend_block for this state, rt and format:
+ * fast paths for opaque writes and classic alpha blending (SRC_ALPHA,
+ * INV_SRC_ALPHA, ADD; alpha factors the same or ONE, INV_SRC_ALPHA) on
+ * B8G8R8A8/R8G8B8A8 UNORM with a full colormask, a no-op when colormask is
+ * 0, be_blend_block otherwise. Never NULL. */
+be_blend_fn be_blend_select(const swr_blend_state *bs, uint32_t rt, swr_format fmt);
+
+#endif /* BE_OUTPUT_H */

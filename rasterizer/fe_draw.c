@@ -1,0 +1,876 @@
+/*
+ * fe_draw.c: the frontend of one draw chunk.
+ *
+ * In:  a rast_fe_job (draw state, the chunk's index-stream positions and
+ *      instances). Out: set-up primitives (be_prim) appended to the bins of
+ *      the chunk's draw context, one list per macrotile, in primitive order.
+ * Thread: the worker that claimed the chunk; nobody else touches these bins
+ *      until the chunk is published as done, so binning takes no lock.
+ *
+ * Stages, in order (each has a toss point, KNOB_TOSS_*, that ends the chunk
+ * right before it):
+ *   IA     fe_assemble: primitives as index-stream positions
+ *          (dedupe: every distinct vertex of the chunk gets one VS slot, so
+ *          an indexed mesh shades each vertex once per chunk, not per index)
+ *   FETCH  fe_fetch8: 8 vertices at a time into SoA
+ *   VS     the vertex shader, 8 lanes
+ *   clip/cull: NaN/Inf positions and primitives outside one plane are
+ *          dropped; primitives that leave the guard band, cross near/far,
+ *          have w <= 0 or a negative clip distance go through fe_clip
+ *   SETUP_TRIS divide, viewport, snap to 24.8, edge setup, face/zero-area
+ *          cull, planes for barycentrics, depth (+ polygon offset) and
+ *          attributes
+ *   BIN_TRIS append to every macrotile the bounding box touches (large
+ *          triangles: only macrotiles an edge test cannot reject)
+ */
+#include "rasterizer/rast_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "knobs/knobs.h"
+#include "profiling/prof.h"
+#include "rasterizer/fe_clip.h"
+
+/* Largest point size we rasterize; bigger sizes are clamped. */
+#define FE_MAX_POINT_SIZE 4096.0f
+/* Per-vertex attribute floats after resolving PS inputs: front values, then
+ * back values for two-sided inputs. */
+#define FE_ATTR_FLOATS (SWR_MAX_ATTRIBS * 4)
+
+typedef struct fe_ctx {
+    const rast_fe_job *job;
+    const rast_draw_state *st;
+    const swr_rasterizer_state *rs;
+    const swr_vs_state *vs;
+    const swr_ps_state *ps;
+    rast_bins *bins;
+    rast_scratch *s;
+    rast_counters *cnt;
+    uint32_t num_outputs;
+    uint32_t num_attribs;
+    uint32_t instance;
+} fe_ctx;
+
+/* A vertex in window space, ready for setup. */
+typedef struct fe_win_vertex {
+    float x, y, z;  /* window coordinates */
+    float inv_w;    /* 1 / clip w */
+} fe_win_vertex;
+
+/* ---- scratch ------------------------------------------------------------ */
+
+static bool grow(void **p, uint32_t *cap, uint32_t need, size_t elem)
+{
+    if (need <= *cap)
+        return true;
+    uint32_t n = *cap ? *cap : 64;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(*p, (size_t)n * elem);
+    if (!q)
+        return false;
+    *p = q;
+    *cap = n;
+    return true;
+}
+
+rast_scratch *rast_scratch_create(void)
+{
+    rast_scratch *s = aligned_alloc(64, (sizeof(rast_scratch) + 63) & ~(size_t)63);
+    if (s)
+        memset(s, 0, sizeof *s);
+    return s;
+}
+
+void rast_scratch_destroy(rast_scratch *s)
+{
+    if (!s)
+        return;
+    free(s->prims);
+    free(s->prim_slots);
+    free(s->vids);
+    free(s->hash_keys);
+    free(s->hash_vals);
+    free(s->vs_out);
+    free(s);
+}
+
+/* ---- vertex deduplication ------------------------------------------------- */
+
+static inline uint32_t hash_vid(int32_t vid)
+{
+    uint32_t h = (uint32_t)vid * 0x9e3779b1u;
+    return h ^ (h >> 15);
+}
+
+/* Prepares a table for up to `max_unique` keys (load factor <= 1/2). */
+static bool hash_reset(rast_scratch *s, uint32_t max_unique)
+{
+    uint32_t need = 16;
+    while (need < max_unique * 2)
+        need *= 2;
+    if (need > s->hash_cap) {
+        free(s->hash_keys);
+        free(s->hash_vals);
+        s->hash_keys = malloc((size_t)need * sizeof(uint32_t));
+        s->hash_vals = malloc((size_t)need * sizeof(uint32_t));
+        if (!s->hash_keys || !s->hash_vals) {
+            s->hash_cap = 0;
+            return false;
+        }
+        s->hash_cap = need;
+    }
+    /* vals hold slot + 1; 0 marks an empty entry. The table is sized to the
+     * chunk, so clearing it costs about as much as filling it. */
+    memset(s->hash_vals, 0, (size_t)s->hash_cap * sizeof(uint32_t));
+    return true;
+}
+
+static inline uint32_t slot_of_vid(rast_scratch *s, uint32_t *num_unique, int32_t vid)
+{
+    uint32_t mask = s->hash_cap - 1;
+    uint32_t h = hash_vid(vid) & mask;
+    for (;;) {
+        uint32_t v = s->hash_vals[h];
+        if (v == 0) {
+            uint32_t slot = (*num_unique)++;
+            s->hash_keys[h] = (uint32_t)vid;
+            s->hash_vals[h] = slot + 1;
+            s->vids[slot] = vid;
+            return slot;
+        }
+        if (s->hash_keys[h] == (uint32_t)vid)
+            return v - 1;
+        h = (h + 1) & mask;
+    }
+}
+
+static inline uint32_t read_index(const void *ib, uint32_t size, uint32_t pos)
+{
+    if (size == 1)
+        return ((const uint8_t *)ib)[pos];
+    if (size == 2)
+        return ((const uint16_t *)ib)[pos];
+    return ((const uint32_t *)ib)[pos];
+}
+
+/* ---- VS output access ------------------------------------------------------ */
+
+static inline float vs_out(const fe_ctx *f, uint32_t slot, uint32_t out, uint32_t comp)
+{
+    return f->s->vs_out[(size_t)(slot >> 3) * f->num_outputs + out].v[comp][slot & 7];
+}
+
+/* Gathers the PS-input values of VS slot `slot` for the given facing into
+ * out[input * 4 + comp]. Inputs fed by an invalid VS slot read as 0. */
+static void gather_attribs(const fe_ctx *f, uint32_t slot, bool front, float *out)
+{
+    for (uint32_t i = 0; i < f->num_attribs; i++) {
+        const swr_ps_input *in = &f->ps->inputs[i];
+        uint32_t vs_slot = in->vs_slot;
+        if (!front && in->vs_slot_back != SWR_SLOT_NONE)
+            vs_slot = in->vs_slot_back;
+        for (uint32_t c = 0; c < 4; c++)
+            out[i * 4 + c] = vs_slot < f->num_outputs ? vs_out(f, slot, vs_slot, c) : 0.0f;
+    }
+}
+
+/* ---- binning ---------------------------------------------------------------- */
+
+static bool bin_append(rast_bins *b, uint32_t tile, const be_prim *prim)
+{
+    rast_bin_block *t = b->tail[tile];
+    if (!t || t->count == RAST_BIN_BLOCK_ITEMS) {
+        rast_bin_block *nb = arena_alloc(b->arena, sizeof *nb);
+        if (!nb) {
+            b->out_of_memory = true;
+            return false;
+        }
+        nb->next = NULL;
+        nb->count = 0;
+        if (t) {
+            t->next = nb;
+        } else {
+            b->head[tile] = nb;
+            b->touched[b->num_touched++] = tile;
+        }
+        b->tail[tile] = nb;
+        t = nb;
+    }
+    t->items[t->count++] = prim;
+    return true;
+}
+
+/* True if no sample of macrotile (tx, ty) can be inside the triangle: some
+ * edge is negative at the tile's extreme sample points (E is linear, so its
+ * maximum over the tile is at a corner). */
+static bool tile_outside_tri(const rast_tri *tri, int32_t sample_offset_fx8, uint32_t tx,
+                             uint32_t ty)
+{
+    int64_t x0 = ((int64_t)tx * RAST_MT_DIM) * 256 + sample_offset_fx8;
+    int64_t y0 = ((int64_t)ty * RAST_MT_DIM) * 256 + sample_offset_fx8;
+    int64_t x1 = x0 + (RAST_MT_DIM - 1) * 256, y1 = y0 + (RAST_MT_DIM - 1) * 256;
+    for (int k = 0; k < 3; k++) {
+        int64_t e = tri->a[k] * (tri->a[k] > 0 ? x1 : x0) + tri->b[k] * (tri->b[k] > 0 ? y1 : y0) +
+                    tri->c[k];
+        if (e < 0)
+            return true;
+    }
+    return false;
+}
+
+static void bin_prim(fe_ctx *f, const be_prim *p)
+{
+    rast_bins *b = f->bins;
+    if (KNOB_TOSS_BIN_TRIS)
+        return;
+    uint32_t tx0 = (uint32_t)p->bbox.x0 >> RAST_MT_LOG2, tx1 = (uint32_t)(p->bbox.x1 - 1) >> RAST_MT_LOG2;
+    uint32_t ty0 = (uint32_t)p->bbox.y0 >> RAST_MT_LOG2, ty1 = (uint32_t)(p->bbox.y1 - 1) >> RAST_MT_LOG2;
+    if (tx1 >= b->grid_w)
+        tx1 = b->grid_w - 1;
+    if (ty1 >= b->grid_h)
+        ty1 = b->grid_h - 1;
+    bool test = p->kind == BE_PRIM_TRI && (tx1 > tx0 || ty1 > ty0);
+    for (uint32_t ty = ty0; ty <= ty1; ty++) {
+        for (uint32_t tx = tx0; tx <= tx1; tx++) {
+            if (test && tile_outside_tri(&p->cov.tri, f->st->sample_offset_fx8, tx, ty))
+                continue;
+            if (!bin_append(b, ty * b->grid_w + tx, p))
+                return;
+        }
+    }
+    f->cnt->prims_binned++;
+}
+
+static be_prim *alloc_prim(fe_ctx *f)
+{
+    size_t bytes = sizeof(be_prim) + (size_t)f->num_attribs * 12 * sizeof(float);
+    be_prim *p = arena_alloc(f->bins->arena, bytes);
+    if (!p)
+        f->bins->out_of_memory = true;
+    return p;
+}
+
+static bool rect_intersect(swr_rect *r, const swr_rect *c)
+{
+    if (r->x0 < c->x0)
+        r->x0 = c->x0;
+    if (r->y0 < c->y0)
+        r->y0 = c->y0;
+    if (r->x1 > c->x1)
+        r->x1 = c->x1;
+    if (r->y1 > c->y1)
+        r->y1 = c->y1;
+    return r->x0 < r->x1 && r->y0 < r->y1;
+}
+
+static inline int32_t snap_fx8(float v) { return (int32_t)lrintf(v * 256.0f); }
+
+/* Depth range a fragment is clamped to. */
+static void depth_clamp_range(const fe_ctx *f, uint32_t vp, float *lo, float *hi)
+{
+    if (f->st->depth_clamp) {
+        *lo = f->st->vp[vp].depth_lo;
+        *hi = f->st->vp[vp].depth_hi;
+    } else {
+        *lo = 0.0f;
+        *hi = 1.0f;
+    }
+}
+
+/* Polygon offset for a primitive whose depth slopes are dzdx, dzdy. */
+static float polygon_offset(const fe_ctx *f, float dzdx, float dzdy)
+{
+    const swr_rasterizer_state *rs = f->rs;
+    float m = fmaxf(fabsf(dzdx), fabsf(dzdy));
+    float r = rs->offset_units_unscaled ? 1.0f : f->st->depth_offset_r;
+    float off = m * rs->offset_scale + r * rs->offset_units;
+    if (rs->offset_clamp > 0.0f)
+        off = fminf(off, rs->offset_clamp);
+    else if (rs->offset_clamp < 0.0f)
+        off = fmaxf(off, rs->offset_clamp);
+    return isfinite(off) ? off : 0.0f;
+}
+
+/* ---- lines and points ----------------------------------------------------------- */
+
+static void emit_line(fe_ctx *f, const fe_win_vertex v[2], const float *attr0, const float *attr1,
+                      const float *attr_prov, float z_offset, uint32_t prim_id, bool front,
+                      uint32_t vp)
+{
+    int32_t xf[2] = {snap_fx8(v[0].x), snap_fx8(v[1].x)};
+    int32_t yf[2] = {snap_fx8(v[0].y), snap_fx8(v[1].y)};
+    rast_line line;
+    if (!rast_line_setup(xf, yf, f->rs->line_width, f->rs->line_last_pixel,
+                         f->st->sample_offset_fx8, &line))
+        return;
+    swr_rect bbox = line.bbox;
+    if (!rect_intersect(&bbox, &f->st->vp[vp].rect))
+        return;
+    be_prim *p = alloc_prim(f);
+    if (!p)
+        return;
+    p->kind = BE_PRIM_LINE;
+    p->front_facing = front;
+    p->viewport = (uint16_t)vp;
+    p->prim_id = prim_id;
+    p->bbox = bbox;
+    p->x_ref = p->y_ref = 0.0f;
+    p->b1[0] = line.t_a, p->b1[1] = line.t_b, p->b1[2] = line.t_c;
+    p->b2[0] = p->b2[1] = p->b2[2] = 0.0f;
+    float dz = v[1].z - v[0].z;
+    p->z[0] = dz * line.t_a;
+    p->z[1] = dz * line.t_b;
+    p->z[2] = v[0].z + dz * line.t_c + z_offset;
+    p->inv_w[0] = v[0].inv_w, p->inv_w[1] = v[1].inv_w, p->inv_w[2] = v[0].inv_w;
+    depth_clamp_range(f, vp, &p->z_lo, &p->z_hi);
+    p->cov.line = line;
+    for (uint32_t i = 0; i < f->num_attribs; i++) {
+        bool flat = f->st->interp[i] == SWR_INTERP_CONSTANT;
+        for (uint32_t c = 0; c < 4; c++) {
+            float *t = &p->attribs[(i * 4 + c) * 3];
+            if (flat) {
+                t[0] = attr_prov[i * 4 + c], t[1] = 0.0f, t[2] = 0.0f;
+            } else {
+                t[0] = attr0[i * 4 + c];
+                t[1] = attr1[i * 4 + c] - attr0[i * 4 + c];
+                t[2] = 0.0f;
+            }
+        }
+    }
+    bin_prim(f, p);
+}
+
+static void emit_point(fe_ctx *f, const fe_win_vertex *v, const float *attr, float size,
+                       float z_offset, uint32_t prim_id, bool front, uint32_t vp)
+{
+    if (!(size > 0.0f))
+        return; /* NaN or non-positive size */
+    if (size > FE_MAX_POINT_SIZE)
+        size = FE_MAX_POINT_SIZE;
+    const swr_rasterizer_state *rs = f->rs;
+    bool exact = rs->point_sprite || rs->point_quad_rasterization;
+    int32_t xf = snap_fx8(v->x), yf = snap_fx8(v->y);
+    swr_rect rect = rast_point_rect(xf, yf, size, exact, f->st->sample_offset_fx8);
+    if (!rect_intersect(&rect, &f->st->vp[vp].rect))
+        return;
+    be_prim *p = alloc_prim(f);
+    if (!p)
+        return;
+    p->kind = BE_PRIM_RECT;
+    p->front_facing = front;
+    p->viewport = (uint16_t)vp;
+    p->prim_id = prim_id;
+    p->bbox = rect;
+    p->x_ref = p->y_ref = 0.0f;
+    /* Sprite coordinates: s = 1/2 + (x - xc) / size, t likewise in y (y down
+     * in window space; a lower-left origin flips t). */
+    float xc = (float)xf / 256.0f, yc = (float)yf / 256.0f, inv = 1.0f / size;
+    float tsign = rs->sprite_origin_lower_left ? -1.0f : 1.0f;
+    p->b1[0] = inv, p->b1[1] = 0.0f, p->b1[2] = 0.5f - xc * inv;
+    p->b2[0] = 0.0f, p->b2[1] = tsign * inv, p->b2[2] = 0.5f - tsign * yc * inv;
+    p->z[0] = p->z[1] = 0.0f;
+    p->z[2] = v->z + z_offset;
+    p->inv_w[0] = p->inv_w[1] = p->inv_w[2] = v->inv_w;
+    depth_clamp_range(f, vp, &p->z_lo, &p->z_hi);
+    for (uint32_t i = 0; i < f->num_attribs; i++) {
+        bool sprite = (f->st->sprite_mask >> i) & 1;
+        for (uint32_t c = 0; c < 4; c++) {
+            float *t = &p->attribs[(i * 4 + c) * 3];
+            if (sprite) {
+                /* (s, t, 0, 1) */
+                t[0] = c == 3 ? 1.0f : 0.0f;
+                t[1] = c == 0 ? 1.0f : 0.0f;
+                t[2] = c == 1 ? 1.0f : 0.0f;
+            } else {
+                t[0] = attr[i * 4 + c], t[1] = 0.0f, t[2] = 0.0f;
+            }
+        }
+    }
+    bin_prim(f, p);
+}
+
+/* ---- triangles ------------------------------------------------------------------ */
+
+/* Sets up and bins one triangle whose vertices are in window space.
+ * attr[k] are the PS-input values of vertex k for both facings (front at
+ * [0], back at [FE_ATTR_FLOATS] when two-sided), attr_prov those of the
+ * provoking vertex. edge_flags: bit k = edge k->k+1 is a boundary edge. */
+static void emit_triangle(fe_ctx *f, const fe_win_vertex v[3], const float *const attr[3],
+                          const float *attr_prov, uint8_t edge_flags, uint32_t prim_id,
+                          uint32_t vp, float point_size)
+{
+    const swr_rasterizer_state *rs = f->rs;
+    const rast_draw_state *st = f->st;
+    int32_t xf[3], yf[3];
+    for (int k = 0; k < 3; k++) {
+        xf[k] = snap_fx8(v[k].x);
+        yf[k] = snap_fx8(v[k].y);
+    }
+    prof_begin(PROF_FETriangleSetup);
+    rast_tri tri;
+    int64_t area2;
+    bool nonzero = rast_tri_setup(xf, yf, st->sample_offset_fx8, rs->bottom_edge_rule, &tri, &area2);
+    prof_end(PROF_FETriangleSetup);
+    /* area2 > 0: clockwise on screen with y down = counter-clockwise in GL. */
+    bool ccw = area2 > 0;
+    bool front = rs->front_ccw ? ccw : !ccw;
+    if (!nonzero || (rs->cull_face & (front ? SWR_FACE_FRONT : SWR_FACE_BACK))) {
+        prof_event(PROF_FECullZeroAreaAndBackface, 1);
+        return;
+    }
+    uint8_t fill = front ? rs->fill_front : rs->fill_back;
+    const float *av[3];
+    for (int k = 0; k < 3; k++)
+        av[k] = attr[k] + (front ? 0 : FE_ATTR_FLOATS);
+    const float *ap = attr_prov + (front ? 0 : FE_ATTR_FLOATS);
+
+    /* Depth slopes (needed for polygon offset in every fill mode). */
+    double x0 = xf[0] / 256.0, y0 = yf[0] / 256.0;
+    double x1 = xf[1] / 256.0 - x0, y1 = yf[1] / 256.0 - y0;
+    double x2 = xf[2] / 256.0 - x0, y2 = yf[2] / 256.0 - y0;
+    double area = x1 * y2 - x2 * y1;
+    double inv_area = 1.0 / area;
+    double dz1 = (double)v[1].z - v[0].z, dz2 = (double)v[2].z - v[0].z;
+    float dzdx = (float)((dz1 * y2 - dz2 * y1) * inv_area);
+    float dzdy = (float)((dz2 * x1 - dz1 * x2) * inv_area);
+
+    if (fill != SWR_FILL_FILL) {
+        bool offset = fill == SWR_FILL_LINE ? rs->offset_line : rs->offset_point;
+        float z_off = offset ? polygon_offset(f, dzdx, dzdy) : 0.0f;
+        for (int k = 0; k < 3; k++) {
+            if (!((edge_flags >> k) & 1))
+                continue;
+            if (fill == SWR_FILL_LINE) {
+                int k1 = (k + 1) % 3;
+                fe_win_vertex e[2] = {v[k], v[k1]};
+                emit_line(f, e, av[k], av[k1], ap, z_off, prim_id, front, vp);
+            } else {
+                emit_point(f, &v[k], av[k], point_size, z_off, prim_id, front, vp);
+            }
+        }
+        return;
+    }
+
+    swr_rect bbox = tri.bbox;
+    if (!rect_intersect(&bbox, &st->vp[vp].rect)) {
+        prof_event(PROF_FECullBetweenCenters, 1);
+        return;
+    }
+    be_prim *p = alloc_prim(f);
+    if (!p)
+        return;
+    p->kind = BE_PRIM_TRI;
+    p->front_facing = front;
+    p->viewport = (uint16_t)vp;
+    p->prim_id = prim_id;
+    p->bbox = bbox;
+    p->x_ref = (float)x0;
+    p->y_ref = (float)y0;
+    p->b1[0] = (float)(y2 * inv_area), p->b1[1] = (float)(-x2 * inv_area), p->b1[2] = 0.0f;
+    p->b2[0] = (float)(-y1 * inv_area), p->b2[1] = (float)(x1 * inv_area), p->b2[2] = 0.0f;
+    float z_off = rs->offset_tri ? polygon_offset(f, dzdx, dzdy) : 0.0f;
+    p->z[0] = dzdx, p->z[1] = dzdy, p->z[2] = v[0].z + z_off;
+    for (int k = 0; k < 3; k++)
+        p->inv_w[k] = v[k].inv_w;
+    depth_clamp_range(f, vp, &p->z_lo, &p->z_hi);
+    p->cov.tri = tri;
+    for (uint32_t i = 0; i < f->num_attribs; i++) {
+        bool flat = st->interp[i] == SWR_INTERP_CONSTANT;
+        for (uint32_t c = 0; c < 4; c++) {
+            float *t = &p->attribs[(i * 4 + c) * 3];
+            uint32_t j = i * 4 + c;
+            if (flat) {
+                t[0] = ap[j], t[1] = 0.0f, t[2] = 0.0f;
+            } else {
+                t[0] = av[0][j];
+                t[1] = av[1][j] - av[0][j];
+                t[2] = av[2][j] - av[0][j];
+            }
+        }
+    }
+    bin_prim(f, p);
+}
+
+/* ---- clip-space primitives ---------------------------------------------------------- */
+
+typedef struct fe_clip_vertex_buf {
+    float v[FE_CLIP_ATTR + 2 * FE_ATTR_FLOATS];
+} fe_clip_vertex_buf;
+
+/* Builds a clip vertex from VS slot `slot`: position, clip distances and the
+ * PS inputs for both facings. */
+static void make_clip_vertex(const fe_ctx *f, uint32_t slot, float *cv)
+{
+    const swr_vs_state *vs = f->vs;
+    for (int c = 0; c < 4; c++)
+        cv[FE_CLIP_POS + c] = vs_out(f, slot, vs->position_slot, c);
+    for (int d = 0; d < 8; d++) {
+        uint8_t s = vs->clip_dist_slot[d >> 2];
+        cv[FE_CLIP_DIST + d] = s < f->num_outputs ? vs_out(f, slot, s, d & 3) : 0.0f;
+    }
+    gather_attribs(f, slot, true, cv + FE_CLIP_ATTR);
+    gather_attribs(f, slot, false, cv + FE_CLIP_ATTR + FE_ATTR_FLOATS);
+}
+
+static bool to_window(const fe_ctx *f, const float *pos, uint32_t vp, fe_win_vertex *out)
+{
+    if (f->rs->window_space_position) {
+        out->x = pos[0], out->y = pos[1], out->z = pos[2];
+        out->inv_w = 1.0f;
+        return isfinite(pos[0]) && isfinite(pos[1]) && isfinite(pos[2]);
+    }
+    const swr_viewport *v = &f->st->raster->vp[vp];
+    float iw = 1.0f / pos[3];
+    out->x = pos[0] * iw * v->scale[0] + v->translate[0];
+    out->y = pos[1] * iw * v->scale[1] + v->translate[1];
+    out->z = pos[2] * iw * v->scale[2] + v->translate[2];
+    out->inv_w = iw;
+    return true;
+}
+
+/* Outcode bits of a clip-space vertex. */
+enum {
+    OUT_LEFT = 1 << 0, OUT_RIGHT = 1 << 1, OUT_BOTTOM = 1 << 2, OUT_TOP = 1 << 3,
+    OUT_NEAR = 1 << 4, OUT_FAR = 1 << 5, OUT_USER = 1 << 6, /* 8 bits of user planes from here */
+    OUT_GUARD = 1 << 14, OUT_W = 1 << 15, OUT_NAN = 1 << 16,
+};
+#define OUT_REJECT_MASK ((1u << 14) - 1)
+#define OUT_CLIP_MASK (OUT_NEAR | OUT_FAR | (0xffu * OUT_USER) | OUT_GUARD | OUT_W)
+
+static uint32_t outcode(const fe_ctx *f, const float *cv, uint32_t vp)
+{
+    float x = cv[0], y = cv[1], z = cv[2], w = cv[3];
+    if (!(isfinite(x) && isfinite(y) && isfinite(z) && isfinite(w)))
+        return OUT_NAN;
+    const swr_rasterizer_state *rs = f->rs;
+    uint32_t c = 0;
+    if (x < -w) c |= OUT_LEFT;
+    if (x > w) c |= OUT_RIGHT;
+    if (y < -w) c |= OUT_BOTTOM;
+    if (y > w) c |= OUT_TOP;
+    if (rs->depth_clip_near && z < (rs->clip_halfz ? 0.0f : -w)) c |= OUT_NEAR;
+    if (rs->depth_clip_far && z > w) c |= OUT_FAR;
+    for (int d = 0; d < 8; d++) {
+        if ((rs->clip_distance_enable >> d) & 1) {
+            float cd = cv[FE_CLIP_DIST + d];
+            if (!(cd >= 0.0f))
+                c |= OUT_USER << d;
+        }
+    }
+    if (!(w > 0.0f))
+        c |= OUT_W;
+    else if (fabsf(x) > f->st->vp[vp].guard_x * w || fabsf(y) > f->st->vp[vp].guard_y * w)
+        c |= OUT_GUARD;
+    return c;
+}
+
+static void fill_clip_params(const fe_ctx *f, uint32_t vp, fe_clip_params *cp)
+{
+    memset(cp, 0, sizeof *cp);
+    cp->guard_x = f->st->vp[vp].guard_x;
+    cp->guard_y = f->st->vp[vp].guard_y;
+    cp->clip_near = f->rs->depth_clip_near;
+    cp->clip_far = f->rs->depth_clip_far;
+    cp->halfz = f->rs->clip_halfz;
+    cp->user_planes = f->rs->clip_distance_enable;
+    cp->num_attr_floats = 2 * FE_ATTR_FLOATS;
+    cp->noperspective = NULL;
+}
+
+static uint32_t prim_viewport(const fe_ctx *f, uint32_t prov_slot)
+{
+    uint8_t s = f->vs->viewport_index_slot;
+    if (s >= f->num_outputs || f->st->num_viewports <= 1)
+        return 0;
+    float fv = vs_out(f, prov_slot, s, 0);
+    uint32_t idx;
+    memcpy(&idx, &fv, 4);
+    return idx < f->st->num_viewports ? idx : 0;
+}
+
+static float prim_point_size(const fe_ctx *f, uint32_t slot)
+{
+    if (f->rs->point_size_per_vertex && f->vs->point_size_slot < f->num_outputs)
+        return vs_out(f, slot, f->vs->point_size_slot, 0);
+    return f->rs->point_size;
+}
+
+static void process_triangle(fe_ctx *f, const fe_prim *pr, const uint32_t slots[3])
+{
+    uint32_t prov = slots[pr->provoking];
+    uint32_t vp = prim_viewport(f, prov);
+    float psize = prim_point_size(f, prov);
+    const swr_vs_state *vs = f->vs;
+
+    if (f->rs->window_space_position) {
+        fe_win_vertex wv[3];
+        float attr[3][2 * FE_ATTR_FLOATS];
+        for (int k = 0; k < 3; k++) {
+            float pos[4];
+            for (int c = 0; c < 4; c++)
+                pos[c] = vs_out(f, slots[k], vs->position_slot, c);
+            if (!to_window(f, pos, vp, &wv[k]))
+                return;
+            if (fabsf(wv[k].x) >= RAST_GUARD_BAND || fabsf(wv[k].y) >= RAST_GUARD_BAND)
+                return; /* nothing to clip against in window space; drop */
+            gather_attribs(f, slots[k], true, attr[k]);
+            gather_attribs(f, slots[k], false, attr[k] + FE_ATTR_FLOATS);
+        }
+        const float *a[3] = {attr[0], attr[1], attr[2]};
+        emit_triangle(f, wv, a, attr[pr->provoking], pr->edge_flags, pr->prim_id, vp, psize);
+        return;
+    }
+
+    fe_clip_vertex_buf cv[3];
+    uint32_t codes[3];
+    prof_begin(PROF_FEClipTriangles);
+    for (int k = 0; k < 3; k++) {
+        make_clip_vertex(f, slots[k], cv[k].v);
+        codes[k] = outcode(f, cv[k].v, vp);
+    }
+    uint32_t any = codes[0] | codes[1] | codes[2];
+    if ((any & OUT_NAN) || (codes[0] & codes[1] & codes[2] & OUT_REJECT_MASK)) {
+        prof_end(PROF_FEClipTriangles);
+        return;
+    }
+    if (!(any & OUT_CLIP_MASK)) {
+        prof_end(PROF_FEClipTriangles);
+        fe_win_vertex wv[3];
+        for (int k = 0; k < 3; k++)
+            to_window(f, cv[k].v, vp, &wv[k]);
+        const float *a[3] = {cv[0].v + FE_CLIP_ATTR, cv[1].v + FE_CLIP_ATTR, cv[2].v + FE_CLIP_ATTR};
+        emit_triangle(f, wv, a, a[pr->provoking], pr->edge_flags, pr->prim_id, vp, psize);
+        return;
+    }
+    /* Exact clipping; the polygon comes back as a fan. */
+    fe_clip_params cp;
+    fill_clip_params(f, vp, &cp);
+    static __thread fe_clip_vertex_buf poly[FE_CLIP_MAX_VERTS];
+    uint8_t poly_edges[FE_CLIP_MAX_VERTS];
+    uint32_t n = fe_clip_triangle(&cp, cv[0].v, cv[1].v, cv[2].v, pr->edge_flags, poly[0].v,
+                                  poly_edges);
+    prof_end(PROF_FEClipTriangles);
+    if (n < 3)
+        return;
+    uint32_t stride = FE_CLIP_ATTR + 2 * FE_ATTR_FLOATS;
+    fe_win_vertex wv[FE_CLIP_MAX_VERTS];
+    for (uint32_t k = 0; k < n; k++)
+        to_window(f, poly[0].v + k * stride, vp, &wv[k]);
+    const float *prov_attr = cv[pr->provoking].v + FE_CLIP_ATTR;
+    for (uint32_t k = 1; k + 1 < n; k++) {
+        fe_win_vertex t[3] = {wv[0], wv[k], wv[k + 1]};
+        const float *a[3] = {poly[0].v + FE_CLIP_ATTR, poly[0].v + k * stride + FE_CLIP_ATTR,
+                             poly[0].v + (k + 1) * stride + FE_CLIP_ATTR};
+        /* Fan edges: (0,k) is a polygon edge only for k == 1, (k,k+1) always,
+         * (k+1,0) only for the last triangle. */
+        uint8_t e = (uint8_t)((poly_edges[k] ? 2 : 0) | (k == 1 && poly_edges[0] ? 1 : 0) |
+                              (k + 2 == n && poly_edges[n - 1] ? 4 : 0));
+        emit_triangle(f, t, a, prov_attr, e, pr->prim_id, vp, psize);
+    }
+}
+
+static void process_line(fe_ctx *f, const fe_prim *pr, const uint32_t slots[2])
+{
+    uint32_t prov = slots[pr->provoking];
+    uint32_t vp = prim_viewport(f, prov);
+    fe_clip_vertex_buf cv[2];
+    prof_begin(PROF_FEClipLines);
+    for (int k = 0; k < 2; k++)
+        make_clip_vertex(f, slots[k], cv[k].v);
+    fe_win_vertex wv[2];
+    float out[2][FE_CLIP_ATTR + 2 * FE_ATTR_FLOATS];
+    const float *a0 = cv[0].v, *a1 = cv[1].v;
+    if (f->rs->window_space_position) {
+        if (!to_window(f, cv[0].v, vp, &wv[0]) || !to_window(f, cv[1].v, vp, &wv[1])) {
+            prof_end(PROF_FEClipLines);
+            return;
+        }
+    } else {
+        uint32_t c0 = outcode(f, cv[0].v, vp), c1 = outcode(f, cv[1].v, vp);
+        if (((c0 | c1) & OUT_NAN) || (c0 & c1 & OUT_REJECT_MASK)) {
+            prof_end(PROF_FEClipLines);
+            return;
+        }
+        if ((c0 | c1) & OUT_CLIP_MASK) {
+            fe_clip_params cp;
+            fill_clip_params(f, vp, &cp);
+            if (fe_clip_line(&cp, cv[0].v, cv[1].v, out[0]) != 2) {
+                prof_end(PROF_FEClipLines);
+                return;
+            }
+            a0 = out[0];
+            a1 = out[1];
+        }
+        to_window(f, a0, vp, &wv[0]);
+        to_window(f, a1, vp, &wv[1]);
+    }
+    prof_end(PROF_FEClipLines);
+    emit_line(f, wv, a0 + FE_CLIP_ATTR, a1 + FE_CLIP_ATTR, cv[pr->provoking].v + FE_CLIP_ATTR,
+              0.0f, pr->prim_id, true, vp);
+}
+
+static void process_point(fe_ctx *f, const fe_prim *pr, uint32_t slot)
+{
+    uint32_t vp = prim_viewport(f, slot);
+    fe_clip_vertex_buf cv;
+    make_clip_vertex(f, slot, cv.v);
+    fe_win_vertex wv;
+    if (f->rs->window_space_position) {
+        if (!to_window(f, cv.v, vp, &wv))
+            return;
+    } else {
+        fe_clip_params cp;
+        fill_clip_params(f, vp, &cp);
+        if (!fe_clip_point_visible(&cp, cv.v))
+            return;
+        to_window(f, cv.v, vp, &wv);
+    }
+    emit_point(f, &wv, cv.v + FE_CLIP_ATTR, prim_point_size(f, slot), 0.0f, pr->prim_id, true, vp);
+}
+
+/* ---- the chunk -------------------------------------------------------------------------- */
+
+static void run_vs(fe_ctx *f, uint32_t num_unique)
+{
+    rast_scratch *s = f->s;
+    const rast_draw_state *st = f->st;
+    const swr_vs_state *vs = f->vs;
+    uint32_t inst_ids[8];
+    for (int l = 0; l < 8; l++)
+        inst_ids[l] = f->instance;
+    swr_vs_args args;
+    memset(&args, 0, sizeof args);
+    args.inputs = s->vs_in;
+    args.base_vertex = f->job->draw.indexed ? f->job->draw.base_vertex : 0;
+    args.start_instance = f->job->draw.start_instance;
+    args.res = &st->shaders->res[SWR_STAGE_VS];
+    for (int l = 0; l < 8; l++)
+        args.instance_id.v[l] = (int32_t)f->instance;
+    for (uint32_t b = 0; b * 8 < num_unique; b++) {
+        uint32_t n = num_unique - b * 8 < 8 ? num_unique - b * 8 : 8;
+        uint32_t mask = (1u << n) - 1;
+        int32_t vid[8];
+        for (uint32_t l = 0; l < 8; l++)
+            vid[l] = s->vids[b * 8 + (l < n ? l : 0)];
+        prof_begin(PROF_FEFetchShader);
+        fe_fetch8(&st->layout->plan, st->buffers->vb, vid, inst_ids, f->job->draw.start_instance,
+                  mask, s->vs_in);
+        prof_end(PROF_FEFetchShader);
+        if (KNOB_TOSS_VS)
+            continue;
+        for (int l = 0; l < 8; l++)
+            args.vertex_id.v[l] = vid[l];
+        args.outputs = &s->vs_out[(size_t)b * f->num_outputs];
+        args.active_mask = mask;
+        prof_begin(PROF_FEVertexShader);
+        vs->func(vs->shader, &args);
+        prof_end(PROF_FEVertexShader);
+    }
+    f->cnt->vs_invocations += num_unique;
+}
+
+void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_counters *cnt)
+{
+    const rast_draw_state *st = job->st;
+    fe_ctx f = {
+        .job = job,
+        .st = st,
+        .rs = &st->raster->rs,
+        .vs = &st->shaders->vs,
+        .ps = &st->shaders->ps,
+        .bins = bins,
+        .s = s,
+        .cnt = cnt,
+        .num_outputs = st->shaders->vs.num_outputs,
+        .num_attribs = st->num_attribs,
+    };
+    if (KNOB_TOSS_IA || !f.vs->func)
+        return;
+    prof_begin(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
+
+    /* IA: primitives of this chunk as index-stream positions. */
+    const swr_draw_info *d = &job->draw;
+    const void *ib = d->indexed ? (const uint8_t *)st->buffers->index_data +
+                                      (size_t)d->start * st->buffers->index_size
+                                : NULL;
+    fe_index_source src = {
+        .topology = d->topology,
+        .count = d->count,
+        .indices = ib,
+        .index_size = d->indexed ? st->buffers->index_size : 0,
+        .restart = d->indexed && d->primitive_restart,
+        .restart_index = d->restart_index,
+        .flatshade_first = f.rs->flatshade_first,
+    };
+    uint32_t max_prims = fe_max_prims_for_positions(d->topology, job->end - job->begin);
+    uint32_t nv = fe_topology_out_verts(d->topology);
+    prof_begin(PROF_FEPAAssemble);
+    bool ok = grow((void **)&s->prims, &s->prims_cap, max_prims + 1, sizeof(fe_prim));
+    uint32_t slots_cap = s->prims_cap * 3;
+    if (ok) {
+        uint32_t *ps = realloc(s->prim_slots, (size_t)slots_cap * sizeof(uint32_t));
+        ok = ps != NULL;
+        if (ps)
+            s->prim_slots = ps;
+    }
+    uint32_t n = ok ? fe_assemble(&src, job->begin, job->end, s->prims, max_prims + 1) : 0;
+    prof_end(PROF_FEPAAssemble);
+    if (!ok)
+        bins->out_of_memory = true;
+    if (n == 0 || KNOB_TOSS_FETCH) {
+        prof_end(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
+        return;
+    }
+
+    /* Dedupe vertices: VS slot per primitive vertex. */
+    uint32_t max_unique = n * nv;
+    uint32_t num_unique = 0;
+    if (!grow((void **)&s->vids, &s->vids_cap, max_unique + 8, sizeof(int32_t)) ||
+        !hash_reset(s, max_unique)) {
+        bins->out_of_memory = true;
+        prof_end(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        for (uint32_t k = 0; k < nv; k++) {
+            uint32_t pos = s->prims[i].v[k];
+            int32_t vid = d->indexed ? (int32_t)(read_index(ib, src.index_size, pos) +
+                                                 (uint32_t)d->base_vertex)
+                                     : (int32_t)(d->start + pos);
+            s->prim_slots[i * 3 + k] = slot_of_vid(s, &num_unique, vid);
+        }
+    }
+    size_t need = (size_t)((num_unique + 7) / 8) * f.num_outputs;
+    if (need > s->vs_out_cap) {
+        free(s->vs_out);
+        s->vs_out = aligned_alloc(32, need * sizeof(swr_simd_vec4));
+        s->vs_out_cap = s->vs_out ? need : 0;
+        if (!s->vs_out) {
+            bins->out_of_memory = true;
+            prof_end(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
+            return;
+        }
+    }
+
+    for (uint32_t inst = job->instance_begin; inst < job->instance_end; inst++) {
+        f.instance = inst;
+        run_vs(&f, num_unique);
+        cnt->prims_in += n;
+        if (KNOB_TOSS_VS || KNOB_TOSS_SETUP_TRIS || f.rs->rasterizer_discard)
+            continue;
+        for (uint32_t i = 0; i < n && !bins->out_of_memory; i++) {
+            const fe_prim *pr = &s->prims[i];
+            const uint32_t *sl = &s->prim_slots[i * 3];
+            if (nv == 3)
+                process_triangle(&f, pr, sl);
+            else if (nv == 2)
+                process_line(&f, pr, sl);
+            else
+                process_point(&f, pr, sl[0]);
+        }
+    }
+    prof_end(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
+}

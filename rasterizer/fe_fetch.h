@@ -1,0 +1,76 @@
+/*
+ * fe_fetch.h: vertex fetch, vertex buffers -> SoA VS inputs, 8 vertices at
+ * a time (frontend; see rast_priv.h).
+ *
+ * A vertex layout is compiled once per state change into an fe_fetch_plan
+ * (a decoder picked per element for its (type, components), plus offsets and
+ * divisors); fe_fetch8() then runs the plan for every batch of 8 vertices on
+ * the worker that owns the draw chunk. A plan is read only after compile, so
+ * any number of threads may fetch with it at once.
+ *
+ * Conversions (GL 4.6 section 10.3.4 "modern" rules, D3D10 alike):
+ *   UNORM n bits   c / (2^n - 1)                 (float division, exact rounding)
+ *   SNORM n bits   max(c / (2^(n-1) - 1), -1)
+ *   UNORM/SNORM 32 the same in double, then rounded to float once
+ *   USCALED/SSCALED (float)c, round to nearest even
+ *   FIXED32        c / 65536 (16.16)
+ *   FLOAT16        F16C: exact, denormals kept; a NaN half becomes a quiet
+ *                  float NaN with its payload shifted left by 13 (the quiet
+ *                  bit 22 is set, so a signalling half NaN is quieted)
+ *   FLOAT32        the bits unchanged (NaN payloads kept)
+ *   UINT/SINT      the integer value's bits in the float slot (zero / sign
+ *                  extended to 32 bits)
+ * Missing components read (0, 0, 0, 1): 1.0f, or integer 1 for UINT/SINT.
+ * An element whose bytes for a vertex are not all inside [0, size_bytes) of
+ * its buffer reads (0, 0, 0, 0), w included, and no byte outside the buffer
+ * is ever read.
+ */
+#ifndef FE_FETCH_H
+#define FE_FETCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/swr_state.h"
+
+struct fe_fetch_lanes; /* private to fe_fetch.c: where each lane's element starts */
+
+/* Gathers and converts one element for the lanes described by `lanes`. */
+typedef void (*fe_fetch_elem_fn)(const struct fe_fetch_lanes *lanes, swr_simd_vec4 *out);
+
+typedef struct fe_fetch_elem {
+    fe_fetch_elem_fn fetch;  /* specialised for (type, components) */
+    uint32_t offset_bytes;   /* from the vertex start */
+    uint32_t size_bytes;     /* bytes the element occupies (all must be in the buffer) */
+    uint32_t read_bytes;     /* bytes the fast load path reads (>= size_bytes) */
+    uint32_t divisor;        /* 0: per vertex, else per instance */
+    uint16_t buffer_index;
+    uint8_t type;            /* swr_vertex_type */
+    uint8_t components;
+} fe_fetch_elem;
+
+typedef struct fe_fetch_plan {
+    uint32_t num_elements;
+    fe_fetch_elem elems[SWR_MAX_VERTEX_ELEMENTS];
+} fe_fetch_plan;
+
+/* Compiles `layout` into `plan`. Called on the API thread at state
+ * validation; never blocks. Returns false, with a one-line static message in
+ * *error (if error is not NULL), for an invalid layout: more than
+ * SWR_MAX_VERTEX_ELEMENTS elements, an unknown type, components outside
+ * 1..4, a packed type (10_10_10_2, BGRA8, BGR10A2) with components != 4, or
+ * buffer_index >= SWR_MAX_VERTEX_BUFFERS. `plan` is then unusable. */
+bool fe_fetch_compile(const swr_vertex_layout *layout, fe_fetch_plan *plan, const char **error);
+
+/* Fetches 8 vertices into out[0 .. plan->num_elements). Called on workers.
+ * vertex_index[l]: index value + base vertex, used by per-vertex elements
+ * (any int32; out-of-range reads give zeros). instance_id[l]: 0-based
+ * instance; a per-instance element with divisor d reads element
+ * floor(instance_id / d) + start_instance (computed without overflow).
+ * Lanes not in lane_mask read no memory and their outputs are unspecified.
+ * `buffers` is indexed by element buffer_index (SWR_MAX_VERTEX_BUFFERS). */
+void fe_fetch8(const fe_fetch_plan *plan, const swr_vertex_buffer *buffers,
+               const int32_t vertex_index[8], const uint32_t instance_id[8],
+               uint32_t start_instance, uint32_t lane_mask, swr_simd_vec4 *out);
+
+#endif /* FE_FETCH_H */

@@ -1,0 +1,62 @@
+/*
+ * rast_internal.h: types shared by the frontend driver (fe_draw.c) and the
+ * backend driver (be_draw.c, be_hot.c): the set-up primitive that travels
+ * through the bins, and the per-thread scratch.
+ */
+#ifndef RAST_INTERNAL_H
+#define RAST_INTERNAL_H
+
+#include "rasterizer/fe_assemble.h"
+#include "rasterizer/rast.h"
+
+enum be_prim_kind { BE_PRIM_TRI, BE_PRIM_LINE, BE_PRIM_RECT };
+
+/* One primitive after setup, allocated in the draw context's arena by the
+ * frontend and read by every macrotile it was binned to.
+ *
+ * Interpolation is plane based: for a plane p and a sample point (x, y) in
+ * window pixels, p(x, y) = p[0] * (x - x_ref) + p[1] * (y - y_ref) + p[2].
+ * b1, b2 are the screen-space barycentric weights of vertices 1 and 2
+ * (vertex 0 gets 1 - b1 - b2); lines use b1 = t along the line and b2 = 0,
+ * points b1 = s, b2 = t of the sprite square. Perspective correction uses
+ * inv_w at the three vertices. Attribute values come as triplets
+ * (value at vertex 0, vertex 1 - vertex 0, vertex 2 - vertex 0) per PS input
+ * component: 4 * 3 floats per input. */
+typedef struct be_prim {
+    uint8_t kind;
+    uint8_t front_facing;
+    uint16_t viewport;
+    uint32_t prim_id;
+    swr_rect bbox;  /* covered pixels lie inside; clipped to the viewport rect */
+    float x_ref, y_ref;
+    float b1[3], b2[3];
+    float z[3];
+    float inv_w[3];
+    float z_lo, z_hi; /* fragment depth clamp */
+    union {
+        rast_tri tri;
+        rast_line line;
+    } cov;
+    float attribs[]; /* num_attribs * 12 */
+} be_prim;
+
+/* Per-thread scratch, grown on demand. */
+struct rast_scratch {
+    /* frontend */
+    fe_prim *prims;
+    uint32_t prims_cap;
+    uint32_t *prim_slots;   /* 3 per primitive: VS output slot of each vertex */
+    int32_t *vids;          /* unique vertex ids of the chunk, in first-use order */
+    uint32_t vids_cap;
+    uint32_t *hash_keys;    /* open addressing: vid + 1 (0 = empty) */
+    uint32_t *hash_vals;
+    uint32_t hash_cap;
+    swr_simd_vec4 *vs_out;  /* [batch][num_outputs] */
+    size_t vs_out_cap;      /* in swr_simd_vec4 */
+    swr_simd_vec4 vs_in[SWR_MAX_ATTRIBS];
+    /* backend */
+    swr_simd_vec4 ps_inputs[SWR_MAX_ATTRIBS];
+    swr_ps_args ps_args;
+};
+
+#endif /* RAST_INTERNAL_H */

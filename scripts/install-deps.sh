@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs (with apt) every Debian 12 package swr needs to build and test.
+# Only what is missing is installed; nothing else is touched.
+set -euo pipefail
+
+pkgs=(
+  build-essential cmake pkg-config      # toolchain
+  libhwloc-dev                          # threading: topology and binding
+  libpng-dev zlib1g-dev                 # PNG output
+  libbenchmark-dev                      # benchmarks (Google Benchmark, C shim)
+  libcmocka-dev                         # unit tests
+)
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  sudo="sudo"
+fi
+echo "install-deps: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,12 @@
+# Worker pool and topology tests (label "threading": the TSan job runs them).
+# They link the swr_threading library itself; the thr_priv.h functions they
+# call (thr_topology_load, thr_place_workers) are its internal entry points.
+set(thr_tests ${CMAKE_SOURCE_DIR}/tests/threading)
+
+foreach(t placement taskset work wakeup global)
+  swr_test(NAME test_thr_${t}
+    SOURCES ${thr_tests}/test_thr_${t}.c
+    LIBS swr_threading
+    LABELS threading
+    TIMEOUT 60)
+endforeach()
