@@ -35,14 +35,46 @@ typedef struct be_tile_ctx {
     uint8_t *z;
     uint8_t *stencil;
     swr_format zfmt;
-    /* per primitive */
     vf8 lane_x, lane_y; /* sample position of each lane relative to the block origin */
+    /* Per primitive (prepare_prim): a plane p at block (bx, by) is
+     * p[0]*(bx - x_ref) + p[1]*(by - y_ref) + lane_part, where lane_part =
+     * p[0]*lane_x + p[1]*lane_y + p[2] is the same for every block. */
+    vf8 b1_lanes, b2_lanes, z_lanes;
+    vf8 z_lo, z_hi;
+    vf8 iw0, diw1, diw2, iw1, iw2;
+    bool perspective;                      /* 1/w differs between vertices */
+    vf8 attr[SWR_MAX_ATTRIBS * 4 * 3];      /* broadcast attribute triplets */
 } be_tile_ctx;
 
-static inline vf8 plane_eval(const float *pl, vf8 dx, vf8 dy)
+static inline vf8 lanes_of(const float *pl, vf8 lane_x, vf8 lane_y)
 {
-    return vf8_add(vf8_add(vf8_mul(vf8_set1(pl[0]), dx), vf8_mul(vf8_set1(pl[1]), dy)),
+    return vf8_add(vf8_add(vf8_mul(vf8_set1(pl[0]), lane_x), vf8_mul(vf8_set1(pl[1]), lane_y)),
                    vf8_set1(pl[2]));
+}
+
+static inline vf8 plane_at(const float *pl, float dx, float dy, vf8 lanes)
+{
+    return vf8_add(vf8_set1(pl[0] * dx + pl[1] * dy), lanes);
+}
+
+/* Hoists everything that is constant over a primitive out of the block loop. */
+static void prepare_prim(be_tile_ctx *t, const be_prim *p)
+{
+    t->p = p;
+    t->b1_lanes = lanes_of(p->b1, t->lane_x, t->lane_y);
+    t->b2_lanes = lanes_of(p->b2, t->lane_x, t->lane_y);
+    t->z_lanes = lanes_of(p->z, t->lane_x, t->lane_y);
+    t->z_lo = vf8_set1(p->z_lo);
+    t->z_hi = vf8_set1(p->z_hi);
+    t->iw0 = vf8_set1(p->inv_w[0]);
+    t->iw1 = vf8_set1(p->inv_w[1]);
+    t->iw2 = vf8_set1(p->inv_w[2]);
+    t->diw1 = vf8_set1(p->inv_w[1] - p->inv_w[0]);
+    t->diw2 = vf8_set1(p->inv_w[2] - p->inv_w[0]);
+    t->perspective = p->inv_w[0] != p->inv_w[1] || p->inv_w[0] != p->inv_w[2];
+    uint32_t n = t->st->num_attribs * 12;
+    for (uint32_t i = 0; i < n; i++)
+        t->attr[i] = vf8_set1(p->attribs[i]);
 }
 
 static inline vf8x4 load_vec4(const swr_simd_vec4 *v)
@@ -67,11 +99,10 @@ static void shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t cov)
     uint32_t blk = rast_hot_index((uint32_t)(bx - t->mt_x), (uint32_t)(by - t->mt_y));
 
     prof_begin(PROF_BEBarycentric);
-    vf8 dx = vf8_add(vf8_set1((float)bx - p->x_ref), t->lane_x);
-    vf8 dy = vf8_add(vf8_set1((float)by - p->y_ref), t->lane_y);
-    vf8 b1 = plane_eval(p->b1, dx, dy);
-    vf8 b2 = plane_eval(p->b2, dx, dy);
-    vf8 z = vf8_clamp(plane_eval(p->z, dx, dy), vf8_set1(p->z_lo), vf8_set1(p->z_hi));
+    float dx = (float)bx - p->x_ref, dy = (float)by - p->y_ref;
+    vf8 b1 = plane_at(p->b1, dx, dy, t->b1_lanes);
+    vf8 b2 = plane_at(p->b2, dx, dy, t->b2_lanes);
+    vf8 z = vf8_clamp(plane_at(p->z, dx, dy, t->z_lanes), t->z_lo, t->z_hi);
     prof_end(PROF_BEBarycentric);
 
     uint32_t live = cov;
@@ -87,30 +118,28 @@ static void shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t cov)
             return;
     }
 
-    /* Perspective-correct barycentrics: b_k / w_k normalized. */
-    vf8 iw0 = vf8_set1(p->inv_w[0]);
-    vf8 iw1 = vf8_set1(p->inv_w[1]), iw2 = vf8_set1(p->inv_w[2]);
-    vf8 iw = vf8_add(iw0, vf8_add(vf8_mul(vf8_sub(iw1, iw0), b1), vf8_mul(vf8_sub(iw2, iw0), b2)));
-    vf8 w = vf8_div(vf8_set1(1.0f), iw);
-    vf8 p1 = vf8_mul(vf8_mul(b1, iw1), w);
-    vf8 p2 = vf8_mul(vf8_mul(b2, iw2), w);
+    /* Perspective-correct barycentrics: b_k / w_k normalized. With equal
+     * 1/w at the vertices (orthographic, points) they equal the linear ones. */
+    vf8 iw = vf8_add(t->iw0, vf8_add(vf8_mul(t->diw1, b1), vf8_mul(t->diw2, b2)));
+    vf8 p1 = b1, p2 = b2;
+    if (t->perspective) {
+        vf8 w = vf8_div(vf8_set1(1.0f), iw);
+        p1 = vf8_mul(vf8_mul(b1, t->iw1), w);
+        p2 = vf8_mul(vf8_mul(b2, t->iw2), w);
+    }
 
     rast_scratch *s = t->s;
     swr_ps_args *a = &s->ps_args;
+    const vf8 *tr = t->attr;
     for (uint32_t i = 0; i < st->num_attribs; i++) {
-        const float *tr = &p->attribs[i * 12];
         uint8_t mode = st->interp[i];
+        vf8 u = mode == SWR_INTERP_LINEAR ? b1 : p1;
+        vf8 v = mode == SWR_INTERP_LINEAR ? b2 : p2;
         for (uint32_t c = 0; c < 4; c++, tr += 3) {
-            vf8 v;
-            if (mode == SWR_INTERP_CONSTANT)
-                v = vf8_set1(tr[0]);
-            else if (mode == SWR_INTERP_LINEAR)
-                v = vf8_add(vf8_set1(tr[0]), vf8_add(vf8_mul(vf8_set1(tr[1]), b1),
-                                                     vf8_mul(vf8_set1(tr[2]), b2)));
-            else
-                v = vf8_add(vf8_set1(tr[0]), vf8_add(vf8_mul(vf8_set1(tr[1]), p1),
-                                                     vf8_mul(vf8_set1(tr[2]), p2)));
-            vf8_store_aligned(s->ps_inputs[i].v[c], v);
+            vf8 r = tr[0];
+            if (mode != SWR_INTERP_CONSTANT)
+                r = vf8_add(r, vf8_add(vf8_mul(tr[1], u), vf8_mul(tr[2], v)));
+            vf8_store_aligned(s->ps_inputs[i].v[c], r);
         }
     }
     float so = (float)st->sample_offset_fx8 / 256.0f;
@@ -143,7 +172,7 @@ static void shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t cov)
     if (!st->early_ds && st->ds_enabled && live) {
         prof_begin(PROF_BELateDepthTest);
         if (sh->ps.writes_depth)
-            z = vf8_clamp(vf8_load(a->depth), vf8_set1(p->z_lo), vf8_set1(p->z_hi));
+            z = vf8_clamp(vf8_load(a->depth), t->z_lo, t->z_hi);
         vi8 zq = be_depth_quantize(t->zfmt, z);
         live = st->ds_fn(&out->dsa, out->stencil_ref, front, zblock, sblock, zq, live);
         prof_end(PROF_BELateDepthTest);
@@ -186,8 +215,12 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     if (!b)
         return;
     uint32_t tx = tile % bins->grid_w, ty = tile / bins->grid_w;
-    be_tile_ctx t;
-    memset(&t, 0, sizeof t);
+    be_tile_ctx t; /* large (broadcast attributes): initialize fields, not the whole */
+    memset(t.color, 0, sizeof t.color);
+    memset(t.color_bpp, 0, sizeof t.color_bpp);
+    t.z = t.stencil = NULL;
+    t.zfmt = SWR_FORMAT_NONE;
+    t.p = NULL;
     t.st = st;
     t.s = scratch;
     t.cnt = counters;
@@ -218,7 +251,6 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     for (; b; b = b->next) {
         for (uint32_t i = 0; i < b->count; i++) {
             const be_prim *p = b->items[i];
-            t.p = p;
             swr_rect clip = p->bbox;
             if (clip.x0 < tile_rect.x0)
                 clip.x0 = tile_rect.x0;
@@ -230,6 +262,7 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
                 clip.y1 = tile_rect.y1;
             if (clip.x0 >= clip.x1 || clip.y0 >= clip.y1)
                 continue;
+            prepare_prim(&t, p);
             switch (p->kind) {
             case BE_PRIM_TRI:
                 prof_begin(PROF_BERasterizeTriangle);

@@ -51,6 +51,7 @@ typedef struct fe_ctx {
     uint32_t num_outputs;
     uint32_t num_attribs;
     uint32_t instance;
+    bool per_vertex; /* vcodes/vwin hold every VS slot's outcode and window position */
 } fe_ctx;
 
 /* A vertex in window space, ready for setup. */
@@ -94,6 +95,8 @@ void rast_scratch_destroy(rast_scratch *s)
     free(s->hash_keys);
     free(s->hash_vals);
     free(s->vs_out);
+    free(s->vcodes);
+    free(s->vwin);
     free(s);
 }
 
@@ -394,13 +397,44 @@ static void emit_point(fe_ctx *f, const fe_win_vertex *v, const float *attr, flo
 
 /* ---- triangles ------------------------------------------------------------------ */
 
+/* Where a triangle's PS-input values come from: VS output slots (SoA, the
+ * common unclipped case: gathered only for triangles that survive culling)
+ * or clip vertices (AoS: front values, then back values). */
+typedef struct fe_attr_src {
+    const uint32_t *slots; /* 3 VS slots, or NULL */
+    uint32_t prov_slot;
+    const float *aos[3];
+    const float *aos_prov;
+} fe_attr_src;
+
+/* Resolves the values of the three vertices and the provoking vertex for
+ * the given facing; buf provides storage for the SoA case. */
+static void resolve_attribs(const fe_ctx *f, const fe_attr_src *src, bool front,
+                            float (*buf)[FE_ATTR_FLOATS], const float *av[3], const float **ap)
+{
+    if (src->slots) {
+        for (int k = 0; k < 3; k++) {
+            gather_attribs(f, src->slots[k], front, buf[k]);
+            av[k] = buf[k];
+        }
+        if (f->st->has_flat) {
+            gather_attribs(f, src->prov_slot, front, buf[3]);
+            *ap = buf[3];
+        } else {
+            *ap = buf[0]; /* unused: no input is flat */
+        }
+        return;
+    }
+    for (int k = 0; k < 3; k++)
+        av[k] = src->aos[k] + (front ? 0 : FE_ATTR_FLOATS);
+    *ap = src->aos_prov + (front ? 0 : FE_ATTR_FLOATS);
+}
+
 /* Sets up and bins one triangle whose vertices are in window space.
- * attr[k] are the PS-input values of vertex k for both facings (front at
- * [0], back at [FE_ATTR_FLOATS] when two-sided), attr_prov those of the
- * provoking vertex. edge_flags: bit k = edge k->k+1 is a boundary edge. */
-static void emit_triangle(fe_ctx *f, const fe_win_vertex v[3], const float *const attr[3],
-                          const float *attr_prov, uint8_t edge_flags, uint32_t prim_id,
-                          uint32_t vp, float point_size)
+ * src gives the PS-input values of the vertices and of the provoking
+ * vertex (for flat inputs). edge_flags: bit k = edge k->k+1 is a boundary edge. */
+static void emit_triangle(fe_ctx *f, const fe_win_vertex v[3], const fe_attr_src *src,
+                          uint8_t edge_flags, uint32_t prim_id, uint32_t vp, float point_size)
 {
     const swr_rasterizer_state *rs = f->rs;
     const rast_draw_state *st = f->st;
@@ -422,10 +456,8 @@ static void emit_triangle(fe_ctx *f, const fe_win_vertex v[3], const float *cons
         return;
     }
     uint8_t fill = front ? rs->fill_front : rs->fill_back;
-    const float *av[3];
-    for (int k = 0; k < 3; k++)
-        av[k] = attr[k] + (front ? 0 : FE_ATTR_FLOATS);
-    const float *ap = attr_prov + (front ? 0 : FE_ATTR_FLOATS);
+    float abuf[4][FE_ATTR_FLOATS];
+    const float *av[3], *ap;
 
     /* Depth slopes (needed for polygon offset in every fill mode). */
     double x0 = xf[0] / 256.0, y0 = yf[0] / 256.0;
@@ -438,6 +470,7 @@ static void emit_triangle(fe_ctx *f, const fe_win_vertex v[3], const float *cons
     float dzdy = (float)((dz2 * x1 - dz1 * x2) * inv_area);
 
     if (fill != SWR_FILL_FILL) {
+        resolve_attribs(f, src, front, abuf, av, &ap);
         bool offset = fill == SWR_FILL_LINE ? rs->offset_line : rs->offset_point;
         float z_off = offset ? polygon_offset(f, dzdx, dzdy) : 0.0f;
         for (int k = 0; k < 3; k++) {
@@ -462,6 +495,7 @@ static void emit_triangle(fe_ctx *f, const fe_win_vertex v[3], const float *cons
     be_prim *p = alloc_prim(f);
     if (!p)
         return;
+    resolve_attribs(f, src, front, abuf, av, &ap);
     p->kind = BE_PRIM_TRI;
     p->front_facing = front;
     p->viewport = (uint16_t)vp;
@@ -580,6 +614,70 @@ static void fill_clip_params(const fe_ctx *f, uint32_t vp, fe_clip_params *cp)
     cp->noperspective = NULL;
 }
 
+/* Outcodes and window positions of every shaded vertex, 8 at a time, for
+ * draws where all primitives use viewport 0 (no viewport-index output):
+ * the per-triangle work then only combines three precomputed vertices. The
+ * bits and formulas are those of outcode() and to_window(). */
+static bool transform_vertices(fe_ctx *f, uint32_t num_unique)
+{
+    rast_scratch *s = f->s;
+    uint32_t cap = (num_unique + 7) & ~7u;
+    if (cap > s->vtx_cap) {
+        free(s->vcodes);
+        free(s->vwin);
+        s->vcodes = aligned_alloc(32, (size_t)cap * sizeof(uint32_t));
+        s->vwin = aligned_alloc(32, (size_t)cap * 4 * sizeof(float));
+        s->vtx_cap = s->vcodes && s->vwin ? cap : 0;
+        if (!s->vtx_cap)
+            return false;
+    }
+    const swr_rasterizer_state *rs = f->rs;
+    const swr_viewport *v = &f->st->raster->vp[0];
+    const rast_viewport_derived *d = &f->st->vp[0];
+    size_t stride = s->vtx_cap;
+    vf8 sx = vf8_set1(v->scale[0]), sy = vf8_set1(v->scale[1]), sz = vf8_set1(v->scale[2]);
+    vf8 tx = vf8_set1(v->translate[0]), ty = vf8_set1(v->translate[1]),
+        tz = vf8_set1(v->translate[2]);
+    vf8 gx = vf8_set1(d->guard_x), gy = vf8_set1(d->guard_y), zero = vf8_zero();
+    for (uint32_t b = 0; b * 8 < num_unique; b++) {
+        const swr_simd_vec4 *pos = &s->vs_out[(size_t)b * f->num_outputs + f->vs->position_slot];
+        vf8 x = vf8_load(pos->v[0]), y = vf8_load(pos->v[1]), z = vf8_load(pos->v[2]),
+            w = vf8_load(pos->v[3]);
+        vi8 finite = vi8_and(vi8_and(vf8_isfinite(x), vf8_isfinite(y)),
+                             vi8_and(vf8_isfinite(z), vf8_isfinite(w)));
+        vf8 nw = vf8_neg(w);
+        vi8 c = vi8_and(vf8_lt(x, nw), vi8_set1(OUT_LEFT));
+        c = vi8_or(c, vi8_and(vf8_gt(x, w), vi8_set1(OUT_RIGHT)));
+        c = vi8_or(c, vi8_and(vf8_lt(y, nw), vi8_set1(OUT_BOTTOM)));
+        c = vi8_or(c, vi8_and(vf8_gt(y, w), vi8_set1(OUT_TOP)));
+        if (rs->depth_clip_near)
+            c = vi8_or(c, vi8_and(vf8_lt(z, rs->clip_halfz ? zero : nw), vi8_set1(OUT_NEAR)));
+        if (rs->depth_clip_far)
+            c = vi8_or(c, vi8_and(vf8_gt(z, w), vi8_set1(OUT_FAR)));
+        for (int k = 0; k < 8; k++) {
+            if (!((rs->clip_distance_enable >> k) & 1))
+                continue;
+            uint8_t slot = f->vs->clip_dist_slot[k >> 2];
+            vf8 cd = slot < f->num_outputs
+                         ? vf8_load(s->vs_out[(size_t)b * f->num_outputs + slot].v[k & 3])
+                         : zero;
+            c = vi8_or(c, vi8_andnot(vf8_ge(cd, zero), vi8_set1(OUT_USER << k)));
+        }
+        vi8 wpos = vf8_gt(w, zero);
+        c = vi8_or(c, vi8_andnot(wpos, vi8_set1(OUT_W)));
+        vi8 out_guard = vi8_or(vf8_gt(vf8_abs(x), vf8_mul(gx, w)), vf8_gt(vf8_abs(y), vf8_mul(gy, w)));
+        c = vi8_or(c, vi8_and(vi8_and(wpos, out_guard), vi8_set1(OUT_GUARD)));
+        c = vi8_select(finite, vi8_set1(OUT_NAN), c);
+        vi8_store(&s->vcodes[b * 8], c);
+        vf8 iw = vf8_div(vf8_set1(1.0f), w);
+        vf8_store(&s->vwin[b * 8], vf8_add(vf8_mul(vf8_mul(x, iw), sx), tx));
+        vf8_store(&s->vwin[stride + b * 8], vf8_add(vf8_mul(vf8_mul(y, iw), sy), ty));
+        vf8_store(&s->vwin[2 * stride + b * 8], vf8_add(vf8_mul(vf8_mul(z, iw), sz), tz));
+        vf8_store(&s->vwin[3 * stride + b * 8], iw);
+    }
+    return true;
+}
+
 static uint32_t prim_viewport(const fe_ctx *f, uint32_t prov_slot)
 {
     uint8_t s = f->vs->viewport_index_slot;
@@ -601,8 +699,9 @@ static float prim_point_size(const fe_ctx *f, uint32_t slot)
 static void process_triangle(fe_ctx *f, const fe_prim *pr, const uint32_t slots[3])
 {
     uint32_t prov = slots[pr->provoking];
-    uint32_t vp = prim_viewport(f, prov);
-    float psize = prim_point_size(f, prov);
+    uint32_t vp = f->per_vertex ? 0 : prim_viewport(f, prov);
+    bool points = f->rs->fill_front == SWR_FILL_POINT || f->rs->fill_back == SWR_FILL_POINT;
+    float psize = points ? prim_point_size(f, prov) : 0.0f;
     const swr_vs_state *vs = f->vs;
 
     if (f->rs->window_space_position) {
@@ -619,9 +718,29 @@ static void process_triangle(fe_ctx *f, const fe_prim *pr, const uint32_t slots[
             gather_attribs(f, slots[k], true, attr[k]);
             gather_attribs(f, slots[k], false, attr[k] + FE_ATTR_FLOATS);
         }
-        const float *a[3] = {attr[0], attr[1], attr[2]};
-        emit_triangle(f, wv, a, attr[pr->provoking], pr->edge_flags, pr->prim_id, vp, psize);
+        fe_attr_src src = {NULL, 0, {attr[0], attr[1], attr[2]}, attr[pr->provoking]};
+        emit_triangle(f, wv, &src, pr->edge_flags, pr->prim_id, vp, psize);
         return;
+    }
+
+    if (f->per_vertex) {
+        const uint32_t *vc = f->s->vcodes;
+        uint32_t c0 = vc[slots[0]], c1 = vc[slots[1]], c2 = vc[slots[2]];
+        uint32_t any = c0 | c1 | c2;
+        if ((any & OUT_NAN) || (c0 & c1 & c2 & OUT_REJECT_MASK))
+            return;
+        if (!(any & OUT_CLIP_MASK)) {
+            const float *vw = f->s->vwin;
+            size_t st = f->s->vtx_cap;
+            fe_win_vertex wv[3];
+            for (int k = 0; k < 3; k++) {
+                uint32_t sl = slots[k];
+                wv[k] = (fe_win_vertex){vw[sl], vw[st + sl], vw[2 * st + sl], vw[3 * st + sl]};
+            }
+            fe_attr_src src = {slots, prov, {NULL, NULL, NULL}, NULL};
+            emit_triangle(f, wv, &src, pr->edge_flags, pr->prim_id, vp, psize);
+            return;
+        }
     }
 
     fe_clip_vertex_buf cv[3];
@@ -641,8 +760,8 @@ static void process_triangle(fe_ctx *f, const fe_prim *pr, const uint32_t slots[
         fe_win_vertex wv[3];
         for (int k = 0; k < 3; k++)
             to_window(f, cv[k].v, vp, &wv[k]);
-        const float *a[3] = {cv[0].v + FE_CLIP_ATTR, cv[1].v + FE_CLIP_ATTR, cv[2].v + FE_CLIP_ATTR};
-        emit_triangle(f, wv, a, a[pr->provoking], pr->edge_flags, pr->prim_id, vp, psize);
+        fe_attr_src src = {slots, prov, {NULL, NULL, NULL}, NULL};
+        emit_triangle(f, wv, &src, pr->edge_flags, pr->prim_id, vp, psize);
         return;
     }
     /* Exact clipping; the polygon comes back as a fan. */
@@ -662,13 +781,15 @@ static void process_triangle(fe_ctx *f, const fe_prim *pr, const uint32_t slots[
     const float *prov_attr = cv[pr->provoking].v + FE_CLIP_ATTR;
     for (uint32_t k = 1; k + 1 < n; k++) {
         fe_win_vertex t[3] = {wv[0], wv[k], wv[k + 1]};
-        const float *a[3] = {poly[0].v + FE_CLIP_ATTR, poly[0].v + k * stride + FE_CLIP_ATTR,
-                             poly[0].v + (k + 1) * stride + FE_CLIP_ATTR};
+        fe_attr_src src = {NULL, 0,
+                           {poly[0].v + FE_CLIP_ATTR, poly[0].v + k * stride + FE_CLIP_ATTR,
+                            poly[0].v + (k + 1) * stride + FE_CLIP_ATTR},
+                           prov_attr};
         /* Fan edges: (0,k) is a polygon edge only for k == 1, (k,k+1) always,
          * (k+1,0) only for the last triangle. */
         uint8_t e = (uint8_t)((poly_edges[k] ? 2 : 0) | (k == 1 && poly_edges[0] ? 1 : 0) |
                               (k + 2 == n && poly_edges[n - 1] ? 4 : 0));
-        emit_triangle(f, t, a, prov_attr, e, pr->prim_id, vp, psize);
+        emit_triangle(f, t, &src, e, pr->prim_id, vp, psize);
     }
 }
 
@@ -861,6 +982,9 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
         cnt->prims_in += n;
         if (KNOB_TOSS_VS || KNOB_TOSS_SETUP_TRIS || f.rs->rasterizer_discard)
             continue;
+        f.per_vertex = nv == 3 && !f.rs->window_space_position &&
+                       f.vs->viewport_index_slot >= f.num_outputs &&
+                       transform_vertices(&f, num_unique);
         for (uint32_t i = 0; i < n && !bins->out_of_memory; i++) {
             const fe_prim *pr = &s->prims[i];
             const uint32_t *sl = &s->prim_slots[i * 3];

@@ -80,6 +80,8 @@ _Static_assert(0 FE_VTYPES(FE_COUNT_TYPE) == SWR_VTYPE_COUNT, "FE_VTYPES must li
 struct fe_fetch_lanes {
     vi8 off;               /* biased byte offset of the element start; 0 where not read */
     vi8 read;              /* all-ones in the lanes to read: active and in range */
+    vi64x4 start_lo, start_hi; /* unbiased element starts, lanes 0..3 and 4..7 */
+    const uint8_t *data;   /* the buffer's data */
     const uint8_t *base;   /* buffer data + bias (or a zero-padded copy of a tiny buffer) */
     int32_t last_dword;    /* biased offset of the last whole dword inside the buffer */
     uint32_t read_bits;    /* `read` as lane bits */
@@ -182,14 +184,14 @@ static inline __attribute__((always_inline)) vi8 convert_field(vi8 v, int conv, 
     return v;
 }
 
-/* Offsets of inactive lanes replaced by the first active lane's, so that
+/* Starts of inactive lanes replaced by the first active lane's, so that
  * plain loads may be issued for all 8. */
-static inline void fill_inactive(int32_t off[8], uint32_t active_bits)
+static inline void fill_inactive(int64_t start[8], uint32_t active_bits)
 {
-    int32_t first = off[__builtin_ctz(active_bits)];
+    int64_t first = start[__builtin_ctz(active_bits)];
     for (int l = 0; l < 8; l++)
         if (!(active_bits & (1u << l)))
-            off[l] = first;
+            start[l] = first;
 }
 
 static inline __attribute__((always_inline)) void fetch_generic(const struct fe_fetch_lanes *L,
@@ -204,13 +206,15 @@ static inline __attribute__((always_inline)) void fetch_generic(const struct fe_
     vi8 res[4];
 
     if (type_raw32(type) && comps >= 3 && (L->active_bits & ~L->fast_bits) == 0) {
-        int32_t off[8] __attribute__((aligned(32)));
+        int64_t start[8] __attribute__((aligned(32)));
         const uint8_t *p[8];
         vf8 v[4];
-        vi8_store(off, L->off);
-        fill_inactive(off, L->active_bits);
+        fe_vi64_store(start, L->start_lo);
+        fe_vi64_store(start + 4, L->start_hi);
+        if (L->active_bits != 0xffu)
+            fill_inactive(start, L->active_bits);
         for (int l = 0; l < 8; l++)
-            p[l] = (const uint8_t *)((uintptr_t)L->base + (uintptr_t)(intptr_t)off[l]);
+            p[l] = L->data + start[l];
         fe_load4x8_transpose(p, v);
         for (int c = 0; c < comps; c++)
             vf8_store(out->v[c], v[c]);
@@ -393,6 +397,9 @@ void fe_fetch8(const fe_fetch_plan *plan, const swr_vertex_buffer *buffers,
             continue;
         }
         L.active_bits = lane_mask;
+        L.start_lo = lo;
+        L.start_hi = hi;
+        L.data = buf->data;
         L.fast_bits = e->read_bytes == e->size_bytes
                           ? L.read_bits
                           : lanes_inside(lo, hi, buf->size_bytes, e->read_bytes) & lane_mask;

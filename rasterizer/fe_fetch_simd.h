@@ -24,6 +24,7 @@ SIMD_INLINE vi64x4 fe_vi8_hi_to_vi64(vi8 a) { return _mm256_cvtepi32_epi64(_mm25
 SIMD_INLINE vi64x4 fe_vi64_mul32(vi64x4 a, vi64x4 b) { return _mm256_mul_epi32(a, b); }
 
 SIMD_INLINE vi64x4 fe_vi64_load(const int64_t *p) { return _mm256_loadu_si256((const __m256i *)p); }
+SIMD_INLINE void fe_vi64_store(int64_t *p, vi64x4 a) { _mm256_storeu_si256((__m256i *)p, a); }
 
 /* The low 32 bits of lo's 4 lanes then hi's 4 lanes, as 8 int32 lanes. */
 SIMD_INLINE vi8 fe_vi64_pack_lo32(vi64x4 lo, vi64x4 hi)

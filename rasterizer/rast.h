@@ -88,6 +88,7 @@ typedef struct rast_draw_state {
     uint32_t num_attribs;            /* PS inputs carried per primitive */
     uint8_t interp[SWR_MAX_ATTRIBS]; /* resolved: CONSTANT, LINEAR or PERSPECTIVE */
     uint32_t sprite_mask;            /* PS inputs replaced by point sprite coordinates */
+    bool has_flat;                   /* some input is CONSTANT */
     uint32_t rt_mask;                /* render targets written (bound, format, colormask) */
     bool early_ds;                   /* depth/stencil before the PS */
     bool ds_enabled;                 /* depth or stencil test on (with a surface to test) */

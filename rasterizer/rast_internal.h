@@ -54,6 +54,9 @@ struct rast_scratch {
     swr_simd_vec4 *vs_out;  /* [batch][num_outputs] */
     size_t vs_out_cap;      /* in swr_simd_vec4 */
     swr_simd_vec4 vs_in[SWR_MAX_ATTRIBS];
+    uint32_t *vcodes;       /* per VS slot: clip outcode (fe_draw.c) */
+    float *vwin;            /* per VS slot: window x, y, z, 1/w as 4 arrays of vtx_cap */
+    uint32_t vtx_cap;
     /* backend */
     swr_simd_vec4 ps_inputs[SWR_MAX_ATTRIBS];
     swr_ps_args ps_args;

@@ -107,6 +107,7 @@ void rast_derive_state(rast_draw_state *st)
     st->sample_offset_fx8 = rs->half_pixel_center ? 128 : 0;
 
     st->num_attribs = ps->num_inputs < SWR_MAX_ATTRIBS ? ps->num_inputs : SWR_MAX_ATTRIBS;
+    st->has_flat = false;
     for (uint32_t i = 0; i < st->num_attribs; i++) {
         uint8_t m = ps->inputs[i].interp;
         if (m == SWR_INTERP_COLOR)
@@ -114,6 +115,7 @@ void rast_derive_state(rast_draw_state *st)
         if (m > SWR_INTERP_PERSPECTIVE)
             m = SWR_INTERP_PERSPECTIVE;
         st->interp[i] = m;
+        st->has_flat |= m == SWR_INTERP_CONSTANT;
     }
     st->sprite_mask = rs->point_sprite ? rs->sprite_coord_enable : 0;
 
