@@ -351,6 +351,12 @@ void swr_context_destroy(swr_context *ctx)
         return;
     if (ctx->ring && ctx->threads && ctx->grid_w)
         core_drain(ctx);
+    /* A capture still running (the frame window was not reached) is written
+     * out now rather than lost. */
+    if (prof_active) {
+        prof_stop_capture();
+        prof_flush_report("rdtsc.txt");
+    }
     if (ctx->client)
         thr_pool_remove_client(ctx->pool, ctx->client);
     if (ctx->pool)
