@@ -276,7 +276,7 @@ int main(int argc, char **argv)
             float proj[16] = {1.0f, 0, 0, 0, 0, 1.0f, 0, 0, 0, 0, 0.5f, 0, 0, 0, 0, 1};
             mat_mul(u.model, ry, rx);
             mat_mul(u.mvp, proj, u.model);
-            float l[3] = {0.4f, 0.6f, 0.7f};
+            float l[3] = {0.25f, 0.35f, -0.9f}; /* towards the viewer (smaller z is nearer) */
             float n = sqrtf(l[0] * l[0] + l[1] * l[1] + l[2] * l[2]);
             for (int i = 0; i < 3; i++)
                 u.light[i] = l[i] / n;

@@ -79,7 +79,7 @@ typedef void (*rast_emit_fn)(void *user, int32_t tile_x, int32_t tile_y, uint64_
  * winding) and the fill rule is folded into c (non-top-left edges carry -1). */
 typedef struct rast_tri {
     int64_t a[3], b[3], c[3];
-    swr_rect bbox;       /* pixels whose sample may be covered (already clamped to nothing) */
+    swr_rect bbox;       /* pixels whose sample may be covered; not clipped, possibly empty */
     bool small_edges;    /* every |a|,|b| < 2^19: 32-bit evaluation inside 8x8 tiles is exact */
 } rast_tri;
 
@@ -95,7 +95,7 @@ bool rast_tri_setup(const int32_t x_fx8[3], const int32_t y_fx8[3], int32_t samp
 
 /* Emits every raster tile in which the triangle covers a sample inside
  * `clip` (pixels). Trivially accepts/rejects 8x8 raster tiles from their
- * corners, evaluates partial tiles by 2x2 quads. */
+ * corners, evaluates partial tiles 4x2 blocks (8 lanes) at a time. */
 void rast_tri_cover(const rast_tri *tri, int32_t sample_offset_fx8, swr_rect clip,
                     rast_emit_fn emit, void *user);
 
@@ -106,8 +106,9 @@ typedef struct rast_line {
     int32_t width_px;    /* rounded width, >= 1 */
     bool last_pixel;
     bool x_major;
-    /* Interpolation parameter t(x, y) = t_a * x + t_b * y + t_c at pixel
-     * sample points (window pixel units): 0 at vertex 0, 1 at vertex 1. */
+    /* Interpolation parameter t(x, y) = t_a * x + t_b * y + t_c, where (x, y)
+     * is a pixel's sample point in window pixels (px + offset / 256, not the
+     * pixel index): 0 at vertex 0, 1 at vertex 1. */
     float t_a, t_b, t_c;
     swr_rect bbox;
 } rast_line;
@@ -122,9 +123,12 @@ void rast_line_cover(const rast_line *line, int32_t sample_offset_fx8, swr_rect 
                      rast_emit_fn emit, void *user);
 
 /* A point of the given size centred at (x_fx8, y_fx8): covers the pixels
- * whose sample point lies inside the square of side `size` (rounded to an
- * integer >= 1 unless `no_round`); a square edge through a sample point
- * covers it on the left/top sides only. Returns the covered rectangle. */
+ * whose sample point lies inside the square of side `size`. With no_round
+ * (sprites) the exact size is used and the square is [c - s/2, c + s/2)
+ * (left/top edges inclusive); otherwise the size is rounded to an integer
+ * >= 1 and GL's non-sprite rule applies: odd sizes centre on floor(c) + 1/2,
+ * even sizes on floor(c + 1/2), sample points in (c - s/2, c + s/2].
+ * Returns the covered rectangle (possibly empty). */
 swr_rect rast_point_rect(int32_t x_fx8, int32_t y_fx8, float size, bool no_round,
                          int32_t sample_offset_fx8);
 /* Emits a pixel rectangle (intersected with clip) as raster tiles. */
