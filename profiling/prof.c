@@ -40,6 +40,11 @@
 #define PROF_MAX_NODES     2048
 #define PROF_MAX_DEPTH     32
 #define PROF_TV_MAX_EVENTS (1u << 20)
+/* The timeline keeps scopes nested at most this deep (0 = top level): the
+ * per-draw and per-tile scopes. Per-block scopes (BEPixelShader, ...) run
+ * millions of times per frame; they belong in rdtsc.txt, not in a timeline
+ * that a viewer must load. */
+#define PROF_TV_MAX_DEPTH 4
 #define PROF_NONE          UINT32_MAX
 /* Calibration interval for the tsc frequency: 10 ms gives < 0.1% error from
  * clock_gettime's ~100 ns resolution and jitter. */
@@ -267,7 +272,7 @@ void prof_end_slow(prof_bucket b)
         ST(n->cycles, n->cycles + elapsed);
         ST(n->count, n->count + 1);
     }
-    if (LD(prof_tv_on))
+    if (LD(prof_tv_on) && t->depth < PROF_TV_MAX_DEPTH)
         tv_record(t, o, elapsed);
 }
 
