@@ -381,7 +381,7 @@ void swr_context_destroy(swr_context *ctx)
     free(ctx);
 }
 
-uint32_t swr_worker_count(const swr_context *ctx) { return ctx->num_workers; }
+uint32_t swr_worker_count(const swr_context *ctx) { return ctx ? ctx->num_workers : 0; }
 
 /* ---- set state ----------------------------------------------------------------- */
 
@@ -750,11 +750,15 @@ void swr_end_frame(swr_context *ctx)
 
 swr_fence swr_fence_submit(swr_context *ctx)
 {
+    if (!ctx)
+        return 0;
     return atomic_load_explicit(&ctx->head, memory_order_relaxed);
 }
 
 bool swr_fence_done(swr_context *ctx, swr_fence fence)
 {
+    if (!ctx)
+        return true;
     core_advance_tail(ctx);
     return atomic_load(&ctx->tail) >= fence;
 }
@@ -799,7 +803,11 @@ swr_result swr_sync(swr_context *ctx)
 
 void swr_get_stats(swr_context *ctx, swr_stats *out)
 {
+    if (!out)
+        return;
     memset(out, 0, sizeof *out);
+    if (!ctx)
+        return;
     out->draws = ctx->draws;
     for (uint32_t w = 0; w <= ctx->num_workers; w++) {
         const rast_counters *c = &ctx->threads[w].counters;

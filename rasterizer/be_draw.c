@@ -160,9 +160,12 @@ static void shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t cov)
     a->quad_mask = quads_of(cov);
     a->exec_mask = live;
     a->res = &sh->res[SWR_STAGE_PS];
-    prof_begin(PROF_BEPixelShader);
-    sh->ps.func(sh->ps.shader, a);
-    prof_end(PROF_BEPixelShader);
+    /* No pixel shader: a depth/stencil-only pass (rt_mask is 0). */
+    if (sh->ps.func) {
+        prof_begin(PROF_BEPixelShader);
+        sh->ps.func(sh->ps.shader, a);
+        prof_end(PROF_BEPixelShader);
+    }
     t->cnt->ps_invocations += (uint32_t)__builtin_popcount(live);
     live &= a->exec_mask;
 

@@ -890,7 +890,8 @@ static void run_vs(fe_ctx *f, uint32_t num_unique)
         vs->func(vs->shader, &args);
         prof_end(PROF_FEVertexShader);
     }
-    f->cnt->vs_invocations += num_unique;
+    if (!KNOB_TOSS_VS)
+        f->cnt->vs_invocations += num_unique;
 }
 
 void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_counters *cnt)

@@ -61,7 +61,7 @@ static void bm_fetch(cb_state *st, void *user)
             pos = (pos + 8) & (NVERTS - 1);
         }
         cb_set_items_processed(st, cb_iterations(st) * 8);
-        cb_counter(st, "Mvert/s", (double)cb_iterations(st) * 8 / 1e6, CB_COUNTER_RATE);
+        cb_counter(st, "Mvert", (double)cb_iterations(st) * 8 / 1e6, CB_COUNTER_RATE);
     }
     free(indices);
     free(data);

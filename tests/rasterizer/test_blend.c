@@ -86,6 +86,8 @@ static void check_block(uint64_t *rng, const swr_blend_state *bs, uint32_t rt, s
     vf8x4 v0, v1;
     rand_dst(rng, fmt, block);
     memcpy(want, block, sizeof(block));
+    uint8_t orig[128];
+    memcpy(orig, block, sizeof(block));
     for (int c = 0; c < 4; c++) {
         for (int i = 0; i < 8; i++) {
             s0[c][i] = rand_src(rng, fl);
@@ -107,9 +109,9 @@ static void check_block(uint64_t *rng, const swr_blend_state *bs, uint32_t rt, s
         const swr_blend_rt *r = &bs->rt[bs->independent_blend_enable ? rt : 0];
         for (int i = 0; i < 8; i++)
             if (memcmp(block + i * bpp, want + i * bpp, bpp))
-                print_error("lane %d: src %a %a %a %a src1 %a %a %a %a const %a %a %a %a got %08x want %08x\n", i,
+                print_error("lane %d: src %a %a %a %a src1 %a %a %a %a const %a %a %a %a dst %08x got %08x want %08x\n", i,
                             s0[0][i], s0[1][i], s0[2][i], s0[3][i], s1[0][i], s1[1][i], s1[2][i],
-                            s1[3][i], bc[0], bc[1], bc[2], bc[3], *(uint32_t *)(block + i * bpp),
+                            s1[3][i], bc[0], bc[1], bc[2], bc[3], *(uint32_t *)(orig + i * bpp), *(uint32_t *)(block + i * bpp),
                             *(uint32_t *)(want + i * bpp));
         fail_msg("fmt %d en %d rgb %d %d %d a %d %d %d cm %x lanes %x logic %d/%d", fmt,
                  r->blend_enable, r->rgb_func, r->rgb_src_factor, r->rgb_dst_factor,

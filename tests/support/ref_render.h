@@ -1,7 +1,7 @@
 /*
  * ref_render.h: a slow scalar reference renderer of triangles, written from
  * the rules of core/swr_state.h and rasterizer/rast_priv.h, sharing no code
- * with rasterizer/*. It is the oracle of tests/core/test_render_reference.c.
+ * with the rasterizer part. It is the oracle of tests/core/test_render_reference.c.
  * Coverage comes from tests/rasterizer/ref_raster.c (ref_tri_covers), the
  * depth test, blending and pixel packing from tests/rasterizer/ref_output.c
  * (independent oracles written by other helpers).
