@@ -114,5 +114,8 @@ void core_dc_all_tiles(swr_context *ctx, draw_context *dc, uint32_t x0, uint32_t
                        uint32_t y1);
 void core_dc_publish(swr_context *ctx, draw_context *dc);
 void core_drain(swr_context *ctx);
+/* Drains the ring and waits until no thread can still read a draw context's
+ * arrays (before freeing or resizing them). */
+void core_quiesce(swr_context *ctx);
 void core_advance_tail(swr_context *ctx);
 #endif /* CORE_PRIV_H */

@@ -298,3 +298,19 @@ void core_drain(swr_context *ctx)
 {
     core_help_until(ctx, ring_drained, 0);
 }
+
+/* True when no thread is in a walk that started before the ring drained: a
+ * walk publishes the tail it started from as its hazard, and one that started
+ * at or after `head` cannot reach any draw context's arrays. */
+static bool walkers_gone(swr_context *ctx, uint64_t head)
+{
+    return min_hazard(ctx) >= head;
+}
+
+void core_quiesce(swr_context *ctx)
+{
+    core_drain(ctx);
+    uint64_t head = atomic_load(&ctx->head);
+    while (!walkers_gone(ctx, head))
+        simd_pause();
+}

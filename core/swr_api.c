@@ -210,7 +210,7 @@ static swr_result ensure_grid(swr_context *ctx, uint32_t w, uint32_t h)
         dc->store_invalidate = true;
         core_dc_all_tiles(ctx, dc, 0, 0, ctx->grid_w, ctx->grid_h);
         core_dc_publish(ctx, dc);
-        core_drain(ctx);
+        core_quiesce(ctx);
     }
     free_grid(ctx);
     size_t n = (size_t)gw * gh;
