@@ -11,7 +11,9 @@
  * right before it):
  *   IA     fe_assemble: primitives as index-stream positions
  *          (dedupe: every distinct vertex of the chunk gets one VS slot, so
- *          an indexed mesh shades each vertex once per chunk, not per index)
+ *          an indexed mesh shades each vertex once per chunk, not per index;
+ *          a direct table when the chunk's vertex ids span a small range,
+ *          else a hash)
  *   FETCH  fe_fetch8: 8 vertices at a time into SoA
  *   VS     the vertex shader, 8 lanes
  *   clip/cull: NaN/Inf positions and primitives outside one plane are
@@ -19,7 +21,9 @@
  *          have w <= 0 or a negative clip distance go through fe_clip
  *   SETUP_TRIS divide, viewport, snap to 24.8, edge setup, face/zero-area
  *          cull, planes for barycentrics, depth (+ polygon offset) and
- *          attributes
+ *          attributes. Unclipped triangles of viewport 0 are first screened
+ *          8 at a time (process_triangles8: outcodes, snap, empty-box cull in
+ *          SIMD); only survivors take the scalar setup.
  *   BIN_TRIS append to every macrotile the bounding box touches (large
  *          triangles: only macrotiles an edge test cannot reject)
  */
@@ -52,6 +56,11 @@ typedef struct fe_ctx {
     uint32_t num_attribs;
     uint32_t instance;
     bool per_vertex; /* vcodes/vwin hold every VS slot's outcode and window position */
+    /* Per PS-input component j = input * 4 + comp, for the front [0] and back
+     * [1] facing: the float offset inside a VS slot's batch of that
+     * component's source (output * 32 + comp * 8), or -1 when the input is
+     * fed by no valid output (reads as 0). See attr_base(). */
+    int32_t attr_off[2][FE_ATTR_FLOATS];
 } fe_ctx;
 
 /* A vertex in window space, ready for setup. */
@@ -109,11 +118,13 @@ static inline uint32_t hash_vid(int32_t vid)
 }
 
 /* Prepares a table for up to `max_unique` keys (load factor <= 1/2). */
-static bool hash_reset(rast_scratch *s, uint32_t max_unique)
+/* Makes room for at least `need` entries (a power of 2, >= 16). */
+static bool hash_reserve(rast_scratch *s, uint32_t need)
 {
-    uint32_t need = 16;
-    while (need < max_unique * 2)
-        need *= 2;
+    uint32_t cap = 16;
+    while (cap < need)
+        cap *= 2;
+    need = cap;
     if (need > s->hash_cap) {
         free(s->hash_keys);
         free(s->hash_vals);
@@ -125,6 +136,13 @@ static bool hash_reset(rast_scratch *s, uint32_t max_unique)
         }
         s->hash_cap = need;
     }
+    return true;
+}
+
+static bool hash_reset(rast_scratch *s, uint32_t max_unique)
+{
+    if (!hash_reserve(s, max_unique * 2))
+        return false;
     /* vals hold slot + 1; 0 marks an empty entry. The table is sized to the
      * chunk, so clearing it costs about as much as filling it. */
     memset(s->hash_vals, 0, (size_t)s->hash_cap * sizeof(uint32_t));
@@ -159,6 +177,63 @@ static inline uint32_t read_index(const void *ib, uint32_t size, uint32_t pos)
     return ((const uint32_t *)ib)[pos];
 }
 
+/* Fills prim_slots (3 per primitive, nv used) with the VS slot of every
+ * primitive vertex and vids with the distinct vertex ids in first-use order.
+ * Two passes: the vertex ids first (into prim_slots), then the slots. When
+ * the ids of the chunk span a range of at most DEDUPE_DIRECT_SPAN times the
+ * vertex count (always for non-indexed draws, usually for meshes), a direct
+ * table over [lo, hi] replaces the hash: one load and no probing per vertex.
+ * Both give the same slots in the same order. */
+#define DEDUPE_DIRECT_SPAN 4
+static bool dedupe_vertices(fe_ctx *f, const void *ib, uint32_t index_size, uint32_t n,
+                            uint32_t nv, uint32_t *num_unique)
+{
+    rast_scratch *s = f->s;
+    const swr_draw_info *d = &f->job->draw;
+    uint32_t *ps = s->prim_slots;
+    int32_t lo = INT32_MAX, hi = INT32_MIN;
+    for (uint32_t i = 0; i < n; i++) {
+        for (uint32_t k = 0; k < nv; k++) {
+            uint32_t pos = s->prims[i].v[k];
+            int32_t vid = d->indexed ? (int32_t)(read_index(ib, index_size, pos) +
+                                                 (uint32_t)d->base_vertex)
+                                     : (int32_t)(d->start + pos);
+            ps[i * 3 + k] = (uint32_t)vid;
+            lo = vid < lo ? vid : lo;
+            hi = vid > hi ? vid : hi;
+        }
+    }
+    uint32_t max_unique = n * nv;
+    uint64_t span = (uint64_t)((int64_t)hi - lo) + 1;
+    if (span <= (uint64_t)max_unique * DEDUPE_DIRECT_SPAN + 64) {
+        /* hash_vals as a direct table: entry vid - lo holds slot + 1, 0 = unseen. */
+        if (!hash_reserve(s, (uint32_t)span))
+            return false;
+        uint32_t *map = s->hash_vals;
+        memset(map, 0, (size_t)span * sizeof(uint32_t));
+        uint32_t u = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            for (uint32_t k = 0; k < nv; k++) {
+                int32_t vid = (int32_t)ps[i * 3 + k];
+                uint32_t *e = &map[(uint32_t)vid - (uint32_t)lo];
+                if (*e == 0) {
+                    s->vids[u] = vid;
+                    *e = ++u;
+                }
+                ps[i * 3 + k] = *e - 1;
+            }
+        }
+        *num_unique = u;
+        return true;
+    }
+    if (!hash_reset(s, max_unique))
+        return false;
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t k = 0; k < nv; k++)
+            ps[i * 3 + k] = slot_of_vid(s, num_unique, (int32_t)ps[i * 3 + k]);
+    return true;
+}
+
 /* ---- VS output access ------------------------------------------------------ */
 
 static inline float vs_out(const fe_ctx *f, uint32_t slot, uint32_t out, uint32_t comp)
@@ -177,6 +252,30 @@ static void gather_attribs(const fe_ctx *f, uint32_t slot, bool front, float *ou
             vs_slot = in->vs_slot_back;
         for (uint32_t c = 0; c < 4; c++)
             out[i * 4 + c] = vs_slot < f->num_outputs ? vs_out(f, slot, vs_slot, c) : 0.0f;
+    }
+}
+
+/* Float offset of VS slot `slot`'s lane inside vs_out: value of output o,
+ * component c is at vs_out_floats[attr_base(slot) + o * 32 + c * 8]. */
+static inline size_t attr_base(const fe_ctx *f, uint32_t slot)
+{
+    return (size_t)(slot >> 3) * f->num_outputs * (sizeof(swr_simd_vec4) / sizeof(float)) +
+           (slot & 7);
+}
+
+/* Fills f->attr_off from the PS inputs (the sources gather_attribs reads). */
+static void init_attr_offsets(fe_ctx *f)
+{
+    for (uint32_t i = 0; i < f->num_attribs; i++) {
+        const swr_ps_input *in = &f->ps->inputs[i];
+        for (int back = 0; back < 2; back++) {
+            uint32_t vs_slot = in->vs_slot;
+            if (back && in->vs_slot_back != SWR_SLOT_NONE)
+                vs_slot = in->vs_slot_back;
+            for (uint32_t c = 0; c < 4; c++)
+                f->attr_off[back][i * 4 + c] =
+                    vs_slot < f->num_outputs ? (int32_t)(vs_slot * 32 + c * 8) : -1;
+        }
     }
 }
 
@@ -433,16 +532,13 @@ static void resolve_attribs(const fe_ctx *f, const fe_attr_src *src, bool front,
 /* Sets up and bins one triangle whose vertices are in window space.
  * src gives the PS-input values of the vertices and of the provoking
  * vertex (for flat inputs). edge_flags: bit k = edge k->k+1 is a boundary edge. */
-static void emit_triangle(fe_ctx *f, const fe_win_vertex v[3], const fe_attr_src *src,
-                          uint8_t edge_flags, uint32_t prim_id, uint32_t vp, float point_size)
+/* The same with the vertices already snapped: xf[k], yf[k] == snap_fx8(v[k].x), snap_fx8(v[k].y). */
+static void emit_triangle_fx(fe_ctx *f, const fe_win_vertex v[3], const int32_t xf[3],
+                             const int32_t yf[3], const fe_attr_src *src, uint8_t edge_flags,
+                             uint32_t prim_id, uint32_t vp, float point_size)
 {
     const swr_rasterizer_state *rs = f->rs;
     const rast_draw_state *st = f->st;
-    int32_t xf[3], yf[3];
-    for (int k = 0; k < 3; k++) {
-        xf[k] = snap_fx8(v[k].x);
-        yf[k] = snap_fx8(v[k].y);
-    }
     prof_begin(PROF_FETriangleSetup);
     rast_tri tri;
     int64_t area2;
@@ -495,7 +591,6 @@ static void emit_triangle(fe_ctx *f, const fe_win_vertex v[3], const fe_attr_src
     be_prim *p = alloc_prim(f);
     if (!p)
         return;
-    resolve_attribs(f, src, front, abuf, av, &ap);
     p->kind = BE_PRIM_TRI;
     p->front_facing = front;
     p->viewport = (uint16_t)vp;
@@ -511,6 +606,34 @@ static void emit_triangle(fe_ctx *f, const fe_win_vertex v[3], const fe_attr_src
         p->inv_w[k] = v[k].inv_w;
     depth_clamp_range(f, vp, &p->z_lo, &p->z_hi);
     p->cov.tri = tri;
+    if (src->slots) {
+        /* Straight from the SoA VS outputs: no per-vertex staging. */
+        const float *vo = (const float *)f->s->vs_out;
+        const int32_t *off = f->attr_off[front ? 0 : 1];
+        size_t b0 = attr_base(f, src->slots[0]), b1 = attr_base(f, src->slots[1]),
+               b2 = attr_base(f, src->slots[2]), bp = attr_base(f, src->prov_slot);
+        for (uint32_t i = 0; i < f->num_attribs; i++) {
+            bool flat = st->interp[i] == SWR_INTERP_CONSTANT;
+            for (uint32_t c = 0; c < 4; c++) {
+                uint32_t j = i * 4 + c;
+                float *t = &p->attribs[j * 3];
+                int32_t o = off[j];
+                if (o < 0) {
+                    t[0] = 0.0f, t[1] = 0.0f, t[2] = 0.0f;
+                } else if (flat) {
+                    t[0] = vo[bp + (uint32_t)o], t[1] = 0.0f, t[2] = 0.0f;
+                } else {
+                    float a0 = vo[b0 + (uint32_t)o];
+                    t[0] = a0;
+                    t[1] = vo[b1 + (uint32_t)o] - a0;
+                    t[2] = vo[b2 + (uint32_t)o] - a0;
+                }
+            }
+        }
+        bin_prim(f, p);
+        return;
+    }
+    resolve_attribs(f, src, front, abuf, av, &ap);
     for (uint32_t i = 0; i < f->num_attribs; i++) {
         bool flat = st->interp[i] == SWR_INTERP_CONSTANT;
         for (uint32_t c = 0; c < 4; c++) {
@@ -526,6 +649,17 @@ static void emit_triangle(fe_ctx *f, const fe_win_vertex v[3], const fe_attr_src
         }
     }
     bin_prim(f, p);
+}
+
+static void emit_triangle(fe_ctx *f, const fe_win_vertex v[3], const fe_attr_src *src,
+                          uint8_t edge_flags, uint32_t prim_id, uint32_t vp, float point_size)
+{
+    int32_t xf[3], yf[3];
+    for (int k = 0; k < 3; k++) {
+        xf[k] = snap_fx8(v[k].x);
+        yf[k] = snap_fx8(v[k].y);
+    }
+    emit_triangle_fx(f, v, xf, yf, src, edge_flags, prim_id, vp, point_size);
 }
 
 /* ---- clip-space primitives ---------------------------------------------------------- */
@@ -793,6 +927,102 @@ static void process_triangle(fe_ctx *f, const fe_prim *pr, const uint32_t slots[
     }
 }
 
+/*
+ * Triangles [0, n) of the chunk when per_vertex holds (viewport 0, outcodes
+ * and window positions precomputed): 8 at a time, the vertex outcodes are
+ * combined, the vertices snapped and the pixel bounding boxes clipped to the
+ * viewport rectangle in SIMD, so that the triangles that end up culled --
+ * most of a stream of tiny triangles falls between sample points -- never
+ * reach the scalar setup. The decisions and their order are those of
+ * process_triangle and emit_triangle_fx (reject, clip, zero area / face
+ * cull, empty box), which the survivors then go through unchanged:
+ * rast_tri_setup's box is exactly the one computed here, and snapping is
+ * lrintf(v * 256) in both (cvtps2dq rounds to nearest even, as lrintf does in
+ * the default rounding mode; in-guard-band values fit int32).
+ */
+static void process_triangles8(fe_ctx *f, uint32_t n)
+{
+    rast_scratch *s = f->s;
+    const swr_rasterizer_state *rs = f->rs;
+    const float *vw = s->vwin;
+    const size_t stride = s->vtx_cap;
+    const swr_rect r = f->st->vp[0].rect;
+    const int32_t off = f->st->sample_offset_fx8;
+    const bool points = rs->fill_front == SWR_FILL_POINT || rs->fill_back == SWR_FILL_POINT;
+    const vf8 k256 = vf8_set1(256.0f);
+    const vi8 lane = vi8_lane_index();
+    for (uint32_t i0 = 0; i0 < n; i0 += 8) {
+        uint32_t m = n - i0 < 8 ? n - i0 : 8;
+        vi8 li = vi8_min(lane, vi8_set1((int32_t)m - 1)); /* tail lanes repeat the last triangle */
+        vi8 idx = vi8_add(vi8_add(vi8_add(li, li), li), vi8_set1((int32_t)(i0 * 3)));
+        vi8 code[3], xf[3], yf[3];
+#pragma GCC unroll 3
+        for (int k = 0; k < 3; k++) {
+            vi8 sl = vi8_gather((const int32_t *)s->prim_slots, vi8_add(idx, vi8_set1(k)));
+            code[k] = vi8_gather((const int32_t *)s->vcodes, sl);
+            xf[k] = vf8_to_vi8_round(vf8_mul(vf8_gather(vw, sl), k256));
+            yf[k] = vf8_to_vi8_round(vf8_mul(vf8_gather(vw + stride, sl), k256));
+        }
+        vi8 any = vi8_or(vi8_or(code[0], code[1]), code[2]);
+        vi8 all = vi8_and(vi8_and(code[0], code[1]), code[2]);
+        vi8 rej = vi8_or(vi8_and(any, vi8_set1(OUT_NAN)), vi8_and(all, vi8_set1(OUT_REJECT_MASK)));
+        uint32_t reject = ~vi8_movemask(vi8_eq(rej, vi8_zero())) & 0xff;
+        uint32_t clip = ~vi8_movemask(vi8_eq(vi8_and(any, vi8_set1(OUT_CLIP_MASK)), vi8_zero())) & 0xff;
+        /* The pixel box of rast_tri_setup, clipped to the viewport rectangle. */
+        vi8 xmin = vi8_min(vi8_min(xf[0], xf[1]), xf[2]), xmax = vi8_max(vi8_max(xf[0], xf[1]), xf[2]);
+        vi8 ymin = vi8_min(vi8_min(yf[0], yf[1]), yf[2]), ymax = vi8_max(vi8_max(yf[0], yf[1]), yf[2]);
+        vi8 bias = vi8_set1(255 - off), moff = vi8_set1(-off), one = vi8_set1(1);
+        vi8 bx0 = vi8_max(vi8_srai(vi8_add(xmin, bias), 8), vi8_set1(r.x0));
+        vi8 by0 = vi8_max(vi8_srai(vi8_add(ymin, bias), 8), vi8_set1(r.y0));
+        vi8 bx1 = vi8_min(vi8_add(vi8_srai(vi8_add(xmax, moff), 8), one), vi8_set1(r.x1));
+        vi8 by1 = vi8_min(vi8_add(vi8_srai(vi8_add(ymax, moff), 8), one), vi8_set1(r.y1));
+        uint32_t empty = ~vi8_movemask(vi8_and(vi8_gt(bx1, bx0), vi8_gt(by1, by0))) & 0xff;
+        int32_t X[3][8], Y[3][8];
+#pragma GCC unroll 3
+        for (int k = 0; k < 3; k++) {
+            vi8_store(X[k], xf[k]);
+            vi8_store(Y[k], yf[k]);
+        }
+        for (uint32_t l = 0; l < m; l++) {
+            if (f->bins->out_of_memory)
+                return;
+            uint32_t bit = 1u << l;
+            if (reject & bit)
+                continue;
+            const fe_prim *pr = &s->prims[i0 + l];
+            const uint32_t *sl = &s->prim_slots[(i0 + l) * 3];
+            if (clip & bit) {
+                process_triangle(f, pr, sl);
+                continue;
+            }
+            int64_t x0 = X[0][l], y0 = Y[0][l];
+            int64_t area = (X[1][l] - x0) * (Y[2][l] - y0) - (X[2][l] - x0) * (Y[1][l] - y0);
+            bool ccw = area > 0;
+            bool front = rs->front_ccw ? ccw : !ccw;
+            if (area == 0 || (rs->cull_face & (front ? SWR_FACE_FRONT : SWR_FACE_BACK))) {
+                prof_event(PROF_FECullZeroAreaAndBackface, 1);
+                continue;
+            }
+            if ((empty & bit) && (front ? rs->fill_front : rs->fill_back) == SWR_FILL_FILL) {
+                prof_event(PROF_FECullBetweenCenters, 1);
+                continue;
+            }
+            uint32_t prov = sl[pr->provoking];
+            fe_win_vertex wv[3];
+            int32_t txf[3], tyf[3];
+            for (int k = 0; k < 3; k++) {
+                uint32_t v = sl[k];
+                wv[k] = (fe_win_vertex){vw[v], vw[stride + v], vw[2 * stride + v], vw[3 * stride + v]};
+                txf[k] = X[k][l];
+                tyf[k] = Y[k][l];
+            }
+            fe_attr_src src = {sl, prov, {NULL, NULL, NULL}, NULL};
+            emit_triangle_fx(f, wv, txf, tyf, &src, pr->edge_flags, pr->prim_id, 0,
+                             points ? prim_point_size(f, prov) : 0.0f);
+        }
+    }
+}
+
 static void process_line(fe_ctx *f, const fe_prim *pr, const uint32_t slots[2])
 {
     uint32_t prov = slots[pr->provoking];
@@ -909,6 +1139,7 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
         .num_outputs = st->shaders->vs.num_outputs,
         .num_attribs = st->num_attribs,
     };
+    init_attr_offsets(&f);
     if (KNOB_TOSS_IA || !f.vs->func)
         return;
     prof_begin(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
@@ -950,20 +1181,15 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
     /* Dedupe vertices: VS slot per primitive vertex. */
     uint32_t max_unique = n * nv;
     uint32_t num_unique = 0;
-    if (!grow((void **)&s->vids, &s->vids_cap, max_unique + 8, sizeof(int32_t)) ||
-        !hash_reset(s, max_unique)) {
+    if (!grow((void **)&s->vids, &s->vids_cap, max_unique + 8, sizeof(int32_t))) {
         bins->out_of_memory = true;
         prof_end(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
         return;
     }
-    for (uint32_t i = 0; i < n; i++) {
-        for (uint32_t k = 0; k < nv; k++) {
-            uint32_t pos = s->prims[i].v[k];
-            int32_t vid = d->indexed ? (int32_t)(read_index(ib, src.index_size, pos) +
-                                                 (uint32_t)d->base_vertex)
-                                     : (int32_t)(d->start + pos);
-            s->prim_slots[i * 3 + k] = slot_of_vid(s, &num_unique, vid);
-        }
+    if (!dedupe_vertices(&f, ib, src.index_size, n, nv, &num_unique)) {
+        bins->out_of_memory = true;
+        prof_end(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
+        return;
     }
     size_t need = (size_t)((num_unique + 7) / 8) * f.num_outputs;
     if (need > s->vs_out_cap) {
@@ -986,6 +1212,10 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
         f.per_vertex = nv == 3 && !f.rs->window_space_position &&
                        f.vs->viewport_index_slot >= f.num_outputs &&
                        transform_vertices(&f, num_unique);
+        if (nv == 3 && f.per_vertex) {
+            process_triangles8(&f, n);
+            continue;
+        }
         for (uint32_t i = 0; i < n && !bins->out_of_memory; i++) {
             const fe_prim *pr = &s->prims[i];
             const uint32_t *sl = &s->prim_slots[i * 3];

@@ -48,8 +48,8 @@ struct rast_scratch {
     uint32_t *prim_slots;   /* 3 per primitive: VS output slot of each vertex */
     int32_t *vids;          /* unique vertex ids of the chunk, in first-use order */
     uint32_t vids_cap;
-    uint32_t *hash_keys;    /* open addressing: vid + 1 (0 = empty) */
-    uint32_t *hash_vals;
+    uint32_t *hash_keys;    /* open addressing: vid of the entry */
+    uint32_t *hash_vals;    /* slot + 1 (0 = empty); also the direct table of dedupe_vertices */
     uint32_t hash_cap;
     swr_simd_vec4 *vs_out;  /* [batch][num_outputs] */
     size_t vs_out_cap;      /* in swr_simd_vec4 */
