@@ -156,7 +156,7 @@ typedef enum swr_fill { SWR_FILL_FILL = 0, SWR_FILL_LINE = 1, SWR_FILL_POINT = 2
 
 typedef struct swr_rasterizer_state {
     uint8_t cull_face;        /* swr_face */
-    bool front_ccw;           /* front faces are counter-clockwise in GL's y-up sense */
+    bool front_ccw;           /* front faces run counter-clockwise as seen on screen (row 0 at the top; GL's sense) */
     uint8_t fill_front;       /* swr_fill */
     uint8_t fill_back;        /* swr_fill */
     bool offset_point, offset_line, offset_tri; /* polygon offset per fill mode */

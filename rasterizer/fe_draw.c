@@ -544,8 +544,10 @@ static void emit_triangle_fx(fe_ctx *f, const fe_win_vertex v[3], const int32_t 
     int64_t area2;
     bool nonzero = rast_tri_setup(xf, yf, st->sample_offset_fx8, rs->bottom_edge_rule, &tri, &area2);
     prof_end(PROF_FETriangleSetup);
-    /* area2 > 0: clockwise on screen with y down = counter-clockwise in GL. */
-    bool ccw = area2 > 0;
+    /* In y-down window coordinates a positive area2 runs clockwise as seen on
+     * screen; GL's counter-clockwise (front by default) is area2 < 0. The
+     * viewport's y flip keeps what is seen on screen, so this is GL's sense. */
+    bool ccw = area2 < 0;
     bool front = rs->front_ccw ? ccw : !ccw;
     if (!nonzero || (rs->cull_face & (front ? SWR_FACE_FRONT : SWR_FACE_BACK))) {
         prof_event(PROF_FECullZeroAreaAndBackface, 1);
@@ -997,7 +999,7 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
             }
             int64_t x0 = X[0][l], y0 = Y[0][l];
             int64_t area = (X[1][l] - x0) * (Y[2][l] - y0) - (X[2][l] - x0) * (Y[1][l] - y0);
-            bool ccw = area > 0;
+            bool ccw = area < 0; /* see emit_triangle */
             bool front = rs->front_ccw ? ccw : !ccw;
             if (area == 0 || (rs->cull_face & (front ? SWR_FACE_FRONT : SWR_FACE_BACK))) {
                 prof_event(PROF_FECullZeroAreaAndBackface, 1);
