@@ -21,7 +21,6 @@ static const swr_blend_rt *rt_state(const swr_blend_state *bs, uint32_t rt)
     return &bs->rt[bs->independent_blend_enable && rt < SWR_MAX_RENDER_TARGETS ? rt : 0];
 }
 
-static vf8 clamp01(vf8 a) { return vf8_clamp(a, vf8_zero(), vf8_set1(1.0f)); }
 
 /* Blend inputs after the fixed-point clamp. */
 typedef struct blend_in {
@@ -145,8 +144,8 @@ void be_blend_block(const swr_blend_state *bs, uint32_t rt, const float blend_co
         if (fixed)
             k = k > 0.0f ? (k < 1.0f ? k : 1.0f) : 0.0f; /* NaN -> 0, as clamp01 */
         in.k[c] = vf8_set1(k);
-        in.s.v[c] = fixed ? clamp01(src0->v[c]) : src0->v[c];
-        in.s1.v[c] = !need_s1 || !src1 ? vf8_zero() : fixed ? clamp01(src1->v[c]) : src1->v[c];
+        in.s.v[c] = fixed ? be_clamp01(src0->v[c]) : src0->v[c];
+        in.s1.v[c] = !need_s1 || !src1 ? vf8_zero() : fixed ? be_clamp01(src1->v[c]) : src1->v[c];
     }
     be_unpack_block(fmt, hot_block, &in.d);
     vf8x4 out;
@@ -164,64 +163,18 @@ static void blend_noop(const swr_blend_state *bs, uint32_t rt, const float blend
 {
 }
 
-SIMD_INLINE vi8 q8(vf8 c)
-{
-    return vf8_to_vi8_round(vf8_mul(clamp01(c), vf8_set1(255.0f)));
-}
-
-SIMD_INLINE vf8 unq8(vi8 p, int shift)
-{
-    return vf8_div_unorm(vi8_to_vf8(vi8_and(vi8_srli(p, shift), vi8_set1(0xff))), 255.0f);
-}
-
-SIMD_INLINE void store_lanes(void *block, vi8 v, uint32_t lane_mask)
-{
-    if ((lane_mask & 0xff) == 0xff)
-        vi8_store(block, v);
-    else
-        vi8_store_masked(block, vi8_from_bits(lane_mask), v);
-}
-
-/* Opaque write, colormask RGBA; rs/bs are the bit positions of R and B. */
-SIMD_INLINE void opaque8888(void *block, const vf8x4 *src, uint32_t lane_mask, int rs, int bsh)
-{
-    vi8 v = vi8_or(vi8_or(vi8_slli(q8(src->v[0]), rs), vi8_slli(q8(src->v[1]), 8)),
-                   vi8_or(vi8_slli(q8(src->v[2]), bsh), vi8_slli(q8(src->v[3]), 24)));
-    store_lanes(block, v, lane_mask);
-}
-
 static void opaque_bgra8(const swr_blend_state *bs, uint32_t rt, const float blend_color[4],
                          swr_format fmt, void *hot_block, const vf8x4 *src0, const vf8x4 *src1,
                          uint32_t lane_mask)
 {
-    opaque8888(hot_block, src0, lane_mask, 16, 0);
+    be_opaque8888(hot_block, src0, lane_mask, 16, 0);
 }
 
 static void opaque_rgba8(const swr_blend_state *bs, uint32_t rt, const float blend_color[4],
                          swr_format fmt, void *hot_block, const vf8x4 *src0, const vf8x4 *src1,
                          uint32_t lane_mask)
 {
-    opaque8888(hot_block, src0, lane_mask, 0, 16);
-}
-
-/* Classic alpha blending: rgb = s*As + d*(1-As); alpha = a_src_one ? As :
- * As*As, plus Ad*(1-As). Same products and sums as combine(). */
-SIMD_INLINE void alpha8888(void *block, const vf8x4 *src, uint32_t lane_mask, int rs, int bsh,
-                           bool a_src_one)
-{
-    vi8 p = vi8_load(block);
-    vf8 as = clamp01(src->v[3]);
-    vf8 ias = vf8_sub(vf8_set1(1.0f), as);
-    const int sh[4] = { rs, 8, bsh, 24 };
-    vi8 v = vi8_zero();
-    for (int c = 0; c < 4; c++) {
-        vf8 s = c == 3 ? as : clamp01(src->v[c]);
-        vf8 d = unq8(p, sh[c]);
-        vf8 st = c == 3 && a_src_one ? vf8_mul(s, vf8_set1(1.0f)) : vf8_mul(s, as);
-        vf8 o = vf8_add(st, vf8_mul(d, ias));
-        v = vi8_or(v, vi8_slli(q8(o), sh[c]));
-    }
-    store_lanes(block, v, lane_mask);
+    be_opaque8888(hot_block, src0, lane_mask, 0, 16);
 }
 
 #define BE_ALPHA_FN(name, rs, bsh, one)                                                          \
@@ -229,37 +182,51 @@ SIMD_INLINE void alpha8888(void *block, const vf8x4 *src, uint32_t lane_mask, in
                      swr_format fmt, void *hot_block, const vf8x4 *src0, const vf8x4 *src1,      \
                      uint32_t lane_mask)                                                         \
     {                                                                                            \
-        alpha8888(hot_block, src0, lane_mask, rs, bsh, one);                                     \
+        be_alpha8888(hot_block, src0, lane_mask, rs, bsh, one);                                  \
     }
 BE_ALPHA_FN(alpha_bgra8, 16, 0, false)
 BE_ALPHA_FN(alpha_rgba8, 0, 16, false)
 BE_ALPHA_FN(alpha_bgra8_a1, 16, 0, true)
 BE_ALPHA_FN(alpha_rgba8_a1, 0, 16, true)
 
-be_blend_fn be_blend_select(const swr_blend_state *bs, uint32_t rt, swr_format fmt)
+be_blend_kind be_blend_classify(const swr_blend_state *bs, uint32_t rt, swr_format fmt)
 {
     const swr_blend_rt *r = rt_state(bs, rt);
     uint8_t cm = r->colormask & SWR_MASK_RGBA;
     if (!cm)
-        return blend_noop;
+        return BE_BLEND_NOOP;
     bool bgra = fmt == SWR_FORMAT_B8G8R8A8_UNORM, rgba = fmt == SWR_FORMAT_R8G8B8A8_UNORM;
     if (!(bgra || rgba) || cm != SWR_MASK_RGBA)
-        return be_blend_block;
+        return BE_BLEND_CALL;
     if (bs->logicop_enable) {
         if (bs->logicop_func == SWR_LOGICOP_COPY)
-            return bgra ? opaque_bgra8 : opaque_rgba8;
-        return be_blend_block;
+            return bgra ? BE_BLEND_OPAQUE_BGRA8 : BE_BLEND_OPAQUE_RGBA8;
+        return BE_BLEND_CALL;
     }
     if (!r->blend_enable)
-        return bgra ? opaque_bgra8 : opaque_rgba8;
+        return bgra ? BE_BLEND_OPAQUE_BGRA8 : BE_BLEND_OPAQUE_RGBA8;
     if (r->rgb_func == SWR_BLEND_ADD && r->alpha_func == SWR_BLEND_ADD &&
         r->rgb_src_factor == SWR_BLENDFACTOR_SRC_ALPHA &&
         r->rgb_dst_factor == SWR_BLENDFACTOR_INV_SRC_ALPHA &&
         r->alpha_dst_factor == SWR_BLENDFACTOR_INV_SRC_ALPHA) {
         if (r->alpha_src_factor == SWR_BLENDFACTOR_SRC_ALPHA)
-            return bgra ? alpha_bgra8 : alpha_rgba8;
+            return bgra ? BE_BLEND_ALPHA_BGRA8 : BE_BLEND_ALPHA_RGBA8;
         if (r->alpha_src_factor == SWR_BLENDFACTOR_ONE)
-            return bgra ? alpha_bgra8_a1 : alpha_rgba8_a1;
+            return bgra ? BE_BLEND_ALPHA_BGRA8_A1 : BE_BLEND_ALPHA_RGBA8_A1;
     }
-    return be_blend_block;
+    return BE_BLEND_CALL;
+}
+
+be_blend_fn be_blend_select(const swr_blend_state *bs, uint32_t rt, swr_format fmt)
+{
+    switch (be_blend_classify(bs, rt, fmt)) {
+    case BE_BLEND_NOOP: return blend_noop;
+    case BE_BLEND_OPAQUE_BGRA8: return opaque_bgra8;
+    case BE_BLEND_OPAQUE_RGBA8: return opaque_rgba8;
+    case BE_BLEND_ALPHA_BGRA8: return alpha_bgra8;
+    case BE_BLEND_ALPHA_RGBA8: return alpha_rgba8;
+    case BE_BLEND_ALPHA_BGRA8_A1: return alpha_bgra8_a1;
+    case BE_BLEND_ALPHA_RGBA8_A1: return alpha_rgba8_a1;
+    default: return be_blend_block;
+    }
 }

@@ -14,6 +14,15 @@
  *   interpolation -> PS -> alpha test -> late depth/stencil -> blend per
  *   render target. Uncovered lanes of a block run as helpers (quad_mask) so
  *   derivatives work; they never write.
+ *
+ * Speed: the per-block path is inlined into the raster-tile loop
+ * (shade_block, always_inline, instantiated per case): the depth-only test
+ * and the 8888 opaque/alpha blends run inline (be_output.h) instead of
+ * through be_ds_fn/be_blend_fn; prof_active is read once per raster tile and
+ * the instance without a capture has no bucket checks; fully covered raster
+ * tiles skip the coverage tests; hot-tile block indices and pixel counters
+ * are per raster tile. Everything stays bit-identical to the generic path
+ * (the same float operations in the same order).
  */
 #include "rasterizer/rast_internal.h"
 
@@ -34,7 +43,17 @@ typedef struct be_tile_ctx {
     uint32_t color_bpp[SWR_MAX_RENDER_TARGETS];
     uint8_t *z;
     uint8_t *stencil;
-    swr_format zfmt;
+    uint32_t zbits;       /* be_depth_unorm_bits of the depth format, looked up once */
+    float so;             /* sample offset in pixels (0 or 0.5) */
+    /* Draw-state decisions read per block, copied here once per macrotile. */
+    bool early_ds, late_ds, alpha_test;
+    /* Depth-only test (no stencil) done inline instead of through ds_fn:
+     * the same kernel be_ds_select picks, without the call and the vector
+     * spills around it. */
+    bool ds_inline, ds_float, ds_write;
+    uint32_t ds_func;
+    /* rt 0 alone with an 8888 fast path: blended inline, else via blend_fn. */
+    be_blend_kind blend_kind;
     vf8 lane_x, lane_y; /* sample position of each lane relative to the block origin */
     /* Per primitive (prepare_prim): a plane p at block (bx, by) is
      * p[0]*(bx - x_ref) + p[1]*(by - y_ref) + lane_part, where lane_part =
@@ -77,12 +96,10 @@ static void prepare_prim(be_tile_ctx *t, const be_prim *p)
         t->attr[i] = vf8_set1(p->attribs[i]);
 }
 
-static inline vf8x4 load_vec4(const swr_simd_vec4 *v)
-{
-    vf8x4 r = {{vf8_load_aligned(v->v[0]), vf8_load_aligned(v->v[1]), vf8_load_aligned(v->v[2]),
-                vf8_load_aligned(v->v[3])}};
-    return r;
-}
+/* swr_simd_vec4 is laid out exactly like vf8x4 (shader_abi.h) and 32-byte
+ * aligned, and __m256 may alias floats: the shader's outputs are handed to
+ * the blend kernels in place instead of being copied per block. */
+static inline const vf8x4 *as_vec4(const swr_simd_vec4 *v) { return (const vf8x4 *)(const void *)v; }
 
 /* Quads (lanes 0-3 and 4-7) that contain a covered pixel. */
 static inline uint32_t quads_of(uint32_t mask)
@@ -90,30 +107,88 @@ static inline uint32_t quads_of(uint32_t mask)
     return ((mask & 0x0f) ? 0x0fu : 0u) | ((mask & 0xf0) ? 0xf0u : 0u);
 }
 
-static void shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t cov)
+static inline __attribute__((always_inline)) uint32_t
+run_ds(const be_tile_ctx *t, bool front, uint8_t *zblock, uint8_t *sblock, vi8 zq, uint32_t live)
 {
+    if (t->ds_inline)
+        return be_ds_depth_only(t->ds_func, t->ds_float, t->ds_write, zblock, zq, live);
+    const rast_output_block *out = t->st->output;
+    return t->st->ds_fn(&out->dsa, out->stencil_ref, front, zblock, sblock, zq, live);
+}
+
+/* Blends the shader's colours into every render target. */
+static inline __attribute__((always_inline)) void
+run_blend(const be_tile_ctx *t, const swr_ps_args *a, uint32_t blk, uint32_t live)
+{
+    const rast_draw_state *st = t->st;
+    uint8_t *block0 = t->color[0] + (size_t)blk * 4;
+    vf8x4 c0;
+    const vf8x4 *src0 = &c0;
+    if (t->blend_kind > BE_BLEND_NOOP) {
+        for (int c = 0; c < 4; c++)
+            c0.v[c] = vf8_load_2x128(a->color[0].v[c]);
+    }
+    switch (t->blend_kind) {
+    case BE_BLEND_NOOP: return;
+    case BE_BLEND_OPAQUE_BGRA8: be_opaque8888(block0, src0, live, 16, 0); return;
+    case BE_BLEND_OPAQUE_RGBA8: be_opaque8888(block0, src0, live, 0, 16); return;
+    case BE_BLEND_ALPHA_BGRA8: be_alpha8888(block0, src0, live, 16, 0, false); return;
+    case BE_BLEND_ALPHA_RGBA8: be_alpha8888(block0, src0, live, 0, 16, false); return;
+    case BE_BLEND_ALPHA_BGRA8_A1: be_alpha8888(block0, src0, live, 16, 0, true); return;
+    case BE_BLEND_ALPHA_RGBA8_A1: be_alpha8888(block0, src0, live, 0, 16, true); return;
+    default: break;
+    }
+    const rast_output_block *out = st->output;
+    const rast_shader_block *sh = st->shaders;
+    const vf8x4 *src1 = as_vec4(&a->color1);
+    for (uint32_t mask = st->rt_mask; mask; mask &= mask - 1) {
+        uint32_t rt = (uint32_t)__builtin_ctz(mask);
+        const vf8x4 *src = as_vec4(&a->color[sh->ps.color0_writes_all ? 0 : rt]);
+        st->blend_fn[rt](&out->blend, rt, out->blend_color,
+                         (swr_format)st->fb->fb.color[rt].format,
+                         t->color[rt] + (size_t)blk * t->color_bpp[rt], src, src1, live);
+    }
+}
+
+/* Pixel counts of one raster tile, added to rast_counters once per tile. */
+typedef struct be_tile_count {
+    uint32_t ps_invocations, samples_passed;
+} be_tile_count;
+
+/* Shades one 4x2 block at window (bx, by), hot-tile pixel index blk (of its
+ * lane 0), covered lanes cov. `prof` is a compile-time constant at each call
+ * site: the instance without profiling has no bucket checks at all (the
+ * caller reads prof_active once per raster tile). */
+static inline __attribute__((always_inline)) void
+shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t blk, uint32_t cov, bool prof,
+            bool simple, be_tile_count *n)
+{
+    bool alpha_test = !simple && t->alpha_test, late_ds = !simple && t->late_ds;
     const rast_draw_state *st = t->st;
     const be_prim *p = t->p;
     const rast_shader_block *sh = st->shaders;
     const rast_output_block *out = st->output;
-    uint32_t blk = rast_hot_index((uint32_t)(bx - t->mt_x), (uint32_t)(by - t->mt_y));
 
-    prof_begin(PROF_BEBarycentric);
+    if (prof)
+        prof_begin(PROF_BEBarycentric);
     float dx = (float)bx - p->x_ref, dy = (float)by - p->y_ref;
     vf8 b1 = plane_at(p->b1, dx, dy, t->b1_lanes);
     vf8 b2 = plane_at(p->b2, dx, dy, t->b2_lanes);
     vf8 z = vf8_clamp(plane_at(p->z, dx, dy, t->z_lanes), t->z_lo, t->z_hi);
-    prof_end(PROF_BEBarycentric);
+    if (prof)
+        prof_end(PROF_BEBarycentric);
 
     uint32_t live = cov;
     uint8_t *zblock = t->z ? t->z + (size_t)blk * 4 : NULL;
     uint8_t *sblock = t->stencil ? t->stencil + blk : NULL;
     bool front = p->front_facing;
-    if (st->early_ds && st->ds_enabled) {
-        prof_begin(PROF_BEEarlyDepthTest);
-        vi8 zq = be_depth_quantize(t->zfmt, z);
-        live = st->ds_fn(&out->dsa, out->stencil_ref, front, zblock, sblock, zq, live);
-        prof_end(PROF_BEEarlyDepthTest);
+    if (t->early_ds) {
+        if (prof)
+            prof_begin(PROF_BEEarlyDepthTest);
+        vi8 zq = be_depth_quantize_bits(t->zbits, z);
+        live = run_ds(t, front, zblock, sblock, zq, live);
+        if (prof)
+            prof_end(PROF_BEEarlyDepthTest);
         if (!live)
             return;
     }
@@ -142,9 +217,8 @@ static void shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t cov)
             vf8_store_aligned(s->ps_inputs[i].v[c], r);
         }
     }
-    float so = (float)st->sample_offset_fx8 / 256.0f;
-    vf8_store_aligned(a->position.v[0], vf8_add(vf8_set1((float)bx + so), t->lane_x));
-    vf8_store_aligned(a->position.v[1], vf8_add(vf8_set1((float)by + so), t->lane_y));
+    vf8_store_aligned(a->position.v[0], vf8_add(vf8_set1((float)bx + t->so), t->lane_x));
+    vf8_store_aligned(a->position.v[1], vf8_add(vf8_set1((float)by + t->so), t->lane_y));
     vf8_store_aligned(a->position.v[2], z);
     vf8_store_aligned(a->position.v[3], iw);
     vf8_store_aligned(a->bary_linear[0], b1);
@@ -162,53 +236,96 @@ static void shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t cov)
     a->res = &sh->res[SWR_STAGE_PS];
     /* No pixel shader: a depth/stencil-only pass (rt_mask is 0). */
     if (sh->ps.func) {
-        prof_begin(PROF_BEPixelShader);
+        if (prof)
+            prof_begin(PROF_BEPixelShader);
         sh->ps.func(sh->ps.shader, a);
-        prof_end(PROF_BEPixelShader);
+        if (prof)
+            prof_end(PROF_BEPixelShader);
     }
-    t->cnt->ps_invocations += (uint32_t)__builtin_popcount(live);
+    n->ps_invocations += (uint32_t)__builtin_popcount(live);
     live &= a->exec_mask;
 
-    if (out->dsa.alpha_enabled)
+    if (alpha_test)
         live = be_alpha_test(out->dsa.alpha_func, out->dsa.alpha_ref, vf8_load(a->color[0].v[3]),
                              live);
-    if (!st->early_ds && st->ds_enabled && live) {
-        prof_begin(PROF_BELateDepthTest);
+    if (late_ds && live) {
+        if (prof)
+            prof_begin(PROF_BELateDepthTest);
         if (sh->ps.writes_depth)
             z = vf8_clamp(vf8_load(a->depth), t->z_lo, t->z_hi);
-        vi8 zq = be_depth_quantize(t->zfmt, z);
-        live = st->ds_fn(&out->dsa, out->stencil_ref, front, zblock, sblock, zq, live);
-        prof_end(PROF_BELateDepthTest);
+        vi8 zq = be_depth_quantize_bits(t->zbits, z);
+        live = run_ds(t, front, zblock, sblock, zq, live);
+        if (prof)
+            prof_end(PROF_BELateDepthTest);
     }
     if (!live)
         return;
-    t->cnt->samples_passed += (uint32_t)__builtin_popcount(live);
+    n->samples_passed += (uint32_t)__builtin_popcount(live);
 
-    prof_begin(PROF_BEOutputMerger);
-    vf8x4 src1 = load_vec4(&a->color1);
-    for (uint32_t mask = st->rt_mask; mask; mask &= mask - 1) {
-        uint32_t rt = (uint32_t)__builtin_ctz(mask);
-        vf8x4 src = load_vec4(&a->color[sh->ps.color0_writes_all ? 0 : rt]);
-        st->blend_fn[rt](&out->blend, rt, out->blend_color,
-                         (swr_format)st->fb->fb.color[rt].format,
-                         t->color[rt] + (size_t)blk * t->color_bpp[rt], &src, &src1, live);
-    }
-    prof_end(PROF_BEOutputMerger);
+    if (prof)
+        prof_begin(PROF_BEOutputMerger);
+    run_blend(t, a, blk, live);
+    if (prof)
+        prof_end(PROF_BEOutputMerger);
 }
 
-/* Receives the coverage of one raster tile. */
+/* The raster tile's blocks with profiling buckets (capture running). */
+static __attribute__((noinline, cold)) void shade_tile_prof(be_tile_ctx *t, int32_t tile_x,
+                                                            int32_t tile_y, uint32_t base,
+                                                            uint64_t mask, be_tile_count *n)
+{
+    for (uint32_t b = 0; b < 8; b++) {
+        uint32_t cov = (uint32_t)(mask >> (b * 8)) & 0xff;
+        if (cov)
+            shade_block(t, tile_x + (int32_t)(b & 1) * 4, tile_y + (int32_t)(b >> 1) * 2,
+                        base + b * 8, cov, true, false, n);
+    }
+}
+
+/* The raster tile's blocks without profiling. simple (a constant): no
+ * alpha test and no late depth/stencil, so nothing but the colours has to
+ * survive the shader call. */
+static inline __attribute__((always_inline)) void
+shade_tile(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64_t mask,
+           bool simple, be_tile_count *n)
+{
+    if (mask == ~(uint64_t)0) {
+        /* Fully covered: every block, every lane, no coverage tests. */
+        for (uint32_t b = 0; b < 8; b++)
+            shade_block(t, tile_x + (int32_t)(b & 1) * 4, tile_y + (int32_t)(b >> 1) * 2,
+                        base + b * 8, 0xff, false, simple, n);
+        return;
+    }
+    for (uint32_t b = 0; b < 8; b++) {
+        uint32_t cov = (uint32_t)(mask >> (b * 8)) & 0xff;
+        if (cov)
+            shade_block(t, tile_x + (int32_t)(b & 1) * 4, tile_y + (int32_t)(b >> 1) * 2,
+                        base + b * 8, cov, false, simple, n);
+    }
+}
+
+/* Receives the coverage of one raster tile. Block b of the tile (4x2
+ * pixels at (b & 1) * 4, (b >> 1) * 2) is hot-tile pixels base + 8b ..
+ * base + 8b + 7 (rast_priv.h layout), so the index is not recomputed per
+ * block. */
 static void emit_raster_tile(void *user, int32_t tile_x, int32_t tile_y, uint64_t mask)
 {
     be_tile_ctx *t = user;
     if (KNOB_TOSS_RS)
         return;
-    prof_begin(PROF_BEPixelBackend);
-    for (uint32_t blk = 0; blk < 8; blk++) {
-        uint32_t cov = (uint32_t)(mask >> (blk * 8)) & 0xff;
-        if (cov)
-            shade_block(t, tile_x + (int32_t)(blk & 1) * 4, tile_y + (int32_t)(blk >> 1) * 2, cov);
+    uint32_t base = rast_hot_index((uint32_t)(tile_x - t->mt_x), (uint32_t)(tile_y - t->mt_y));
+    be_tile_count n = {0, 0};
+    if (__builtin_expect(__atomic_load_n(&prof_active, __ATOMIC_RELAXED), 0)) {
+        prof_begin(PROF_BEPixelBackend);
+        shade_tile_prof(t, tile_x, tile_y, base, mask, &n);
+        prof_end(PROF_BEPixelBackend);
+    } else if (!t->late_ds && !t->alpha_test) {
+        shade_tile(t, tile_x, tile_y, base, mask, true, &n);
+    } else {
+        shade_tile(t, tile_x, tile_y, base, mask, false, &n);
     }
-    prof_end(PROF_BEPixelBackend);
+    t->cnt->ps_invocations += n.ps_invocations;
+    t->cnt->samples_passed += n.samples_passed;
 }
 
 void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_t tile,
@@ -222,7 +339,10 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     memset(t.color, 0, sizeof t.color);
     memset(t.color_bpp, 0, sizeof t.color_bpp);
     t.z = t.stencil = NULL;
-    t.zfmt = SWR_FORMAT_NONE;
+    t.zbits = 0;
+    t.early_ds = st->early_ds && st->ds_enabled;
+    t.late_ds = !st->early_ds && st->ds_enabled;
+    t.alpha_test = st->output->dsa.alpha_enabled;
     t.p = NULL;
     t.st = st;
     t.s = scratch;
@@ -232,6 +352,7 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     t.lane_x = vf8_set(0, 1, 0, 1, 2, 3, 2, 3);
     t.lane_y = vf8_set(0, 0, 1, 1, 0, 0, 1, 1);
     float so = (float)st->sample_offset_fx8 / 256.0f;
+    t.so = so;
     t.lane_x = vf8_add(t.lane_x, vf8_set1(so));
     t.lane_y = vf8_add(t.lane_y, vf8_set1(so));
 
@@ -243,11 +364,21 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
         t.color_bpp[rt] = be_hot_bpp((swr_format)fb->color[rt].format);
     }
     if (st->ds_enabled) {
-        t.zfmt = (swr_format)fb->zs.format;
+        t.zbits = be_depth_unorm_bits((swr_format)fb->zs.format);
         be_hot_acquire_zs(hot, tile, &fb->zs, st->depth_writes, st->stencil_writes, &t.z,
                           &t.stencil);
     }
     prof_end(PROF_BELoadTiles);
+
+    const swr_depth_stencil_state *dsa = &st->output->dsa;
+    t.ds_inline = st->ds_enabled && dsa->depth_enabled && !dsa->stencil[0].enabled &&
+                  !dsa->stencil[1].enabled;
+    t.ds_float = t.zbits == 0;
+    t.ds_write = dsa->depth_writemask != 0;
+    t.ds_func = dsa->depth_func & 7;
+    t.blend_kind = st->rt_mask == 1 ? be_blend_classify(&st->output->blend, 0,
+                                                        (swr_format)fb->color[0].format)
+                                    : BE_BLEND_CALL;
 
     int32_t so_fx8 = st->sample_offset_fx8;
     swr_rect tile_rect = {t.mt_x, t.mt_y, t.mt_x + RAST_MT_DIM, t.mt_y + RAST_MT_DIM};

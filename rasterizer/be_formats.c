@@ -380,7 +380,7 @@ void be_pack_block(swr_format fmt, void *block, const vf8x4 *rgba, uint32_t lane
     }
     case SHAPE_R32F:
         if (colormask & SWR_MASK_R)
-            vf8_store_masked(block, vi8_from_bits(lane_mask), rgba->v[0]);
+            vi8_store_lanes(block, vf8_as_vi8(rgba->v[0]), lane_mask);
         return;
     default:
         return;

@@ -28,6 +28,7 @@
 #include "core/simd.h"
 #include "core/swr_state.h"
 #include "rasterizer/be_formats.h"
+#include "rasterizer/be_simd.h"
 
 /* ---- depth / stencil ---------------------------------------------------------- */
 
@@ -35,6 +36,15 @@
  * (2^n - 1)) (NaN -> 0); Z32F the float bits unchanged (the caller clamps
  * when depth clamp is on). Lane-for-lane equal to be_depth_quantize_scalar. */
 vi8 be_depth_quantize(swr_format zfmt, vf8 z);
+/* The same with the format's be_depth_unorm_bits (0, 16 or 24) looked up
+ * once by the caller: inline, for the per-block path. */
+static inline __attribute__((always_inline)) vi8 be_depth_quantize_bits(uint32_t unorm_bits, vf8 z)
+{
+    if (!unorm_bits)
+        return vf8_as_vi8(z);
+    vf8 c = vf8_clamp(z, vf8_zero(), vf8_set1(1.0f));
+    return vf8_to_vi8_round(vf8_mul(c, vf8_set1((float)((1u << unorm_bits) - 1))));
+}
 
 /* Per-lane outcome of the depth/stencil test: three disjoint subsets of the
  * live mask given to be_ds_test. */
@@ -68,6 +78,56 @@ void be_ds_update(const swr_depth_stencil_state *dsa, swr_format zfmt,
 uint32_t be_ds_test_and_update(const swr_depth_stencil_state *dsa, swr_format zfmt,
                                const uint8_t stencil_ref[2], bool front_facing, void *z_block,
                                uint8_t *s_block, vi8 frag_z, uint32_t live_mask);
+
+/* Compares with GL's func semantics (swr_func), frag FUNC stored: float
+ * (NaN fails every func but NOTEQUAL and ALWAYS) and signed 32-bit int. */
+SIMD_INLINE vi8 be_cmp_float(uint32_t func, vf8 a, vf8 b)
+{
+    switch (func) {
+    case SWR_FUNC_NEVER: return vi8_zero();
+    case SWR_FUNC_LESS: return vf8_lt(a, b);
+    case SWR_FUNC_EQUAL: return vf8_eq(a, b);
+    case SWR_FUNC_LEQUAL: return vf8_le(a, b);
+    case SWR_FUNC_GREATER: return vf8_gt(a, b);
+    case SWR_FUNC_NOTEQUAL: return vf8_neq(a, b);
+    case SWR_FUNC_GEQUAL: return vf8_ge(a, b);
+    default: return vi8_ones();
+    }
+}
+SIMD_INLINE vi8 be_cmp_int(uint32_t func, vi8 a, vi8 b)
+{
+    switch (func) {
+    case SWR_FUNC_NEVER: return vi8_zero();
+    case SWR_FUNC_LESS: return vi8_lt(a, b);
+    case SWR_FUNC_EQUAL: return vi8_eq(a, b);
+    case SWR_FUNC_LEQUAL: return vi8_not(vi8_gt(a, b));
+    case SWR_FUNC_GREATER: return vi8_gt(a, b);
+    case SWR_FUNC_NOTEQUAL: return vi8_not(vi8_eq(a, b));
+    case SWR_FUNC_GEQUAL: return vi8_not(vi8_lt(a, b));
+    default: return vi8_ones();
+    }
+}
+SIMD_INLINE vi8 be_depth_cmp(uint32_t func, bool is_float, vi8 frag, vi8 stored)
+{
+    return is_float ? be_cmp_float(func, vi8_as_vf8(frag), vi8_as_vf8(stored))
+                    : be_cmp_int(func, frag, stored);
+}
+
+/* The depth-only test and update (stencil off on both faces, depth test
+ * on): what be_ds_select returns for such a state, inline, for callers that
+ * want no call per block. func = depth_func & 7, is_float = no unorm bits,
+ * write = depth_writemask != 0. Returns the passing lanes of live. */
+SIMD_INLINE uint32_t be_ds_depth_only(uint32_t func, bool is_float, bool write, void *z_block,
+                                      vi8 frag_z, uint32_t live_mask)
+{
+    if (!z_block)
+        return live_mask & 0xff;
+    vi8 old = vi8_load(z_block);
+    uint32_t pass = live_mask & vi8_movemask(be_depth_cmp(func, is_float, frag_z, old));
+    if (write && pass)
+        vi8_store_lanes_over(z_block, old, frag_z, pass);
+    return pass;
+}
 
 /* The combined early test specialized for a state and depth format (the
  * format is bound at selection): same result and effects as
@@ -115,5 +175,64 @@ typedef void (*be_blend_fn)(const swr_blend_state *bs, uint32_t rt, const float 
  * B8G8R8A8/R8G8B8A8 UNORM with a full colormask, a no-op when colormask is
  * 0, be_blend_block otherwise. Never NULL. */
 be_blend_fn be_blend_select(const swr_blend_state *bs, uint32_t rt, swr_format fmt);
+
+/* What be_blend_select picks, as a value, so that the pixel backend can
+ * inline the fast paths below (BE_BLEND_CALL: call the selected function). */
+typedef enum be_blend_kind {
+    BE_BLEND_CALL,
+    BE_BLEND_NOOP,
+    BE_BLEND_OPAQUE_BGRA8,
+    BE_BLEND_OPAQUE_RGBA8,
+    BE_BLEND_ALPHA_BGRA8,    /* alpha: As*As + Ad*(1-As) */
+    BE_BLEND_ALPHA_RGBA8,
+    BE_BLEND_ALPHA_BGRA8_A1, /* alpha: As*1 + Ad*(1-As) */
+    BE_BLEND_ALPHA_RGBA8_A1,
+} be_blend_kind;
+be_blend_kind be_blend_classify(const swr_blend_state *bs, uint32_t rt, swr_format fmt);
+
+/* ---- 8888 fast paths (inline; be_blend.c wraps them for be_blend_select) --- */
+/* They do the very same float operations in the same order as
+ * be_blend_block, with the field positions as constants, so they equal it
+ * bit for bit (test_blend checks it). rs/bsh: bit positions of R and B. */
+
+SIMD_INLINE vf8 be_clamp01(vf8 a) { return vf8_clamp(a, vf8_zero(), vf8_set1(1.0f)); }
+
+SIMD_INLINE vi8 be_q8(vf8 c)
+{
+    return vf8_to_vi8_round(vf8_mul(be_clamp01(c), vf8_set1(255.0f)));
+}
+
+SIMD_INLINE vf8 be_unq8(vi8 p, int shift)
+{
+    return vf8_div_unorm(vi8_to_vf8(vi8_and(vi8_srli(p, shift), vi8_set1(0xff))), 255.0f);
+}
+
+/* Opaque write, colormask RGBA. */
+SIMD_INLINE void be_opaque8888(void *block, const vf8x4 *src, uint32_t lane_mask, int rs, int bsh)
+{
+    vi8 v = vi8_or(vi8_or(vi8_slli(be_q8(src->v[0]), rs), vi8_slli(be_q8(src->v[1]), 8)),
+                   vi8_or(vi8_slli(be_q8(src->v[2]), bsh), vi8_slli(be_q8(src->v[3]), 24)));
+    vi8_store_lanes(block, v, lane_mask);
+}
+
+/* Classic alpha blending: rgb = s*As + d*(1-As); alpha = a_src_one ? As :
+ * As*As, plus Ad*(1-As). Same products and sums as be_blend_block. */
+SIMD_INLINE void be_alpha8888(void *block, const vf8x4 *src, uint32_t lane_mask, int rs, int bsh,
+                              bool a_src_one)
+{
+    vi8 p = vi8_load(block);
+    vf8 as = be_clamp01(src->v[3]);
+    vf8 ias = vf8_sub(vf8_set1(1.0f), as);
+    const int sh[4] = { rs, 8, bsh, 24 };
+    vi8 v = vi8_zero();
+    for (int c = 0; c < 4; c++) {
+        vf8 s = c == 3 ? as : be_clamp01(src->v[c]);
+        vf8 d = be_unq8(p, sh[c]);
+        vf8 st = c == 3 && a_src_one ? vf8_mul(s, vf8_set1(1.0f)) : vf8_mul(s, as);
+        vf8 o = vf8_add(st, vf8_mul(d, ias));
+        v = vi8_or(v, vi8_slli(be_q8(o), sh[c]));
+    }
+    vi8_store_lanes_over(block, p, v, lane_mask);
+}
 
 #endif /* BE_OUTPUT_H */

@@ -44,6 +44,38 @@ SIMD_INLINE void vi8_store_u8x8(uint8_t *p, vi8 a)
     uint64_t v = (uint64_t)lo | ((uint64_t)hi << 32);
     memcpy(p, &v, 8);
 }
+/* Writes the lanes of v selected by lane_mask (bit i = lane i) to the 32
+ * bytes at p, whose current content is old (the caller usually loaded it
+ * already for a compare or a blend). A plain store replaces the masked store
+ * (vpmaskmovd is microcoded on AMD, ~20 cycles): all lanes write v when the
+ * mask is full, else v and old are merged first. The unselected lanes are
+ * rewritten with the value they held, which is fine for hot tiles: only the
+ * worker owning the macrotile touches them. */
+SIMD_INLINE void vi8_store_lanes_over(void *p, vi8 old, vi8 v, uint32_t lane_mask)
+{
+    if ((lane_mask & 0xff) == 0xff)
+        vi8_store(p, v);
+    else
+        vi8_store(p, vi8_select(vi8_from_bits(lane_mask), old, v));
+}
+SIMD_INLINE void vi8_store_lanes(void *p, vi8 v, uint32_t lane_mask)
+{
+    if ((lane_mask & 0xff) == 0xff)
+        vi8_store(p, v);
+    else
+        vi8_store(p, vi8_select(vi8_from_bits(lane_mask), vi8_load(p), v));
+}
+
+/* 8 floats at p (32 bytes) read as two 16-byte halves. For data another
+ * function has just stored (the pixel shader's outputs): a 32-byte load
+ * that spans two 16-byte stores cannot be store-forwarded and stalls until
+ * they retire (~12 cycles on Zen), while each half is contained in one
+ * store of either width and forwards. One extra uop. */
+SIMD_INLINE vf8 vf8_load_2x128(const float *p)
+{
+    return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_loadu_ps(p)), _mm_loadu_ps(p + 4), 1);
+}
+
 /* 8 halves at p -> 8 floats, and back (round to nearest even). */
 SIMD_INLINE vf8 vf8_load_half8(const void *p) { return vf8_from_half(_mm_loadu_si128((const __m128i *)p)); }
 SIMD_INLINE void vf8_store_half8(void *p, vf8 a) { _mm_storeu_si128((__m128i *)p, vf8_to_half(a)); }
