@@ -217,8 +217,9 @@ shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t blk, uint32_t cov, 
             vf8_store_aligned(s->ps_inputs[i].v[c], r);
         }
     }
-    vf8_store_aligned(a->position.v[0], vf8_add(vf8_set1((float)bx + t->so), t->lane_x));
-    vf8_store_aligned(a->position.v[1], vf8_add(vf8_set1((float)by + t->so), t->lane_y));
+    /* lane_x/lane_y already hold the sample offset. */
+    vf8_store_aligned(a->position.v[0], vf8_add(vf8_set1((float)bx), t->lane_x));
+    vf8_store_aligned(a->position.v[1], vf8_add(vf8_set1((float)by), t->lane_y));
     vf8_store_aligned(a->position.v[2], z);
     vf8_store_aligned(a->position.v[3], iw);
     vf8_store_aligned(a->bary_linear[0], b1);
