@@ -46,7 +46,8 @@ static inline void *arena_alloc_slow(arena *a, size_t bytes)
     arena_block *next = a->current ? a->current->next : a->first;
     if (!next || next->size < bytes) {
         size_t size = bytes > ARENA_BLOCK_BYTES ? bytes : ARENA_BLOCK_BYTES;
-        arena_block *b = (arena_block *)aligned_alloc(64, ARENA_HEADER_BYTES + ((size + 63) & ~(size_t)63));
+        arena_block *b =
+            (arena_block *)aligned_alloc(64, ARENA_HEADER_BYTES + ((size + 63) & ~(size_t)63));
         if (!b)
             return NULL;
         b->size = size;

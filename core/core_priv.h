@@ -55,7 +55,7 @@ typedef struct draw_context {
 
 /* Per executing thread (pool workers, then the API thread). */
 typedef struct core_thread {
-    uint32_t *blocked;   /* [grid tiles]: == gen when blocked in this walk */
+    uint32_t *blocked; /* [grid tiles]: == gen when blocked in this walk */
     uint32_t gen;
     rast_scratch *scratch;
     rast_counters counters;
@@ -63,7 +63,7 @@ typedef struct core_thread {
 
 /* Versioned state block: immutable content after creation. */
 typedef struct state_block {
-    uint64_t last_use;           /* id of the last draw context that read it */
+    uint64_t last_use; /* id of the last draw context that read it */
     struct state_block *retired_next;
     _Alignas(64) unsigned char content[];
 } state_block;
@@ -77,9 +77,9 @@ struct swr_context {
     thr_pool *pool;
     thr_client *client;
     uint32_t num_workers;
-    uint32_t api_index;          /* core_thread index of the API thread */
-    core_thread *threads;        /* num_workers + 1 */
-    _Atomic uint64_t *hazard;    /* num_workers + 1 */
+    uint32_t api_index;       /* core_thread index of the API thread */
+    core_thread *threads;     /* num_workers + 1 */
+    _Atomic uint64_t *hazard; /* num_workers + 1 */
 
     draw_context *ring;
     _Atomic uint64_t head;
@@ -95,15 +95,13 @@ struct swr_context {
     rast_raster_block p_raster;
     rast_output_block p_output;
     rast_fb_block p_fb;
-    uint32_t dirty;                    /* 1 << state_group */
+    uint32_t dirty; /* 1 << state_group */
     state_block *cur[SG_COUNT];
-    state_block *cur_draw;             /* content: rast_draw_state */
-    state_block *retired;              /* blocks to free once tail passes last_use */
-    bool fb_used;                      /* a draw or clear used the current framebuffer */
+    state_block *cur_draw; /* content: rast_draw_state */
+    state_block *retired;  /* blocks to free once tail passes last_use */
+    bool fb_used;          /* a draw or clear used the current framebuffer */
     uint64_t draws;
 };
-
-
 
 /* ctx_ring.c */
 bool core_work(swr_context *ctx, uint32_t w);

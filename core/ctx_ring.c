@@ -294,18 +294,12 @@ void core_dc_publish(swr_context *ctx, draw_context *dc)
     prof_end(PROF_APIDrawWakeAllThreads);
 }
 
-void core_drain(swr_context *ctx)
-{
-    core_help_until(ctx, ring_drained, 0);
-}
+void core_drain(swr_context *ctx) { core_help_until(ctx, ring_drained, 0); }
 
 /* True when no thread is in a walk that started before the ring drained: a
  * walk publishes the tail it started from as its hazard, and one that started
  * at or after `head` cannot reach any draw context's arrays. */
-static bool walkers_gone(swr_context *ctx, uint64_t head)
-{
-    return min_hazard(ctx) >= head;
-}
+static bool walkers_gone(swr_context *ctx, uint64_t head) { return min_hazard(ctx) >= head; }
 
 void core_quiesce(swr_context *ctx)
 {

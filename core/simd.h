@@ -61,7 +61,10 @@ SIMD_INLINE vf8 vf8_round_even(vf8 a)
 {
     return _mm256_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
 }
-SIMD_INLINE vf8 vf8_trunc(vf8 a) { return _mm256_round_ps(a, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC); }
+SIMD_INLINE vf8 vf8_trunc(vf8 a)
+{
+    return _mm256_round_ps(a, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+}
 SIMD_INLINE vf8 vf8_abs(vf8 a)
 {
     return _mm256_and_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)));
@@ -96,12 +99,30 @@ SIMD_INLINE vf8 vf8_gather_bytes(const void *base, vi8 byte_offset)
 }
 
 /* Ordered comparisons return all-ones lanes; NaN compares false except NEQ. */
-SIMD_INLINE vi8 vf8_lt(vf8 a, vf8 b) { return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_LT_OQ)); }
-SIMD_INLINE vi8 vf8_le(vf8 a, vf8 b) { return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_LE_OQ)); }
-SIMD_INLINE vi8 vf8_gt(vf8 a, vf8 b) { return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_GT_OQ)); }
-SIMD_INLINE vi8 vf8_ge(vf8 a, vf8 b) { return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_GE_OQ)); }
-SIMD_INLINE vi8 vf8_eq(vf8 a, vf8 b) { return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_EQ_OQ)); }
-SIMD_INLINE vi8 vf8_neq(vf8 a, vf8 b) { return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_NEQ_UQ)); }
+SIMD_INLINE vi8 vf8_lt(vf8 a, vf8 b)
+{
+    return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_LT_OQ));
+}
+SIMD_INLINE vi8 vf8_le(vf8 a, vf8 b)
+{
+    return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_LE_OQ));
+}
+SIMD_INLINE vi8 vf8_gt(vf8 a, vf8 b)
+{
+    return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_GT_OQ));
+}
+SIMD_INLINE vi8 vf8_ge(vf8 a, vf8 b)
+{
+    return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_GE_OQ));
+}
+SIMD_INLINE vi8 vf8_eq(vf8 a, vf8 b)
+{
+    return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_EQ_OQ));
+}
+SIMD_INLINE vi8 vf8_neq(vf8 a, vf8 b)
+{
+    return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_NEQ_UQ));
+}
 SIMD_INLINE vi8 vf8_isnan(vf8 a) { return _mm256_castps_si256(_mm256_cmp_ps(a, a, _CMP_UNORD_Q)); }
 /* Not NaN and not +-inf. */
 SIMD_INLINE vi8 vf8_isfinite(vf8 a)
@@ -189,7 +210,10 @@ SIMD_INLINE int32_t vi8_lane(vi8 a, int i)
 
 /* ---- lane masks ---------------------------------------------------------- */
 /* Bit i = sign bit of lane i. */
-SIMD_INLINE uint32_t vi8_movemask(vi8 m) { return (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(m)); }
+SIMD_INLINE uint32_t vi8_movemask(vi8 m)
+{
+    return (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(m));
+}
 SIMD_INLINE uint32_t vf8_movemask(vf8 m) { return (uint32_t)_mm256_movemask_ps(m); }
 /* Lane i all-ones iff bit i of bits is set. */
 SIMD_INLINE vi8 vi8_from_bits(uint32_t bits)
@@ -210,7 +234,10 @@ SIMD_INLINE vi64x4 vi64_add(vi64x4 a, vi64x4 b) { return _mm256_add_epi64(a, b);
 SIMD_INLINE vi64x4 vi64_sub(vi64x4 a, vi64x4 b) { return _mm256_sub_epi64(a, b); }
 SIMD_INLINE vi64x4 vi64_gt(vi64x4 a, vi64x4 b) { return _mm256_cmpgt_epi64(a, b); }
 /* Bit i = sign bit of 64-bit lane i. */
-SIMD_INLINE uint32_t vi64_movemask(vi64x4 a) { return (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(a)); }
+SIMD_INLINE uint32_t vi64_movemask(vi64x4 a)
+{
+    return (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(a));
+}
 
 /* ---- misc ------------------------------------------------------------------ */
 SIMD_INLINE void simd_pause(void) { _mm_pause(); }

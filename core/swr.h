@@ -47,7 +47,7 @@ typedef struct swr_context swr_context;
 typedef struct swr_context_desc {
     uint32_t max_draws_in_flight; /* 0: KNOB_MAX_DRAWS_IN_FLIGHT */
     uint32_t max_prims_per_draw;  /* 0: KNOB_MAX_PRIMS_PER_DRAW */
-    uint32_t single_threaded;     /* 1: run everything on the API thread (also KNOB_SINGLE_THREADED) */
+    uint32_t single_threaded; /* 1: run everything on the API thread (also KNOB_SINGLE_THREADED) */
 } swr_context_desc;
 
 swr_result swr_context_create(const swr_context_desc *desc, swr_context **out);
@@ -111,12 +111,12 @@ swr_result swr_sync(swr_context *ctx);
 
 /* Counters accumulated since context creation (exact: sums over tiles). */
 typedef struct swr_stats {
-    uint64_t draws;            /* swr_draw calls executed */
-    uint64_t vs_invocations;   /* vertices shaded */
-    uint64_t prims_in;         /* primitives assembled */
-    uint64_t prims_binned;     /* primitives that reached the backend */
-    uint64_t ps_invocations;   /* live pixels shaded (helper lanes excluded) */
-    uint64_t samples_passed;   /* pixels that passed depth/stencil (occlusion) */
+    uint64_t draws;          /* swr_draw calls executed */
+    uint64_t vs_invocations; /* vertices shaded */
+    uint64_t prims_in;       /* primitives assembled */
+    uint64_t prims_binned;   /* primitives that reached the backend */
+    uint64_t ps_invocations; /* live pixels shaded (helper lanes excluded) */
+    uint64_t samples_passed; /* pixels that passed depth/stencil (occlusion) */
 } swr_stats;
 /* Reads the counters; call after swr_sync for exact values. */
 void swr_get_stats(swr_context *ctx, swr_stats *out);

@@ -28,12 +28,18 @@
 const char *swr_result_string(swr_result r)
 {
     switch (r) {
-    case SWR_OK: return "ok";
-    case SWR_ERROR_OUT_OF_MEMORY: return "out of memory";
-    case SWR_ERROR_INVALID_ARGUMENT: return "invalid argument";
-    case SWR_ERROR_UNSUPPORTED_CPU: return "unsupported CPU";
-    case SWR_ERROR_UNSUPPORTED: return "unsupported";
-    case SWR_ERROR_TIMEOUT: return "timeout";
+    case SWR_OK:
+        return "ok";
+    case SWR_ERROR_OUT_OF_MEMORY:
+        return "out of memory";
+    case SWR_ERROR_INVALID_ARGUMENT:
+        return "invalid argument";
+    case SWR_ERROR_UNSUPPORTED_CPU:
+        return "unsupported CPU";
+    case SWR_ERROR_UNSUPPORTED:
+        return "unsupported";
+    case SWR_ERROR_TIMEOUT:
+        return "timeout";
     }
     return "unknown result";
 }
@@ -56,7 +62,7 @@ swr_result swr_check_cpu(const char **message)
         __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
         ymm = (lo & 6) == 6;
     }
-    const char *missing = !ymm ? "AVX (OS support for YMM registers)"
+    const char *missing = !ymm    ? "AVX (OS support for YMM registers)"
                           : !avx2 ? "AVX2"
                           : !fma  ? "FMA"
                           : !f16c ? "F16C"
@@ -71,24 +77,36 @@ swr_result swr_check_cpu(const char **message)
 static size_t group_size(int g)
 {
     switch (g) {
-    case SG_LAYOUT: return sizeof(rast_layout_block);
-    case SG_BUFFERS: return sizeof(rast_buffers_block);
-    case SG_SHADERS: return sizeof(rast_shader_block);
-    case SG_RASTER: return sizeof(rast_raster_block);
-    case SG_OUTPUT: return sizeof(rast_output_block);
-    default: return sizeof(rast_fb_block);
+    case SG_LAYOUT:
+        return sizeof(rast_layout_block);
+    case SG_BUFFERS:
+        return sizeof(rast_buffers_block);
+    case SG_SHADERS:
+        return sizeof(rast_shader_block);
+    case SG_RASTER:
+        return sizeof(rast_raster_block);
+    case SG_OUTPUT:
+        return sizeof(rast_output_block);
+    default:
+        return sizeof(rast_fb_block);
     }
 }
 
 static const void *group_pending(swr_context *ctx, int g)
 {
     switch (g) {
-    case SG_LAYOUT: return &ctx->p_layout;
-    case SG_BUFFERS: return &ctx->p_buffers;
-    case SG_SHADERS: return &ctx->p_shaders;
-    case SG_RASTER: return &ctx->p_raster;
-    case SG_OUTPUT: return &ctx->p_output;
-    default: return &ctx->p_fb;
+    case SG_LAYOUT:
+        return &ctx->p_layout;
+    case SG_BUFFERS:
+        return &ctx->p_buffers;
+    case SG_SHADERS:
+        return &ctx->p_shaders;
+    case SG_RASTER:
+        return &ctx->p_raster;
+    case SG_OUTPUT:
+        return &ctx->p_output;
+    default:
+        return &ctx->p_fb;
     }
 }
 
@@ -293,7 +311,8 @@ swr_result swr_context_create(const swr_context_desc *desc, swr_context **out)
     swr_context *ctx = calloc(1, sizeof *ctx);
     if (!ctx)
         return SWR_ERROR_OUT_OF_MEMORY;
-    ctx->ring_size = desc->max_draws_in_flight ? desc->max_draws_in_flight : KNOB_MAX_DRAWS_IN_FLIGHT;
+    ctx->ring_size =
+        desc->max_draws_in_flight ? desc->max_draws_in_flight : KNOB_MAX_DRAWS_IN_FLIGHT;
     if (ctx->ring_size < 2)
         ctx->ring_size = 2;
     if (ctx->ring_size > 65536)
@@ -488,8 +507,7 @@ swr_result swr_set_viewports(swr_context *ctx, uint32_t first, uint32_t count,
     return SWR_OK;
 }
 
-swr_result swr_set_scissors(swr_context *ctx, uint32_t first, uint32_t count,
-                            const swr_rect *rects)
+swr_result swr_set_scissors(swr_context *ctx, uint32_t first, uint32_t count, const swr_rect *rects)
 {
     if (!ctx || (count && !rects) || first > SWR_MAX_VIEWPORTS || count > SWR_MAX_VIEWPORTS - first)
         return SWR_ERROR_INVALID_ARGUMENT;
@@ -526,8 +544,7 @@ swr_result swr_set_stencil_ref(swr_context *ctx, uint8_t front, uint8_t back)
 static bool valid_factor(uint8_t f)
 {
     return (f >= SWR_BLENDFACTOR_ONE && f <= SWR_BLENDFACTOR_SRC1_ALPHA) ||
-           (f >= SWR_BLENDFACTOR_ZERO && f <= SWR_BLENDFACTOR_INV_SRC1_ALPHA &&
-            f != 0x16);
+           (f >= SWR_BLENDFACTOR_ZERO && f <= SWR_BLENDFACTOR_INV_SRC1_ALPHA && f != 0x16);
 }
 
 swr_result swr_set_blend_state(swr_context *ctx, const swr_blend_state *blend)
@@ -618,12 +635,19 @@ swr_result swr_set_framebuffer(swr_context *ctx, const swr_framebuffer *fb)
 static uint32_t vertices_per_prim(uint32_t topo)
 {
     switch (topo) {
-    case SWR_TOPO_POINTS: return 1;
-    case SWR_TOPO_LINES: return 2;
-    case SWR_TOPO_TRIANGLES: return 3;
-    case SWR_TOPO_QUADS: case SWR_TOPO_LINES_ADJACENCY: return 4;
-    case SWR_TOPO_TRIANGLES_ADJACENCY: return 6;
-    default: return 1; /* strips, fans, loops: one new vertex per primitive */
+    case SWR_TOPO_POINTS:
+        return 1;
+    case SWR_TOPO_LINES:
+        return 2;
+    case SWR_TOPO_TRIANGLES:
+        return 3;
+    case SWR_TOPO_QUADS:
+    case SWR_TOPO_LINES_ADJACENCY:
+        return 4;
+    case SWR_TOPO_TRIANGLES_ADJACENCY:
+        return 6;
+    default:
+        return 1; /* strips, fans, loops: one new vertex per primitive */
     }
 }
 
@@ -659,8 +683,8 @@ swr_result swr_draw(swr_context *ctx, const swr_draw_info *info)
 
     /* Cut into frontend chunks: by index-stream positions, and small draws
      * are grouped by instances so a chunk carries about max_prims prims. */
-    uint32_t per_chunk = KNOB_DISABLE_SPLIT_DRAW ? d.count
-                                                 : fe_positions_per_chunk(d.topology, ctx->max_prims);
+    uint32_t per_chunk =
+        KNOB_DISABLE_SPLIT_DRAW ? d.count : fe_positions_per_chunk(d.topology, ctx->max_prims);
     if (per_chunk == 0)
         per_chunk = d.count;
     uint32_t chunks = (uint32_t)(((uint64_t)d.count + per_chunk - 1) / per_chunk);
@@ -703,10 +727,14 @@ swr_result swr_clear(swr_context *ctx, const swr_clear_info *info)
     uint32_t w = st->fb_width, h = st->fb_height;
     uint32_t x0 = 0, y0 = 0, x1 = w, y1 = h;
     if (info->use_rect) {
-        if (info->rect.x0 > 0) x0 = (uint32_t)info->rect.x0;
-        if (info->rect.y0 > 0) y0 = (uint32_t)info->rect.y0;
-        if (info->rect.x1 < (int32_t)x1) x1 = info->rect.x1 > 0 ? (uint32_t)info->rect.x1 : 0;
-        if (info->rect.y1 < (int32_t)y1) y1 = info->rect.y1 > 0 ? (uint32_t)info->rect.y1 : 0;
+        if (info->rect.x0 > 0)
+            x0 = (uint32_t)info->rect.x0;
+        if (info->rect.y0 > 0)
+            y0 = (uint32_t)info->rect.y0;
+        if (info->rect.x1 < (int32_t)x1)
+            x1 = info->rect.x1 > 0 ? (uint32_t)info->rect.x1 : 0;
+        if (info->rect.y1 < (int32_t)y1)
+            y1 = info->rect.y1 > 0 ? (uint32_t)info->rect.y1 : 0;
     }
     if (x0 >= x1 || y0 >= y1 || !info->buffers) {
         prof_end(PROF_APIClearRenderTarget);
@@ -720,8 +748,8 @@ swr_result swr_clear(swr_context *ctx, const swr_clear_info *info)
     dc->clear.info = *info;
     dc->clear.fast = KNOB_FAST_CLEAR;
     mark_state_use(ctx, atomic_load_explicit(&dc->id, memory_order_relaxed));
-    core_dc_all_tiles(ctx, dc, x0 / RAST_MT_DIM, y0 / RAST_MT_DIM, (x1 + RAST_MT_DIM - 1) / RAST_MT_DIM,
-                      (y1 + RAST_MT_DIM - 1) / RAST_MT_DIM);
+    core_dc_all_tiles(ctx, dc, x0 / RAST_MT_DIM, y0 / RAST_MT_DIM,
+                      (x1 + RAST_MT_DIM - 1) / RAST_MT_DIM, (y1 + RAST_MT_DIM - 1) / RAST_MT_DIM);
     core_dc_publish(ctx, dc);
     prof_end(PROF_APIClearRenderTarget);
     return SWR_OK;
@@ -781,7 +809,8 @@ swr_result swr_fence_wait(swr_context *ctx, swr_fence fence, uint64_t timeout_ns
     while (!fence_reached(ctx, fence)) {
         if (!core_work(ctx, ctx->api_index)) {
             clock_gettime(CLOCK_MONOTONIC, &t);
-            uint64_t ns = (uint64_t)(t.tv_sec - t0.tv_sec) * 1000000000u + (uint64_t)(t.tv_nsec - t0.tv_nsec);
+            uint64_t ns =
+                (uint64_t)(t.tv_sec - t0.tv_sec) * 1000000000u + (uint64_t)(t.tv_nsec - t0.tv_nsec);
             if (ns >= timeout_ns)
                 return SWR_ERROR_TIMEOUT;
             sched_yield();

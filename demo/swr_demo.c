@@ -40,8 +40,9 @@ static void lit_vs(const void *shader, swr_vs_args *a)
         nz = vf8_load(a->inputs[1].v[2]);
     vf8 wn[3];
     for (int r = 0; r < 3; r++)
-        wn[r] = vf8_fma(vf8_set1(u->model[r]), nx,
-                        vf8_fma(vf8_set1(u->model[4 + r]), ny, vf8_mul(vf8_set1(u->model[8 + r]), nz)));
+        wn[r] =
+            vf8_fma(vf8_set1(u->model[r]), nx,
+                    vf8_fma(vf8_set1(u->model[4 + r]), ny, vf8_mul(vf8_set1(u->model[8 + r]), nz)));
     vf8 d = vf8_fma(wn[0], vf8_set1(u->light[0]),
                     vf8_fma(wn[1], vf8_set1(u->light[1]), vf8_mul(wn[2], vf8_set1(u->light[2]))));
     d = vf8_add(vf8_set1(0.15f), vf8_mul(vf8_max(d, vf8_zero()), vf8_set1(0.85f)));
@@ -199,18 +200,23 @@ int main(int argc, char **argv)
     swr_set_framebuffer(ctx, &fb);
     swr_viewport vp = {{size / 2.0f, -(size / 2.0f), 0.5f}, {size / 2.0f, size / 2.0f, 0.5f}};
     swr_set_viewports(ctx, 0, 1, &vp);
-    swr_rasterizer_state rs = {.front_ccw = true, .depth_clip_near = true, .depth_clip_far = true,
-                               .half_pixel_center = true, .point_size = 1, .line_width = 1,
+    swr_rasterizer_state rs = {.front_ccw = true,
+                               .depth_clip_near = true,
+                               .depth_clip_far = true,
+                               .half_pixel_center = true,
+                               .point_size = 1,
+                               .line_width = 1,
                                .cull_face = SWR_FACE_NONE};
     swr_set_rasterizer_state(ctx, &rs);
-    swr_depth_stencil_state dsa = {.depth_enabled = true, .depth_writemask = true,
-                                   .depth_func = SWR_FUNC_LESS};
+    swr_depth_stencil_state dsa = {
+        .depth_enabled = true, .depth_writemask = true, .depth_func = SWR_FUNC_LESS};
     swr_set_depth_stencil_state(ctx, &dsa);
     swr_ps_state ps = {.func = color_ps, .num_inputs = 1, .num_outputs = 1};
     ps.inputs[0] = (swr_ps_input){1, SWR_SLOT_NONE, SWR_INTERP_PERSPECTIVE};
     swr_set_ps(ctx, &ps);
     swr_clear_info clear = {.buffers = SWR_CLEAR_COLOR(0) | SWR_CLEAR_DEPTH,
-                            .color = {0.1f, 0.1f, 0.15f, 1.0f}, .depth = 1.0};
+                            .color = {0.1f, 0.1f, 0.15f, 1.0f},
+                            .depth = 1.0};
 
     mesh m = {0};
     double t_total = 0;
@@ -229,7 +235,10 @@ int main(int argc, char **argv)
         swr_vertex_buffer vb = {m.verts, m.num_verts * 24, 24};
         swr_set_vertex_buffers(ctx, 0, 1, &vb);
         swr_set_index_buffer(ctx, m.indices, 4, m.num_indices * 4);
-        swr_vs_state vs = {.func = lit_vs, .num_inputs = 2, .num_outputs = 2, .position_slot = 0,
+        swr_vs_state vs = {.func = lit_vs,
+                           .num_inputs = 2,
+                           .num_outputs = 2,
+                           .position_slot = 0,
                            .point_size_slot = SWR_SLOT_NONE,
                            .clip_dist_slot = {SWR_SLOT_NONE, SWR_SLOT_NONE},
                            .viewport_index_slot = SWR_SLOT_NONE};
@@ -256,7 +265,9 @@ int main(int argc, char **argv)
         swr_vertex_buffer vb = {quads, sizeof quads, 32};
         swr_set_vertex_buffers(ctx, 0, 1, &vb);
         swr_set_index_buffer(ctx, quad_idx, 2, sizeof quad_idx);
-        swr_vs_state vs = {.func = passthrough_vs, .num_inputs = 2, .num_outputs = 2,
+        swr_vs_state vs = {.func = passthrough_vs,
+                           .num_inputs = 2,
+                           .num_outputs = 2,
                            .point_size_slot = SWR_SLOT_NONE,
                            .clip_dist_slot = {SWR_SLOT_NONE, SWR_SLOT_NONE},
                            .viewport_index_slot = SWR_SLOT_NONE};
@@ -270,8 +281,10 @@ int main(int argc, char **argv)
         swr_clear(ctx, &clear);
         if (!fill) {
             float a = 0.6f + f * 0.05f, b = 0.4f;
-            float ry[16] = {cosf(a), 0, -sinf(a), 0, 0, 1, 0, 0, sinf(a), 0, cosf(a), 0, 0, 0, 0, 1};
-            float rx[16] = {1, 0, 0, 0, 0, cosf(b), sinf(b), 0, 0, -sinf(b), cosf(b), 0, 0, 0, 0, 1};
+            float ry[16] = {cosf(a), 0, -sinf(a), 0, 0, 1, 0, 0,
+                            sinf(a), 0, cosf(a),  0, 0, 0, 0, 1};
+            float rx[16] = {1, 0,        0,       0, 0, cosf(b), sinf(b), 0,
+                            0, -sinf(b), cosf(b), 0, 0, 0,       0,       1};
             /* Orthographic-ish projection with z mapped to [-1, 1]. */
             float proj[16] = {1.0f, 0, 0, 0, 0, 1.0f, 0, 0, 0, 0, 0.5f, 0, 0, 0, 0, 1};
             mat_mul(u.model, ry, rx);
@@ -280,7 +293,8 @@ int main(int argc, char **argv)
             float n = sqrtf(l[0] * l[0] + l[1] * l[1] + l[2] * l[2]);
             for (int i = 0; i < 3; i++)
                 u.light[i] = l[i] / n;
-            swr_draw_info d = {.topology = SWR_TOPO_TRIANGLES, .count = m.num_indices, .indexed = true};
+            swr_draw_info d = {
+                .topology = SWR_TOPO_TRIANGLES, .count = m.num_indices, .indexed = true};
             swr_draw(ctx, &d);
             if (f > 0)
                 prims += m.num_indices / 3;
@@ -290,15 +304,19 @@ int main(int argc, char **argv)
             swr_set_blend_state(ctx, &blend);
             swr_draw_info d = {.topology = SWR_TOPO_TRIANGLES, .count = 48, .indexed = true};
             swr_draw(ctx, &d);
-            blend.rt[0] = (swr_blend_rt){true, SWR_BLEND_ADD, SWR_BLENDFACTOR_SRC_ALPHA,
-                                         SWR_BLENDFACTOR_INV_SRC_ALPHA, SWR_BLEND_ADD,
-                                         SWR_BLENDFACTOR_ONE, SWR_BLENDFACTOR_INV_SRC_ALPHA,
+            blend.rt[0] = (swr_blend_rt){true,
+                                         SWR_BLEND_ADD,
+                                         SWR_BLENDFACTOR_SRC_ALPHA,
+                                         SWR_BLENDFACTOR_INV_SRC_ALPHA,
+                                         SWR_BLEND_ADD,
+                                         SWR_BLENDFACTOR_ONE,
+                                         SWR_BLENDFACTOR_INV_SRC_ALPHA,
                                          SWR_MASK_RGBA};
             swr_set_blend_state(ctx, &blend);
             dsa.depth_func = SWR_FUNC_ALWAYS;
             swr_set_depth_stencil_state(ctx, &dsa);
-            swr_draw_info d2 = {.topology = SWR_TOPO_TRIANGLES, .start = 48, .count = 48,
-                                .indexed = true};
+            swr_draw_info d2 = {
+                .topology = SWR_TOPO_TRIANGLES, .start = 48, .count = 48, .indexed = true};
             swr_draw(ctx, &d2);
             dsa.depth_func = SWR_FUNC_LESS;
             swr_set_depth_stencil_state(ctx, &dsa);

@@ -230,17 +230,22 @@ void rast_be_clear_tile(const rast_clear_job *job, uint32_t tile, rast_hot_tiles
     if (ci->use_rect) {
         swr_rect c = {ci->rect.x0 - (int32_t)mx, ci->rect.y0 - (int32_t)my,
                       ci->rect.x1 - (int32_t)mx, ci->rect.y1 - (int32_t)my};
-        if (c.x0 > r.x0) r.x0 = c.x0;
-        if (c.y0 > r.y0) r.y0 = c.y0;
-        if (c.x1 < r.x1) r.x1 = c.x1;
-        if (c.y1 < r.y1) r.y1 = c.y1;
+        if (c.x0 > r.x0)
+            r.x0 = c.x0;
+        if (c.y0 > r.y0)
+            r.y0 = c.y0;
+        if (c.x1 < r.x1)
+            r.x1 = c.x1;
+        if (c.y1 < r.y1)
+            r.y1 = c.y1;
     }
     if (r.x0 >= r.x1 || r.y0 >= r.y1) {
         prof_end(PROF_BEClear);
         return;
     }
     /* A clear of the whole visible part of the tile may be deferred. */
-    bool whole = r.x0 == 0 && r.y0 == 0 && (uint32_t)r.x1 + mx >= (mx + RAST_MT_DIM < w ? mx + RAST_MT_DIM : w) &&
+    bool whole = r.x0 == 0 && r.y0 == 0 &&
+                 (uint32_t)r.x1 + mx >= (mx + RAST_MT_DIM < w ? mx + RAST_MT_DIM : w) &&
                  (uint32_t)r.y1 + my >= (my + RAST_MT_DIM < hgt ? my + RAST_MT_DIM : hgt);
 
     for (uint32_t rt = 0; rt < fb->num_color; rt++) {

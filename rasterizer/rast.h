@@ -67,7 +67,7 @@ typedef struct rast_fb_block {
 
 /* Per-viewport values derived once per state change. */
 typedef struct rast_viewport_derived {
-    swr_rect rect;        /* pixels a primitive may touch: viewport ∩ framebuffer ∩ scissor */
+    swr_rect rect;          /* pixels a primitive may touch: viewport ∩ framebuffer ∩ scissor */
     float guard_x, guard_y; /* guard band in clip-space units (see fe_clip.h) */
     float depth_lo, depth_hi; /* depth clamp range */
 } rast_viewport_derived;
@@ -85,18 +85,18 @@ typedef struct rast_draw_state {
     /* derived */
     uint32_t fb_width, fb_height;
     int32_t sample_offset_fx8;
-    uint32_t num_attribs;            /* PS inputs carried per primitive */
-    uint8_t interp[SWR_MAX_ATTRIBS]; /* resolved: CONSTANT, LINEAR or PERSPECTIVE */
-    uint32_t sprite_mask;            /* PS inputs replaced by point sprite coordinates */
-    bool has_flat;                   /* some input is CONSTANT */
-    uint32_t rt_mask;                /* render targets written (bound, format, colormask) */
-    bool early_ds;                   /* depth/stencil before the PS */
-    bool ds_enabled;                 /* depth or stencil test on (with a surface to test) */
+    uint32_t num_attribs;              /* PS inputs carried per primitive */
+    uint8_t interp[SWR_MAX_ATTRIBS];   /* resolved: CONSTANT, LINEAR or PERSPECTIVE */
+    uint32_t sprite_mask;              /* PS inputs replaced by point sprite coordinates */
+    bool has_flat;                     /* some input is CONSTANT */
+    uint32_t rt_mask;                  /* render targets written (bound, format, colormask) */
+    bool early_ds;                     /* depth/stencil before the PS */
+    bool ds_enabled;                   /* depth or stencil test on (with a surface to test) */
     bool depth_writes, stencil_writes; /* the draw may modify depth / stencil */
-    be_ds_fn ds_fn;                  /* selected for (dsa, depth format) */
+    be_ds_fn ds_fn;                    /* selected for (dsa, depth format) */
     be_blend_fn blend_fn[SWR_MAX_RENDER_TARGETS]; /* selected per (blend, format) */
     bool depth_clamp;
-    float depth_offset_r;            /* minimum resolvable depth difference for fixed formats */
+    float depth_offset_r; /* minimum resolvable depth difference for fixed formats */
     uint32_t num_viewports;
     rast_viewport_derived vp[SWR_MAX_VIEWPORTS];
 } rast_draw_state;
@@ -143,8 +143,8 @@ typedef struct rast_counters {
 typedef struct rast_fe_job {
     const rast_draw_state *st;
     swr_draw_info draw;
-    uint32_t begin, end;                     /* index-stream positions of this chunk */
-    uint32_t instance_begin, instance_end;   /* instances this chunk draws */
+    uint32_t begin, end;                   /* index-stream positions of this chunk */
+    uint32_t instance_begin, instance_end; /* instances this chunk draws */
 } rast_fe_job;
 
 void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *scratch,
@@ -167,9 +167,9 @@ enum rast_hot_state {
 typedef struct rast_hot_tile {
     void *mem;
     uint32_t mem_bytes;
-    uint8_t state;             /* rast_hot_state */
-    swr_surface surface;       /* what the hot memory belongs to */
-    uint8_t clear_value[16];   /* hot-format pixel for CLEAR states */
+    uint8_t state;           /* rast_hot_state */
+    swr_surface surface;     /* what the hot memory belongs to */
+    uint8_t clear_value[16]; /* hot-format pixel for CLEAR states */
 } rast_hot_tile;
 
 /* Hot tiles of one context: [slot][tile id]. Only the worker holding a

@@ -41,8 +41,9 @@ static void derive_viewport(rast_draw_state *st, uint32_t i)
     double y1 = (double)v->translate[1] + fabs((double)v->scale[1]);
     /* Pixel px is inside iff its sample point px + off lies in [x0, x1). */
     double lim = SWR_MAX_SURFACE_DIM;
-    swr_rect r = {(int32_t)fmax(0, fmin(lim, ceil(x0 - off))), (int32_t)fmax(0, fmin(lim, ceil(y0 - off))),
-                  (int32_t)fmax(0, fmin(lim, ceil(x1 - off))), (int32_t)fmax(0, fmin(lim, ceil(y1 - off)))};
+    swr_rect r = {
+        (int32_t)fmax(0, fmin(lim, ceil(x0 - off))), (int32_t)fmax(0, fmin(lim, ceil(y0 - off))),
+        (int32_t)fmax(0, fmin(lim, ceil(x1 - off))), (int32_t)fmax(0, fmin(lim, ceil(y1 - off)))};
     if (rs->window_space_position) {
         r.x0 = r.y0 = 0;
         r.x1 = r.y1 = SWR_MAX_SURFACE_DIM;
@@ -53,10 +54,14 @@ static void derive_viewport(rast_draw_state *st, uint32_t i)
         r.y1 = (int32_t)st->fb_height;
     if (rs->scissor_enable) {
         const swr_rect *s = &st->raster->scissor[i];
-        if (s->x0 > r.x0) r.x0 = s->x0;
-        if (s->y0 > r.y0) r.y0 = s->y0;
-        if (s->x1 < r.x1) r.x1 = s->x1;
-        if (s->y1 < r.y1) r.y1 = s->y1;
+        if (s->x0 > r.x0)
+            r.x0 = s->x0;
+        if (s->y0 > r.y0)
+            r.y0 = s->y0;
+        if (s->x1 < r.x1)
+            r.x1 = s->x1;
+        if (s->y1 < r.y1)
+            r.y1 = s->y1;
     }
     if (r.x1 < r.x0)
         r.x1 = r.x0;
@@ -146,8 +151,8 @@ void rast_derive_state(rast_draw_state *st)
      * neither discard nor replace depth/stencil, and no alpha test follows
      * (a fragment failing early would otherwise have run stencil ops that a
      * later kill must suppress). */
-    st->early_ds = ps->early_depth_stencil ||
-                   (!ps->writes_depth && !ps->writes_stencil && !ps->can_kill && !dsa->alpha_enabled);
+    st->early_ds = ps->early_depth_stencil || (!ps->writes_depth && !ps->writes_stencil &&
+                                               !ps->can_kill && !dsa->alpha_enabled);
     st->depth_clamp = rs->depth_clamp || !rs->depth_clip_near || !rs->depth_clip_far;
     st->depth_offset_r = depth_r(zfmt);
 
