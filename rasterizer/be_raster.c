@@ -261,6 +261,8 @@ static uint64_t cover_partial64(const rast_tri *tri, const int64_t e0[3], int32_
  * then emits nothing. The edge order in *tri is not the vertex order when the
  * winding is negative (edges are negated, not reordered: edge k still runs
  * through vertices k and k+1).
+ * Scalar twin of fe_tri_setup8 (fe_simd.h), which the frontend uses for
+ * 8 unclipped triangles at a time: a change here must be made there too.
  */
 bool rast_tri_setup(const int32_t x_fx8[3], const int32_t y_fx8[3], int32_t sample_offset_fx8,
                     bool bottom_edge_rule, rast_tri *tri, int64_t *area2)

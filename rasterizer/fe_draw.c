@@ -22,8 +22,10 @@
  *   SETUP_TRIS divide, viewport, snap to 24.8, edge setup, face/zero-area
  *          cull, planes for barycentrics, depth (+ polygon offset) and
  *          attributes. Unclipped triangles of viewport 0 are first screened
- *          8 at a time (process_triangles8: outcodes, snap, empty-box cull in
- *          SIMD); only survivors take the scalar setup.
+ *          8 at a time (process_triangles8: outcodes, snap, edge setup,
+ *          double planes, empty-box cull in SIMD, bit-identical to the
+ *          scalar rast_tri_setup / emit_triangle_fx, which clipped and
+ *          non-filled triangles still take).
  *   BIN_TRIS append to every macrotile the bounding box touches (large
  *          triangles: only macrotiles an edge test cannot reject)
  */
@@ -36,6 +38,7 @@
 #include "knobs/knobs.h"
 #include "profiling/prof.h"
 #include "rasterizer/fe_clip.h"
+#include "rasterizer/fe_simd.h"
 
 /* Largest point size we rasterize; bigger sizes are clamped. */
 #define FE_MAX_POINT_SIZE 4096.0f
@@ -529,6 +532,36 @@ static void resolve_attribs(const fe_ctx *f, const fe_attr_src *src, bool front,
     *ap = src->aos_prov + (front ? 0 : FE_ATTR_FLOATS);
 }
 
+/* Attribute triplets of p straight from the SoA VS outputs of the three VS
+ * slots (and the provoking one for flat inputs): no per-vertex staging. */
+static inline void soa_attribs(const fe_ctx *f, be_prim *p, const uint32_t slots[3],
+                               uint32_t prov_slot, bool front)
+{
+    const float *vo = (const float *)f->s->vs_out;
+    const int32_t *off = f->attr_off[front ? 0 : 1];
+    const rast_draw_state *st = f->st;
+    size_t b0 = attr_base(f, slots[0]), b1 = attr_base(f, slots[1]), b2 = attr_base(f, slots[2]),
+           bp = attr_base(f, prov_slot);
+    for (uint32_t i = 0; i < f->num_attribs; i++) {
+        bool flat = st->interp[i] == SWR_INTERP_CONSTANT;
+        for (uint32_t c = 0; c < 4; c++) {
+            uint32_t j = i * 4 + c;
+            float *t = &p->attribs[j * 3];
+            int32_t o = off[j];
+            if (o < 0) {
+                t[0] = 0.0f, t[1] = 0.0f, t[2] = 0.0f;
+            } else if (flat) {
+                t[0] = vo[bp + (uint32_t)o], t[1] = 0.0f, t[2] = 0.0f;
+            } else {
+                float a0 = vo[b0 + (uint32_t)o];
+                t[0] = a0;
+                t[1] = vo[b1 + (uint32_t)o] - a0;
+                t[2] = vo[b2 + (uint32_t)o] - a0;
+            }
+        }
+    }
+}
+
 /* Sets up and bins one triangle whose vertices are in window space.
  * src gives the PS-input values of the vertices and of the provoking
  * vertex (for flat inputs). edge_flags: bit k = edge k->k+1 is a boundary edge. */
@@ -609,29 +642,7 @@ static void emit_triangle_fx(fe_ctx *f, const fe_win_vertex v[3], const int32_t 
     depth_clamp_range(f, vp, &p->z_lo, &p->z_hi);
     p->cov.tri = tri;
     if (src->slots) {
-        /* Straight from the SoA VS outputs: no per-vertex staging. */
-        const float *vo = (const float *)f->s->vs_out;
-        const int32_t *off = f->attr_off[front ? 0 : 1];
-        size_t b0 = attr_base(f, src->slots[0]), b1 = attr_base(f, src->slots[1]),
-               b2 = attr_base(f, src->slots[2]), bp = attr_base(f, src->prov_slot);
-        for (uint32_t i = 0; i < f->num_attribs; i++) {
-            bool flat = st->interp[i] == SWR_INTERP_CONSTANT;
-            for (uint32_t c = 0; c < 4; c++) {
-                uint32_t j = i * 4 + c;
-                float *t = &p->attribs[j * 3];
-                int32_t o = off[j];
-                if (o < 0) {
-                    t[0] = 0.0f, t[1] = 0.0f, t[2] = 0.0f;
-                } else if (flat) {
-                    t[0] = vo[bp + (uint32_t)o], t[1] = 0.0f, t[2] = 0.0f;
-                } else {
-                    float a0 = vo[b0 + (uint32_t)o];
-                    t[0] = a0;
-                    t[1] = vo[b1 + (uint32_t)o] - a0;
-                    t[2] = vo[b2 + (uint32_t)o] - a0;
-                }
-            }
-        }
+        soa_attribs(f, p, src->slots, src->prov_slot, front);
         bin_prim(f, p);
         return;
     }
@@ -929,18 +940,68 @@ static void process_triangle(fe_ctx *f, const fe_prim *pr, const uint32_t slots[
     }
 }
 
+/* Plane setup of emit_triangle_fx for 8 triangles: lane l holds what the
+ * scalar code computes for triangle l (vertices xf/yf in 24.8, window depths
+ * z). Bit-identical: the same double operations in the same order, no
+ * contraction (-ffp-contract=off), and the same rounding to float
+ * (cvtpd2ps, cvtps2pd and cvtdq2pd are the C conversions). The one change:
+ * xf / 256.0 is computed as xf * 2^-8, the same exact value (scaling by a
+ * power of two is exact for these integers). Zero-area lanes yield inf/NaN,
+ * never read. */
+typedef struct fe_planes8 {
+    float x_ref[8], y_ref[8];
+    float b1x[8], b1y[8], b2x[8], b2y[8];
+    float dzdx[8], dzdy[8];
+} fe_planes8;
+
+static inline void planes4(vd4 X0, vd4 Y0, vd4 X1, vd4 Y1, vd4 X2, vd4 Y2, vd4 z0, vd4 z1, vd4 z2,
+                           fe_planes8 *pl, int h)
+{
+    const vd4 inv256 = vd4_set1(1.0 / 256.0);
+    vd4 x0 = vd4_mul(X0, inv256), y0 = vd4_mul(Y0, inv256);
+    vd4 x1 = vd4_sub(vd4_mul(X1, inv256), x0), y1 = vd4_sub(vd4_mul(Y1, inv256), y0);
+    vd4 x2 = vd4_sub(vd4_mul(X2, inv256), x0), y2 = vd4_sub(vd4_mul(Y2, inv256), y0);
+    vd4 area = vd4_sub(vd4_mul(x1, y2), vd4_mul(x2, y1));
+    vd4 inv_area = vd4_div(vd4_set1(1.0), area);
+    vd4 dz1 = vd4_sub(z1, z0), dz2 = vd4_sub(z2, z0);
+    vd4_store_f4(pl->dzdx + h, vd4_mul(vd4_sub(vd4_mul(dz1, y2), vd4_mul(dz2, y1)), inv_area));
+    vd4_store_f4(pl->dzdy + h, vd4_mul(vd4_sub(vd4_mul(dz2, x1), vd4_mul(dz1, x2)), inv_area));
+    vd4_store_f4(pl->x_ref + h, x0);
+    vd4_store_f4(pl->y_ref + h, y0);
+    vd4_store_f4(pl->b1x + h, vd4_mul(y2, inv_area));
+    vd4_store_f4(pl->b1y + h, vd4_mul(vd4_neg(x2), inv_area));
+    vd4_store_f4(pl->b2x + h, vd4_mul(vd4_neg(y1), inv_area));
+    vd4_store_f4(pl->b2y + h, vd4_mul(x1, inv_area));
+}
+
+static inline void planes8(const vi8 xf[3], const vi8 yf[3], const vf8 z[3], fe_planes8 *pl)
+{
+    planes4(vi8_lo_to_vd4(xf[0]), vi8_lo_to_vd4(yf[0]), vi8_lo_to_vd4(xf[1]),
+            vi8_lo_to_vd4(yf[1]), vi8_lo_to_vd4(xf[2]), vi8_lo_to_vd4(yf[2]),
+            vf8_lo_to_vd4(z[0]), vf8_lo_to_vd4(z[1]), vf8_lo_to_vd4(z[2]), pl, 0);
+    planes4(vi8_hi_to_vd4(xf[0]), vi8_hi_to_vd4(yf[0]), vi8_hi_to_vd4(xf[1]),
+            vi8_hi_to_vd4(yf[1]), vi8_hi_to_vd4(xf[2]), vi8_hi_to_vd4(yf[2]),
+            vf8_hi_to_vd4(z[0]), vf8_hi_to_vd4(z[1]), vf8_hi_to_vd4(z[2]), pl, 4);
+}
+
 /*
  * Triangles [0, n) of the chunk when per_vertex holds (viewport 0, outcodes
  * and window positions precomputed): 8 at a time, the vertex outcodes are
  * combined, the vertices snapped and the pixel bounding boxes clipped to the
  * viewport rectangle in SIMD, so that the triangles that end up culled --
  * most of a stream of tiny triangles falls between sample points -- never
- * reach the scalar setup. The decisions and their order are those of
+ * reach the per-triangle code. The decisions and their order are those of
  * process_triangle and emit_triangle_fx (reject, clip, zero area / face
- * cull, empty box), which the survivors then go through unchanged:
- * rast_tri_setup's box is exactly the one computed here, and snapping is
- * lrintf(v * 256) in both (cvtps2dq rounds to nearest even, as lrintf does in
- * the default rounding mode; in-guard-band values fit int32).
+ * cull, empty box); snapping is lrintf(v * 256) in both (cvtps2dq rounds to
+ * nearest even, as lrintf does in the default rounding mode; in-guard-band
+ * values fit int32).
+ *
+ * The setup of filled survivors is batched too: fe_tri_setup8 (the vector
+ * twin of rast_tri_setup) and planes8 (the double plane math of
+ * emit_triangle_fx) run once per group, so a survivor only copies its lane
+ * into the be_prim, gathers its attributes and is binned -- in primitive
+ * order, interleaved with the clipped and non-filled triangles, which take
+ * the scalar paths unchanged.
  */
 static void process_triangles8(fe_ctx *f, uint32_t n)
 {
@@ -953,32 +1014,56 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
     const bool points = rs->fill_front == SWR_FILL_POINT || rs->fill_back == SWR_FILL_POINT;
     const vf8 k256 = vf8_set1(256.0f);
     const vi8 lane = vi8_lane_index();
+    float z_lo, z_hi;
+    depth_clamp_range(f, 0, &z_lo, &z_hi);
+    fe_tri8 t8;
+    fe_planes8 pl;
     for (uint32_t i0 = 0; i0 < n; i0 += 8) {
         uint32_t m = n - i0 < 8 ? n - i0 : 8;
         vi8 li = vi8_min(lane, vi8_set1((int32_t)m - 1)); /* tail lanes repeat the last triangle */
         vi8 idx = vi8_add(vi8_add(vi8_add(li, li), li), vi8_set1((int32_t)(i0 * 3)));
-        vi8 code[3], xf[3], yf[3];
+        vi8 code[3], xf[3], yf[3], sl8[3];
 #pragma GCC unroll 3
         for (int k = 0; k < 3; k++) {
-            vi8 sl = vi8_gather((const int32_t *)s->prim_slots, vi8_add(idx, vi8_set1(k)));
-            code[k] = vi8_gather((const int32_t *)s->vcodes, sl);
-            xf[k] = vf8_to_vi8_round(vf8_mul(vf8_gather(vw, sl), k256));
-            yf[k] = vf8_to_vi8_round(vf8_mul(vf8_gather(vw + stride, sl), k256));
+            sl8[k] = vi8_gather((const int32_t *)s->prim_slots, vi8_add(idx, vi8_set1(k)));
+            code[k] = vi8_gather((const int32_t *)s->vcodes, sl8[k]);
+            xf[k] = vf8_to_vi8_round(vf8_mul(vf8_gather(vw, sl8[k]), k256));
+            yf[k] = vf8_to_vi8_round(vf8_mul(vf8_gather(vw + stride, sl8[k]), k256));
         }
         vi8 any = vi8_or(vi8_or(code[0], code[1]), code[2]);
         vi8 all = vi8_and(vi8_and(code[0], code[1]), code[2]);
         vi8 rej = vi8_or(vi8_and(any, vi8_set1(OUT_NAN)), vi8_and(all, vi8_set1(OUT_REJECT_MASK)));
         uint32_t reject = ~vi8_movemask(vi8_eq(rej, vi8_zero())) & 0xff;
         uint32_t clip = ~vi8_movemask(vi8_eq(vi8_and(any, vi8_set1(OUT_CLIP_MASK)), vi8_zero())) & 0xff;
+        if (!(~(reject | clip) & ((1u << m) - 1))) {
+            /* Nothing for the fast path: only the clipped ones need work. */
+            for (uint32_t l = 0; l < m; l++) {
+                if (f->bins->out_of_memory)
+                    return;
+                if ((clip & ~reject) & (1u << l))
+                    process_triangle(f, &s->prims[i0 + l], &s->prim_slots[(i0 + l) * 3]);
+            }
+            continue;
+        }
+        prof_begin(PROF_FETriangleSetup);
+        fe_tri_setup8(xf, yf, off, rs->bottom_edge_rule, &t8);
+        vf8 z8[3];
+#pragma GCC unroll 3
+        for (int k = 0; k < 3; k++)
+            z8[k] = vf8_gather(vw + 2 * stride, sl8[k]);
+        planes8(xf, yf, z8, &pl);
+        prof_end(PROF_FETriangleSetup);
         /* The pixel box of rast_tri_setup, clipped to the viewport rectangle. */
-        vi8 xmin = vi8_min(vi8_min(xf[0], xf[1]), xf[2]), xmax = vi8_max(vi8_max(xf[0], xf[1]), xf[2]);
-        vi8 ymin = vi8_min(vi8_min(yf[0], yf[1]), yf[2]), ymax = vi8_max(vi8_max(yf[0], yf[1]), yf[2]);
-        vi8 bias = vi8_set1(255 - off), moff = vi8_set1(-off), one = vi8_set1(1);
-        vi8 bx0 = vi8_max(vi8_srai(vi8_add(xmin, bias), 8), vi8_set1(r.x0));
-        vi8 by0 = vi8_max(vi8_srai(vi8_add(ymin, bias), 8), vi8_set1(r.y0));
-        vi8 bx1 = vi8_min(vi8_add(vi8_srai(vi8_add(xmax, moff), 8), one), vi8_set1(r.x1));
-        vi8 by1 = vi8_min(vi8_add(vi8_srai(vi8_add(ymax, moff), 8), one), vi8_set1(r.y1));
+        vi8 bx0 = vi8_max(vi8_load(t8.x0), vi8_set1(r.x0));
+        vi8 by0 = vi8_max(vi8_load(t8.y0), vi8_set1(r.y0));
+        vi8 bx1 = vi8_min(vi8_load(t8.x1), vi8_set1(r.x1));
+        vi8 by1 = vi8_min(vi8_load(t8.y1), vi8_set1(r.y1));
         uint32_t empty = ~vi8_movemask(vi8_and(vi8_gt(bx1, bx0), vi8_gt(by1, by0))) & 0xff;
+        int32_t BX0[8], BY0[8], BX1[8], BY1[8];
+        vi8_store(BX0, bx0);
+        vi8_store(BY0, by0);
+        vi8_store(BX1, bx1);
+        vi8_store(BY1, by1);
         int32_t X[3][8], Y[3][8];
 #pragma GCC unroll 3
         for (int k = 0; k < 3; k++) {
@@ -997,30 +1082,56 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                 process_triangle(f, pr, sl);
                 continue;
             }
-            int64_t x0 = X[0][l], y0 = Y[0][l];
-            int64_t area = (X[1][l] - x0) * (Y[2][l] - y0) - (X[2][l] - x0) * (Y[1][l] - y0);
+            int64_t area = t8.area2[l];
             bool ccw = area < 0; /* see emit_triangle */
             bool front = rs->front_ccw ? ccw : !ccw;
             if (area == 0 || (rs->cull_face & (front ? SWR_FACE_FRONT : SWR_FACE_BACK))) {
                 prof_event(PROF_FECullZeroAreaAndBackface, 1);
                 continue;
             }
-            if ((empty & bit) && (front ? rs->fill_front : rs->fill_back) == SWR_FILL_FILL) {
+            uint32_t prov = sl[pr->provoking];
+            if ((front ? rs->fill_front : rs->fill_back) != SWR_FILL_FILL) {
+                fe_win_vertex wv[3];
+                int32_t txf[3], tyf[3];
+                for (int k = 0; k < 3; k++) {
+                    uint32_t v = sl[k];
+                    wv[k] = (fe_win_vertex){vw[v], vw[stride + v], vw[2 * stride + v],
+                                            vw[3 * stride + v]};
+                    txf[k] = X[k][l];
+                    tyf[k] = Y[k][l];
+                }
+                fe_attr_src src = {sl, prov, {NULL, NULL, NULL}, NULL};
+                emit_triangle_fx(f, wv, txf, tyf, &src, pr->edge_flags, pr->prim_id, 0,
+                                 points ? prim_point_size(f, prov) : 0.0f);
+                continue;
+            }
+            if (empty & bit) {
                 prof_event(PROF_FECullBetweenCenters, 1);
                 continue;
             }
-            uint32_t prov = sl[pr->provoking];
-            fe_win_vertex wv[3];
-            int32_t txf[3], tyf[3];
-            for (int k = 0; k < 3; k++) {
-                uint32_t v = sl[k];
-                wv[k] = (fe_win_vertex){vw[v], vw[stride + v], vw[2 * stride + v], vw[3 * stride + v]};
-                txf[k] = X[k][l];
-                tyf[k] = Y[k][l];
-            }
-            fe_attr_src src = {sl, prov, {NULL, NULL, NULL}, NULL};
-            emit_triangle_fx(f, wv, txf, tyf, &src, pr->edge_flags, pr->prim_id, 0,
-                             points ? prim_point_size(f, prov) : 0.0f);
+            /* emit_triangle_fx's filled path, from the lanes of t8 and pl. */
+            be_prim *p = alloc_prim(f);
+            if (!p)
+                continue; /* out_of_memory is set: the next lane returns */
+            p->kind = BE_PRIM_TRI;
+            p->front_facing = front;
+            p->viewport = 0;
+            p->prim_id = pr->prim_id;
+            p->bbox = (swr_rect){BX0[l], BY0[l], BX1[l], BY1[l]};
+            p->x_ref = pl.x_ref[l];
+            p->y_ref = pl.y_ref[l];
+            p->b1[0] = pl.b1x[l], p->b1[1] = pl.b1y[l], p->b1[2] = 0.0f;
+            p->b2[0] = pl.b2x[l], p->b2[1] = pl.b2y[l], p->b2[2] = 0.0f;
+            float dzdx = pl.dzdx[l], dzdy = pl.dzdy[l];
+            float z_off = rs->offset_tri ? polygon_offset(f, dzdx, dzdy) : 0.0f;
+            p->z[0] = dzdx, p->z[1] = dzdy, p->z[2] = vw[2 * stride + sl[0]] + z_off;
+            for (int k = 0; k < 3; k++)
+                p->inv_w[k] = vw[3 * stride + sl[k]];
+            p->z_lo = z_lo;
+            p->z_hi = z_hi;
+            fe_tri8_get(&t8, l, &p->cov.tri);
+            soa_attribs(f, p, sl, prov, front);
+            bin_prim(f, p);
         }
     }
 }
