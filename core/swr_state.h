@@ -352,6 +352,12 @@ typedef struct swr_ps_state {
     bool can_kill;            /* the shader may clear exec_mask (discard) */
     bool early_depth_stencil; /* force early tests even if the shader kills or writes depth */
     bool dual_source;         /* color1 is the second blend source of RT 0 */
+    /* Usage hints the shader compiler fills from what the shader reads. Zero
+     * (the default) means "the shader may read it": the backend fills the
+     * field of swr_ps_args for every 4x2 block. True lets it skip the work;
+     * a shader that reads a field flagged unused sees stale values. */
+    bool position_unused;     /* args.position (gl_FragCoord) is not read */
+    bool barycentrics_unused; /* args.bary_linear and args.bary_persp are not read */
 } swr_ps_state;
 
 typedef enum swr_shader_stage { SWR_STAGE_VS, SWR_STAGE_PS, SWR_STAGE_COUNT } swr_shader_stage;

@@ -211,7 +211,9 @@ int main(int argc, char **argv)
     swr_depth_stencil_state dsa = {
         .depth_enabled = true, .depth_writemask = true, .depth_func = SWR_FUNC_LESS};
     swr_set_depth_stencil_state(ctx, &dsa);
-    swr_ps_state ps = {.func = color_ps, .num_inputs = 1, .num_outputs = 1};
+    /* color_ps reads inputs[0] only: what the TGSI compiler would flag. */
+    swr_ps_state ps = {.func = color_ps, .num_inputs = 1, .num_outputs = 1,
+                       .position_unused = true, .barycentrics_unused = true};
     ps.inputs[0] = (swr_ps_input){1, SWR_SLOT_NONE, SWR_INTERP_PERSPECTIVE};
     swr_set_ps(ctx, &ps);
     swr_clear_info clear = {.buffers = SWR_CLEAR_COLOR(0) | SWR_CLEAR_DEPTH,

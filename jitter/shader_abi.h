@@ -23,7 +23,11 @@
  * exec_mask to kill lanes.
  *
  * Who calls: rasterizer/fe_*.c (VS) and be_*.c (PS), on worker threads, many
- * threads at once: a shader must not write anything but its args.
+ * threads at once: a shader must not write anything but the OUTPUT fields of
+ * its args (VS: outputs; PS: color, color1, depth, stencil, exec_mask). The
+ * engine sets some input fields once per primitive and relies on the shader
+ * leaving them alone. Inputs a pixel shader declares unused in its state
+ * (swr_ps_state.position_unused, barycentrics_unused) hold stale values.
  */
 #ifndef SWR_SHADER_ABI_H
 #define SWR_SHADER_ABI_H

@@ -21,8 +21,18 @@
  * through be_ds_fn/be_blend_fn; prof_active is read once per raster tile and
  * the instance without a capture has no bucket checks; fully covered raster
  * tiles skip the coverage tests; hot-tile block indices and pixel counters
- * are per raster tile. Everything stays bit-identical to the generic path
- * (the same float operations in the same order).
+ * are per raster tile. The scalar plane offsets of the 8 blocks of a raster
+ * tile are evaluated with one vector per plane (be_tile_offsets); the
+ * swr_ps_args fields constant over a primitive (inputs, attrib_planes,
+ * front_facing, prim_id, res) are written once per primitive, which relies
+ * on the ABI rule that a shader writes only the outputs and exec_mask of its
+ * args; position and barycentrics are skipped when the PS state flags them
+ * unused, and so is the perspective divide when neither they nor any
+ * PERSPECTIVE input need it. Two common states get their own instance
+ * with the depth test and blend folded to constants (run_ds: LESS on float
+ * depth + opaque BGRA8; no depth + alpha BGRA8). Everything stays
+ * bit-identical to the generic path (the same float operations in the same
+ * order).
  */
 #include "rasterizer/rast_internal.h"
 
@@ -54,6 +64,11 @@ typedef struct be_tile_ctx {
     uint32_t ds_func;
     /* rt 0 alone with an 8888 fast path: blended inline, else via blend_fn. */
     be_blend_kind blend_kind;
+    /* The state matches a common-state instance of shade_tile (run_ds):
+     * opaque BGRA8 with the early inline LESS test on float depth with
+     * writes (3D scenes), or alpha-blended BGRA8 without depth/stencil
+     * (UI, particles). No alpha test, no late tests. */
+    enum { BE_COMMON_NONE, BE_COMMON_LESS_OPAQUE, BE_COMMON_NODEPTH_ALPHA } common;
     vf8 lane_x, lane_y; /* sample position of each lane relative to the block origin */
     /* Per primitive (prepare_prim): a plane p at block (bx, by) is
      * p[0]*(bx - x_ref) + p[1]*(by - y_ref) + lane_part, where lane_part =
@@ -62,6 +77,12 @@ typedef struct be_tile_ctx {
     vf8 z_lo, z_hi;
     vf8 iw0, diw1, diw2, iw1, iw2;
     bool perspective;                      /* 1/w differs between vertices */
+    /* What the shader reads, per macrotile (swr_ps_state hints and interp
+     * modes): position (x, y, z, 1/w); barycentrics (linear and perspective);
+     * a PERSPECTIVE input. want_div: the perspective-corrected barycentrics
+     * are needed at all; persp_div: ... and differ from the linear ones for
+     * the current primitive (prepare_prim). */
+    bool want_pos, want_bary, want_div, persp_div;
     vf8 attr[SWR_MAX_ATTRIBS * 4 * 3];      /* broadcast attribute triplets */
 } be_tile_ctx;
 
@@ -69,11 +90,6 @@ static inline vf8 lanes_of(const float *pl, vf8 lane_x, vf8 lane_y)
 {
     return vf8_add(vf8_add(vf8_mul(vf8_set1(pl[0]), lane_x), vf8_mul(vf8_set1(pl[1]), lane_y)),
                    vf8_set1(pl[2]));
-}
-
-static inline vf8 plane_at(const float *pl, float dx, float dy, vf8 lanes)
-{
-    return vf8_add(vf8_set1(pl[0] * dx + pl[1] * dy), lanes);
 }
 
 /* Hoists everything that is constant over a primitive out of the block loop. */
@@ -91,9 +107,48 @@ static void prepare_prim(be_tile_ctx *t, const be_prim *p)
     t->diw1 = vf8_set1(p->inv_w[1] - p->inv_w[0]);
     t->diw2 = vf8_set1(p->inv_w[2] - p->inv_w[0]);
     t->perspective = p->inv_w[0] != p->inv_w[1] || p->inv_w[0] != p->inv_w[2];
+    t->persp_div = t->perspective && t->want_div;
     uint32_t n = t->st->num_attribs * 12;
     for (uint32_t i = 0; i < n; i++)
         t->attr[i] = vf8_set1(p->attribs[i]);
+    /* The shader only reads these (shader_abi.h): once per primitive. The
+     * scratch is this thread's and only shade_block uses it. */
+    swr_ps_args *a = &t->s->ps_args;
+    a->inputs = t->s->ps_inputs;
+    a->attrib_planes = p->attribs;
+    a->front_facing = p->front_facing;
+    a->prim_id = p->prim_id;
+    a->res = &t->st->shaders->res[SWR_STAGE_PS];
+}
+
+/* The scalar part of the planes at the 8 blocks of one raster tile, lane b
+ * for block b (at tile + ((b & 1) * 4, (b >> 1) * 2)): p[0] * dx + p[1] * dy
+ * for b1, b2 and z, and the block origin as floats. Lane for lane the same
+ * float operations as the scalar (float)bx - x_ref ... of one block. */
+typedef struct be_tile_offsets {
+    float b1[8] __attribute__((aligned(32)));
+    float b2[8] __attribute__((aligned(32)));
+    float z[8] __attribute__((aligned(32)));
+    float x[8] __attribute__((aligned(32)));
+    float y[8] __attribute__((aligned(32)));
+} be_tile_offsets;
+
+static inline vf8 offset_of(const float *pl, vf8 dx, vf8 dy)
+{
+    return vf8_add(vf8_mul(vf8_set1(pl[0]), dx), vf8_mul(vf8_set1(pl[1]), dy));
+}
+
+static inline __attribute__((always_inline)) void
+tile_offsets(const be_prim *p, int32_t tile_x, int32_t tile_y, be_tile_offsets *o)
+{
+    vf8 x = vi8_to_vf8(vi8_add(vi8_set1(tile_x), vi8_set(0, 4, 0, 4, 0, 4, 0, 4)));
+    vf8 y = vi8_to_vf8(vi8_add(vi8_set1(tile_y), vi8_set(0, 0, 2, 2, 4, 4, 6, 6)));
+    vf8 dx = vf8_sub(x, vf8_set1(p->x_ref)), dy = vf8_sub(y, vf8_set1(p->y_ref));
+    vf8_store_aligned(o->b1, offset_of(p->b1, dx, dy));
+    vf8_store_aligned(o->b2, offset_of(p->b2, dx, dy));
+    vf8_store_aligned(o->z, offset_of(p->z, dx, dy));
+    vf8_store_aligned(o->x, x);
+    vf8_store_aligned(o->y, y);
 }
 
 /* swr_simd_vec4 is laid out exactly like vf8x4 (shader_abi.h) and 32-byte
@@ -107,35 +162,72 @@ static inline uint32_t quads_of(uint32_t mask)
     return ((mask & 0x0f) ? 0x0fu : 0u) | ((mask & 0xf0) ? 0xf0u : 0u);
 }
 
+/* Common-state instances (shade_tile's ds_c and blend_c, compile-time
+ * constants): BE_DS_RUNTIME / BE_BLEND_RUNTIME read the state from the
+ * tile context; BE_DS_NONE is no depth/stencil test at all; a depth func
+ * value 0..7 is the inline depth-only test of that func on float depth with
+ * writes, done early. A constant folds the per-block state branches and
+ * jump tables away; emit_raster_tile picks an instance only when the state
+ * matches it exactly, so results do not change. */
+enum { BE_DS_RUNTIME = -1, BE_DS_NONE = -2 };
+#define BE_BLEND_RUNTIME (-1)
+
 static inline __attribute__((always_inline)) uint32_t
-run_ds(const be_tile_ctx *t, bool front, uint8_t *zblock, uint8_t *sblock, vi8 zq, uint32_t live)
+run_ds(const be_tile_ctx *t, int ds_c, bool front, uint8_t *zblock, uint8_t *sblock, vi8 zq,
+       uint32_t live)
 {
+    if (ds_c >= 0)
+        return be_ds_depth_only((uint32_t)ds_c, true, true, zblock, zq, live);
     if (t->ds_inline)
         return be_ds_depth_only(t->ds_func, t->ds_float, t->ds_write, zblock, zq, live);
     const rast_output_block *out = t->st->output;
     return t->st->ds_fn(&out->dsa, out->stencil_ref, front, zblock, sblock, zq, live);
 }
 
+/* The shader's colour 0, read in halves (vf8_load_2x128: it was just
+ * stored). */
+static inline __attribute__((always_inline)) vf8x4 load_color0(const swr_ps_args *a)
+{
+    vf8x4 c;
+    for (int i = 0; i < 4; i++)
+        c.v[i] = vf8_load_2x128(a->color[0].v[i]);
+    return c;
+}
+
 /* Blends the shader's colours into every render target. */
 static inline __attribute__((always_inline)) void
-run_blend(const be_tile_ctx *t, const swr_ps_args *a, uint32_t blk, uint32_t live)
+run_blend(const be_tile_ctx *t, int blend_c, const swr_ps_args *a, uint32_t blk, uint32_t live)
 {
     const rast_draw_state *st = t->st;
     uint8_t *block0 = t->color[0] + (size_t)blk * 4;
+    int kind = blend_c == BE_BLEND_RUNTIME ? (int)t->blend_kind : blend_c;
     vf8x4 c0;
-    const vf8x4 *src0 = &c0;
-    if (t->blend_kind > BE_BLEND_NOOP) {
-        for (int c = 0; c < 4; c++)
-            c0.v[c] = vf8_load_2x128(a->color[0].v[c]);
-    }
-    switch (t->blend_kind) {
+    switch (kind) {
     case BE_BLEND_NOOP: return;
-    case BE_BLEND_OPAQUE_BGRA8: be_opaque8888(block0, src0, live, 16, 0); return;
-    case BE_BLEND_OPAQUE_RGBA8: be_opaque8888(block0, src0, live, 0, 16); return;
-    case BE_BLEND_ALPHA_BGRA8: be_alpha8888(block0, src0, live, 16, 0, false); return;
-    case BE_BLEND_ALPHA_RGBA8: be_alpha8888(block0, src0, live, 0, 16, false); return;
-    case BE_BLEND_ALPHA_BGRA8_A1: be_alpha8888(block0, src0, live, 16, 0, true); return;
-    case BE_BLEND_ALPHA_RGBA8_A1: be_alpha8888(block0, src0, live, 0, 16, true); return;
+    case BE_BLEND_OPAQUE_BGRA8:
+        c0 = load_color0(a);
+        be_opaque8888(block0, &c0, live, 16, 0);
+        return;
+    case BE_BLEND_OPAQUE_RGBA8:
+        c0 = load_color0(a);
+        be_opaque8888(block0, &c0, live, 0, 16);
+        return;
+    case BE_BLEND_ALPHA_BGRA8:
+        c0 = load_color0(a);
+        be_alpha8888(block0, &c0, live, 16, 0, false);
+        return;
+    case BE_BLEND_ALPHA_RGBA8:
+        c0 = load_color0(a);
+        be_alpha8888(block0, &c0, live, 0, 16, false);
+        return;
+    case BE_BLEND_ALPHA_BGRA8_A1:
+        c0 = load_color0(a);
+        be_alpha8888(block0, &c0, live, 16, 0, true);
+        return;
+    case BE_BLEND_ALPHA_RGBA8_A1:
+        c0 = load_color0(a);
+        be_alpha8888(block0, &c0, live, 0, 16, true);
+        return;
     default: break;
     }
     const rast_output_block *out = st->output;
@@ -155,15 +247,18 @@ typedef struct be_tile_count {
     uint32_t ps_invocations, samples_passed;
 } be_tile_count;
 
-/* Shades one 4x2 block at window (bx, by), hot-tile pixel index blk (of its
- * lane 0), covered lanes cov. `prof` is a compile-time constant at each call
- * site: the instance without profiling has no bucket checks at all (the
- * caller reads prof_active once per raster tile). */
+/* Shades block b (0..7) of a raster tile: window (bx, by), plane offsets
+ * o (tile_offsets), hot-tile pixel index blk (of its lane 0), covered lanes
+ * cov. `prof` is a compile-time constant at each call site: the instance
+ * without profiling has no bucket checks at all (the caller reads
+ * prof_active once per raster tile). */
 static inline __attribute__((always_inline)) void
-shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t blk, uint32_t cov, bool prof,
-            bool simple, be_tile_count *n)
+shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, int32_t bx, int32_t by,
+            uint32_t blk, uint32_t cov, bool prof, bool simple, int ds_c, int blend_c,
+            be_tile_count *n)
 {
     bool alpha_test = !simple && t->alpha_test, late_ds = !simple && t->late_ds;
+    bool early_ds = ds_c == BE_DS_RUNTIME ? t->early_ds : ds_c >= 0;
     const rast_draw_state *st = t->st;
     const be_prim *p = t->p;
     const rast_shader_block *sh = st->shaders;
@@ -171,10 +266,9 @@ shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t blk, uint32_t cov, 
 
     if (prof)
         prof_begin(PROF_BEBarycentric);
-    float dx = (float)bx - p->x_ref, dy = (float)by - p->y_ref;
-    vf8 b1 = plane_at(p->b1, dx, dy, t->b1_lanes);
-    vf8 b2 = plane_at(p->b2, dx, dy, t->b2_lanes);
-    vf8 z = vf8_clamp(plane_at(p->z, dx, dy, t->z_lanes), t->z_lo, t->z_hi);
+    vf8 b1 = vf8_add(vf8_set1(o->b1[b]), t->b1_lanes);
+    vf8 b2 = vf8_add(vf8_set1(o->b2[b]), t->b2_lanes);
+    vf8 z = vf8_clamp(vf8_add(vf8_set1(o->z[b]), t->z_lanes), t->z_lo, t->z_hi);
     if (prof)
         prof_end(PROF_BEBarycentric);
 
@@ -182,11 +276,14 @@ shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t blk, uint32_t cov, 
     uint8_t *zblock = t->z ? t->z + (size_t)blk * 4 : NULL;
     uint8_t *sblock = t->stencil ? t->stencil + blk : NULL;
     bool front = p->front_facing;
-    if (t->early_ds) {
+    rast_scratch *s = t->s;
+    swr_ps_args *a = &s->ps_args;
+    if (early_ds) {
         if (prof)
             prof_begin(PROF_BEEarlyDepthTest);
-        vi8 zq = be_depth_quantize_bits(t->zbits, z);
-        live = run_ds(t, front, zblock, sblock, zq, live);
+        /* Float depth (zbits 0) in the constant instances. */
+        vi8 zq = be_depth_quantize_bits(ds_c >= 0 ? 0 : t->zbits, z);
+        live = run_ds(t, ds_c, front, zblock, sblock, zq, live);
         if (prof)
             prof_end(PROF_BEEarlyDepthTest);
         if (!live)
@@ -194,17 +291,17 @@ shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t blk, uint32_t cov, 
     }
 
     /* Perspective-correct barycentrics: b_k / w_k normalized. With equal
-     * 1/w at the vertices (orthographic, points) they equal the linear ones. */
-    vf8 iw = vf8_add(t->iw0, vf8_add(vf8_mul(t->diw1, b1), vf8_mul(t->diw2, b2)));
-    vf8 p1 = b1, p2 = b2;
-    if (t->perspective) {
+     * 1/w at the vertices (orthographic, points) they equal the linear ones.
+     * 1/w itself is position.w. */
+    vf8 iw = vf8_zero(), p1 = b1, p2 = b2;
+    if (t->want_pos || t->persp_div)
+        iw = vf8_add(t->iw0, vf8_add(vf8_mul(t->diw1, b1), vf8_mul(t->diw2, b2)));
+    if (t->persp_div) {
         vf8 w = vf8_div(vf8_set1(1.0f), iw);
         p1 = vf8_mul(vf8_mul(b1, t->iw1), w);
         p2 = vf8_mul(vf8_mul(b2, t->iw2), w);
     }
 
-    rast_scratch *s = t->s;
-    swr_ps_args *a = &s->ps_args;
     const vf8 *tr = t->attr;
     for (uint32_t i = 0; i < st->num_attribs; i++) {
         uint8_t mode = st->interp[i];
@@ -217,24 +314,23 @@ shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t blk, uint32_t cov, 
             vf8_store_aligned(s->ps_inputs[i].v[c], r);
         }
     }
-    /* lane_x/lane_y already hold the sample offset. */
-    vf8_store_aligned(a->position.v[0], vf8_add(vf8_set1((float)bx), t->lane_x));
-    vf8_store_aligned(a->position.v[1], vf8_add(vf8_set1((float)by), t->lane_y));
-    vf8_store_aligned(a->position.v[2], z);
-    vf8_store_aligned(a->position.v[3], iw);
-    vf8_store_aligned(a->bary_linear[0], b1);
-    vf8_store_aligned(a->bary_linear[1], b2);
-    vf8_store_aligned(a->bary_persp[0], p1);
-    vf8_store_aligned(a->bary_persp[1], p2);
-    a->inputs = s->ps_inputs;
-    a->attrib_planes = p->attribs;
-    a->front_facing = front;
-    a->prim_id = p->prim_id;
+    if (t->want_pos) {
+        /* lane_x/lane_y already hold the sample offset. */
+        vf8_store_aligned(a->position.v[0], vf8_add(vf8_set1(o->x[b]), t->lane_x));
+        vf8_store_aligned(a->position.v[1], vf8_add(vf8_set1(o->y[b]), t->lane_y));
+        vf8_store_aligned(a->position.v[2], z);
+        vf8_store_aligned(a->position.v[3], iw);
+    }
+    if (t->want_bary) {
+        vf8_store_aligned(a->bary_linear[0], b1);
+        vf8_store_aligned(a->bary_linear[1], b2);
+        vf8_store_aligned(a->bary_persp[0], p1);
+        vf8_store_aligned(a->bary_persp[1], p2);
+    }
     a->block_x = (uint32_t)bx;
     a->block_y = (uint32_t)by;
     a->quad_mask = quads_of(cov);
     a->exec_mask = live;
-    a->res = &sh->res[SWR_STAGE_PS];
     /* No pixel shader: a depth/stencil-only pass (rt_mask is 0). */
     if (sh->ps.func) {
         if (prof)
@@ -255,7 +351,7 @@ shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t blk, uint32_t cov, 
         if (sh->ps.writes_depth)
             z = vf8_clamp(vf8_load(a->depth), t->z_lo, t->z_hi);
         vi8 zq = be_depth_quantize_bits(t->zbits, z);
-        live = run_ds(t, front, zblock, sblock, zq, live);
+        live = run_ds(t, ds_c, front, zblock, sblock, zq, live);
         if (prof)
             prof_end(PROF_BELateDepthTest);
     }
@@ -265,7 +361,7 @@ shade_block(be_tile_ctx *t, int32_t bx, int32_t by, uint32_t blk, uint32_t cov, 
 
     if (prof)
         prof_begin(PROF_BEOutputMerger);
-    run_blend(t, a, blk, live);
+    run_blend(t, blend_c, a, blk, live);
     if (prof)
         prof_end(PROF_BEOutputMerger);
 }
@@ -275,33 +371,39 @@ static __attribute__((noinline, cold)) void shade_tile_prof(be_tile_ctx *t, int3
                                                             int32_t tile_y, uint32_t base,
                                                             uint64_t mask, be_tile_count *n)
 {
+    be_tile_offsets o;
+    prof_begin(PROF_BEBarycentric);
+    tile_offsets(t->p, tile_x, tile_y, &o);
+    prof_end(PROF_BEBarycentric);
     for (uint32_t b = 0; b < 8; b++) {
         uint32_t cov = (uint32_t)(mask >> (b * 8)) & 0xff;
         if (cov)
-            shade_block(t, tile_x + (int32_t)(b & 1) * 4, tile_y + (int32_t)(b >> 1) * 2,
-                        base + b * 8, cov, true, false, n);
+            shade_block(t, &o, b, tile_x + (int32_t)(b & 1) * 4, tile_y + (int32_t)(b >> 1) * 2,
+                        base + b * 8, cov, true, false, BE_DS_RUNTIME, BE_BLEND_RUNTIME, n);
     }
 }
 
 /* The raster tile's blocks without profiling. simple (a constant): no
  * alpha test and no late depth/stencil, so nothing but the colours has to
- * survive the shader call. */
+ * survive the shader call. ds_c, blend_c: see run_ds. */
 static inline __attribute__((always_inline)) void
 shade_tile(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64_t mask,
-           bool simple, be_tile_count *n)
+           bool simple, int ds_c, int blend_c, be_tile_count *n)
 {
+    be_tile_offsets o;
+    tile_offsets(t->p, tile_x, tile_y, &o);
     if (mask == ~(uint64_t)0) {
         /* Fully covered: every block, every lane, no coverage tests. */
         for (uint32_t b = 0; b < 8; b++)
-            shade_block(t, tile_x + (int32_t)(b & 1) * 4, tile_y + (int32_t)(b >> 1) * 2,
-                        base + b * 8, 0xff, false, simple, n);
+            shade_block(t, &o, b, tile_x + (int32_t)(b & 1) * 4, tile_y + (int32_t)(b >> 1) * 2,
+                        base + b * 8, 0xff, false, simple, ds_c, blend_c, n);
         return;
     }
     for (uint32_t b = 0; b < 8; b++) {
         uint32_t cov = (uint32_t)(mask >> (b * 8)) & 0xff;
         if (cov)
-            shade_block(t, tile_x + (int32_t)(b & 1) * 4, tile_y + (int32_t)(b >> 1) * 2,
-                        base + b * 8, cov, false, simple, n);
+            shade_block(t, &o, b, tile_x + (int32_t)(b & 1) * 4, tile_y + (int32_t)(b >> 1) * 2,
+                        base + b * 8, cov, false, simple, ds_c, blend_c, n);
     }
 }
 
@@ -320,10 +422,14 @@ static void emit_raster_tile(void *user, int32_t tile_x, int32_t tile_y, uint64_
         prof_begin(PROF_BEPixelBackend);
         shade_tile_prof(t, tile_x, tile_y, base, mask, &n);
         prof_end(PROF_BEPixelBackend);
+    } else if (t->common == BE_COMMON_LESS_OPAQUE) {
+        shade_tile(t, tile_x, tile_y, base, mask, true, SWR_FUNC_LESS, BE_BLEND_OPAQUE_BGRA8, &n);
+    } else if (t->common == BE_COMMON_NODEPTH_ALPHA) {
+        shade_tile(t, tile_x, tile_y, base, mask, true, BE_DS_NONE, BE_BLEND_ALPHA_BGRA8, &n);
     } else if (!t->late_ds && !t->alpha_test) {
-        shade_tile(t, tile_x, tile_y, base, mask, true, &n);
+        shade_tile(t, tile_x, tile_y, base, mask, true, BE_DS_RUNTIME, BE_BLEND_RUNTIME, &n);
     } else {
-        shade_tile(t, tile_x, tile_y, base, mask, false, &n);
+        shade_tile(t, tile_x, tile_y, base, mask, false, BE_DS_RUNTIME, BE_BLEND_RUNTIME, &n);
     }
     t->cnt->ps_invocations += n.ps_invocations;
     t->cnt->samples_passed += n.samples_passed;
@@ -377,9 +483,24 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     t.ds_float = t.zbits == 0;
     t.ds_write = dsa->depth_writemask != 0;
     t.ds_func = dsa->depth_func & 7;
+    const swr_ps_state *ps = &st->shaders->ps;
+    t.want_pos = !ps->position_unused;
+    t.want_bary = !ps->barycentrics_unused;
+    t.want_div = t.want_bary;
+    for (uint32_t i = 0; i < st->num_attribs; i++)
+        t.want_div |= st->interp[i] == SWR_INTERP_PERSPECTIVE;
+    t.persp_div = false;
+    t.common = BE_COMMON_NONE;
     t.blend_kind = st->rt_mask == 1 ? be_blend_classify(&st->output->blend, 0,
                                                         (swr_format)fb->color[0].format)
                                     : BE_BLEND_CALL;
+    if (!t.late_ds && !t.alpha_test) {
+        if (t.early_ds && t.ds_inline && t.ds_float && t.ds_write &&
+            t.ds_func == (SWR_FUNC_LESS & 7) && t.blend_kind == BE_BLEND_OPAQUE_BGRA8)
+            t.common = BE_COMMON_LESS_OPAQUE;
+        else if (!st->ds_enabled && t.blend_kind == BE_BLEND_ALPHA_BGRA8)
+            t.common = BE_COMMON_NODEPTH_ALPHA;
+    }
 
     int32_t so_fx8 = st->sample_offset_fx8;
     swr_rect tile_rect = {t.mt_x, t.mt_y, t.mt_x + RAST_MT_DIM, t.mt_y + RAST_MT_DIM};
