@@ -51,6 +51,7 @@ typedef struct draw_context {
     _Atomic int64_t pending;     /* frontend + macrotiles not finished */
     _Atomic uint8_t *tile_state; /* [grid tiles] */
     _Atomic uint32_t done;
+    _Atomic uint32_t scan_from; /* touched[0..scan_from) are all TILE_DONE */
 } draw_context;
 
 /* Per executing thread (pool workers, then the API thread). */

@@ -162,13 +162,24 @@ bool core_work(swr_context *ctx, uint32_t w)
         }
         if (be_blocked || atomic_load_explicit(&dc->done, memory_order_acquire))
             continue;
+        /* Tiles before scan_from are known DONE (DONE is final), so a walk
+         * does not rescan them: without this, draining a draw context that
+         * touches n macrotiles costs n^2 / 2 state loads. Release/acquire on
+         * scan_from passes on the acquire of each tile's DONE, so a thread
+         * that skips a tile still sees that tile's hot-tile writes. */
         uint32_t n = dc->bins.num_touched;
-        for (uint32_t i = 0; i < n; i++) {
+        uint32_t i0 = atomic_load_explicit(&dc->scan_from, memory_order_acquire);
+        uint32_t done_prefix = i0;
+        for (uint32_t i = i0; i < n; i++) {
             uint32_t tile = dc->bins.touched[i];
             if (td->blocked[tile] == gen)
                 continue;
             uint8_t s = atomic_load_explicit(&dc->tile_state[tile], memory_order_acquire);
+            if (s == TILE_DONE && done_prefix == i)
+                done_prefix = i + 1;
             if (s == TILE_PENDING) {
+                if (done_prefix > i0)
+                    atomic_store_explicit(&dc->scan_from, done_prefix, memory_order_release);
                 uint8_t expect = TILE_PENDING;
                 if (atomic_compare_exchange_strong(&dc->tile_state[tile], &expect, TILE_BUSY)) {
                     run_tile_chain(ctx, dc, tile, w);
@@ -179,6 +190,8 @@ bool core_work(swr_context *ctx, uint32_t w)
             if (s != TILE_DONE)
                 td->blocked[tile] = gen;
         }
+        if (done_prefix > i0)
+            atomic_store_explicit(&dc->scan_from, done_prefix, memory_order_release);
     }
     atomic_store(&ctx->hazard[w], HAZARD_NONE);
     core_advance_tail(ctx);
@@ -249,6 +262,7 @@ draw_context *core_dc_begin(swr_context *ctx, uint32_t kind)
     atomic_store_explicit(&dc->fe_state, FE_UNCLAIMED, memory_order_relaxed);
     atomic_store_explicit(&dc->pending, 1, memory_order_relaxed);
     atomic_store_explicit(&dc->done, 0, memory_order_relaxed);
+    atomic_store_explicit(&dc->scan_from, 0, memory_order_relaxed);
     return dc;
 }
 
