@@ -2,7 +2,7 @@
 # Test job: install what is missing, then
 #   1. Release build with -Werror, the whole suite (benchmarks run once as smoke tests);
 #   2. ASan+UBSan build, the whole suite except benchmarks;
-#   3. TSan build, the tests labelled "threading".
+#   3. TSan build, the tests labelled "threading" or "engine".
 # Set SWR_TEST_QUICK=1 to run only step 1.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +31,6 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 step "TSan build"
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSWR_WERROR=ON -DSWR_SANITIZE=thread >/dev/null
 cmake --build build-tsan -j"$jobs"
-step "TSan tests (label: threading)"
+step "TSan tests (labels: threading, engine)"
 TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
-  ctest --test-dir build-tsan --output-on-failure -j"$jobs" -L threading
+  ctest --test-dir build-tsan --output-on-failure -j"$jobs" -L 'threading|engine'
