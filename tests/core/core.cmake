@@ -36,3 +36,6 @@ swr_test(NAME test_state_versioning
 swr_test(NAME test_toss_points
   SOURCES ${core_tests}/test_toss_points.c ${core_support}
   LIBS swr_core LABELS engine TIMEOUT 120)
+swr_test(NAME test_multi_context
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_multi_context.c ${CMAKE_SOURCE_DIR}/tests/support/test_util.c
+  LIBS swr_core LABELS threading engine TIMEOUT 300)
