@@ -83,6 +83,10 @@ typedef struct be_tile_ctx {
      * are needed at all; persp_div: ... and differ from the linear ones for
      * the current primitive (prepare_prim). */
     bool want_pos, want_bary, want_div, persp_div;
+    /* None of position, barycentrics or a perspective divide is needed for
+     * the current primitive (prepare_prim): the common-state instances have
+     * a `plain` variant without those per-block branches and stores. */
+    bool plain;
     vf8 attr[SWR_MAX_ATTRIBS * 4 * 3];      /* broadcast attribute triplets */
 } be_tile_ctx;
 
@@ -108,6 +112,7 @@ static void prepare_prim(be_tile_ctx *t, const be_prim *p)
     t->diw2 = vf8_set1(p->inv_w[2] - p->inv_w[0]);
     t->perspective = p->inv_w[0] != p->inv_w[1] || p->inv_w[0] != p->inv_w[2];
     t->persp_div = t->perspective && t->want_div;
+    t->plain = !t->want_pos && !t->want_bary && !t->persp_div;
     uint32_t n = t->st->num_attribs * 12;
     for (uint32_t i = 0; i < n; i++)
         t->attr[i] = vf8_set1(p->attribs[i]);
@@ -131,6 +136,8 @@ typedef struct be_tile_offsets {
     float z[8] __attribute__((aligned(32)));
     float x[8] __attribute__((aligned(32)));
     float y[8] __attribute__((aligned(32)));
+    int32_t bx[8] __attribute__((aligned(32))); /* the block origin as integers (block_x) */
+    int32_t by[8] __attribute__((aligned(32)));
 } be_tile_offsets;
 
 static inline vf8 offset_of(const float *pl, vf8 dx, vf8 dy)
@@ -141,8 +148,11 @@ static inline vf8 offset_of(const float *pl, vf8 dx, vf8 dy)
 static inline __attribute__((always_inline)) void
 tile_offsets(const be_prim *p, int32_t tile_x, int32_t tile_y, be_tile_offsets *o)
 {
-    vf8 x = vi8_to_vf8(vi8_add(vi8_set1(tile_x), vi8_set(0, 4, 0, 4, 0, 4, 0, 4)));
-    vf8 y = vi8_to_vf8(vi8_add(vi8_set1(tile_y), vi8_set(0, 0, 2, 2, 4, 4, 6, 6)));
+    vi8 ix = vi8_add(vi8_set1(tile_x), vi8_set(0, 4, 0, 4, 0, 4, 0, 4));
+    vi8 iy = vi8_add(vi8_set1(tile_y), vi8_set(0, 0, 2, 2, 4, 4, 6, 6));
+    vi8_store(o->bx, ix);
+    vi8_store(o->by, iy);
+    vf8 x = vi8_to_vf8(ix), y = vi8_to_vf8(iy);
     vf8 dx = vf8_sub(x, vf8_set1(p->x_ref)), dy = vf8_sub(y, vf8_set1(p->y_ref));
     vf8_store_aligned(o->b1, offset_of(p->b1, dx, dy));
     vf8_store_aligned(o->b2, offset_of(p->b2, dx, dy));
@@ -206,27 +216,27 @@ run_blend(const be_tile_ctx *t, int blend_c, const swr_ps_args *a, uint32_t blk,
     case BE_BLEND_NOOP: return;
     case BE_BLEND_OPAQUE_BGRA8:
         c0 = load_color0(a);
-        be_opaque8888(block0, &c0, live, 16, 0);
+        be_opaque8888_v(block0, c0, live, 16, 0);
         return;
     case BE_BLEND_OPAQUE_RGBA8:
         c0 = load_color0(a);
-        be_opaque8888(block0, &c0, live, 0, 16);
+        be_opaque8888_v(block0, c0, live, 0, 16);
         return;
     case BE_BLEND_ALPHA_BGRA8:
         c0 = load_color0(a);
-        be_alpha8888(block0, &c0, live, 16, 0, false);
+        be_alpha8888_v(block0, c0, live, 16, 0, false);
         return;
     case BE_BLEND_ALPHA_RGBA8:
         c0 = load_color0(a);
-        be_alpha8888(block0, &c0, live, 0, 16, false);
+        be_alpha8888_v(block0, c0, live, 0, 16, false);
         return;
     case BE_BLEND_ALPHA_BGRA8_A1:
         c0 = load_color0(a);
-        be_alpha8888(block0, &c0, live, 16, 0, true);
+        be_alpha8888_v(block0, c0, live, 16, 0, true);
         return;
     case BE_BLEND_ALPHA_RGBA8_A1:
         c0 = load_color0(a);
-        be_alpha8888(block0, &c0, live, 0, 16, true);
+        be_alpha8888_v(block0, c0, live, 0, 16, true);
         return;
     default: break;
     }
@@ -247,15 +257,14 @@ typedef struct be_tile_count {
     uint32_t ps_invocations, samples_passed;
 } be_tile_count;
 
-/* Shades block b (0..7) of a raster tile: window (bx, by), plane offsets
+/* Shades block b (0..7) of a raster tile: window origin and plane offsets
  * o (tile_offsets), hot-tile pixel index blk (of its lane 0), covered lanes
  * cov. `prof` is a compile-time constant at each call site: the instance
  * without profiling has no bucket checks at all (the caller reads
- * prof_active once per raster tile). */
+ * prof_active once per raster tile). `plain` (a constant) asserts t->plain. */
 static inline __attribute__((always_inline)) void
-shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, int32_t bx, int32_t by,
-            uint32_t blk, uint32_t cov, bool prof, bool simple, int ds_c, int blend_c,
-            be_tile_count *n)
+shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, uint32_t cov,
+            bool prof, bool simple, bool plain, int ds_c, int blend_c, be_tile_count *n)
 {
     bool alpha_test = !simple && t->alpha_test, late_ds = !simple && t->late_ds;
     bool early_ds = ds_c == BE_DS_RUNTIME ? t->early_ds : ds_c >= 0;
@@ -293,20 +302,24 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, int32_t bx, in
     /* Perspective-correct barycentrics: b_k / w_k normalized. With equal
      * 1/w at the vertices (orthographic, points) they equal the linear ones.
      * 1/w itself is position.w. */
+    bool want_pos = !plain && t->want_pos, persp_div = !plain && t->persp_div;
     vf8 iw = vf8_zero(), p1 = b1, p2 = b2;
-    if (t->want_pos || t->persp_div)
+    if (want_pos || persp_div)
         iw = vf8_add(t->iw0, vf8_add(vf8_mul(t->diw1, b1), vf8_mul(t->diw2, b2)));
-    if (t->persp_div) {
+    if (persp_div) {
         vf8 w = vf8_div(vf8_set1(1.0f), iw);
         p1 = vf8_mul(vf8_mul(b1, t->iw1), w);
         p2 = vf8_mul(vf8_mul(b2, t->iw2), w);
     }
 
+    /* A local count: the stores below may alias st as far as the compiler
+     * knows. Plain: p1, p2 are b1, b2, so only CONSTANT differs. */
     const vf8 *tr = t->attr;
-    for (uint32_t i = 0; i < st->num_attribs; i++) {
+    const uint32_t num_attribs = st->num_attribs;
+    for (uint32_t i = 0; i < num_attribs; i++) {
         uint8_t mode = st->interp[i];
-        vf8 u = mode == SWR_INTERP_LINEAR ? b1 : p1;
-        vf8 v = mode == SWR_INTERP_LINEAR ? b2 : p2;
+        vf8 u = plain || mode == SWR_INTERP_LINEAR ? b1 : p1;
+        vf8 v = plain || mode == SWR_INTERP_LINEAR ? b2 : p2;
         for (uint32_t c = 0; c < 4; c++, tr += 3) {
             vf8 r = tr[0];
             if (mode != SWR_INTERP_CONSTANT)
@@ -314,21 +327,23 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, int32_t bx, in
             vf8_store_aligned(s->ps_inputs[i].v[c], r);
         }
     }
-    if (t->want_pos) {
+    if (want_pos) {
         /* lane_x/lane_y already hold the sample offset. */
         vf8_store_aligned(a->position.v[0], vf8_add(vf8_set1(o->x[b]), t->lane_x));
         vf8_store_aligned(a->position.v[1], vf8_add(vf8_set1(o->y[b]), t->lane_y));
         vf8_store_aligned(a->position.v[2], z);
         vf8_store_aligned(a->position.v[3], iw);
     }
-    if (t->want_bary) {
+    if (!plain && t->want_bary) {
         vf8_store_aligned(a->bary_linear[0], b1);
         vf8_store_aligned(a->bary_linear[1], b2);
         vf8_store_aligned(a->bary_persp[0], p1);
         vf8_store_aligned(a->bary_persp[1], p2);
     }
-    a->block_x = (uint32_t)bx;
-    a->block_y = (uint32_t)by;
+    /* Read from o, not recomputed from the spilled tile origin after the
+     * previous block's shader call. */
+    a->block_x = (uint32_t)o->bx[b];
+    a->block_y = (uint32_t)o->by[b];
     a->quad_mask = quads_of(cov);
     a->exec_mask = live;
     /* No pixel shader: a depth/stencil-only pass (rt_mask is 0). */
@@ -378,8 +393,8 @@ static __attribute__((noinline, cold)) void shade_tile_prof(be_tile_ctx *t, int3
     for (uint32_t b = 0; b < 8; b++) {
         uint32_t cov = (uint32_t)(mask >> (b * 8)) & 0xff;
         if (cov)
-            shade_block(t, &o, b, tile_x + (int32_t)(b & 1) * 4, tile_y + (int32_t)(b >> 1) * 2,
-                        base + b * 8, cov, true, false, BE_DS_RUNTIME, BE_BLEND_RUNTIME, n);
+            shade_block(t, &o, b, base + b * 8, cov, true, false, false, BE_DS_RUNTIME,
+                        BE_BLEND_RUNTIME, n);
     }
 }
 
@@ -388,22 +403,20 @@ static __attribute__((noinline, cold)) void shade_tile_prof(be_tile_ctx *t, int3
  * survive the shader call. ds_c, blend_c: see run_ds. */
 static inline __attribute__((always_inline)) void
 shade_tile(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64_t mask,
-           bool simple, int ds_c, int blend_c, be_tile_count *n)
+           bool simple, bool plain, int ds_c, int blend_c, be_tile_count *n)
 {
     be_tile_offsets o;
     tile_offsets(t->p, tile_x, tile_y, &o);
     if (mask == ~(uint64_t)0) {
         /* Fully covered: every block, every lane, no coverage tests. */
         for (uint32_t b = 0; b < 8; b++)
-            shade_block(t, &o, b, tile_x + (int32_t)(b & 1) * 4, tile_y + (int32_t)(b >> 1) * 2,
-                        base + b * 8, 0xff, false, simple, ds_c, blend_c, n);
+            shade_block(t, &o, b, base + b * 8, 0xff, false, simple, plain, ds_c, blend_c, n);
         return;
     }
     for (uint32_t b = 0; b < 8; b++) {
         uint32_t cov = (uint32_t)(mask >> (b * 8)) & 0xff;
         if (cov)
-            shade_block(t, &o, b, tile_x + (int32_t)(b & 1) * 4, tile_y + (int32_t)(b >> 1) * 2,
-                        base + b * 8, cov, false, simple, ds_c, blend_c, n);
+            shade_block(t, &o, b, base + b * 8, cov, false, simple, plain, ds_c, blend_c, n);
     }
 }
 
@@ -423,13 +436,25 @@ static void emit_raster_tile(void *user, int32_t tile_x, int32_t tile_y, uint64_
         shade_tile_prof(t, tile_x, tile_y, base, mask, &n);
         prof_end(PROF_BEPixelBackend);
     } else if (t->common == BE_COMMON_LESS_OPAQUE) {
-        shade_tile(t, tile_x, tile_y, base, mask, true, SWR_FUNC_LESS, BE_BLEND_OPAQUE_BGRA8, &n);
+        if (t->plain)
+            shade_tile(t, tile_x, tile_y, base, mask, true, true, SWR_FUNC_LESS,
+                       BE_BLEND_OPAQUE_BGRA8, &n);
+        else
+            shade_tile(t, tile_x, tile_y, base, mask, true, false, SWR_FUNC_LESS,
+                       BE_BLEND_OPAQUE_BGRA8, &n);
     } else if (t->common == BE_COMMON_NODEPTH_ALPHA) {
-        shade_tile(t, tile_x, tile_y, base, mask, true, BE_DS_NONE, BE_BLEND_ALPHA_BGRA8, &n);
+        if (t->plain)
+            shade_tile(t, tile_x, tile_y, base, mask, true, true, BE_DS_NONE,
+                       BE_BLEND_ALPHA_BGRA8, &n);
+        else
+            shade_tile(t, tile_x, tile_y, base, mask, true, false, BE_DS_NONE,
+                       BE_BLEND_ALPHA_BGRA8, &n);
     } else if (!t->late_ds && !t->alpha_test) {
-        shade_tile(t, tile_x, tile_y, base, mask, true, BE_DS_RUNTIME, BE_BLEND_RUNTIME, &n);
+        shade_tile(t, tile_x, tile_y, base, mask, true, false, BE_DS_RUNTIME, BE_BLEND_RUNTIME,
+                   &n);
     } else {
-        shade_tile(t, tile_x, tile_y, base, mask, false, BE_DS_RUNTIME, BE_BLEND_RUNTIME, &n);
+        shade_tile(t, tile_x, tile_y, base, mask, false, false, BE_DS_RUNTIME, BE_BLEND_RUNTIME,
+                   &n);
     }
     t->cnt->ps_invocations += n.ps_invocations;
     t->cnt->samples_passed += n.samples_passed;
@@ -490,6 +515,7 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     for (uint32_t i = 0; i < st->num_attribs; i++)
         t.want_div |= st->interp[i] == SWR_INTERP_PERSPECTIVE;
     t.persp_div = false;
+    t.plain = false;
     t.common = BE_COMMON_NONE;
     t.blend_kind = st->rt_mask == 1 ? be_blend_classify(&st->output->blend, 0,
                                                         (swr_format)fb->color[0].format)

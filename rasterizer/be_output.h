@@ -207,32 +207,44 @@ SIMD_INLINE vf8 be_unq8(vi8 p, int shift)
     return vf8_div_unorm(vi8_to_vf8(vi8_and(vi8_srli(p, shift), vi8_set1(0xff))), 255.0f);
 }
 
-/* Opaque write, colormask RGBA. */
+/* Opaque write, colormask RGBA. The _v variants take the colour by value
+ * so that the pixel backend's inlined path keeps it in registers between
+ * the load of the shader's outputs and the pack (no trip through a stack
+ * vf8x4); the pointer forms are the same code. */
+SIMD_INLINE void be_opaque8888_v(void *block, vf8x4 src, uint32_t lane_mask, int rs, int bsh)
+{
+    vi8 v = vi8_or(vi8_or(vi8_slli(be_q8(src.v[0]), rs), vi8_slli(be_q8(src.v[1]), 8)),
+                   vi8_or(vi8_slli(be_q8(src.v[2]), bsh), vi8_slli(be_q8(src.v[3]), 24)));
+    vi8_store_lanes(block, v, lane_mask);
+}
 SIMD_INLINE void be_opaque8888(void *block, const vf8x4 *src, uint32_t lane_mask, int rs, int bsh)
 {
-    vi8 v = vi8_or(vi8_or(vi8_slli(be_q8(src->v[0]), rs), vi8_slli(be_q8(src->v[1]), 8)),
-                   vi8_or(vi8_slli(be_q8(src->v[2]), bsh), vi8_slli(be_q8(src->v[3]), 24)));
-    vi8_store_lanes(block, v, lane_mask);
+    be_opaque8888_v(block, *src, lane_mask, rs, bsh);
 }
 
 /* Classic alpha blending: rgb = s*As + d*(1-As); alpha = a_src_one ? As :
  * As*As, plus Ad*(1-As). Same products and sums as be_blend_block. */
-SIMD_INLINE void be_alpha8888(void *block, const vf8x4 *src, uint32_t lane_mask, int rs, int bsh,
-                              bool a_src_one)
+SIMD_INLINE void be_alpha8888_v(void *block, vf8x4 src, uint32_t lane_mask, int rs, int bsh,
+                                bool a_src_one)
 {
     vi8 p = vi8_load(block);
-    vf8 as = be_clamp01(src->v[3]);
+    vf8 as = be_clamp01(src.v[3]);
     vf8 ias = vf8_sub(vf8_set1(1.0f), as);
     const int sh[4] = { rs, 8, bsh, 24 };
     vi8 v = vi8_zero();
     for (int c = 0; c < 4; c++) {
-        vf8 s = c == 3 ? as : be_clamp01(src->v[c]);
+        vf8 s = c == 3 ? as : be_clamp01(src.v[c]);
         vf8 d = be_unq8(p, sh[c]);
         vf8 st = c == 3 && a_src_one ? vf8_mul(s, vf8_set1(1.0f)) : vf8_mul(s, as);
         vf8 o = vf8_add(st, vf8_mul(d, ias));
         v = vi8_or(v, vi8_slli(be_q8(o), sh[c]));
     }
     vi8_store_lanes_over(block, p, v, lane_mask);
+}
+SIMD_INLINE void be_alpha8888(void *block, const vf8x4 *src, uint32_t lane_mask, int rs, int bsh,
+                              bool a_src_one)
+{
+    be_alpha8888_v(block, *src, lane_mask, rs, bsh, a_src_one);
 }
 
 #endif /* BE_OUTPUT_H */
