@@ -31,7 +31,9 @@
  */
 #include "rasterizer/rast_internal.h"
 
+#include <assert.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,11 +61,13 @@ typedef struct fe_ctx {
     uint32_t num_attribs;
     uint32_t instance;
     bool per_vertex; /* vcodes/vwin hold every VS slot's outcode and window position */
+    bool seq_slots;  /* vertex k of primitive i has VS slot i * nv + k (dedupe_vertices) */
     /* Per PS-input component j = input * 4 + comp, for the front [0] and back
      * [1] facing: the float offset inside a VS slot's batch of that
      * component's source (output * 32 + comp * 8), or -1 when the input is
      * fed by no valid output (reads as 0). See attr_base(). */
     int32_t attr_off[2][FE_ATTR_FLOATS];
+    bool same_facing_src; /* attr_off[0] and [1] agree for every component */
 } fe_ctx;
 
 /* A vertex in window space, ready for setup. */
@@ -186,7 +190,9 @@ static inline uint32_t read_index(const void *ib, uint32_t size, uint32_t pos)
  * the ids of the chunk span a range of at most DEDUPE_DIRECT_SPAN times the
  * vertex count (always for non-indexed draws, usually for meshes), a direct
  * table over [lo, hi] replaces the hash: one load and no probing per vertex.
- * Both give the same slots in the same order. */
+ * Both give the same slots in the same order. When the ids are simply
+ * consecutive (non-indexed lists) the slots are the identity and neither
+ * table is touched (f->seq_slots, used by process_triangles8). */
 #define DEDUPE_DIRECT_SPAN 4
 static bool dedupe_vertices(fe_ctx *f, const void *ib, uint32_t index_size, uint32_t n,
                             uint32_t nv, uint32_t *num_unique)
@@ -195,6 +201,14 @@ static bool dedupe_vertices(fe_ctx *f, const void *ib, uint32_t index_size, uint
     const swr_draw_info *d = &f->job->draw;
     uint32_t *ps = s->prim_slots;
     int32_t lo = INT32_MAX, hi = INT32_MIN;
+    /* seq: vertex j of the chunk (j = i * nv + k) has id first + j -- every
+     * non-indexed list -- so every id is new when first met and the slots
+     * are the identity; the direct table would produce exactly that. */
+    uint32_t first = n ? (d->indexed ? read_index(ib, index_size, s->prims[0].v[0]) +
+                                           (uint32_t)d->base_vertex
+                                     : d->start + s->prims[0].v[0])
+                       : 0;
+    bool seq = true;
     for (uint32_t i = 0; i < n; i++) {
         for (uint32_t k = 0; k < nv; k++) {
             uint32_t pos = s->prims[i].v[k];
@@ -202,11 +216,24 @@ static bool dedupe_vertices(fe_ctx *f, const void *ib, uint32_t index_size, uint
                                                  (uint32_t)d->base_vertex)
                                      : (int32_t)(d->start + pos);
             ps[i * 3 + k] = (uint32_t)vid;
+            seq &= (uint32_t)vid == first + i * nv + k;
             lo = vid < lo ? vid : lo;
             hi = vid > hi ? vid : hi;
         }
     }
     uint32_t max_unique = n * nv;
+    f->seq_slots = seq;
+    if (seq) {
+        for (uint32_t i = 0; i < n; i++) {
+            for (uint32_t k = 0; k < nv; k++) {
+                uint32_t j = i * nv + k;
+                s->vids[j] = (int32_t)(first + j);
+                ps[i * 3 + k] = j;
+            }
+        }
+        *num_unique = max_unique;
+        return true;
+    }
     uint64_t span = (uint64_t)((int64_t)hi - lo) + 1;
     if (span <= (uint64_t)max_unique * DEDUPE_DIRECT_SPAN + 64) {
         /* hash_vals as a direct table: entry vid - lo holds slot + 1, 0 = unseen. */
@@ -280,6 +307,8 @@ static void init_attr_offsets(fe_ctx *f)
                     vs_slot < f->num_outputs ? (int32_t)(vs_slot * 32 + c * 8) : -1;
         }
     }
+    f->same_facing_src = memcmp(f->attr_off[0], f->attr_off[1],
+                                (size_t)f->num_attribs * 4 * sizeof(int32_t)) == 0;
 }
 
 /* ---- binning ---------------------------------------------------------------- */
@@ -949,13 +978,14 @@ static void process_triangle(fe_ctx *f, const fe_prim *pr, const uint32_t slots[
  * power of two is exact for these integers). Zero-area lanes yield inf/NaN,
  * never read. */
 typedef struct fe_planes8 {
-    float x_ref[8], y_ref[8];
-    float b1x[8], b1y[8], b2x[8], b2y[8];
-    float dzdx[8], dzdy[8];
+    vf8 x_ref, y_ref;
+    vf8 b1x, b1y, b2x, b2y;
+    vf8 dzdx, dzdy;
 } fe_planes8;
 
+/* One half of planes8 (lanes 0-3 or 4-7): out[] in fe_planes8 field order. */
 static inline void planes4(vd4 X0, vd4 Y0, vd4 X1, vd4 Y1, vd4 X2, vd4 Y2, vd4 z0, vd4 z1, vd4 z2,
-                           fe_planes8 *pl, int h)
+                           vf4 out[8])
 {
     const vd4 inv256 = vd4_set1(1.0 / 256.0);
     vd4 x0 = vd4_mul(X0, inv256), y0 = vd4_mul(Y0, inv256);
@@ -964,24 +994,103 @@ static inline void planes4(vd4 X0, vd4 Y0, vd4 X1, vd4 Y1, vd4 X2, vd4 Y2, vd4 z
     vd4 area = vd4_sub(vd4_mul(x1, y2), vd4_mul(x2, y1));
     vd4 inv_area = vd4_div(vd4_set1(1.0), area);
     vd4 dz1 = vd4_sub(z1, z0), dz2 = vd4_sub(z2, z0);
-    vd4_store_f4(pl->dzdx + h, vd4_mul(vd4_sub(vd4_mul(dz1, y2), vd4_mul(dz2, y1)), inv_area));
-    vd4_store_f4(pl->dzdy + h, vd4_mul(vd4_sub(vd4_mul(dz2, x1), vd4_mul(dz1, x2)), inv_area));
-    vd4_store_f4(pl->x_ref + h, x0);
-    vd4_store_f4(pl->y_ref + h, y0);
-    vd4_store_f4(pl->b1x + h, vd4_mul(y2, inv_area));
-    vd4_store_f4(pl->b1y + h, vd4_mul(vd4_neg(x2), inv_area));
-    vd4_store_f4(pl->b2x + h, vd4_mul(vd4_neg(y1), inv_area));
-    vd4_store_f4(pl->b2y + h, vd4_mul(x1, inv_area));
+    out[0] = vd4_to_f4(x0);
+    out[1] = vd4_to_f4(y0);
+    out[2] = vd4_to_f4(vd4_mul(y2, inv_area));
+    out[3] = vd4_to_f4(vd4_mul(vd4_neg(x2), inv_area));
+    out[4] = vd4_to_f4(vd4_mul(vd4_neg(y1), inv_area));
+    out[5] = vd4_to_f4(vd4_mul(x1, inv_area));
+    out[6] = vd4_to_f4(vd4_mul(vd4_sub(vd4_mul(dz1, y2), vd4_mul(dz2, y1)), inv_area));
+    out[7] = vd4_to_f4(vd4_mul(vd4_sub(vd4_mul(dz2, x1), vd4_mul(dz1, x2)), inv_area));
 }
 
 static inline void planes8(const vi8 xf[3], const vi8 yf[3], const vf8 z[3], fe_planes8 *pl)
 {
+    vf4 lo[8], hi[8];
     planes4(vi8_lo_to_vd4(xf[0]), vi8_lo_to_vd4(yf[0]), vi8_lo_to_vd4(xf[1]),
             vi8_lo_to_vd4(yf[1]), vi8_lo_to_vd4(xf[2]), vi8_lo_to_vd4(yf[2]),
-            vf8_lo_to_vd4(z[0]), vf8_lo_to_vd4(z[1]), vf8_lo_to_vd4(z[2]), pl, 0);
+            vf8_lo_to_vd4(z[0]), vf8_lo_to_vd4(z[1]), vf8_lo_to_vd4(z[2]), lo);
     planes4(vi8_hi_to_vd4(xf[0]), vi8_hi_to_vd4(yf[0]), vi8_hi_to_vd4(xf[1]),
             vi8_hi_to_vd4(yf[1]), vi8_hi_to_vd4(xf[2]), vi8_hi_to_vd4(yf[2]),
-            vf8_hi_to_vd4(z[0]), vf8_hi_to_vd4(z[1]), vf8_hi_to_vd4(z[2]), pl, 4);
+            vf8_hi_to_vd4(z[0]), vf8_hi_to_vd4(z[1]), vf8_hi_to_vd4(z[2]), hi);
+    pl->x_ref = vf8_from_f4(lo[0], hi[0]);
+    pl->y_ref = vf8_from_f4(lo[1], hi[1]);
+    pl->b1x = vf8_from_f4(lo[2], hi[2]);
+    pl->b1y = vf8_from_f4(lo[3], hi[3]);
+    pl->b2x = vf8_from_f4(lo[4], hi[4]);
+    pl->b2y = vf8_from_f4(lo[5], hi[5]);
+    pl->dzdx = vf8_from_f4(lo[6], hi[6]);
+    pl->dzdy = vf8_from_f4(lo[7], hi[7]);
+}
+
+/* The first FE_PRIM_BLOCK bytes of a filled triangle's be_prim, as 24
+ * 32-bit words that process_triangles8 builds for 8 lanes at once (three
+ * 8x8 transposes) and copies with three 32-byte stores. Words 22-23 spill
+ * into cov.tri.a[0], which fe_tri8_get writes afterwards. */
+#define FE_PRIM_BLOCK 96
+static_assert(offsetof(be_prim, prim_id) == 4 && offsetof(be_prim, bbox) == 8 &&
+                  offsetof(be_prim, x_ref) == 24 && offsetof(be_prim, y_ref) == 28 &&
+                  offsetof(be_prim, b1) == 32 && offsetof(be_prim, b2) == 44 &&
+                  offsetof(be_prim, z) == 56 && offsetof(be_prim, inv_w) == 68 &&
+                  offsetof(be_prim, z_lo) == 80 && offsetof(be_prim, z_hi) == 84 &&
+                  offsetof(be_prim, cov) == 88 && sizeof(be_prim) >= FE_PRIM_BLOCK,
+              "be_prim layout assumed by the block copy of process_triangles8");
+
+/* Inputs handled by group_attribs (larger counts take soa_attribs). */
+#define FE_GROUP_ATTRIBS 4
+
+/*
+ * soa_attribs for the 8 triangles of a group at once, without flat inputs:
+ * out[l] = the attribs[] of lane l (num_attribs * 12 floats), the same
+ * values soa_attribs writes: per component, the value at vertex 0 and the
+ * differences to vertices 1 and 2 (one float subtraction each), 0 where
+ * the source is invalid. Only when both facings read the same sources
+ * (f->same_facing_src), so the facing of the lanes does not matter.
+ * sl8[k]: VS slot of vertex k per lane; seq_base != UINT32_MAX when these
+ * are seq_base + 3 * lane + k (a multiple of 8): the 24 slots are then three
+ * whole SoA batches, read with plain loads.
+ */
+static void group_attribs(const fe_ctx *f, uint32_t seq_base, const vi8 sl8[3],
+                          float (*out)[FE_GROUP_ATTRIBS * 12 + 4])
+{
+    const float *vo = (const float *)f->s->vs_out;
+    const uint32_t batch = f->num_outputs * (uint32_t)(sizeof(swr_simd_vec4) / sizeof(float));
+    vi8 base[3];
+#pragma GCC unroll 3
+    for (int k = 0; k < 3; k++) /* attr_base() per lane */
+        base[k] = vi8_add(vi8_mullo(vi8_srli(sl8[k], 3), vi8_set1((int32_t)batch)),
+                          vi8_and(sl8[k], vi8_set1(7)));
+    for (uint32_t i = 0; i < f->num_attribs; i++) {
+        vf8 r[12];
+        for (uint32_t c = 0; c < 4; c++) {
+            uint32_t j = i * 4 + c;
+            int32_t o = f->attr_off[0][j];
+            if (o < 0) {
+                r[c * 3 + 0] = r[c * 3 + 1] = r[c * 3 + 2] = vf8_zero();
+                continue;
+            }
+            vf8 a[3];
+            if (seq_base != UINT32_MAX) {
+                const float *q = vo + (size_t)(seq_base / 8) * batch + (uint32_t)o;
+                vf8_deinterleave3(vf8_load(q), vf8_load(q + batch), vf8_load(q + 2 * batch), a);
+            } else {
+#pragma GCC unroll 3
+                for (int k = 0; k < 3; k++)
+                    a[k] = vf8_gather(vo, vi8_add(base[k], vi8_set1(o)));
+            }
+            r[c * 3 + 0] = a[0];
+            r[c * 3 + 1] = vf8_sub(a[1], a[0]);
+            r[c * 3 + 2] = vf8_sub(a[2], a[0]);
+        }
+        vf8 lo[8] = {r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]};
+        vf8 hi[8] = {r[8], r[9], r[10], r[11], vf8_zero(), vf8_zero(), vf8_zero(), vf8_zero()};
+        vf8_transpose8(lo);
+        vf8_transpose8(hi);
+        for (int l = 0; l < 8; l++) {
+            vf8_store(&out[l][i * 12], lo[l]);
+            vf8_store(&out[l][i * 12 + 8], hi[l]); /* 4 floats of padding or the next input */
+        }
+    }
 }
 
 /*
@@ -998,8 +1107,12 @@ static inline void planes8(const vi8 xf[3], const vi8 yf[3], const vf8 z[3], fe_
  *
  * The setup of filled survivors is batched too: fe_tri_setup8 (the vector
  * twin of rast_tri_setup) and planes8 (the double plane math of
- * emit_triangle_fx) run once per group, so a survivor only copies its lane
- * into the be_prim, gathers its attributes and is binned -- in primitive
+ * emit_triangle_fx) run once per group, and so do the first FE_PRIM_BLOCK
+ * bytes of every lane's be_prim (three 8x8 transposes) and, without flat
+ * inputs, the attribute triplets (group_attribs); a survivor only copies its
+ * rows into the be_prim and is binned. For non-indexed lists (seq_slots) a
+ * full group's 24 VS slots are consecutive, so plain loads and a
+ * deinterleave replace the gathers -- in primitive
  * order, interleaved with the clipped and non-filled triangles, which take
  * the scalar paths unchanged.
  */
@@ -1018,17 +1131,43 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
     depth_clamp_range(f, 0, &z_lo, &z_hi);
     fe_tri8 t8;
     fe_planes8 pl;
+    /* Attribute triplets for the whole group (group_attribs) unless some
+     * input is flat (the provoking slot varies per lane) or there are too
+     * many for the stage, or the facings read different sources. */
+    const bool simd_attr =
+        !f->st->has_flat && f->same_facing_src && f->num_attribs <= FE_GROUP_ATTRIBS;
+    float astage[8][FE_GROUP_ATTRIBS * 12 + 4];
     for (uint32_t i0 = 0; i0 < n; i0 += 8) {
         uint32_t m = n - i0 < 8 ? n - i0 : 8;
         vi8 li = vi8_min(lane, vi8_set1((int32_t)m - 1)); /* tail lanes repeat the last triangle */
         vi8 idx = vi8_add(vi8_add(vi8_add(li, li), li), vi8_set1((int32_t)(i0 * 3)));
         vi8 code[3], xf[3], yf[3], sl8[3];
+        vf8 z8[3], vx[3], vy[3], iw8[3];
+        const bool seq = f->seq_slots && m == 8;
+        if (seq) {
+            /* Slots 3 * i0 .. 3 * i0 + 23, all < num_unique: plain loads. */
+            uint32_t b = i0 * 3;
+#pragma GCC unroll 3
+            for (int k = 0; k < 3; k++)
+                sl8[k] = vi8_add(idx, vi8_set1(k));
+            vi8_load_deinterleave3(s->vcodes + b, code);
+            vf8_load_deinterleave3(vw + b, vx);
+            vf8_load_deinterleave3(vw + stride + b, vy);
+            vf8_load_deinterleave3(vw + 2 * stride + b, z8);
+            vf8_load_deinterleave3(vw + 3 * stride + b, iw8);
+        } else {
+#pragma GCC unroll 3
+            for (int k = 0; k < 3; k++) {
+                sl8[k] = vi8_gather((const int32_t *)s->prim_slots, vi8_add(idx, vi8_set1(k)));
+                code[k] = vi8_gather((const int32_t *)s->vcodes, sl8[k]);
+                vx[k] = vf8_gather(vw, sl8[k]);
+                vy[k] = vf8_gather(vw + stride, sl8[k]);
+            }
+        }
 #pragma GCC unroll 3
         for (int k = 0; k < 3; k++) {
-            sl8[k] = vi8_gather((const int32_t *)s->prim_slots, vi8_add(idx, vi8_set1(k)));
-            code[k] = vi8_gather((const int32_t *)s->vcodes, sl8[k]);
-            xf[k] = vf8_to_vi8_round(vf8_mul(vf8_gather(vw, sl8[k]), k256));
-            yf[k] = vf8_to_vi8_round(vf8_mul(vf8_gather(vw + stride, sl8[k]), k256));
+            xf[k] = vf8_to_vi8_round(vf8_mul(vx[k], k256));
+            yf[k] = vf8_to_vi8_round(vf8_mul(vy[k], k256));
         }
         vi8 any = vi8_or(vi8_or(code[0], code[1]), code[2]);
         vi8 all = vi8_and(vi8_and(code[0], code[1]), code[2]);
@@ -1047,10 +1186,13 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
         }
         prof_begin(PROF_FETriangleSetup);
         fe_tri_setup8(xf, yf, off, rs->bottom_edge_rule, &t8);
-        vf8 z8[3];
+        if (!seq) {
 #pragma GCC unroll 3
-        for (int k = 0; k < 3; k++)
-            z8[k] = vf8_gather(vw + 2 * stride, sl8[k]);
+            for (int k = 0; k < 3; k++) {
+                z8[k] = vf8_gather(vw + 2 * stride, sl8[k]);
+                iw8[k] = vf8_gather(vw + 3 * stride, sl8[k]);
+            }
+        }
         planes8(xf, yf, z8, &pl);
         prof_end(PROF_FETriangleSetup);
         /* The pixel box of rast_tri_setup, clipped to the viewport rectangle. */
@@ -1059,11 +1201,33 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
         vi8 bx1 = vi8_min(vi8_load(t8.x1), vi8_set1(r.x1));
         vi8 by1 = vi8_min(vi8_load(t8.y1), vi8_set1(r.y1));
         uint32_t empty = ~vi8_movemask(vi8_and(vi8_gt(bx1, bx0), vi8_gt(by1, by0))) & 0xff;
-        int32_t BX0[8], BY0[8], BX1[8], BY1[8];
-        vi8_store(BX0, bx0);
-        vi8_store(BY0, by0);
-        vi8_store(BX1, bx1);
-        vi8_store(BY1, by1);
+        /* The first FE_PRIM_BLOCK bytes of every lane's be_prim (prim_id and,
+         * with polygon offset, z[2] are patched per survivor). z[2] is
+         * z0 + 0.0f as in emit_triangle_fx (turns -0.0 into +0.0). */
+        vi64x4 a_lo = vi64_load(t8.area2), a_hi = vi64_load(t8.area2 + 4);
+        uint32_t ccw = vi64_movemask(a_lo) | (vi64_movemask(a_hi) << 4); /* area < 0 */
+        uint32_t front8 = rs->front_ccw ? ccw : ~ccw & 0xff;
+        float stage[8][FE_PRIM_BLOCK / 4] __attribute__((aligned(32)));
+        {
+            vf8 r[8] = {vi8_as_vf8(vi8_or(vi8_set1(BE_PRIM_TRI),
+                                          vi8_and(vi8_from_bits(front8), vi8_set1(1 << 8)))),
+                        vf8_zero(), vi8_as_vf8(bx0), vi8_as_vf8(by0), vi8_as_vf8(bx1),
+                        vi8_as_vf8(by1), pl.x_ref, pl.y_ref};
+            vf8_transpose8(r);
+            for (int l = 0; l < 8; l++)
+                vf8_store_aligned(&stage[l][0], r[l]);
+            vf8 q[8] = {pl.b1x, pl.b1y, vf8_zero(), pl.b2x, pl.b2y, vf8_zero(), pl.dzdx, pl.dzdy};
+            vf8_transpose8(q);
+            for (int l = 0; l < 8; l++)
+                vf8_store_aligned(&stage[l][8], q[l]);
+            vf8 u[8] = {vf8_add(z8[0], vf8_zero()), iw8[0], iw8[1], iw8[2],
+                        vf8_set1(z_lo), vf8_set1(z_hi), vf8_zero(), vf8_zero()};
+            vf8_transpose8(u);
+            for (int l = 0; l < 8; l++)
+                vf8_store_aligned(&stage[l][16], u[l]);
+        }
+        if (simd_attr && (~(reject | clip | empty) & ((1u << m) - 1)))
+            group_attribs(f, seq ? i0 * 3 : UINT32_MAX, sl8, astage);
         int32_t X[3][8], Y[3][8];
 #pragma GCC unroll 3
         for (int k = 0; k < 3; k++) {
@@ -1113,24 +1277,16 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
             be_prim *p = alloc_prim(f);
             if (!p)
                 continue; /* out_of_memory is set: the next lane returns */
-            p->kind = BE_PRIM_TRI;
-            p->front_facing = front;
-            p->viewport = 0;
+            memcpy(p, stage[l], FE_PRIM_BLOCK);
             p->prim_id = pr->prim_id;
-            p->bbox = (swr_rect){BX0[l], BY0[l], BX1[l], BY1[l]};
-            p->x_ref = pl.x_ref[l];
-            p->y_ref = pl.y_ref[l];
-            p->b1[0] = pl.b1x[l], p->b1[1] = pl.b1y[l], p->b1[2] = 0.0f;
-            p->b2[0] = pl.b2x[l], p->b2[1] = pl.b2y[l], p->b2[2] = 0.0f;
-            float dzdx = pl.dzdx[l], dzdy = pl.dzdy[l];
-            float z_off = rs->offset_tri ? polygon_offset(f, dzdx, dzdy) : 0.0f;
-            p->z[0] = dzdx, p->z[1] = dzdy, p->z[2] = vw[2 * stride + sl[0]] + z_off;
-            for (int k = 0; k < 3; k++)
-                p->inv_w[k] = vw[3 * stride + sl[k]];
-            p->z_lo = z_lo;
-            p->z_hi = z_hi;
+            if (rs->offset_tri)
+                p->z[2] = vw[2 * stride + sl[0]] + polygon_offset(f, p->z[0], p->z[1]);
             fe_tri8_get(&t8, l, &p->cov.tri);
-            soa_attribs(f, p, sl, prov, front);
+            if (simd_attr)
+                for (uint32_t i = 0; i < f->num_attribs; i++) /* 48-byte copies: inlined */
+                    memcpy(p->attribs + i * 12, &astage[l][i * 12], 12 * sizeof(float));
+            else
+                soa_attribs(f, p, sl, prov, front);
             bin_prim(f, p);
         }
     }
