@@ -38,6 +38,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "cbench.h"
 #include "core/simd.h"
 #include "core/swr.h"
@@ -108,28 +109,10 @@ static void log_call(int scene, int64_t workers, int64_t iters, double rate)
     }
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /* Median rate of the measured calls; 0 when the benchmark did not run. */
 static double log_median(const call_log *l)
 {
-    int64_t max_iters = 0;
-    double v[MAX_CALLS];
-    int n = 0;
-    for (int i = 0; i < l->n; i++)
-        if (l->iters[i] > max_iters)
-            max_iters = l->iters[i];
-    for (int i = 0; i < l->n; i++)
-        if (l->iters[i] == max_iters)
-            v[n++] = l->rate[i];
-    if (n == 0)
-        return 0;
-    qsort(v, (size_t)n, sizeof v[0], cmp_double);
-    return n & 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    return bench_median_of_measured(l->iters, l->rate, l->n, 0.0);
 }
 
 static double now_s(void)
@@ -191,17 +174,6 @@ typedef struct vtx32 {
     float pos[4], color[4];
 } vtx32;
 
-static uint32_t rng_next(uint32_t *s)
-{
-    /* xorshift32: fixed seeds make every run draw the same scene. */
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-static float rng_unit(uint32_t *s) { return (float)(rng_next(s) >> 8) * (1.0f / 16777216.0f); }
 
 static vtx16 *tiny_verts; /* 3 * tiny_tris */
 
@@ -219,14 +191,14 @@ static const vtx16 *tiny_geometry(void)
     uint32_t seed = 0x1234567u;
     float half = sz->dim * 0.5f;
     for (uint32_t t = 0; t < sz->tiny_tris; t++) {
-        float area = 1.0f + 3.0f * rng_unit(&seed);
+        float area = 1.0f + 3.0f * bench_rng_unit(&seed);
         float leg = sqrtf(2.0f * area);
-        float ang = 6.2831853f * rng_unit(&seed);
+        float ang = 6.2831853f * bench_rng_unit(&seed);
         float c = cosf(ang), s = sinf(ang);
-        float cx = 3.0f + (sz->dim - 6.0f) * rng_unit(&seed);
-        float cy = 3.0f + (sz->dim - 6.0f) * rng_unit(&seed);
-        float z = -0.9f + 1.8f * rng_unit(&seed);
-        uint32_t col = rng_next(&seed);
+        float cx = 3.0f + (sz->dim - 6.0f) * bench_rng_unit(&seed);
+        float cy = 3.0f + (sz->dim - 6.0f) * bench_rng_unit(&seed);
+        float z = -0.9f + 1.8f * bench_rng_unit(&seed);
+        uint32_t col = bench_rng_next(&seed);
         const float lx[3] = {0, leg, 0}, ly[3] = {0, 0, leg};
         for (int k = 0; k < 3; k++) {
             float dx = lx[k] - leg / 3, dy = ly[k] - leg / 3;

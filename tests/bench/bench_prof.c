@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "cbench.h"
 #include "profiling/prof.h"
 
@@ -40,27 +41,9 @@ typedef struct call_log {
 } call_log;
 static call_log logs[V_COUNT];
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 static double log_median(const call_log *l)
 {
-    int64_t max_iters = 0;
-    double v[MAX_CALLS];
-    int n = 0;
-    for (int i = 0; i < l->n; i++)
-        if (l->iters[i] > max_iters)
-            max_iters = l->iters[i];
-    for (int i = 0; i < l->n; i++)
-        if (l->iters[i] == max_iters)
-            v[n++] = l->ns[i];
-    if (n == 0)
-        return -1;
-    qsort(v, (size_t)n, sizeof v[0], cmp_double);
-    return n & 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    return bench_median_of_measured(l->iters, l->ns, l->n, -1.0);
 }
 
 /* Thread CPU time: the machine may be shared, and preemption is not the

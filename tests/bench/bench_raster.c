@@ -30,6 +30,7 @@
 #include <time.h>
 #include <x86intrin.h>
 
+#include "bench_util.h"
 #include "cbench.h"
 #include "core/simd.h"
 #include "rasterizer/be_formats.h"
@@ -104,16 +105,6 @@ static void count_emit(void *user, int32_t tile_x, int32_t tile_y, uint64_t mask
     s->tiles++;
 }
 
-static uint32_t rng_next(uint32_t *s)
-{
-    uint32_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-static float rng_unit(uint32_t *s) { return (float)(rng_next(s) >> 8) * (1.0f / 16777216.0f); }
 
 /* Right isosceles triangles of the given area, randomly rotated about their
  * centroid, placed so that they lie inside one macrotile (a margin of the
@@ -123,11 +114,11 @@ static void make_tris(bench_tri *t, float area)
     uint32_t seed = 0x9e3779b9u;
     float leg = sqrtf(2.0f * area), margin = leg + 1.0f;
     for (int i = 0; i < NUM_TRIS; i++) {
-        int32_t mx = (int32_t)(rng_next(&seed) % (SCREEN_DIM / RAST_MT_DIM)) * RAST_MT_DIM;
-        int32_t my = (int32_t)(rng_next(&seed) % (SCREEN_DIM / RAST_MT_DIM)) * RAST_MT_DIM;
-        float cx = mx + margin + (RAST_MT_DIM - 2 * margin) * rng_unit(&seed);
-        float cy = my + margin + (RAST_MT_DIM - 2 * margin) * rng_unit(&seed);
-        float ang = 6.2831853f * rng_unit(&seed), c = cosf(ang), s = sinf(ang);
+        int32_t mx = (int32_t)(bench_rng_next(&seed) % (SCREEN_DIM / RAST_MT_DIM)) * RAST_MT_DIM;
+        int32_t my = (int32_t)(bench_rng_next(&seed) % (SCREEN_DIM / RAST_MT_DIM)) * RAST_MT_DIM;
+        float cx = mx + margin + (RAST_MT_DIM - 2 * margin) * bench_rng_unit(&seed);
+        float cy = my + margin + (RAST_MT_DIM - 2 * margin) * bench_rng_unit(&seed);
+        float ang = 6.2831853f * bench_rng_unit(&seed), c = cosf(ang), s = sinf(ang);
         const float lx[3] = {0, leg, 0}, ly[3] = {0, 0, leg};
         for (int k = 0; k < 3; k++) {
             float dx = lx[k] - leg / 3, dy = ly[k] - leg / 3;
