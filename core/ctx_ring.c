@@ -293,10 +293,9 @@ void core_dc_publish(swr_context *ctx, draw_context *dc)
 {
     uint64_t id = atomic_load_explicit(&dc->id, memory_order_relaxed);
     bool fe_done = atomic_load_explicit(&dc->fe_state, memory_order_relaxed) == FE_DONE;
-    if (fe_done) {
-        /* Only the API thread's own unit remains; drop it after publishing. */
-    }
     atomic_store_explicit(&ctx->head, id + 1, memory_order_release);
+    /* Clears and stores come with their frontend done: only the unit the
+     * API thread held (core_dc_all_tiles) remains to drop. */
     if (fe_done)
         work_finished(ctx, dc, 1);
     if (ctx->single_threaded) {

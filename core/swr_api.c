@@ -632,25 +632,6 @@ swr_result swr_set_framebuffer(swr_context *ctx, const swr_framebuffer *fb)
 
 /* ---- work ----------------------------------------------------------------------------- */
 
-static uint32_t vertices_per_prim(uint32_t topo)
-{
-    switch (topo) {
-    case SWR_TOPO_POINTS:
-        return 1;
-    case SWR_TOPO_LINES:
-        return 2;
-    case SWR_TOPO_TRIANGLES:
-        return 3;
-    case SWR_TOPO_QUADS:
-    case SWR_TOPO_LINES_ADJACENCY:
-        return 4;
-    case SWR_TOPO_TRIANGLES_ADJACENCY:
-        return 6;
-    default:
-        return 1; /* strips, fans, loops: one new vertex per primitive */
-    }
-}
-
 swr_result swr_draw(swr_context *ctx, const swr_draw_info *info)
 {
     if (!ctx || !info || info->topology >= SWR_TOPO_COUNT)
@@ -690,7 +671,8 @@ swr_result swr_draw(swr_context *ctx, const swr_draw_info *info)
     uint32_t chunks = (uint32_t)(((uint64_t)d.count + per_chunk - 1) / per_chunk);
     uint32_t inst_step = 1;
     if (chunks == 1 && !KNOB_DISABLE_SPLIT_DRAW) {
-        uint64_t prims = d.count / vertices_per_prim(d.topology) + 1;
+        /* fe_assemble's bound: what one instance emits at most. */
+        uint64_t prims = (uint64_t)fe_max_prims_for_positions(d.topology, d.count) + 1;
         inst_step = (uint32_t)(ctx->max_prims / prims);
         if (inst_step < 1)
             inst_step = 1;

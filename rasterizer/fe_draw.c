@@ -872,10 +872,13 @@ static float prim_point_size(const fe_ctx *f, uint32_t slot)
     return f->rs->point_size;
 }
 
+/* One triangle, the general way: triangles that need clipping, and draws
+ * without per-vertex data (window-space positions, several viewports).
+ * Unclipped triangles of the common case go through process_triangles8. */
 static void process_triangle(fe_ctx *f, const fe_prim *pr, const uint32_t slots[3])
 {
     uint32_t prov = slots[pr->provoking];
-    uint32_t vp = f->per_vertex ? 0 : prim_viewport(f, prov);
+    uint32_t vp = prim_viewport(f, prov);
     bool points = f->rs->fill_front == SWR_FILL_POINT || f->rs->fill_back == SWR_FILL_POINT;
     float psize = points ? prim_point_size(f, prov) : 0.0f;
     const swr_vs_state *vs = f->vs;
@@ -897,26 +900,6 @@ static void process_triangle(fe_ctx *f, const fe_prim *pr, const uint32_t slots[
         fe_attr_src src = {NULL, 0, {attr[0], attr[1], attr[2]}, attr[pr->provoking]};
         emit_triangle(f, wv, &src, pr->edge_flags, pr->prim_id, vp, psize);
         return;
-    }
-
-    if (f->per_vertex) {
-        const uint32_t *vc = f->s->vcodes;
-        uint32_t c0 = vc[slots[0]], c1 = vc[slots[1]], c2 = vc[slots[2]];
-        uint32_t any = c0 | c1 | c2;
-        if ((any & OUT_NAN) || (c0 & c1 & c2 & OUT_REJECT_MASK))
-            return;
-        if (!(any & OUT_CLIP_MASK)) {
-            const float *vw = f->s->vwin;
-            size_t st = f->s->vtx_cap;
-            fe_win_vertex wv[3];
-            for (int k = 0; k < 3; k++) {
-                uint32_t sl = slots[k];
-                wv[k] = (fe_win_vertex){vw[sl], vw[st + sl], vw[2 * st + sl], vw[3 * st + sl]};
-            }
-            fe_attr_src src = {slots, prov, {NULL, NULL, NULL}, NULL};
-            emit_triangle(f, wv, &src, pr->edge_flags, pr->prim_id, vp, psize);
-            return;
-        }
     }
 
     fe_clip_vertex_buf cv[3];
