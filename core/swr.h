@@ -70,7 +70,8 @@ swr_result swr_set_ps(swr_context *ctx, const swr_ps_state *ps);
 /* vec4_count vec4s at data (caller's memory) become constant buffer `index`. */
 swr_result swr_set_constant_buffer(swr_context *ctx, uint32_t stage, uint32_t index,
                                    const float *data, uint32_t vec4_count);
-swr_result swr_set_sampler_context(swr_context *ctx, uint32_t stage, const void *sampler_ctx);
+/* The pipe driver's sampler for `stage` (NULL: texture instructions return 0). */
+swr_result swr_set_sampler(swr_context *ctx, uint32_t stage, const swr_sampler_interface *sampler);
 
 swr_result swr_set_rasterizer_state(swr_context *ctx, const swr_rasterizer_state *rs);
 swr_result swr_set_viewports(swr_context *ctx, uint32_t first, uint32_t count,

@@ -478,11 +478,11 @@ swr_result swr_set_constant_buffer(swr_context *ctx, uint32_t stage, uint32_t in
     return SWR_OK;
 }
 
-swr_result swr_set_sampler_context(swr_context *ctx, uint32_t stage, const void *sampler_ctx)
+swr_result swr_set_sampler(swr_context *ctx, uint32_t stage, const swr_sampler_interface *sampler)
 {
     if (!ctx || stage >= SWR_STAGE_COUNT)
         return SWR_ERROR_INVALID_ARGUMENT;
-    ctx->p_shaders.res[stage].sampler_ctx = sampler_ctx;
+    ctx->p_shaders.res[stage].sampler = sampler;
     MARK(SG_SHADERS);
     return SWR_OK;
 }

@@ -45,11 +45,69 @@ typedef struct swr_simd_ivec {
     int32_t v[8] __attribute__((aligned(32)));
 } swr_simd_ivec;
 
+/*
+ * Texture sampling. A shader's texture instructions (TGSI TEX*, TXF, TG4,
+ * LODQ, SAMPLE*, TXQ, SVIEWINFO ...) become requests to a sampler that the
+ * pipe driver implements; the engine only passes the pointer along. The
+ * shader computes everything that needs its lanes (coordinate derivatives
+ * from the 2x2 quads, projection, array layers, shadow references); the
+ * sampler owns textures, filtering, LOD selection and formats.
+ *
+ * Calls come from worker threads, many at once: the sampler reads its state
+ * and writes only `out`. Lanes not in `mask` may hold garbage coordinates
+ * and their results are ignored.
+ */
+typedef enum swr_tex_op {
+    SWR_TEX_SAMPLE,   /* filtered; LOD from ddx/ddy, plus lod[] as a bias if has_lod */
+    SWR_TEX_SAMPLE_L, /* filtered at the explicit LOD in lod[] */
+    SWR_TEX_FETCH,    /* texel fetch: integer coords (int bits), level in lod_int[] */
+    SWR_TEX_GATHER,   /* the 4 texels of a bilinear footprint, channel gather_comp */
+    SWR_TEX_LODQ,     /* out.x = LOD accessed, out.y = computed lambda (no bias) */
+} swr_tex_op;
+
+typedef struct swr_tex_request {
+    uint8_t op;           /* swr_tex_op */
+    uint8_t target;       /* tgsi_texture (jitter/tgsi.h) */
+    uint8_t sview;        /* texture unit / sampler view index */
+    uint8_t sampler;      /* sampler state index (== sview for TEX-style opcodes) */
+    uint8_t has_lod;      /* SWR_TEX_SAMPLE: lod[] holds a bias */
+    uint8_t has_compare;  /* shadow target: compare[] holds the reference */
+    uint8_t has_offsets;  /* offsets[] hold texel offsets */
+    uint8_t gather_comp;  /* SWR_TEX_GATHER: channel 0..3 */
+    uint32_t mask;        /* lanes that need a result */
+    /* Coordinates: s, t, r in x, y, z; the array layer in the component
+     * after the last coordinate (1D array: y, 2D array: z, cube array: w);
+     * already divided by q for projective lookups. FETCH: int32 bits. */
+    swr_simd_vec4 coords;
+    /* Derivatives of s, t, r in window x and y, from the quads (zero in
+     * vertex shaders, so implicit LOD is 0 there). */
+    float ddx[3][8] __attribute__((aligned(32)));
+    float ddy[3][8] __attribute__((aligned(32)));
+    float lod[8] __attribute__((aligned(32)));      /* bias or explicit LOD */
+    int32_t lod_int[8] __attribute__((aligned(32))); /* FETCH level */
+    float compare[8] __attribute__((aligned(32)));
+    int32_t offsets[3][8] __attribute__((aligned(32)));
+} swr_tex_request;
+
+typedef struct swr_sampler_interface swr_sampler_interface;
+struct swr_sampler_interface {
+    /* out: 4 channels per lane; float, or int32/uint32 bits for integer
+     * views (the view's return type decides, as the TGSI SVIEW says). */
+    void (*sample)(const swr_sampler_interface *self, const swr_tex_request *req,
+                   swr_simd_vec4 *out);
+    /* TXQ / SVIEWINFO: width, height, depth or layers, and level count as
+     * int32 bits for the level in level[] (per lane). */
+    void (*query_size)(const swr_sampler_interface *self, unsigned sview,
+                       const int32_t level[8], uint32_t mask, swr_simd_vec4 *out);
+    /* TXQS / SAMPLE_INFO: samples per texel (1 when not multisampled). */
+    uint32_t (*query_samples)(const swr_sampler_interface *self, unsigned sview);
+};
+
 /* Resources a shader reads. Owned by the caller's state; read only. */
 typedef struct swr_shader_resources {
     const float *constants[SWR_MAX_CONST_BUFFERS]; /* vec4 arrays */
     uint32_t constant_count[SWR_MAX_CONST_BUFFERS]; /* in vec4 units; reads past it return 0 */
-    const void *sampler_ctx; /* the pipe driver's sampler interface (TGSI issue) */
+    const swr_sampler_interface *sampler; /* NULL: texture instructions return 0 */
 } swr_shader_resources;
 
 typedef struct swr_vs_args {
@@ -81,6 +139,7 @@ typedef struct swr_ps_args {
     uint32_t front_facing; /* 1 front, 0 back */
     uint32_t prim_id;
     uint32_t block_x, block_y; /* window position of lane 0 */
+    uint32_t fb_height;        /* for gl_FragCoord with a lower-left origin */
     uint32_t quad_mask;        /* see above */
     uint32_t exec_mask;        /* in: live lanes; out: live lanes after kill */
     /* Outputs: colour per render target, and depth/stencil when the PS

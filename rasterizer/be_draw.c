@@ -124,6 +124,7 @@ static void prepare_prim(be_tile_ctx *t, const be_prim *p)
     a->front_facing = p->front_facing;
     a->prim_id = p->prim_id;
     a->res = &t->st->shaders->res[SWR_STAGE_PS];
+    a->fb_height = t->st->fb_height;
 }
 
 /* The scalar part of the planes at the 8 blocks of one raster tile, lane b

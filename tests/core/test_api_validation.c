@@ -52,7 +52,7 @@ static void test_null_and_ranges(void **state)
     assert_int_equal(swr_set_vs(NULL, &vs), INV);
     assert_int_equal(swr_set_ps(NULL, &ps), INV);
     assert_int_equal(swr_set_constant_buffer(NULL, 0, 0, color, 1), INV);
-    assert_int_equal(swr_set_sampler_context(NULL, 0, NULL), INV);
+    assert_int_equal(swr_set_sampler(NULL, 0, NULL), INV);
     assert_int_equal(swr_set_rasterizer_state(NULL, &rs), INV);
     assert_int_equal(swr_set_viewports(NULL, 0, 1, &vp), INV);
     assert_int_equal(swr_set_scissors(NULL, 0, 1, &rect), INV);
@@ -144,7 +144,7 @@ static void test_null_and_ranges(void **state)
     assert_int_equal(swr_set_constant_buffer(ctx, 0, SWR_MAX_CONST_BUFFERS, color, 1), INV);
     assert_int_equal(swr_set_constant_buffer(ctx, SWR_STAGE_PS, SWR_MAX_CONST_BUFFERS - 1, color, 1),
                      SWR_OK);
-    assert_int_equal(swr_set_sampler_context(ctx, SWR_STAGE_COUNT, NULL), INV);
+    assert_int_equal(swr_set_sampler(ctx, SWR_STAGE_COUNT, NULL), INV);
 
     /* Rasterizer, viewports, scissors. */
     rs = (swr_rasterizer_state){.cull_face = SWR_FACE_FRONT_AND_BACK + 1};
