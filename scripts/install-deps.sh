@@ -9,6 +9,7 @@ pkgs=(
   libpng-dev zlib1g-dev                 # PNG output
   libbenchmark-dev                      # benchmarks (Google Benchmark, C shim)
   libcmocka-dev                         # unit tests
+  clang                                 # libFuzzer build of the TGSI parser fuzzer
 )
 
 missing=()
