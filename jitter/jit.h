@@ -24,6 +24,8 @@
  *    SAMPLEPOS, SAMPLEMASK, HELPER_INVOCATION come from the args.
  *  - CONST[b][i] reads res->constants[b][i], 0 past constant_count[b].
  *  - Texture instructions call res->sampler (0 when it is NULL).
+ * Where tgsi.rst leaves a result open, jitter/exec_contract.md decides; every
+ * executor follows it, so they can be compared bit for bit.
  */
 #ifndef SWR_JIT_H
 #define SWR_JIT_H

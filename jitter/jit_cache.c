@@ -1,0 +1,101 @@
+/*
+ * jit_cache.c: the process-wide shader cache of jit.h.
+ *
+ * Keyed by the 64-bit FNV-1a hash of the TGSI text continued over the
+ * variant key bytes; entries also keep the text and key, so a hash
+ * collision compares unequal and compiles anew. One mutex guards the table
+ * (a miss compiles outside it: two threads missing on the same text both
+ * compile, and the second to insert drops its copy). The table holds one
+ * reference per entry; jit_cache_get hands out another.
+ */
+#include "jitter/jit.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jitter/jit_priv.h"
+
+typedef struct cache_entry {
+    struct cache_entry *next;
+    uint64_t hash;
+    jit_variant_key key;
+    size_t len;
+    char *text;
+    jit_shader *sh;
+} cache_entry;
+
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static cache_entry *cache_head;
+
+static jit_shader *lookup_locked(uint64_t h, const char *text, size_t len,
+                                 const jit_variant_key *key)
+{
+    for (cache_entry *e = cache_head; e; e = e->next)
+        if (e->hash == h && e->len == len && !memcmp(&e->key, key, sizeof(*key)) &&
+            !memcmp(e->text, text, len)) {
+            jit_shader_ref(e->sh);
+            return e->sh;
+        }
+    return NULL;
+}
+
+jit_shader *jit_cache_get(const char *text, size_t len, const jit_variant_key *key,
+                          tgsi_error *err)
+{
+    jit_variant_key k;
+    memset(&k, 0, sizeof(k));
+    if (key)
+        k = *key;
+    uint64_t h = tgsi_hash(&k, sizeof(k), tgsi_hash(text, len, 0));
+    pthread_mutex_lock(&cache_lock);
+    jit_shader *sh = lookup_locked(h, text, len, &k);
+    pthread_mutex_unlock(&cache_lock);
+    if (sh)
+        return sh;
+    tgsi_program *prog = NULL;
+    if (!tgsi_parse(text, len, &prog, err))
+        return NULL;
+    sh = jit_shader_compile(prog, &k, err);
+    tgsi_program_free(prog);
+    if (!sh)
+        return NULL;
+    cache_entry *e = malloc(sizeof(*e));
+    char *copy = malloc(len ? len : 1);
+    if (!e || !copy) {
+        free(e);
+        free(copy);
+        return sh; /* works, just not cached */
+    }
+    memcpy(copy, text, len);
+    *e = (cache_entry){NULL, h, k, len, copy, sh};
+    pthread_mutex_lock(&cache_lock);
+    jit_shader *other = lookup_locked(h, text, len, &k);
+    if (other) {
+        pthread_mutex_unlock(&cache_lock);
+        free(copy);
+        free(e);
+        jit_shader_unref(sh);
+        return other;
+    }
+    jit_shader_ref(sh); /* the table's reference */
+    e->next = cache_head;
+    cache_head = e;
+    pthread_mutex_unlock(&cache_lock);
+    return sh;
+}
+
+void jit_cache_clear(void)
+{
+    pthread_mutex_lock(&cache_lock);
+    cache_entry *e = cache_head;
+    cache_head = NULL;
+    pthread_mutex_unlock(&cache_lock);
+    while (e) {
+        cache_entry *n = e->next;
+        jit_shader_unref(e->sh);
+        free(e->text);
+        free(e);
+        e = n;
+    }
+}

@@ -1,0 +1,36 @@
+/*
+ * jit_priv.h: the compiled shader object behind jit.h, shared by the
+ * jitter's files (jit_shader.c builds and owns it, jit_interp*.c run it,
+ * jit_cache.c keeps references).
+ *
+ * A jit_shader is written once by jit_shader_compile on the compiling
+ * thread and is read-only afterwards, so any number of worker threads may
+ * run it at once; only the reference count changes (atomically).
+ */
+#ifndef SWR_JIT_PRIV_H
+#define SWR_JIT_PRIV_H
+
+#include <stdatomic.h>
+
+#include "jitter/jit.h"
+
+struct jit_interp_prog; /* jit_interp_priv.h */
+
+struct jit_shader {
+    atomic_int refs;
+    jit_variant_key key;
+    jit_shader_info info;
+    struct jit_interp_prog *interp; /* the decoded program, owned */
+};
+
+/* Builds the interpreter's form of `prog` into sh->interp (sh->info and
+ * sh->key already filled). False with err filled on what it cannot run
+ * (unbalanced control flow, operand forms it does not know) or on OOM. */
+bool jit_interp_build(jit_shader *sh, const tgsi_program *prog, tgsi_error *err);
+void jit_interp_free(struct jit_interp_prog *ip);
+
+/* The engine entry points (shader = the jit_shader). */
+void jit_interp_vs(const void *shader, swr_vs_args *args);
+void jit_interp_ps(const void *shader, swr_ps_args *args);
+
+#endif /* SWR_JIT_PRIV_H */
