@@ -1,0 +1,30 @@
+/*
+ * swr_public.h: the one entry point of swr's Gallium driver.
+ *
+ * A front end (the GL state tracker, a test) calls swr_create_screen() once
+ * and gets a pipe_screen whose get_name() returns "swr"
+ * (SWR_PIPE_DRIVER_NAME); everything else, contexts and resources included,
+ * is reached through that screen's function table (p_screen.h,
+ * p_context.h). It returns NULL when the screen cannot be created (out of
+ * memory, or a CPU without AVX2/FMA/F16C). screen->destroy() ends it.
+ *
+ * Any thread may call it; each call makes an independent screen.
+ */
+#ifndef SWR_PUBLIC_H
+#define SWR_PUBLIC_H
+
+#include "frontend-gallium/pipe/p_screen.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SWR_PIPE_DRIVER_NAME "swr"
+
+struct pipe_screen *swr_create_screen(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SWR_PUBLIC_H */
