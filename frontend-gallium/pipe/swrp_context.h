@@ -1,0 +1,68 @@
+/*
+ * swrp_context.h: swr's pipe_context. It owns one engine context
+ * (swr_context, core/swr.h) and the timeline its fences count on
+ * (swrp_priv.h). This first slice implements flush with fences, transfers
+ * (buffer_map/texture_map and the subdata shortcuts), resource_copy_region
+ * and clear_buffer; the next one adds CSOs, draw_vbo, clears, blit and
+ * queries on top of the hooks below.
+ *
+ * The contract for code that queues engine work (draw_vbo, clear, ...):
+ *  1. Build the engine state from the resources' CURRENT storage
+ *     (swrp_resource_level, swrp_sampler_view_from_resource) at the draw,
+ *     not at bind time: a DISCARD_WHOLE_RESOURCE map may have orphaned a
+ *     buffer's storage since (swrp_resource::generation tells).
+ *  2. Queue the work (swr_draw / swr_clear / ...).
+ *  3. Call swrp_resource_mark_used(ctx, res, writes) for every resource the
+ *     work reads (vertex, index, constant buffers, sampled textures:
+ *     writes = false) or writes (bound colour and depth/stencil surfaces:
+ *     writes = true, even when masks make the draw write nothing, because
+ *     the engine caches those surfaces in its hot tiles either way).
+ * A map then waits only for the marked work of that resource and stores
+ * hot tiles only when the resource has unstored render-target writes.
+ *
+ * Thread: one thread at a time per context (Gallium's rule); resources may
+ * be shared with contexts on other threads.
+ */
+#ifndef SWRP_CONTEXT_H
+#define SWRP_CONTEXT_H
+
+#include <stdbool.h>
+
+#include "core/swr.h"
+#include "frontend-gallium/pipe/p_context.h"
+#include "frontend-gallium/pipe/swrp_priv.h"
+
+typedef struct swrp_context {
+    struct pipe_context base; /* first */
+    swr_context *engine;      /* owned */
+    swrp_timeline *tl;        /* owned reference; tl->engine == engine */
+    bool rt_dirty;            /* render-target writes queued since the last store */
+} swrp_context;
+
+static inline swrp_context *swrp_context_of(struct pipe_context *ctx)
+{
+    return (swrp_context *)ctx;
+}
+
+/* The screen's context_create. */
+struct pipe_context *swrp_context_create(struct pipe_screen *screen, void *priv, unsigned flags);
+
+/* The engine context, for the next slice and for tests that drive the
+ * engine directly. NULL for NULL. */
+swr_context *swrp_context_engine(struct pipe_context *ctx);
+
+/* Records that the engine work queued so far on ctx reads (writes = false)
+ * or writes `res`; call right after queuing it. See the contract above. */
+void swrp_resource_mark_used(struct pipe_context *ctx, struct pipe_resource *res, bool writes);
+
+/*
+ * Makes ctx's render-target writes to `res` visible in its memory: stores
+ * the engine's hot tiles if (and only if) res has unstored render-target
+ * writes on this context, then waits for the work that writes res. Cheap
+ * when there is nothing to do. Called by maps for reading; the next slice
+ * calls it before CPU-side reads of rendered data (blit fallbacks, query
+ * buffers). Returns false only on a NULL argument.
+ */
+bool swrp_context_flush_resource_writes(struct pipe_context *ctx, struct pipe_resource *res);
+
+#endif /* SWRP_CONTEXT_H */
