@@ -298,7 +298,7 @@ uint32_t fe_clip_triangle(const fe_clip_params *p, const float *v0, const float 
         return 0;
 
     uint32_t stride = vertex_stride(p);
-    /* Ping-pong between the caller's buffer and this one (13 KiB at most). */
+    /* Ping-pong between the caller's buffer and this one (26 KiB at most). */
     float scratch[FE_CLIP_MAX_VERTS * (FE_CLIP_ATTR + FE_CLIP_MAX_ATTR_FLOATS)];
     uint8_t ef_scratch[FE_CLIP_MAX_VERTS];
     float *src = out, *dst = scratch;

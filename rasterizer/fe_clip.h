@@ -26,7 +26,8 @@
 #define FE_CLIP_POS             0
 #define FE_CLIP_DIST            4
 #define FE_CLIP_ATTR            12
-#define FE_CLIP_MAX_ATTR_FLOATS (4 * 32)
+/* Every PS input for both facings (two-sided colour): 2 x 4 x 32. */
+#define FE_CLIP_MAX_ATTR_FLOATS (2 * 4 * SWR_MAX_ATTRIBS)
 /* A convex polygon clipped by one more plane gains at most one vertex. The
  * planes are w >= eps, near, far, 4 guard-band sides and 8 user distances:
  * 15, so a triangle ends with at most 3 + 15 = 18 vertices; 24 leaves margin. */
