@@ -405,22 +405,36 @@ static const char *cond_reg(gen *g)
     return buf;
 }
 
+/* Data operations. Float and integer values live in separate registers
+ * (float: TEMP[1..2], IN[0..1]; integer: TEMP[3..4], IN[2..3]; FSLT turns
+ * floats into an integer mask): which NaN a float operation with two NaN
+ * operands returns is not part of the contract (exec contract 1), so a
+ * NaN's bits must never reach an integer operation, whose result would then
+ * differ for real. Control flow, the subject here, reads both kinds. */
 static void gen_alu(gen *g)
 {
-    static const char *const ops[] = {
-        "ADD TEMP[%u], TEMP[%u], IN[%u]",  "MAD TEMP[%u], TEMP[%u], IN[%u], TEMP[1]",
-        "UADD TEMP[%u], TEMP[%u], IN[%u]", "XOR TEMP[%u], TEMP[%u], IN[%u]",
-        "FSLT TEMP[%u], TEMP[%u], IN[%u]", "MUL TEMP[%u], TEMP[%u], IN[%u].wzyx",
-        "MAX TEMP[%u], TEMP[%u], -IN[%u]", "USHR TEMP[%u], TEMP[%u], IN[%u]",
-        "SGE TEMP[%u], TEMP[%u], IN[%u]",  "AND TEMP[%u], TEMP[%u], IN[%u]",
+    static const char *const float_ops[] = {
+        "ADD TEMP[%u], TEMP[%u], IN[%u]", "MAD TEMP[%u], TEMP[%u], IN[%u], TEMP[1]",
+        "MUL TEMP[%u], TEMP[%u], IN[%u].wzyx", "MAX TEMP[%u], TEMP[%u], -IN[%u]",
+        "SGE TEMP[%u], TEMP[%u], IN[%u]",
     };
-    unsigned k = rnd(&g->rng) % (sizeof ops / sizeof ops[0]);
+    static const char *const int_ops[] = {
+        "UADD TEMP[%u], TEMP[%u], IN[%u]", "XOR TEMP[%u], TEMP[%u], IN[%u]",
+        "USHR TEMP[%u], TEMP[%u], IN[%u]", "AND TEMP[%u], TEMP[%u], IN[%u]",
+    };
+    enum { NF = sizeof float_ops / sizeof float_ops[0], NI = sizeof int_ops / sizeof int_ops[0] };
+    unsigned k = rnd(&g->rng) % (NF + NI + 1);
+    unsigned d = rnd(&g->rng) % 2, a = rnd(&g->rng) % 2, b = rnd(&g->rng) % 2;
     char line[128];
-    snprintf(line, sizeof line, ops[k], 1 + rnd(&g->rng) % 4, 1 + rnd(&g->rng) % 4,
-             rnd(&g->rng) % 4);
+    if (k < NF)
+        snprintf(line, sizeof line, float_ops[k], 1 + d, 1 + a, b);
+    else if (k < NF + NI)
+        snprintf(line, sizeof line, int_ops[k - NF], 3 + d, 3 + a, 2 + b);
+    else
+        snprintf(line, sizeof line, "FSLT TEMP[%u], TEMP[%u], IN[%u]", 3 + d, 1 + a, b);
     emit(g, "%s\n", line);
     if (g->ps && rnd(&g->rng) % 4 == 0)
-        emit(g, "DDX TEMP[%u], TEMP[%u]\n", 1 + rnd(&g->rng) % 4, 1 + rnd(&g->rng) % 4);
+        emit(g, "DDX TEMP[%u], TEMP[%u]\n", 1 + rnd(&g->rng) % 2, 1 + rnd(&g->rng) % 2);
 }
 
 static void gen_block(gen *g, int depth, bool in_loop, bool in_switch, bool in_sub);
