@@ -47,6 +47,7 @@ static inline void set_E(jit_ctx *ctx)
     uint32_t e = ctx->cond & ctx->brk & ctx->cont & ctx->ret & ctx->alive;
     ctx->E = e;
     ctx->full = e == 0xffu;
+    ctx->fast = !(ctx->fast_mask & ~e);
     ctx->mask = vi8_from_bits(e);
 }
 
@@ -471,11 +472,8 @@ void jit_store_slow(jit_ctx *ctx, const jit_op *op, vf8 r[4])
 
 static void run(jit_ctx *ctx)
 {
-    const jit_op *ops = ctx->ip->ops;
-    uint32_t pc = 0;
     set_E(ctx);
-    while (pc != JIT_PC_STOP)
-        pc = ops[pc].fn(ctx, &ops[pc], pc);
+    jit_fast_run(ctx);
 }
 
 static void fill_slot(float *slot, const uint32_t bits[4])
@@ -595,6 +593,33 @@ static void ctx_init(jit_ctx *ctx, const jit_shader *sh, uint8_t *mem)
     ctx->mzw = ip->mzw;
     for (uint32_t i = 0; i < ip->num_zero; i++)
         memset(regs + ip->zero[i].off, 0, ip->zero[i].floats * sizeof(float));
+    for (uint32_t i = 0; i < ip->num_imm_splat; i++)
+        vi8_store(regs + ip->imm_splat[i].dst, vi8_set1((int32_t)ip->imm_splat[i].bits));
+}
+
+/* The directly read constant components, splatted (exec contract 12). */
+static void splat_constants(const jit_ctx *ctx)
+{
+    const struct jit_interp_prog *ip = ctx->ip;
+    const swr_shader_resources *res = ctx->res;
+    float *regs = ctx->base[JIT_BASE_REG];
+    for (uint32_t i = 0; i < ip->num_const_splat; i++) {
+        const jit_const_splat *c = &ip->const_splat[i];
+        const float *b = res && c->buf < SWR_MAX_CONST_BUFFERS ? res->constants[c->buf] : NULL;
+        vf8 v = b && c->index < res->constant_count[c->buf]
+                    ? vf8_set1(b[(size_t)c->index * 4 + c->comp])
+                    : vf8_zero();
+        vf8_store_aligned(regs + c->dst, v);
+    }
+}
+
+static void copy_inputs(const jit_ctx *ctx, const swr_simd_vec4 *inputs)
+{
+    const struct jit_interp_prog *ip = ctx->ip;
+    float *dst = ctx->base[JIT_BASE_REG] + (size_t)ip->in_copy_slot * JIT_SLOT_FLOATS;
+    const float *src = (const float *)inputs;
+    for (size_t k = 0; k < (size_t)ip->num_inputs * JIT_SLOT_FLOATS; k += 8)
+        vf8_store_aligned(dst + k, vf8_load_aligned(src + k));
 }
 
 static void vs_body(const jit_shader *sh, swr_vs_args *args, uint8_t *mem)
@@ -610,10 +635,18 @@ static void vs_body(const jit_shader *sh, swr_vs_args *args, uint8_t *mem)
     ctx.ps = NULL;
     ctx.alive = args->active_mask & 0xffu;
     ctx.exec = ctx.entry_exec = ctx.alive;
-    if (ip->zero_vs_outputs)
-        memset(args->outputs, 0, (size_t)ip->num_outputs * sizeof(swr_simd_vec4));
+    /* lanes outside active_mask are never looked at (exec contract 16),
+     * and a VS has no cross-lane operation */
+    ctx.fast_mask = ctx.alive;
+    copy_inputs(&ctx, args->inputs);
+    splat_constants(&ctx);
     fill_sv_vs(&ctx, args);
     run(&ctx);
+    /* exec contract 20: the outputs, written or still 0 */
+    const float *out = ctx.base[JIT_BASE_REG] + (size_t)ip->vs_out_slot0 * JIT_SLOT_FLOATS;
+    float *dst = (float *)args->outputs;
+    for (size_t k = 0; k < (size_t)ip->num_outputs * JIT_SLOT_FLOATS; k += 8)
+        vf8_store_aligned(dst + k, vf8_load_aligned(out + k));
 }
 
 static void ps_body(const jit_shader *sh, swr_ps_args *args, uint8_t *mem)
@@ -630,9 +663,15 @@ static void ps_body(const jit_shader *sh, swr_ps_args *args, uint8_t *mem)
     ctx.vs = NULL;
     ctx.alive = args->quad_mask & 0xffu;
     ctx.exec = ctx.entry_exec = args->exec_mask & 0xffu;
-    if (ip->in_copy_slot != ~0u && ip->num_inputs)
-        memcpy(regs + (size_t)ip->in_copy_slot * JIT_SLOT_FLOATS, args->inputs,
-               (size_t)ip->num_inputs * sizeof(swr_simd_vec4));
+    /* Lanes outside quad_mask matter only when a running lane of their
+     * quad can read them (derivatives): so the fast path, which writes
+     * every lane, needs all running lanes when a quad is partial. */
+    uint32_t q = ctx.alive;
+    bool whole_quads = ((q & 0xfu) == 0 || (q & 0xfu) == 0xfu) &&
+                       ((q & 0xf0u) == 0 || (q & 0xf0u) == 0xf0u);
+    ctx.fast_mask = whole_quads ? q : 0xffu;
+    copy_inputs(&ctx, args->inputs);
+    splat_constants(&ctx);
     if (ip->pos_slot != ~0u)
         ps_position(&ctx, args, regs + (size_t)ip->pos_slot * JIT_SLOT_FLOATS);
     if (ip->face_slot != ~0u) {
@@ -686,6 +725,11 @@ typedef struct jit_layout {
     uint32_t num_temps, num_addrs, num_outputs, num_inputs, num_sv;
     uint32_t temp_slot0, addr_slot0, psout_slot0, sv_slot0, zero_slot;
     uint32_t pos_slot, face_slot, in_copy_slot;
+    uint32_t vs_out_slot0, imm_slot0, const_slot0;
+    uint8_t *imm_used;     /* per immediate: components read directly */
+    uint32_t *const_key;   /* per constant slot: buffer << 24 | vec4 index */
+    uint8_t *const_used;   /* per constant slot: components read */
+    uint32_t num_const, cap_const;
     int32_t pos_reg, face_reg;
     int32_t *sv_semantic; /* per SV register: tgsi_semantic or -1 */
     jit_ind *ind;
@@ -756,40 +800,24 @@ static bool reg_place(const jit_layout *L, unsigned file, int32_t index, uint8_t
             *why = "IMM register not declared";
             return false;
         }
-        *base = JIT_BASE_IMM;
-        slot = (uint32_t)index;
+        *base = JIT_BASE_REG;
+        slot = L->imm_slot0 + (uint32_t)index;
         break;
     case TGSI_FILE_INPUT:
         if ((uint32_t)index >= L->num_inputs) {
             *why = "IN register not declared";
             return false;
         }
-        if (L->is_ps && L->in_copy_slot != ~0u) {
-            *base = JIT_BASE_REG;
-            slot = L->in_copy_slot + (uint32_t)index;
-        } else if (L->is_ps && index == L->pos_reg) {
-            *base = JIT_BASE_REG;
-            slot = L->pos_slot;
-        } else if (L->is_ps && index == L->face_reg) {
-            *base = JIT_BASE_REG;
-            slot = L->face_slot;
-        } else {
-            *base = JIT_BASE_IN;
-            slot = (uint32_t)index;
-        }
+        *base = JIT_BASE_REG;
+        slot = L->in_copy_slot + (uint32_t)index;
         break;
     case TGSI_FILE_OUTPUT:
         if ((uint32_t)index >= L->num_outputs) {
             *why = "OUT register not declared";
             return false;
         }
-        if (L->is_ps) {
-            *base = JIT_BASE_REG;
-            slot = L->psout_slot0 + (uint32_t)index;
-        } else {
-            *base = JIT_BASE_OUT;
-            slot = (uint32_t)index;
-        }
+        *base = JIT_BASE_REG;
+        slot = L->psout_slot0 + (uint32_t)index;
         break;
     case TGSI_FILE_SYSTEM_VALUE:
         if ((uint32_t)index >= L->num_sv || L->sv_semantic[index] < 0) {
@@ -828,11 +856,13 @@ static bool ind_place(jit_layout *L, unsigned file, const tgsi_index *r, jit_ind
     switch (file) {
     case TGSI_FILE_CONSTANT: ind->base = 0xff; return true;
     case TGSI_FILE_IMMEDIATE:
+        /* read from the shader's immediates (the register file holds only
+         * the directly read components) */
         ind->lo = 0;
         ind->hi = (int32_t)L->prog->num_imms;
-        if (!ind->hi)
-            return true;
-        break;
+        ind->base = JIT_BASE_IMM;
+        ind->off0 = 0;
+        return true;
     case TGSI_FILE_TEMPORARY:
     case TGSI_FILE_INPUT:
     case TGSI_FILE_OUTPUT:
@@ -857,6 +887,38 @@ static bool ind_place(jit_layout *L, unsigned file, const tgsi_index *r, jit_ind
     ind->base = b;
     ind->off0 = o;
     return true;
+}
+
+/* The register-file slot that holds CONST[buf][index] (splatted per call),
+ * recording the components `swz` reads; -1 on OOM. */
+static int32_t const_slot(jit_layout *L, uint32_t buf, uint32_t index, const uint8_t swz[4])
+{
+    uint32_t key = buf << 24 | (index & 0xffffffu), k;
+    for (k = 0; k < L->num_const; k++)
+        if (L->const_key[k] == key)
+            break;
+    if (k == L->num_const) {
+        if (index > 0xffffffu)
+            return (int32_t)L->zero_slot; /* past any buffer: reads 0 */
+        if (L->num_const == L->cap_const) {
+            uint32_t cap = L->cap_const ? L->cap_const * 2 : 16;
+            uint32_t *nk = realloc(L->const_key, cap * sizeof(*nk));
+            if (!nk)
+                return -1;
+            L->const_key = nk;
+            uint8_t *nu = realloc(L->const_used, cap);
+            if (!nu)
+                return -1;
+            L->const_used = nu;
+            L->cap_const = cap;
+        }
+        L->const_key[k] = key;
+        L->const_used[k] = 0;
+        L->num_const++;
+    }
+    for (int c = 0; c < 4; c++)
+        L->const_used[k] |= (uint8_t)(1u << swz[c]);
+    return (int32_t)(L->const_slot0 + k);
 }
 
 static bool decode_src(jit_layout *L, const tgsi_inst *in, unsigned i, const tgsi_src *s,
@@ -884,9 +946,14 @@ static bool decode_src(jit_layout *L, const tgsi_inst *in, unsigned i, const tgs
                 o->kind = JIT_SRC_ZERO;
                 return true;
             }
-            o->kind = JIT_SRC_CONST;
-            o->base = (uint8_t)buf;
-            o->off = (uint32_t)s->reg.index;
+            int32_t slot = const_slot(L, (uint32_t)buf, (uint32_t)s->reg.index, o->swz);
+            if (slot < 0) {
+                *why = "out of memory";
+                return false;
+            }
+            o->kind = JIT_SRC_REG;
+            o->base = JIT_BASE_REG;
+            o->off = (uint32_t)slot * JIT_SLOT_FLOATS;
             return true;
         }
         int32_t k = add_ind(L);
@@ -930,6 +997,9 @@ static bool decode_src(jit_layout *L, const tgsi_inst *in, unsigned i, const tgs
         return false;
     }
     o->kind = JIT_SRC_REG;
+    if (s->file == TGSI_FILE_IMMEDIATE && (uint32_t)s->reg.index < L->prog->num_imms)
+        for (int c = 0; c < 4; c++)
+            L->imm_used[s->reg.index] |= (uint8_t)(1u << o->swz[c]);
     return reg_place(L, s->file, s->reg.index, &o->base, &o->off, why);
 }
 
@@ -986,13 +1056,12 @@ static bool plan_zeroing(struct jit_interp_prog *ip, const jit_layout *L, const 
                          uint32_t n_ops)
 {
     uint32_t n = ip->reg_slots;
-    uint8_t *written = calloc(n + SWR_MAX_ATTRIBS, 1), *need = calloc(n + SWR_MAX_ATTRIBS, 1);
+    uint8_t *written = calloc(n, 1), *need = calloc(n, 1);
     if (!written || !need) {
         free(written);
         free(need);
         return false;
     }
-    /* VS outputs tracked after the register file slots. */
     for (uint32_t i = 0; i < n_ops; i++) {
         const jit_op *op = &ops[i];
         if (is_cf(op->opcode))
@@ -1004,10 +1073,9 @@ static bool plan_zeroing(struct jit_interp_prog *ip, const jit_layout *L, const 
                 stop = true;
                 continue;
             }
-            if (src->kind != JIT_SRC_REG ||
-                (src->base != JIT_BASE_REG && src->base != JIT_BASE_OUT))
+            if (src->kind != JIT_SRC_REG || src->base != JIT_BASE_REG)
                 continue;
-            uint32_t slot = src->off / JIT_SLOT_FLOATS + (src->base == JIT_BASE_OUT ? n : 0);
+            uint32_t slot = src->off / JIT_SLOT_FLOATS;
             for (int c = 0; c < 4; c++)
                 if (!(written[slot] & (1u << src->swz[c])))
                     need[slot] |= 1u << src->swz[c];
@@ -1016,17 +1084,14 @@ static bool plan_zeroing(struct jit_interp_prog *ip, const jit_layout *L, const 
             stop = true;
         if (stop)
             break;
-        if (op->dst.kind == JIT_DST_REG &&
-            (op->dst.base == JIT_BASE_REG || op->dst.base == JIT_BASE_OUT)) {
-            uint32_t slot = op->dst.off / JIT_SLOT_FLOATS + (op->dst.base == JIT_BASE_OUT ? n : 0);
-            written[slot] |= op->wmask;
-        }
+        if (op->dst.kind == JIT_DST_REG && op->dst.base == JIT_BASE_REG)
+            written[op->dst.off / JIT_SLOT_FLOATS] |= op->wmask;
     }
-    for (uint32_t s = 0; s < n + SWR_MAX_ATTRIBS; s++)
+    for (uint32_t s = 0; s < n; s++)
         need[s] |= ~written[s] & 0xf;
-    /* Only TEMP, ADDR and PS OUT slots start at zero; inputs and SVs are
-     * filled at entry, the zero slot is cleared always. */
-    uint32_t lo = L->temp_slot0, hi = L->sv_slot0; /* temps, addrs, ps outs */
+    /* Only TEMP, ADDR and OUT slots start at zero; inputs, SVs, immediates
+     * and constants are filled at entry, the zero slot is cleared always. */
+    uint32_t lo = L->temp_slot0, hi = L->sv_slot0; /* temps, addrs, outs */
     ip->zero = calloc(hi - lo + 2, sizeof(jit_zero_range));
     if (!ip->zero) {
         free(written);
@@ -1046,11 +1111,6 @@ static bool plan_zeroing(struct jit_interp_prog *ip, const jit_layout *L, const 
     }
     ip->zero[ip->num_zero++] =
         (jit_zero_range){L->zero_slot * JIT_SLOT_FLOATS, JIT_SLOT_FLOATS};
-    ip->zero_vs_outputs = false;
-    if (!L->is_ps)
-        for (uint32_t o = 0; o < L->num_outputs; o++)
-            if (need[n + o])
-                ip->zero_vs_outputs = true;
     free(written);
     free(need);
     return true;
@@ -1240,7 +1300,6 @@ static bool build_layout(jit_layout *L, const tgsi_program *p, bool is_ps, tgsi_
     L->prog = p;
     L->is_ps = is_ps;
     L->pos_reg = L->face_reg = -1;
-    bool ind_in = false;
     for (uint32_t i = 0; i < p->num_decls; i++) {
         const tgsi_decl *d = &p->decls[i];
         uint32_t end = (uint32_t)d->last + 1;
@@ -1279,8 +1338,6 @@ static bool build_layout(jit_layout *L, const tgsi_program *p, bool is_ps, tgsi_
                 L->num_temps = (uint32_t)r->index + 1;
             if (file == TGSI_FILE_ADDRESS && (uint32_t)r->index + 1 > L->num_addrs)
                 L->num_addrs = (uint32_t)r->index + 1;
-            if (file == TGSI_FILE_INPUT && r->indirect)
-                ind_in = true;
         }
     }
     if (L->num_inputs > SWR_MAX_ATTRIBS || L->num_outputs > SWR_MAX_ATTRIBS) {
@@ -1307,25 +1364,89 @@ static bool build_layout(jit_layout *L, const tgsi_program *p, bool is_ps, tgsi_
     s += L->num_temps;
     L->addr_slot0 = s;
     s += L->num_addrs;
-    L->psout_slot0 = s;
-    s += is_ps ? L->num_outputs : 0;
+    /* VS outputs are written here and copied out after the run; PS outputs
+     * keep a copy here for reads (the engine's outputs are masked). */
+    L->psout_slot0 = L->vs_out_slot0 = s;
+    s += L->num_outputs;
     L->sv_slot0 = s;
     s += L->num_sv;
-    L->pos_slot = L->face_slot = L->in_copy_slot = ~0u;
-    if (is_ps && ind_in) {
-        L->in_copy_slot = s;
-        s += L->num_inputs;
+    /* Inputs are copied in at entry, so that every direct operand is an
+     * offset from the register file (the fast path's single base). */
+    L->pos_slot = L->face_slot = ~0u;
+    L->in_copy_slot = s;
+    s += L->num_inputs;
+    if (is_ps) {
         if (L->pos_reg >= 0)
             L->pos_slot = L->in_copy_slot + (uint32_t)L->pos_reg;
         if (L->face_reg >= 0)
             L->face_slot = L->in_copy_slot + (uint32_t)L->face_reg;
-    } else if (is_ps) {
-        if (L->pos_reg >= 0)
-            L->pos_slot = s++;
-        if (L->face_reg >= 0)
-            L->face_slot = s++;
     }
     L->zero_slot = s++;
+    L->imm_slot0 = s;
+    s += p->num_imms;
+    L->const_slot0 = s; /* then one slot per directly read CONST register */
+    L->imm_used = calloc(p->num_imms + 1, 1);
+    if (!L->imm_used) {
+        snprintf(err->message, sizeof(err->message), "out of memory");
+        return false;
+    }
+    return true;
+}
+
+static void free_layout(jit_layout *L)
+{
+    free(L->ind);
+    free(L->sv_semantic);
+    free(L->imm_used);
+    free(L->const_key);
+    free(L->const_used);
+}
+
+/* The per-call splats of the directly read immediate and constant
+ * components. */
+static bool plan_operand_copies(struct jit_interp_prog *ip, const jit_layout *L)
+{
+    uint32_t nimm = L->prog->num_imms;
+    ip->imm_splat = calloc((size_t)nimm * 4 + 1, sizeof(jit_imm_splat));
+    ip->const_splat = calloc((size_t)L->num_const * 4 + 1, sizeof(jit_const_splat));
+    if (!ip->imm_splat || !ip->const_splat)
+        return false;
+    for (uint32_t i = 0; i < nimm; i++)
+        for (uint32_t c = 0; c < 4; c++)
+            if (L->imm_used[i] & (1u << c))
+                ip->imm_splat[ip->num_imm_splat++] = (jit_imm_splat){
+                    (L->imm_slot0 + i) * JIT_SLOT_FLOATS + c * 8, L->prog->imms[i].bits[c]};
+    for (uint32_t k = 0; k < L->num_const; k++)
+        for (uint32_t c = 0; c < 4; c++)
+            if (L->const_used[k] & (1u << c))
+                ip->const_splat[ip->num_const_splat++] = (jit_const_splat){
+                    (L->const_slot0 + k) * JIT_SLOT_FLOATS + c * 8, L->const_key[k] & 0xffffffu,
+                    (uint8_t)(L->const_key[k] >> 24), (uint8_t)c};
+    return true;
+}
+
+/* Moves the per-call tables into one block (see jit_interp_prog.block). */
+static bool pack_runtime(struct jit_interp_prog *ip)
+{
+    size_t sz[4] = {ip->num_zero * sizeof(jit_zero_range), ip->num_imm_splat * sizeof(jit_imm_splat),
+                    ip->num_const_splat * sizeof(jit_const_splat),
+                    (ip->num_ops + 1) * sizeof(jit_fop)};
+    void **ptr[4] = {(void **)&ip->zero, (void **)&ip->imm_splat, (void **)&ip->const_splat,
+                     (void **)&ip->fops};
+    size_t total = 0;
+    for (int i = 0; i < 4; i++)
+        total += (sz[i] + 31) & ~(size_t)31;
+    uint8_t *block = aligned_alloc(64, (total + 63) & ~(size_t)63);
+    if (!block)
+        return false;
+    size_t at = 0;
+    for (int i = 0; i < 4; i++) {
+        memcpy(block + at, *ptr[i], sz[i]);
+        free(*ptr[i]);
+        *ptr[i] = block + at;
+        at += (sz[i] + 31) & ~(size_t)31;
+    }
+    ip->block = block;
     return true;
 }
 
@@ -1388,7 +1509,7 @@ bool jit_interp_build(jit_shader *sh, const tgsi_program *p, tgsi_error *err)
     ip->face_slot = L.face_slot;
     ip->in_copy_slot = L.in_copy_slot;
     ip->psout_slot0 = L.psout_slot0;
-    ip->reg_slots = L.zero_slot + 1;
+    ip->vs_out_slot0 = L.vs_out_slot0;
     /* immediates, pre-splatted */
     ip->num_imms = p->num_imms;
     ip->imm = aligned_alloc(32, ((size_t)p->num_imms + 1) * JIT_SLOT_FLOATS * sizeof(float));
@@ -1496,15 +1617,16 @@ bool jit_interp_build(jit_shader *sh, const tgsi_program *p, tgsi_error *err)
     ip->ind = L.ind;
     ip->num_ind = L.num_ind;
     L.ind = NULL;
-    if (!plan_zeroing(ip, &L, ip->ops, ip->num_ops))
+    ip->reg_slots = L.const_slot0 + L.num_const;
+    if (!plan_operand_copies(ip, &L) || !plan_zeroing(ip, &L, ip->ops, ip->num_ops) ||
+        !jit_fast_build(ip) || !pack_runtime(ip))
         goto oom;
-    free(L.sv_semantic);
+    free_layout(&L);
     return true;
 oom:
     snprintf(err->message, sizeof(err->message), "out of memory");
 fail:
-    free(L.ind);
-    free(L.sv_semantic);
+    free_layout(&L);
     jit_interp_free(ip);
     sh->interp = NULL;
     return false;
@@ -1518,7 +1640,14 @@ void jit_interp_free(struct jit_interp_prog *ip)
     free(ip->ind);
     free(ip->cases);
     free(ip->imm);
-    free(ip->zero);
     free(ip->sv);
+    if (ip->block) {
+        free(ip->block);
+    } else {
+        free(ip->zero);
+        free(ip->imm_splat);
+        free(ip->const_splat);
+        free(ip->fops);
+    }
     free(ip);
 }

@@ -123,44 +123,12 @@ static vf8 lanes3(vf8 a, vf8 b, vf8 c, lane3_fn fn)
 
 /* ---- float helpers ------------------------------------------------------- */
 
-static inline vf8 one8(void) { return vf8_set1(1.0f); }
-static inline vf8 bool_f(vi8 m) { return vf8_and(vi8_as_vf8(m), one8()); }
-
-/* exec contract 10: with MUL_ZERO_WINS a product with a +-0 factor is +0. */
-static inline vf8 mul_zw(vf8 a, vf8 b)
-{
-    vi8 z = vi8_or(vf8_eq(a, vf8_zero()), vf8_eq(b, vf8_zero()));
-    return vf8_select(z, vf8_mul(a, b), vf8_zero());
-}
-
-static inline vf8 mul_m(const jit_ctx *ctx, vf8 a, vf8 b)
-{
-    return ctx->mzw ? mul_zw(a, b) : vf8_mul(a, b);
-}
-
-/* exec contract 3: fminf/fmaxf for one NaN; MIN(+-0) = -0, MAX(+-0) = +0.
- * x86 min/max return the second operand on NaN or equality, so: fix the
- * NaN-in-b case, and on equality combine the sign bits. */
-static inline vf8 min_c(vf8 a, vf8 b)
-{
-    vf8 m = vf8_min(a, b);
-    m = vf8_select(vf8_isnan(b), m, a);
-    return vf8_select(vf8_eq(a, b), m, vf8_or(a, b));
-}
-
-static inline vf8 max_c(vf8 a, vf8 b)
-{
-    vf8 m = vf8_max(a, b);
-    m = vf8_select(vf8_isnan(b), m, a);
-    return vf8_select(vf8_eq(a, b), m, vf8_and(a, b));
-}
-
 static inline vf8 frc(vf8 x) { return vf8_sub(x, vf8_floor(x)); }
 
 /* exec contract 1: (x > 0) ? 1 : (x < 0) ? -1 : 0, NaN -> 0. */
 static inline vf8 ssg(vf8 x)
 {
-    vf8 r = bool_f(vf8_gt(x, vf8_zero()));
+    vf8 r = jit_bool_f(vf8_gt(x, vf8_zero()));
     return vf8_select(vf8_lt(x, vf8_zero()), r, vf8_set1(-1.0f));
 }
 
@@ -195,21 +163,21 @@ H(mov)
 
 CW2(add, vf8_add(x, y))
 CW2(mul, vf8_mul(x, y))
-CW2(mul_zw, mul_zw(x, y))
+CW2(mul_zw, jit_mul_zw(x, y))
 CW3(mad, vf8_add(vf8_mul(x, y), z))
-CW3(mad_zw, vf8_add(mul_zw(x, y), z))
+CW3(mad_zw, vf8_add(jit_mul_zw(x, y), z))
 CW3(fma, vf8_fma(x, y, z))
-CW3(lrp, vf8_add(vf8_mul(x, y), vf8_mul(vf8_sub(one8(), x), z)))
+CW3(lrp, vf8_add(vf8_mul(x, y), vf8_mul(vf8_sub(jit_one8(), x), z)))
 CW3(cmp, vf8_select(vf8_lt(x, vf8_zero()), z, y))
 CW2(div, vf8_div(x, y))
-CW2(min, min_c(x, y))
-CW2(max, max_c(x, y))
-CW2(slt, bool_f(vf8_lt(x, y)))
-CW2(sge, bool_f(vf8_ge(x, y)))
-CW2(sgt, bool_f(vf8_gt(x, y)))
-CW2(sle, bool_f(vf8_le(x, y)))
-CW2(seq, bool_f(vf8_eq(x, y)))
-CW2(sne, bool_f(vf8_neq(x, y)))
+CW2(min, jit_min_c(x, y))
+CW2(max, jit_max_c(x, y))
+CW2(slt, jit_bool_f(vf8_lt(x, y)))
+CW2(sge, jit_bool_f(vf8_ge(x, y)))
+CW2(sgt, jit_bool_f(vf8_gt(x, y)))
+CW2(sle, jit_bool_f(vf8_le(x, y)))
+CW2(seq, jit_bool_f(vf8_eq(x, y)))
+CW2(sne, jit_bool_f(vf8_neq(x, y)))
 CW1(frc, frc(x))
 CW1(flr, vf8_floor(x))
 CW1(ceil, vf8_ceil(x))
@@ -222,8 +190,8 @@ CW1(f2i, vi8_as_vf8(f2i(x)))
 CW1(f2u, vi8_as_vf8(f2u(x)))
 CW1(i2f, vi8_to_vf8(vf8_as_vi8(x)))
 CW1(u2f, vu8_to_vf8(vf8_as_vi8(x)))
-REP1(rcp, vf8_div(one8(), x))
-REP1(rsq, vf8_div(one8(), vf8_sqrt(x)))
+REP1(rcp, vf8_div(jit_one8(), x))
+REP1(rsq, vf8_div(jit_one8(), vf8_sqrt(x)))
 REP1(sqrt, vf8_sqrt(x))
 REP1(ex2, jit_exp2_v8(x))
 REP1(lg2, jit_log2_v8(x))
@@ -276,9 +244,9 @@ static uint32_t dp(jit_ctx *ctx, const jit_op *op, uint32_t pc, unsigned n)
     unsigned need = (1u << n) - 1;
     jit_fetch(ctx, &op->src[0], need, a);
     jit_fetch(ctx, &op->src[1], need, b);
-    vf8 v = mul_m(ctx, a[0], b[0]);
+    vf8 v = jit_mul_m(ctx, a[0], b[0]);
     for (unsigned c = 1; c < n; c++)
-        v = vf8_add(v, mul_m(ctx, a[c], b[c]));
+        v = vf8_add(v, jit_mul_m(ctx, a[c], b[c]));
     vf8 r[4] = {v, v, v, v};
     jit_store(ctx, op, r);
     return pc + 1;
@@ -293,7 +261,7 @@ H(dst)
     vf8 a[4], b[4];
     jit_fetch(ctx, &op->src[0], 0x6, a);
     jit_fetch(ctx, &op->src[1], 0xa, b);
-    vf8 r[4] = {one8(), vf8_mul(a[1], b[1]), a[2], b[3]};
+    vf8 r[4] = {jit_one8(), vf8_mul(a[1], b[1]), a[2], b[3]};
     jit_store(ctx, op, r);
     return pc + 1;
 }
@@ -306,13 +274,13 @@ H(lit)
 {
     vf8 a[4];
     jit_fetch(ctx, &op->src[0], 0xb, a);
-    vf8 y = max_c(a[0], vf8_zero());
-    vf8 base = max_c(a[1], vf8_zero());
+    vf8 y = jit_max_c(a[0], vf8_zero());
+    vf8 base = jit_max_c(a[1], vf8_zero());
     vf8 e = vf8_select(vf8_gt(a[3], vf8_set1(128.0f)), a[3], vf8_set1(128.0f));
     e = vf8_select(vf8_lt(a[3], vf8_set1(-128.0f)), e, vf8_set1(-128.0f));
     vf8 p = jit_pow_v8(base, e);
     vf8 z = vf8_select(vf8_gt(a[0], vf8_zero()), vf8_zero(), p);
-    vf8 r[4] = {one8(), y, z, one8()};
+    vf8 r[4] = {jit_one8(), y, z, jit_one8()};
     jit_store(ctx, op, r);
     return pc + 1;
 }
@@ -322,7 +290,7 @@ H(exp)
 {
     vf8 x = jit_fetch1(ctx, &op->src[0], 0);
     vf8 fl = vf8_floor(x);
-    vf8 r[4] = {jit_exp2_v8(fl), vf8_sub(x, fl), jit_exp2_v8(x), one8()};
+    vf8 r[4] = {jit_exp2_v8(fl), vf8_sub(x, fl), jit_exp2_v8(x), jit_one8()};
     jit_store(ctx, op, r);
     return pc + 1;
 }
@@ -333,7 +301,7 @@ H(log)
     vf8 ax = vf8_abs(jit_fetch1(ctx, &op->src[0], 0));
     vf8 l = jit_log2_v8(ax);
     vf8 fl = vf8_floor(l);
-    vf8 r[4] = {fl, vf8_div(ax, jit_exp2_v8(fl)), l, one8()};
+    vf8 r[4] = {fl, vf8_div(ax, jit_exp2_v8(fl)), l, jit_one8()};
     jit_store(ctx, op, r);
     return pc + 1;
 }

@@ -138,6 +138,8 @@ struct jit_ctx {
     vi8 mask;      /* E as lanes */
     uint32_t E;    /* lanes executing the current instruction */
     bool full;     /* E == 0xff: stores need no blend */
+    bool fast;     /* E holds every lane of fast_mask: the fast path may run */
+    uint32_t fast_mask; /* lanes whose values can matter (see jit_interp_fast.c) */
     bool is_ps;
     bool mzw;      /* LEGACY_MATH_RULES / MUL_ZERO_WINS (exec contract 10) */
     uint32_t cond, brk, cont, ret, alive;
@@ -165,6 +167,33 @@ typedef struct jit_zero_range {
     uint32_t off, floats;
 } jit_zero_range;
 
+/* Per-call splat of one directly read immediate component into the
+ * register file (float offset). */
+typedef struct jit_imm_splat {
+    uint32_t dst, bits;
+} jit_imm_splat;
+
+/* Per-call splat of one directly read constant component into a register
+ * file component (exec contract 12: outside the buffer reads 0). */
+typedef struct jit_const_splat {
+    uint32_t dst;  /* float offset in the register file */
+    uint32_t index; /* vec4 index in the buffer */
+    uint8_t buf, comp;
+} jit_const_splat;
+
+/* A fast-path instruction (jit_interp_fast.c): a kind and the byte offsets,
+ * from the register file, of every component it touches. */
+typedef struct jit_fop {
+    uint8_t kind;
+    uint8_t n;      /* destination components written */
+    uint8_t sat;
+    uint8_t mod[3]; /* per source: float modifier (bit 0 abs, bit 1 negate) */
+    uint8_t pad[2];
+    uint32_t d[4];  /* destination component i (of the n written) */
+    uint32_t s[3][4]; /* source k as read for destination component i (component
+                       * ops) or for channel i (dot products) */
+} jit_fop;
+
 struct jit_interp_prog {
     jit_op *ops;
     uint32_t num_ops;
@@ -178,11 +207,10 @@ struct jit_interp_prog {
     uint32_t max_frames; /* control-flow stack entries */
     jit_zero_range *zero; /* parts of the register file to clear per call */
     uint32_t num_zero;
-    bool zero_vs_outputs; /* clear args->outputs at entry */
     uint32_t num_outputs;
     /* PS: */
     uint32_t pos_slot, face_slot; /* special input slots, ~0 = none */
-    uint32_t in_copy_slot;        /* all inputs copied here, ~0 = read in place */
+    uint32_t in_copy_slot;        /* all inputs copied here at entry */
     uint32_t num_inputs;
     uint8_t psout_kind[SWR_MAX_ATTRIBS];
     uint8_t psout_index[SWR_MAX_ATTRIBS];
@@ -191,6 +219,18 @@ struct jit_interp_prog {
     uint32_t num_sv;
     bool mzw;
     bool lower_left, integer_center;
+    /* Every direct operand lives in the register file: VS IN and OUT, the
+     * immediates and the direct constants are copied there per call. */
+    uint32_t vs_out_slot0;
+    jit_imm_splat *imm_splat;
+    uint32_t num_imm_splat;
+    jit_const_splat *const_splat;
+    uint32_t num_const_splat;
+    jit_fop *fops; /* num_ops + 1, parallel to ops */
+    /* zero, imm_splat, const_splat and fops point into this one block, in
+     * the order a call reads them: with many shaders a call starts from a
+     * cold cache, and one block costs fewer misses than five */
+    void *block;
 };
 
 /* ---- operand access (inline: the hot path) ------------------------------- */
@@ -253,6 +293,40 @@ static inline __attribute__((always_inline)) vf8 jit_saturate(vf8 x)
     return vf8_min(vf8_max(x, vf8_zero()), vf8_set1(1.0f));
 }
 
+/* ---- float helpers shared by the ALU handlers and the fast path --------- */
+
+static inline __attribute__((always_inline)) vf8 jit_one8(void) { return vf8_set1(1.0f); }
+static inline __attribute__((always_inline)) vf8 jit_bool_f(vi8 m) { return vf8_and(vi8_as_vf8(m), jit_one8()); }
+
+/* exec contract 10: with MUL_ZERO_WINS a product with a +-0 factor is +0. */
+static inline __attribute__((always_inline)) vf8 jit_mul_zw(vf8 a, vf8 b)
+{
+    vi8 z = vi8_or(vf8_eq(a, vf8_zero()), vf8_eq(b, vf8_zero()));
+    return vf8_select(z, vf8_mul(a, b), vf8_zero());
+}
+
+static inline __attribute__((always_inline)) vf8 jit_mul_m(const jit_ctx *ctx, vf8 a, vf8 b)
+{
+    return ctx->mzw ? jit_mul_zw(a, b) : vf8_mul(a, b);
+}
+
+/* exec contract 3: fminf/fmaxf for one NaN; MIN(+-0) = -0, MAX(+-0) = +0.
+ * x86 min/max return the second operand on NaN or equality, so: fix the
+ * NaN-in-b case, and on equality combine the sign bits. */
+static inline __attribute__((always_inline)) vf8 jit_min_c(vf8 a, vf8 b)
+{
+    vf8 m = vf8_min(a, b);
+    m = vf8_select(vf8_isnan(b), m, a);
+    return vf8_select(vf8_eq(a, b), m, vf8_or(a, b));
+}
+
+static inline __attribute__((always_inline)) vf8 jit_max_c(vf8 a, vf8 b)
+{
+    vf8 m = vf8_max(a, b);
+    m = vf8_select(vf8_isnan(b), m, a);
+    return vf8_select(vf8_eq(a, b), m, vf8_and(a, b));
+}
+
 /* Writes r[] to the destination under the write mask and E. */
 static inline __attribute__((always_inline)) void jit_store(jit_ctx *ctx, const jit_op *op, vf8 r[4])
 {
@@ -285,6 +359,11 @@ jit_handler jit_alu_handler(unsigned opcode);
  * time so the common case carries no test). */
 jit_handler jit_alu_handler_mzw(unsigned opcode);
 jit_handler jit_tex_handler(unsigned opcode);
+
+/* Fast path (jit_interp_fast.c): picks a specialised kind per op at
+ * decode time (false on OOM), and runs a program from pc 0. */
+bool jit_fast_build(struct jit_interp_prog *ip);
+void jit_fast_run(jit_ctx *ctx);
 
 /* Quad helpers (exec contract 18). */
 vf8 jit_ddx_coarse(vf8 v);
