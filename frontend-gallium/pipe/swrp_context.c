@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "frontend-gallium/pipe/swrp_resource.h"
+#include "frontend-gallium/pipe/swrp_state.h"
 
 /* ---- timeline bookkeeping -------------------------------------------- */
 
@@ -500,6 +501,8 @@ static void context_destroy(struct pipe_context *ctx)
     if (c->rt_dirty)
         store_tiles(c, false);
     swrp_timeline_retire(c->tl);
+    /* After the retire: the engine is idle, so bound state frees at once. */
+    swrp_state_destroy(c);
     swrp_timeline_unref(c->tl);
     swrp_screen_reap(swrp_screen_of(ctx->screen), false);
     free(c);
@@ -531,10 +534,16 @@ struct pipe_context *swrp_context_create(struct pipe_screen *screen, void *priv,
     p->texture_subdata = texture_subdata;
     p->resource_copy_region = resource_copy_region;
     p->clear_buffer = clear_buffer;
+    if (!swrp_state_init(c))
+        goto fail;
     return p;
 fail:
-    if (c->engine)
+    if (c->tl) {
+        swrp_timeline_retire(c->tl); /* destroys the engine */
+        swrp_timeline_unref(c->tl);
+    } else if (c->engine) {
         swr_context_destroy(c->engine);
+    }
     free(c);
     return NULL;
 }

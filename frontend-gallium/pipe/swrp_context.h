@@ -1,10 +1,11 @@
 /*
  * swrp_context.h: swr's pipe_context. It owns one engine context
  * (swr_context, core/swr.h) and the timeline its fences count on
- * (swrp_priv.h). This first slice implements flush with fences, transfers
- * (buffer_map/texture_map and the subdata shortcuts), resource_copy_region
- * and clear_buffer; the next one adds CSOs, draw_vbo, clears, blit and
- * queries on top of the hooks below.
+ * (swrp_priv.h). The first slice (swrp_context.c) implements flush with
+ * fences, transfers (buffer_map/texture_map and the subdata shortcuts),
+ * resource_copy_region and clear_buffer; the second (swrp_state.h:
+ * swrp_state.c, swrp_shader.c, swrp_draw.c) adds CSOs, state, draw_vbo and
+ * clears on top of the hooks below; blit and queries come next.
  *
  * The contract for code that queues engine work (draw_vbo, clear, ...):
  *  1. Build the engine state from the resources' CURRENT storage
@@ -32,11 +33,14 @@
 #include "frontend-gallium/pipe/p_context.h"
 #include "frontend-gallium/pipe/swrp_priv.h"
 
+struct swrp_bound;
+
 typedef struct swrp_context {
     struct pipe_context base; /* first */
     swr_context *engine;      /* owned */
     swrp_timeline *tl;        /* owned reference; tl->engine == engine */
     bool rt_dirty;            /* render-target writes queued since the last store */
+    struct swrp_bound *bound; /* owned: CSOs and state of the second slice (swrp_state.h) */
 } swrp_context;
 
 static inline swrp_context *swrp_context_of(struct pipe_context *ctx)

@@ -1,0 +1,653 @@
+/*
+ * swrp_draw.c: draw_vbo and the clears of the pipe context.
+ *
+ * draw_vbo turns the bound state (swrp_state.h) into engine state at the
+ * draw, as swrp_context.h's contract asks: surfaces, vertex, index and
+ * constant buffers and sampler views are resolved from their resources'
+ * CURRENT storage; each engine state group is compared with what was last
+ * sent and sent only when it differs; then every range of the multi-draw
+ * becomes one swr_draw, and every resource the draws touch is marked used.
+ *
+ * Memory the engine reads after draw_vbo returns must outlive the draw:
+ * user vertex buffers (valid only during the call, per the docs) and user
+ * index buffers are copied into blocks freed once the draws' fence
+ * signals. The copy of a user vertex buffer covers the highest vertex the
+ * draw fetches: the largest index (max_index when the caller gave bounds,
+ * else a scan of the indices) or instance, times the stride, plus the
+ * element's end.
+ *
+ * clear() is the engine's (fast, hot-tile) clear of the bound surfaces.
+ * clear_render_target and clear_depth_stencil clear a rectangle of any
+ * surface on the CPU through a write map, which synchronises with the
+ * engine (stores and drops hot tiles of a bound surface) as a map does.
+ *
+ * Thread: the context's thread.
+ */
+#include "frontend-gallium/pipe/swrp_state.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontend-gallium/pipe/swrp_resource.h"
+
+/* A user vertex buffer copy larger than this is refused (the draw is
+ * skipped): 1 GiB is far past any sane client array and keeps sizes in
+ * 32-bit swr_vertex_buffer.size_bytes. */
+#define MAX_USER_COPY_BYTES (1u << 30)
+
+static void complain(const char *what)
+{
+    fprintf(stderr, "swr pipe: %s\n", what);
+}
+
+/* ---- framebuffer ------------------------------------------------------------ */
+
+static bool surface_of(const struct pipe_surface *ps, bool depth, swr_surface *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!ps)
+        return true;
+    const swrp_format_desc *f = swrp_format_get(ps->format);
+    swrp_level_ptr lp;
+    if (!f || !f->engine_format || f->is_depth != depth ||
+        !swrp_resource_level(ps->texture, ps->u.tex.level, ps->u.tex.first_layer, &lp))
+        return false;
+    out->base = lp.ptr;
+    out->pitch_bytes = lp.row_pitch;
+    out->width = lp.width;
+    out->height = lp.height;
+    out->format = f->engine_format;
+    return true;
+}
+
+/* Sends the bound framebuffer (the engine ignores an unchanged one).
+ * False when a surface cannot be rendered to as bound. */
+static bool send_framebuffer(swrp_context *c)
+{
+    const struct pipe_framebuffer_state *fb = &c->bound->fb;
+    swr_framebuffer e;
+    memset(&e, 0, sizeof e);
+    e.width = fb->width;
+    e.height = fb->height;
+    e.num_color = fb->nr_cbufs;
+    for (unsigned i = 0; i < fb->nr_cbufs; i++)
+        if (!surface_of(fb->cbufs[i], false, &e.color[i]))
+            return false;
+    if (!surface_of(fb->zsbuf, true, &e.zs))
+        return false;
+    return swr_set_framebuffer(c->engine, &e) == SWR_OK;
+}
+
+static void mark_framebuffer(swrp_context *c)
+{
+    const struct pipe_framebuffer_state *fb = &c->bound->fb;
+    for (unsigned i = 0; i < fb->nr_cbufs; i++)
+        if (fb->cbufs[i])
+            swrp_resource_mark_used(&c->base, fb->cbufs[i]->texture, true);
+    if (fb->zsbuf)
+        swrp_resource_mark_used(&c->base, fb->zsbuf->texture, true);
+}
+
+/* ---- helpers for sending only what changed ------------------------------------ */
+
+#define SEND_IF_CHANGED(sent, now, call)                                                           \
+    do {                                                                                           \
+        if (!b->sent_any || memcmp(&(sent), &(now), sizeof(now)) != 0) {                           \
+            if ((call) != SWR_OK)                                                                  \
+                return false;                                                                      \
+            memcpy(&(sent), &(now), sizeof(now));                                                  \
+        }                                                                                          \
+    } while (0)
+
+/* ---- samplers -------------------------------------------------------------------- */
+
+/* Whether stage s's snapshot no longer matches its bindings or storage. */
+static bool snapshot_stale(const swrp_bound *b, unsigned s)
+{
+    if (b->sampler_dirty[s])
+        return true;
+    const swrp_sampler_snapshot *snap = b->snap[s];
+    for (unsigned i = 0; i < SWRP_MAX_SAMPLER_VIEWS; i++) {
+        const struct pipe_sampler_view *v = b->views[s][i];
+        const uint8_t *now = v ? swrp_resource_of(v->texture)->data : NULL;
+        if (now != (snap ? snap->data[i] : NULL))
+            return true;
+    }
+    return false;
+}
+
+/* Replaces stage s's sampler snapshot with one built from the current
+ * bindings (NULL when nothing is bound). False when out of memory. */
+static bool rebuild_snapshot(swrp_context *c, unsigned s)
+{
+    swrp_bound *b = c->bound;
+    bool any = false;
+    for (unsigned i = 0; i < SWRP_MAX_SAMPLER_VIEWS && !any; i++)
+        any = b->views[s][i] || b->samplers[s][i];
+    swrp_sampler_snapshot *snap = NULL;
+    if (any) {
+        snap = malloc(sizeof *snap);
+        if (!snap)
+            return false;
+        memset(snap->data, 0, sizeof snap->data);
+        snap->last_use = 0;
+        swrp_sampler_init(&snap->sampler);
+        for (unsigned i = 0; i < SWRP_MAX_SAMPLER_VIEWS; i++) {
+            const struct pipe_sampler_view *v = b->views[s][i];
+            if (!v)
+                continue;
+            snap->data[i] = swrp_resource_of(v->texture)->data;
+            if (swrp_sampler_view_from_resource(&snap->views[i], v->texture, v))
+                snap->sampler.views[i] = &snap->views[i];
+        }
+        for (unsigned i = 0; i < SWRP_MAX_SAMPLERS; i++) {
+            if (!b->samplers[s][i])
+                continue;
+            snap->states[i] = *b->samplers[s][i];
+            snap->sampler.samplers[i] = &snap->states[i];
+        }
+    }
+    if (b->snap[s])
+        swrp_state_defer_free(c, b->snap[s], b->snap[s]->last_use);
+    b->snap[s] = snap;
+    b->sampler_dirty[s] = false;
+    return true;
+}
+
+/* ---- vertex and index data --------------------------------------------------------- */
+
+static uint32_t read_index(const uint8_t *p, unsigned size, uint64_t i)
+{
+    switch (size) {
+    case 1:
+        return p[i];
+    case 2: {
+        uint16_t v;
+        memcpy(&v, p + i * 2, 2);
+        return v;
+    }
+    default: {
+        uint32_t v;
+        memcpy(&v, p + i * 4, 4);
+        return v;
+    }
+    }
+}
+
+/* Highest vertex index the draws fetch (-1: none). `indices`/`avail` is the
+ * whole index data for indexed draws. */
+static int64_t max_vertex(const struct pipe_draw_info *info,
+                          const struct pipe_draw_start_count_bias *draws, unsigned num_draws,
+                          const uint8_t *indices, uint64_t avail)
+{
+    int64_t mx = -1;
+    if (!info->index_size) {
+        for (unsigned d = 0; d < num_draws; d++)
+            if (draws[d].count) {
+                int64_t last = (int64_t)draws[d].start + draws[d].count - 1;
+                mx = last > mx ? last : mx;
+            }
+        return mx;
+    }
+    if (info->index_bounds_valid)
+        return info->max_index;
+    for (unsigned d = 0; d < num_draws; d++) {
+        uint64_t end = (uint64_t)draws[d].start + draws[d].count;
+        end = end < avail ? end : avail;
+        for (uint64_t i = draws[d].start; i < end; i++) {
+            uint32_t v = read_index(indices, info->index_size, i);
+            if (info->primitive_restart && v == info->restart_index)
+                continue;
+            int64_t vi = (int64_t)v + draws[d].index_bias;
+            mx = vi > mx ? vi : mx;
+        }
+    }
+    return mx;
+}
+
+/* Per-draw_vbo copies the engine reads after the call returns. */
+typedef struct draw_copies {
+    void *block[PIPE_MAX_VERTEX_BUFFERS + 1];
+    unsigned n;
+} draw_copies;
+
+static void *copy_keep(draw_copies *k, const void *src, size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p)
+        return NULL;
+    memcpy(p, src, bytes);
+    k->block[k->n++] = p;
+    return p;
+}
+
+/* Resolves the bound vertex buffers into engine buffers (user data copied
+ * into k) and sends them if changed. False: skip the draw. */
+static bool send_vertex_buffers(swrp_context *c, const struct pipe_draw_info *info,
+                                const struct pipe_draw_start_count_bias *draws, unsigned num_draws,
+                                const uint8_t *indices, uint64_t avail, draw_copies *k)
+{
+    swrp_bound *b = c->bound;
+    const swrp_velems_cso *ve = b->velems;
+    swr_vertex_buffer vb[PIPE_MAX_VERTEX_BUFFERS];
+    memset(vb, 0, sizeof vb);
+    bool have_vmax = false;
+    int64_t vmax = -1;
+    int64_t imax = (int64_t)info->start_instance + (info->instance_count ? info->instance_count : 1) - 1;
+    for (unsigned s = 0; s < PIPE_MAX_VERTEX_BUFFERS; s++) {
+        const struct pipe_vertex_buffer *p = &b->vb[s];
+        vb[s].stride_bytes = p->stride;
+        if (!p->is_user_buffer) {
+            if (!p->buffer.resource)
+                continue;
+            swrp_resource *r = swrp_resource_of(p->buffer.resource);
+            if (p->buffer_offset >= r->base.width0)
+                continue;
+            vb[s].data = r->data + p->buffer_offset;
+            vb[s].size_bytes = r->base.width0 - p->buffer_offset;
+            continue;
+        }
+        if (!p->buffer.user)
+            continue;
+        /* Bytes of this user buffer the draws can fetch. */
+        uint64_t need = 0;
+        for (uint32_t e = 0; e < ve->layout.num_elements; e++) {
+            const swr_vertex_element *el = &ve->layout.elements[e];
+            if (el->buffer_index != s)
+                continue;
+            int64_t top;
+            if (el->instance_divisor) {
+                top = imax;
+            } else {
+                if (!have_vmax) {
+                    vmax = max_vertex(info, draws, num_draws, indices, avail);
+                    have_vmax = true;
+                }
+                top = vmax;
+            }
+            if (top < 0)
+                continue;
+            uint64_t end = (uint64_t)top * p->stride + el->offset_bytes + ve->elem_bytes[e];
+            need = end > need ? end : need;
+        }
+        if (!need)
+            continue;
+        if (need > MAX_USER_COPY_BYTES) {
+            complain("draw_vbo: user vertex buffer range too large; draw skipped");
+            return false;
+        }
+        void *copy = copy_keep(k, (const uint8_t *)p->buffer.user + p->buffer_offset, need);
+        if (!copy)
+            return false;
+        vb[s].data = copy;
+        vb[s].size_bytes = (uint32_t)need;
+    }
+    SEND_IF_CHANGED(b->sent_vb, vb, swr_set_vertex_buffers(c->engine, 0, PIPE_MAX_VERTEX_BUFFERS, vb));
+    return true;
+}
+
+/* ---- constants ------------------------------------------------------------------------ */
+
+static bool send_constants(swrp_context *c)
+{
+    swrp_bound *b = c->bound;
+    for (unsigned s = 0; s < SWRP_NUM_STAGES; s++) {
+        for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++) {
+            const swrp_const_slot *cb = &b->cb[s][i];
+            const float *ptr = NULL;
+            uint32_t n = 0;
+            if (cb->user) {
+                ptr = cb->user;
+                n = cb->user_vec4s;
+            } else if (cb->buffer) {
+                swrp_resource *r = swrp_resource_of(cb->buffer);
+                /* The storage is r->size bytes (width0 rounded up to 64),
+                 * so whole vec4s up to there may be read; bytes past
+                 * width0 are inside the allocation. */
+                if (cb->offset < r->base.width0 && cb->offset % 4 == 0) {
+                    uint64_t bytes = cb->size;
+                    if (bytes > r->base.width0 - cb->offset)
+                        bytes = r->base.width0 - cb->offset;
+                    uint64_t vec4s = (bytes + 15) / 16;
+                    while (vec4s && cb->offset + vec4s * 16 > r->size)
+                        vec4s--;
+                    ptr = (const float *)(r->data + cb->offset);
+                    n = (uint32_t)vec4s;
+                }
+            }
+            if (!b->sent_any || b->sent_const[s][i] != ptr || b->sent_const_count[s][i] != n) {
+                if (swr_set_constant_buffer(c->engine, s, i, ptr, n) != SWR_OK)
+                    return false;
+                b->sent_const[s][i] = ptr;
+                b->sent_const_count[s][i] = n;
+            }
+        }
+    }
+    return true;
+}
+
+/* ---- draw ------------------------------------------------------------------------------- */
+
+/* Sends every state group but the vertex/index buffers. False: skip. */
+static bool send_state(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code)
+{
+    swrp_bound *b = c->bound;
+    if (!send_framebuffer(c)) {
+        complain("draw: a bound surface cannot be rendered to; draw skipped");
+        return false;
+    }
+    swr_vs_state vs;
+    swr_ps_state ps;
+    uint8_t sprite;
+    swrp_shader_link(b->vs, vs_code, b->fs, fs_code, b->rast, b->blend->dual_source,
+                     b->velems->layout.num_elements, &vs, &ps, &sprite);
+    if (vs.position_slot == SWR_SLOT_NONE) {
+        complain("draw: the vertex shader writes no POSITION; draw skipped");
+        return false;
+    }
+    swr_rasterizer_state rs = b->rast->swr;
+    rs.sprite_coord_enable = sprite;
+    rs.point_sprite = sprite != 0;
+    rs.window_space_position = b->vs->info->window_space_position;
+    /* Only clip distances the VS writes; user clip planes are not lowered
+     * (PIPE_CAP_CLIP_PLANES is 0, the front end lowers them). */
+    uint8_t written = (vs.clip_dist_slot[0] != SWR_SLOT_NONE ? 0x0f : 0) |
+                      (vs.clip_dist_slot[1] != SWR_SLOT_NONE ? 0xf0 : 0);
+    rs.clip_distance_enable = b->rast->clip_plane_enable & written;
+    /* One-sided stencil (stencil[1] off) applies the front state to both
+     * faces, its reference included; the engine picks the reference by
+     * facing, so send the front one twice. */
+    uint8_t sref[2] = {b->stencil_ref.ref_value[0],
+                       b->dsa->swr.stencil[1].enabled ? b->stencil_ref.ref_value[1]
+                                                      : b->stencil_ref.ref_value[0]};
+
+    SEND_IF_CHANGED(b->sent_layout, b->velems->layout,
+                    swr_set_vertex_layout(c->engine, &b->velems->layout));
+    SEND_IF_CHANGED(b->sent_vs, vs, swr_set_vs(c->engine, &vs));
+    SEND_IF_CHANGED(b->sent_ps, ps, swr_set_ps(c->engine, &ps));
+    SEND_IF_CHANGED(b->sent_rs, rs, swr_set_rasterizer_state(c->engine, &rs));
+    SEND_IF_CHANGED(b->sent_blend, b->blend->swr, swr_set_blend_state(c->engine, &b->blend->swr));
+    SEND_IF_CHANGED(b->sent_dsa, b->dsa->swr, swr_set_depth_stencil_state(c->engine, &b->dsa->swr));
+    SEND_IF_CHANGED(b->sent_blend_color, b->blend_color.color,
+                    swr_set_blend_color(c->engine, b->blend_color.color));
+    SEND_IF_CHANGED(b->sent_stencil_ref, sref, swr_set_stencil_ref(c->engine, sref[0], sref[1]));
+    SEND_IF_CHANGED(b->sent_viewport, b->viewport,
+                    swr_set_viewports(c->engine, 0, SWR_MAX_VIEWPORTS, b->viewport));
+    SEND_IF_CHANGED(b->sent_scissor, b->scissor,
+                    swr_set_scissors(c->engine, 0, SWR_MAX_VIEWPORTS, b->scissor));
+    if (!send_constants(c))
+        return false;
+    for (unsigned s = 0; s < SWRP_NUM_STAGES; s++) {
+        if (snapshot_stale(b, s) && !rebuild_snapshot(c, s))
+            return false;
+        const swr_sampler_interface *si = b->snap[s] ? &b->snap[s]->sampler.iface : NULL;
+        if (!b->sent_any || b->sent_sampler[s] != si) {
+            if (swr_set_sampler(c->engine, s, si) != SWR_OK)
+                return false;
+            b->sent_sampler[s] = si;
+        }
+    }
+    return true;
+}
+
+/* Marks what the queued draws read and records the fence on the objects
+ * that must outlive them. */
+static void after_draw(swrp_context *c, const struct pipe_draw_info *info, draw_copies *k)
+{
+    swrp_bound *b = c->bound;
+    struct pipe_context *ctx = &c->base;
+    uint64_t fence = swr_fence_submit(c->engine);
+    for (unsigned s = 0; s < PIPE_MAX_VERTEX_BUFFERS; s++)
+        if (!b->vb[s].is_user_buffer && b->vb[s].buffer.resource)
+            swrp_resource_mark_used(ctx, b->vb[s].buffer.resource, false);
+    if (info->index_size && !info->has_user_indices)
+        swrp_resource_mark_used(ctx, info->index.resource, false);
+    const swrp_shader_cso *sh[SWRP_NUM_STAGES] = {b->vs, b->fs};
+    for (unsigned s = 0; s < SWRP_NUM_STAGES; s++) {
+        for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++) {
+            swrp_const_slot *cb = &b->cb[s][i];
+            if (cb->buffer && (sh[s]->info->const_buffers_used >> i & 1))
+                swrp_resource_mark_used(ctx, cb->buffer, false);
+            if (cb->user)
+                cb->user_last_use = fence;
+        }
+        for (unsigned i = 0; i < SWRP_MAX_SAMPLER_VIEWS; i++)
+            if (b->views[s][i])
+                swrp_resource_mark_used(ctx, b->views[s][i]->texture, false);
+        if (b->snap[s])
+            b->snap[s]->last_use = fence;
+    }
+    mark_framebuffer(c);
+    b->vs->last_use = fence;
+    b->fs->last_use = fence;
+    for (unsigned i = 0; i < k->n; i++)
+        swrp_state_defer_free(c, k->block[i], fence);
+    k->n = 0;
+}
+
+static void draw_vbo(struct pipe_context *ctx, const struct pipe_draw_info *info,
+                     unsigned drawid_offset, const struct pipe_draw_start_count_bias *draws,
+                     unsigned num_draws)
+{
+    (void)drawid_offset; /* TODO(pipe driver): DRAWID system value not passed to the engine */
+    swrp_context *c = swrp_context_of(ctx);
+    swrp_bound *b = c->bound;
+    if (!info || (num_draws && !draws))
+        return;
+    if (!b->vs || !b->fs || !b->velems || !b->rast || !b->blend || !b->dsa) {
+        complain("draw_vbo: a required CSO (vs, fs, vertex elements, rasterizer, blend, dsa) is "
+                 "not bound; draw skipped");
+        return;
+    }
+    if (info->mode >= PIPE_PRIM_PATCHES || (info->index_size != 0 && info->index_size != 1 &&
+                                            info->index_size != 2 && info->index_size != 4)) {
+        complain("draw_vbo: unsupported primitive mode or index size; draw skipped");
+        return;
+    }
+    if (info->index_size && (info->has_user_indices ? !info->index.user : !info->index.resource)) {
+        complain("draw_vbo: indexed draw without an index buffer; draw skipped");
+        return;
+    }
+    if (!num_draws || !info->instance_count)
+        return;
+    swrp_shader_reap(c, false);
+    jit_shader *vs_code = swrp_shader_variant(b->vs, false);
+    jit_shader *fs_code = swrp_shader_variant(b->fs, b->blend->dual_source);
+    if (!vs_code || !fs_code)
+        return;
+
+    /* Index data: a resource's current storage, or a copy of the range of
+     * user indices the draws read. */
+    draw_copies k = {.n = 0};
+    const uint8_t *indices = NULL;
+    uint64_t avail = 0;   /* indices in `indices` */
+    uint32_t first = 0;   /* index position `indices` starts at */
+    if (info->index_size) {
+        unsigned isz = info->index_size;
+        if (info->has_user_indices) {
+            uint64_t lo = UINT64_MAX, hi = 0;
+            for (unsigned d = 0; d < num_draws; d++) {
+                if (!draws[d].count)
+                    continue;
+                lo = draws[d].start < lo ? draws[d].start : lo;
+                uint64_t e = (uint64_t)draws[d].start + draws[d].count;
+                hi = e > hi ? e : hi;
+            }
+            if (lo == UINT64_MAX)
+                return;
+            if ((hi - lo) * isz > MAX_USER_COPY_BYTES) {
+                complain("draw_vbo: user index range too large; draw skipped");
+                return;
+            }
+            indices = copy_keep(&k, (const uint8_t *)info->index.user + lo * isz,
+                                (size_t)((hi - lo) * isz));
+            if (!indices)
+                return;
+            first = (uint32_t)lo;
+            avail = hi - lo;
+        } else {
+            swrp_resource *r = swrp_resource_of(info->index.resource);
+            indices = r->data;
+            avail = r->base.width0 / isz;
+        }
+    }
+
+    bool ok = send_state(c, vs_code, fs_code) &&
+              send_vertex_buffers(c, info, draws, num_draws, indices, avail, &k);
+    if (ok && info->index_size &&
+        swr_set_index_buffer(c->engine, indices, info->index_size,
+                             (uint32_t)(avail * info->index_size)) != SWR_OK)
+        ok = false;
+    if (!ok) {
+        for (unsigned i = 0; i < k.n; i++)
+            free(k.block[i]);
+        /* Whatever was sent may point at the freed copies: resend next time. */
+        b->sent_any = false;
+        return;
+    }
+    b->sent_any = true;
+
+    for (unsigned d = 0; d < num_draws; d++) {
+        if (!draws[d].count)
+            continue;
+        swr_draw_info di = {
+            .topology = info->mode,
+            .start = draws[d].start - first,
+            .count = draws[d].count,
+            .instance_count = info->instance_count,
+            .start_instance = info->start_instance,
+            .indexed = info->index_size != 0,
+            .base_vertex = info->index_size ? draws[d].index_bias : 0,
+            .primitive_restart = info->index_size && info->primitive_restart,
+            .restart_index = info->restart_index,
+        };
+        swr_draw(c->engine, &di);
+    }
+    after_draw(c, info, &k);
+}
+
+/* ---- clears ---------------------------------------------------------------------------- */
+
+static void clear(struct pipe_context *ctx, unsigned buffers, const union pipe_color_union *color,
+                  double depth, unsigned stencil)
+{
+    swrp_context *c = swrp_context_of(ctx);
+    const struct pipe_framebuffer_state *fb = &c->bound->fb;
+    if (!send_framebuffer(c)) {
+        complain("clear: a bound surface cannot be rendered to; clear skipped");
+        return;
+    }
+    swr_clear_info ci;
+    memset(&ci, 0, sizeof ci);
+    for (unsigned i = 0; i < fb->nr_cbufs; i++)
+        if ((buffers & (PIPE_CLEAR_COLOR0 << i)) && fb->cbufs[i])
+            ci.buffers |= SWR_CLEAR_COLOR(i);
+    if (fb->zsbuf) {
+        const swrp_format_desc *zf = swrp_format_get(fb->zsbuf->format);
+        if (buffers & PIPE_CLEAR_DEPTH)
+            ci.buffers |= SWR_CLEAR_DEPTH;
+        if ((buffers & PIPE_CLEAR_STENCIL) && zf && zf->has_stencil)
+            ci.buffers |= SWR_CLEAR_STENCIL;
+    }
+    if (!ci.buffers)
+        return;
+    if (color)
+        memcpy(ci.color, color->f, sizeof ci.color);
+    ci.depth = depth;
+    ci.stencil = (uint8_t)stencil;
+    ci.stencil_writemask = 0xff;
+    if (swr_clear(c->engine, &ci) != SWR_OK)
+        return;
+    mark_framebuffer(c);
+}
+
+/* Clips a rectangle to a surface; false when nothing is left. */
+static bool clip_rect(const struct pipe_surface *s, unsigned *x, unsigned *y, unsigned *w,
+                      unsigned *h)
+{
+    if (*x >= s->width || *y >= s->height || !*w || !*h)
+        return false;
+    if (*w > s->width - *x)
+        *w = s->width - *x;
+    if (*h > s->height - *y)
+        *h = s->height - *y;
+    return true;
+}
+
+/* Maps the rectangle of every layer of `s` for writing. */
+static uint8_t *map_rect(struct pipe_context *ctx, struct pipe_surface *s, unsigned x, unsigned y,
+                         unsigned w, unsigned h, struct pipe_transfer **t)
+{
+    struct pipe_box box = {(int32_t)x, (int32_t)y, (int32_t)s->u.tex.first_layer, (int32_t)w,
+                           (int32_t)h, (int32_t)(s->u.tex.last_layer - s->u.tex.first_layer + 1)};
+    *t = NULL;
+    return ctx->texture_map(ctx, s->texture, s->u.tex.level, PIPE_MAP_WRITE, &box, t);
+}
+
+static void clear_render_target(struct pipe_context *ctx, struct pipe_surface *dst,
+                                const union pipe_color_union *color, unsigned x, unsigned y,
+                                unsigned w, unsigned h, bool render_condition_enabled)
+{
+    (void)render_condition_enabled; /* no render conditions yet */
+    if (!dst || !color || !clip_rect(dst, &x, &y, &w, &h))
+        return;
+    const swrp_format_desc *f = swrp_format_get(dst->format);
+    if (!f || f->is_depth || f->is_compressed || !f->store_rgba)
+        return;
+    /* One texel in the surface's format, then copies of it. Pure integer
+     * formats take the integer bits, which the union shares with f[]. */
+    uint8_t texel[16] = {0};
+    f->store_rgba(texel, 0, 0, color->f);
+    struct pipe_transfer *t;
+    uint8_t *p = map_rect(ctx, dst, x, y, w, h, &t);
+    if (!p)
+        return;
+    for (int32_t z = 0; z < t->box.depth; z++)
+        for (unsigned row = 0; row < h; row++) {
+            uint8_t *line = p + z * t->layer_stride + (size_t)row * t->stride;
+            for (unsigned col = 0; col < w; col++)
+                memcpy(line + (size_t)col * f->block_bytes, texel, f->block_bytes);
+        }
+    ctx->texture_unmap(ctx, t);
+}
+
+static void clear_depth_stencil(struct pipe_context *ctx, struct pipe_surface *dst,
+                                unsigned clear_flags, double depth, unsigned stencil, unsigned x,
+                                unsigned y, unsigned w, unsigned h, bool render_condition_enabled)
+{
+    (void)render_condition_enabled;
+    if (!dst || !clip_rect(dst, &x, &y, &w, &h))
+        return;
+    const swrp_format_desc *f = swrp_format_get(dst->format);
+    if (!f || !f->is_depth)
+        return;
+    bool do_z = (clear_flags & PIPE_CLEAR_DEPTH) && f->store_depth;
+    bool do_s = (clear_flags & PIPE_CLEAR_STENCIL) && f->store_stencil;
+    if (!do_z && !do_s)
+        return;
+    struct pipe_transfer *t;
+    uint8_t *p = map_rect(ctx, dst, x, y, w, h, &t);
+    if (!p)
+        return;
+    for (int32_t z = 0; z < t->box.depth; z++)
+        for (unsigned row = 0; row < h; row++) {
+            uint8_t *line = p + z * t->layer_stride + (size_t)row * t->stride;
+            for (unsigned col = 0; col < w; col++) {
+                uint8_t *px = line + (size_t)col * f->block_bytes;
+                if (do_z)
+                    f->store_depth(px, (float)depth);
+                if (do_s)
+                    f->store_stencil(px, (uint8_t)stencil);
+            }
+        }
+    ctx->texture_unmap(ctx, t);
+}
+
+void swrp_draw_init(struct pipe_context *ctx)
+{
+    ctx->draw_vbo = draw_vbo;
+    ctx->clear = clear;
+    ctx->clear_render_target = clear_render_target;
+    ctx->clear_depth_stencil = clear_depth_stencil;
+}

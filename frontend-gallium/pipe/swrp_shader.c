@@ -1,0 +1,258 @@
+/*
+ * swrp_shader.c: the pipe context's shader CSOs (create/bind/delete_vs_state
+ * and _fs_state) and the VS -> PS linkage the draw sends to the engine.
+ *
+ * A shader CSO is TGSI text compiled through the process-wide cache
+ * (jit_cache_get) with a zeroed variant key. The only key field state
+ * changes today is dual_source (the bound blend state reads SRC1 factors):
+ * that variant of a fragment shader is compiled on the first draw that
+ * needs it and kept on the CSO.
+ *
+ * Linkage (jit.h's "Register binding"): VS OUT[i] is engine output slot i;
+ * POSITION, PSIZE, CLIPDIST[0..1] and VIEWPORT_INDEX outputs become the
+ * engine's special slots. FS IN[i] is PS input i, fed by the VS output of
+ * the same (semantic, index); an input with no such output gets
+ * SWR_SLOT_NONE, which the engine reads as 0. POSITION and FACE inputs are
+ * answered by the interpreter itself and PCOORD by sprite replacement, so
+ * they need no VS slot. With two-sided lighting a COLOR[k] input reads
+ * BCOLOR[k] on back faces when the VS writes it.
+ *
+ * Lifetime: the engine calls the compiled code of every queued draw, so a
+ * deleted CSO whose last draw has not finished waits on the context's
+ * zombie list (swrp_shader_reap) before its references are dropped.
+ *
+ * Thread: the context's thread; compiled shaders are immutable and shared.
+ */
+#include "frontend-gallium/pipe/swrp_state.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void shader_free(swrp_shader_cso *s)
+{
+    for (int i = 0; i < 2; i++)
+        if (s->variant[i])
+            jit_shader_unref(s->variant[i]);
+    free(s->text);
+    free(s);
+}
+
+static jit_shader *compile(const swrp_shader_cso *s, bool dual_source)
+{
+    jit_variant_key key;
+    memset(&key, 0, sizeof key);
+    key.executor = JIT_EXECUTOR_INTERP;
+    key.dual_source = dual_source;
+    tgsi_error err;
+    memset(&err, 0, sizeof err);
+    jit_shader *sh = jit_cache_get(s->text, s->len, &key, &err);
+    if (!sh)
+        fprintf(stderr, "swr pipe: shader rejected at %u:%u: %s\n", err.line, err.column,
+                err.message);
+    return sh;
+}
+
+static void *create_shader(const struct pipe_shader_state *state, uint8_t processor)
+{
+    if (!state || !state->text)
+        return NULL;
+    swrp_shader_cso *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->len = strlen(state->text);
+    s->text = malloc(s->len + 1);
+    if (!s->text)
+        goto fail;
+    memcpy(s->text, state->text, s->len + 1);
+    s->variant[0] = compile(s, false);
+    if (!s->variant[0])
+        goto fail;
+    s->info = jit_shader_get_info(s->variant[0]);
+    s->processor = s->info->processor;
+    if (s->processor != processor) {
+        fprintf(stderr, "swr pipe: %s shader given to create_%s_state\n",
+                s->processor == TGSI_PROCESSOR_VERTEX ? "vertex" : "non-vertex",
+                processor == TGSI_PROCESSOR_VERTEX ? "vs" : "fs");
+        goto fail;
+    }
+    return s;
+fail:
+    shader_free(s);
+    return NULL;
+}
+
+static void *create_vs_state(struct pipe_context *ctx, const struct pipe_shader_state *state)
+{
+    (void)ctx;
+    return create_shader(state, TGSI_PROCESSOR_VERTEX);
+}
+
+static void *create_fs_state(struct pipe_context *ctx, const struct pipe_shader_state *state)
+{
+    (void)ctx;
+    return create_shader(state, TGSI_PROCESSOR_FRAGMENT);
+}
+
+static void bind_vs_state(struct pipe_context *ctx, void *state)
+{
+    swrp_bound_of(ctx)->vs = state;
+}
+
+static void bind_fs_state(struct pipe_context *ctx, void *state)
+{
+    swrp_bound_of(ctx)->fs = state;
+}
+
+static void delete_shader(struct pipe_context *ctx, void *state)
+{
+    swrp_context *c = swrp_context_of(ctx);
+    swrp_shader_cso *s = state;
+    if (!s)
+        return;
+    if (c->bound->vs == s) /* the caller's error: unbind rather than dangle */
+        c->bound->vs = NULL;
+    if (c->bound->fs == s)
+        c->bound->fs = NULL;
+    if (swrp_timeline_done(c->tl, s->last_use)) {
+        shader_free(s);
+        return;
+    }
+    swrp_zombie_shader *z = malloc(sizeof *z);
+    if (!z) {
+        /* No memory for the record: waiting is the safe alternative. */
+        swrp_timeline_wait(c->tl, s->last_use, UINT64_MAX, true);
+        shader_free(s);
+        return;
+    }
+    z->cso = s;
+    z->next = c->bound->zombies;
+    c->bound->zombies = z;
+    swrp_shader_reap(c, false);
+}
+
+void swrp_shader_reap(swrp_context *c, bool force)
+{
+    swrp_zombie_shader **p = &c->bound->zombies;
+    while (*p) {
+        swrp_zombie_shader *z = *p;
+        if (force || swrp_timeline_done(c->tl, z->cso->last_use)) {
+            *p = z->next;
+            shader_free(z->cso);
+            free(z);
+        } else {
+            p = &z->next;
+        }
+    }
+}
+
+jit_shader *swrp_shader_variant(swrp_shader_cso *s, bool dual_source)
+{
+    if (!dual_source || s->processor != TGSI_PROCESSOR_FRAGMENT)
+        return s->variant[0];
+    if (!s->variant[1])
+        s->variant[1] = compile(s, true);
+    return s->variant[1];
+}
+
+void swrp_shader_init(struct pipe_context *ctx)
+{
+    ctx->create_vs_state = create_vs_state;
+    ctx->bind_vs_state = bind_vs_state;
+    ctx->delete_vs_state = delete_shader;
+    ctx->create_fs_state = create_fs_state;
+    ctx->bind_fs_state = bind_fs_state;
+    ctx->delete_fs_state = delete_shader;
+}
+
+/* ---- linkage --------------------------------------------------------------- */
+
+/* The VS output register with (semantic, index), or SWR_SLOT_NONE. */
+static uint8_t find_output(const jit_shader_info *vs, uint8_t sem, uint8_t index)
+{
+    uint32_t n = vs->num_outputs < SWR_MAX_ATTRIBS ? vs->num_outputs : SWR_MAX_ATTRIBS;
+    for (uint32_t i = 0; i < n; i++)
+        if (vs->output_semantic[i] == sem && vs->output_semantic_index[i] == index)
+            return (uint8_t)i;
+    return SWR_SLOT_NONE;
+}
+
+static uint8_t interp_of(uint8_t tgsi_interp, uint8_t sem)
+{
+    switch (tgsi_interp) {
+    case TGSI_INTERPOLATE_CONSTANT:
+        return SWR_INTERP_CONSTANT;
+    case TGSI_INTERPOLATE_LINEAR:
+        return SWR_INTERP_LINEAR;
+    case TGSI_INTERPOLATE_PERSPECTIVE:
+        return SWR_INTERP_PERSPECTIVE;
+    case TGSI_INTERPOLATE_COLOR:
+        return SWR_INTERP_COLOR;
+    default:
+        /* Not written: colours follow the flatshade state, the rest is smooth. */
+        return sem == TGSI_SEMANTIC_COLOR || sem == TGSI_SEMANTIC_BCOLOR ? SWR_INTERP_COLOR
+                                                                         : SWR_INTERP_PERSPECTIVE;
+    }
+}
+
+void swrp_shader_link(const swrp_shader_cso *vs, jit_shader *vs_code, const swrp_shader_cso *fs,
+                      jit_shader *fs_code, const swrp_rast_cso *rast, bool dual_source,
+                      uint32_t num_vertex_elements, swr_vs_state *out_vs, swr_ps_state *out_ps,
+                      uint8_t *sprite_mask)
+{
+    const jit_shader_info *vi = vs->info, *fi = fs->info;
+    memset(out_vs, 0, sizeof *out_vs);
+    memset(out_ps, 0, sizeof *out_ps);
+    *sprite_mask = 0;
+
+    out_vs->func = jit_shader_vs_func(vs_code);
+    out_vs->shader = vs_code;
+    out_vs->num_inputs = num_vertex_elements;
+    out_vs->num_outputs = vi->num_outputs < SWR_MAX_ATTRIBS ? vi->num_outputs : SWR_MAX_ATTRIBS;
+    out_vs->position_slot = find_output(vi, TGSI_SEMANTIC_POSITION, 0);
+    out_vs->point_size_slot = find_output(vi, TGSI_SEMANTIC_PSIZE, 0);
+    out_vs->clip_dist_slot[0] = find_output(vi, TGSI_SEMANTIC_CLIPDIST, 0);
+    out_vs->clip_dist_slot[1] = find_output(vi, TGSI_SEMANTIC_CLIPDIST, 1);
+    out_vs->viewport_index_slot = find_output(vi, TGSI_SEMANTIC_VIEWPORT_INDEX, 0);
+
+    out_ps->func = jit_shader_ps_func(fs_code);
+    out_ps->shader = fs_code;
+    uint32_t nin = fi->num_inputs < SWR_MAX_ATTRIBS ? fi->num_inputs : SWR_MAX_ATTRIBS;
+    out_ps->num_inputs = nin;
+    for (uint32_t i = 0; i < nin; i++) {
+        uint8_t sem = fi->input_semantic[i], idx = fi->input_semantic_index[i];
+        swr_ps_input *in = &out_ps->inputs[i];
+        in->vs_slot = SWR_SLOT_NONE;
+        in->vs_slot_back = SWR_SLOT_NONE;
+        in->interp = interp_of(fi->input_interp[i], sem);
+        if (sem == TGSI_SEMANTIC_POSITION || sem == TGSI_SEMANTIC_FACE)
+            continue; /* the interpreter answers these (jit.h) */
+        if (sem != TGSI_SEMANTIC_PCOORD)
+            in->vs_slot = find_output(vi, sem, idx);
+        if (sem == TGSI_SEMANTIC_COLOR && rast->light_twoside)
+            in->vs_slot_back = find_output(vi, TGSI_SEMANTIC_BCOLOR, idx);
+        /* Gallium's sprite mask names GENERIC indices; the engine's names
+         * PS input slots, and only the first 8. */
+        bool sprite = sem == TGSI_SEMANTIC_PCOORD ||
+                      (sem == TGSI_SEMANTIC_GENERIC && idx < 32 &&
+                       ((rast->sprite_coord_enable >> idx) & 1));
+        if (sprite && i < 8)
+            *sprite_mask |= (uint8_t)(1u << i);
+    }
+
+    uint32_t ncolor = 0;
+    for (uint32_t i = 0; i < fi->num_outputs && i < SWR_MAX_ATTRIBS; i++)
+        if (fi->output_semantic[i] == TGSI_SEMANTIC_COLOR &&
+            fi->output_semantic_index[i] + 1u > ncolor)
+            ncolor = fi->output_semantic_index[i] + 1u;
+    if (dual_source && ncolor > 1)
+        ncolor = 1; /* COLOR[1] is color1, the second source of RT 0 */
+    out_ps->num_outputs = ncolor < SWR_MAX_RENDER_TARGETS ? ncolor : SWR_MAX_RENDER_TARGETS;
+    out_ps->color0_writes_all = fi->color0_writes_all_cbufs;
+    out_ps->writes_depth = fi->writes_depth;
+    out_ps->writes_stencil = fi->writes_stencil;
+    out_ps->can_kill = fi->uses_kill;
+    out_ps->early_depth_stencil = fi->early_depth_stencil;
+    out_ps->dual_source = dual_source;
+    out_ps->position_unused = !fi->reads_position;
+}

@@ -1,0 +1,176 @@
+/*
+ * swrp_state.h: the pipe context's second slice: its CSOs, the state bound
+ * to it, and the draw-time step that turns that state into engine state.
+ * Private to swrp_state.c (CSOs and set_* calls), swrp_shader.c (shader
+ * CSOs and VS -> PS linkage) and swrp_draw.c (draw_vbo and clears).
+ *
+ * Translation happens once per CSO creation: each CSO holds the engine
+ * struct it stands for (swr_blend_state, swr_depth_stencil_state,
+ * swr_rasterizer_state, swr_vertex_layout) or the compiled shader. What
+ * depends on several objects (the PS input linkage, sprite coordinates
+ * that Gallium names by GENERIC index and the engine by PS input slot, the
+ * shader variant that dual-source blending selects) and what depends on
+ * resource storage (which a DISCARD map may replace) is resolved at the
+ * draw, by swrp_state_validate(), which sends the engine only what changed.
+ *
+ * Lifetimes. The engine keeps POINTERS to constant data, vertex and index
+ * data, the sampler and the compiled shaders until the draws using them are
+ * done. So: user constant buffers and user vertex/index data are copied
+ * into blocks freed through the screen's deferred-free list once the last
+ * draw that used them signalled; the sampler a draw uses is an immutable
+ * snapshot (views and sampler states copied), replaced, never modified,
+ * when the bindings change; a shader CSO deleted while draws still use it
+ * is kept on the context's zombie list until they are done.
+ *
+ * Thread: the context's thread only (Gallium's rule).
+ */
+#ifndef SWRP_STATE_H
+#define SWRP_STATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/swr.h"
+#include "frontend-gallium/pipe/p_context.h"
+#include "frontend-gallium/pipe/swrp_context.h"
+#include "frontend-gallium/pipe/swrp_sampler.h"
+#include "jitter/jit.h"
+
+/* Shader stages with engine support; the pipe's VERTEX and FRAGMENT have
+ * the same numbers as SWR_STAGE_VS and SWR_STAGE_PS. */
+#define SWRP_NUM_STAGES 2
+
+typedef struct swrp_blend_cso {
+    swr_blend_state swr;
+    bool dual_source; /* rt[0] blends with SRC1 factors: PS variant with color1 */
+} swrp_blend_cso;
+
+typedef struct swrp_dsa_cso {
+    swr_depth_stencil_state swr;
+} swrp_dsa_cso;
+
+typedef struct swrp_rast_cso {
+    swr_rasterizer_state swr; /* sprite_coord_enable left 0: mapped per FS at the draw */
+    uint32_t sprite_coord_enable; /* Gallium's mask over GENERIC indices */
+    bool light_twoside;
+    uint8_t clip_plane_enable;
+    bool scissor;
+} swrp_rast_cso;
+
+typedef struct swrp_velems_cso {
+    swr_vertex_layout layout;
+    uint8_t elem_bytes[SWR_MAX_VERTEX_ELEMENTS]; /* bytes one fetch reads */
+} swrp_velems_cso;
+
+typedef struct swrp_shader_cso {
+    char *text; /* copy of the TGSI text, for further variants */
+    size_t len;
+    uint8_t processor;          /* tgsi_processor */
+    jit_shader *variant[2];     /* [dual_source]; [1] made on first use */
+    const jit_shader_info *info; /* of variant[0] (the same for both) */
+    uint64_t last_use;          /* engine fence after the last draw using it */
+} swrp_shader_cso;
+
+/* A constant buffer slot: a resource range, or a copy of user memory. */
+typedef struct swrp_const_slot {
+    struct pipe_resource *buffer; /* reference */
+    uint32_t offset, size;        /* bytes */
+    float *user;                  /* owned copy, vec4-padded with zeros */
+    uint32_t user_vec4s;
+    uint64_t user_last_use;       /* fence of the last draw that read `user` */
+} swrp_const_slot;
+
+/* One stage's immutable sampler, as the engine sees it during draws. */
+typedef struct swrp_sampler_snapshot {
+    swrp_sampler sampler; /* points into views[] and states[] below */
+    swrp_sampler_view views[SWRP_MAX_SAMPLER_VIEWS];
+    swrp_sampler_state states[SWRP_MAX_SAMPLERS];
+    const uint8_t *data[SWRP_MAX_SAMPLER_VIEWS]; /* storage each view was built from */
+    uint64_t last_use;
+} swrp_sampler_snapshot;
+
+typedef struct swrp_zombie_shader {
+    struct swrp_zombie_shader *next;
+    swrp_shader_cso *cso;
+} swrp_zombie_shader;
+
+typedef struct swrp_bound {
+    /* CSOs (not owned). */
+    swrp_blend_cso *blend;
+    swrp_dsa_cso *dsa;
+    swrp_rast_cso *rast;
+    swrp_velems_cso *velems;
+    swrp_shader_cso *vs, *fs;
+
+    /* Small states. */
+    struct pipe_blend_color blend_color;
+    struct pipe_stencil_ref stencil_ref;
+    unsigned sample_mask;           /* stored; no MSAA yet */
+    struct pipe_clip_state clip;    /* stored; user planes are not lowered (CLIP_PLANES = 0) */
+    struct pipe_poly_stipple stipple; /* stored; not applied yet */
+    swr_rect scissor[SWR_MAX_VIEWPORTS];
+    swr_viewport viewport[SWR_MAX_VIEWPORTS];
+
+    /* Resources (references held). */
+    struct pipe_framebuffer_state fb;
+    swrp_const_slot cb[SWRP_NUM_STAGES][PIPE_MAX_CONSTANT_BUFFERS];
+    struct pipe_vertex_buffer vb[PIPE_MAX_VERTEX_BUFFERS]; /* user pointers are not kept past a draw */
+    struct pipe_sampler_view *views[SWRP_NUM_STAGES][SWRP_MAX_SAMPLER_VIEWS];
+    const swrp_sampler_state *samplers[SWRP_NUM_STAGES][SWRP_MAX_SAMPLERS];
+
+    /* Engine-side state: what was last sent, so unchanged state is not resent. */
+    bool sent_any;
+    swr_blend_state sent_blend;
+    swr_depth_stencil_state sent_dsa;
+    swr_rasterizer_state sent_rs;
+    swr_vertex_layout sent_layout;
+    swr_vs_state sent_vs;
+    swr_ps_state sent_ps;
+    float sent_blend_color[4];
+    uint8_t sent_stencil_ref[2];
+    swr_rect sent_scissor[SWR_MAX_VIEWPORTS];
+    swr_viewport sent_viewport[SWR_MAX_VIEWPORTS];
+    swr_vertex_buffer sent_vb[PIPE_MAX_VERTEX_BUFFERS];
+    const float *sent_const[SWRP_NUM_STAGES][PIPE_MAX_CONSTANT_BUFFERS];
+    uint32_t sent_const_count[SWRP_NUM_STAGES][PIPE_MAX_CONSTANT_BUFFERS];
+    bool sampler_dirty[SWRP_NUM_STAGES];
+    swrp_sampler_snapshot *snap[SWRP_NUM_STAGES]; /* owned; NULL: nothing bound */
+    const swr_sampler_interface *sent_sampler[SWRP_NUM_STAGES];
+
+    swrp_zombie_shader *zombies;
+} swrp_bound;
+
+static inline swrp_bound *swrp_bound_of(struct pipe_context *ctx)
+{
+    return swrp_context_of(ctx)->bound;
+}
+
+/* swrp_state.c: allocates c->bound and fills the CSO and set_* hooks.
+ * False when out of memory. */
+bool swrp_state_init(swrp_context *c);
+/* Drops every binding and frees the bound state. Called after the engine
+ * retired all work (context destruction), so nothing is waited for. */
+void swrp_state_destroy(swrp_context *c);
+
+/* Frees `mem` once the engine fence `fence` of c has signalled. */
+void swrp_state_defer_free(swrp_context *c, void *mem, uint64_t fence);
+
+/* swrp_shader.c: the shader hooks; frees zombie shaders whose draws are
+ * done (all of them with force). */
+void swrp_shader_init(struct pipe_context *ctx);
+void swrp_shader_reap(swrp_context *c, bool force);
+/* The compiled variant for the current blend state (NULL: out of memory
+ * or compile error, reported on stderr). */
+jit_shader *swrp_shader_variant(swrp_shader_cso *s, bool dual_source);
+/* Fills the engine VS and PS states: slots by semantic, PS inputs linked
+ * to VS outputs by (semantic, index), interpolation, flags. Also returns
+ * the engine sprite mask (PS input slots) for Gallium's GENERIC mask. */
+void swrp_shader_link(const swrp_shader_cso *vs, jit_shader *vs_code, const swrp_shader_cso *fs,
+                      jit_shader *fs_code, const swrp_rast_cso *rast, bool dual_source,
+                      uint32_t num_vertex_elements, swr_vs_state *out_vs, swr_ps_state *out_ps,
+                      uint8_t *sprite_mask);
+
+/* swrp_draw.c: the draw and clear hooks. */
+void swrp_draw_init(struct pipe_context *ctx);
+
+#endif /* SWRP_STATE_H */
