@@ -169,6 +169,13 @@ static bool wait_all(swrp_context *c, wait_list *w, bool dontblock)
     return ok;
 }
 
+void swrp_context_store_render_targets(struct pipe_context *ctx)
+{
+    swrp_context *c = swrp_context_of(ctx);
+    if (c->rt_dirty)
+        store_tiles(c, true);
+}
+
 bool swrp_context_flush_resource_writes(struct pipe_context *ctx, struct pipe_resource *res)
 {
     if (!ctx || !res)
@@ -536,6 +543,8 @@ struct pipe_context *swrp_context_create(struct pipe_screen *screen, void *priv,
     p->clear_buffer = clear_buffer;
     if (!swrp_state_init(c))
         goto fail;
+    swrp_query_init(p);
+    swrp_blit_init(p);
     return p;
 fail:
     if (c->tl) {

@@ -67,6 +67,12 @@ void swrp_resource_mark_used(struct pipe_context *ctx, struct pipe_resource *res
  * calls it before CPU-side reads of rendered data (blit fallbacks, query
  * buffers). Returns false only on a NULL argument.
  */
+/* Queues a store of every hot tile to the bound surfaces' memory (and
+ * drops the tiles), without waiting: called when the framebuffer is about to
+ * change, before the old surfaces' references go, so that a resource freed
+ * right after still has its tiles written back before its storage is
+ * released (the caller then marks the old surfaces used). */
+void swrp_context_store_render_targets(struct pipe_context *ctx);
 bool swrp_context_flush_resource_writes(struct pipe_context *ctx, struct pipe_resource *res);
 
 #endif /* SWRP_CONTEXT_H */

@@ -436,6 +436,21 @@ static void set_framebuffer_state(struct pipe_context *ctx, const struct pipe_fr
         }
         n = *fb;
     }
+    /* The engine may hold the old surfaces in hot tiles: write them back
+     * before their references go, and record that write on each old
+     * resource, so one destroyed right after keeps its storage until the
+     * store is done (the engine switches framebuffers only at the next draw). */
+    bool same = n.zsbuf == b->fb.zsbuf && n.nr_cbufs == b->fb.nr_cbufs;
+    for (unsigned i = 0; i < n.nr_cbufs && same; i++)
+        same = n.cbufs[i] == b->fb.cbufs[i];
+    if (!same) {
+        swrp_context_store_render_targets(ctx);
+        for (unsigned i = 0; i < b->fb.nr_cbufs; i++)
+            if (b->fb.cbufs[i])
+                swrp_resource_mark_used(ctx, b->fb.cbufs[i]->texture, true);
+        if (b->fb.zsbuf)
+            swrp_resource_mark_used(ctx, b->fb.zsbuf->texture, true);
+    }
     for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++)
         pipe_surface_reference(&b->fb.cbufs[i], i < n.nr_cbufs ? n.cbufs[i] : NULL);
     pipe_surface_reference(&b->fb.zsbuf, n.zsbuf);

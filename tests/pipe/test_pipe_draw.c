@@ -332,6 +332,41 @@ static void test_quad_coverage(void **state)
     fixture_fini(&f);
 }
 
+/* A render target drawn into, unbound and destroyed without ever being read
+ * back: set_framebuffer_state queues the old tiles' store and records it on
+ * the old resources, so the storage outlives the store; drawing on into the
+ * new target still works. (Whether a missing record would be caught here
+ * depends on when the screen reaps deferred frees; the query/blit tests
+ * first showed the write-after-free under ASan.) */
+static void test_destroy_unread_target(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f);
+    vtx v[6];
+    quad(v, 0, 0, 64, 64, 0, RED);
+    set_user_vb(v, sizeof(vtx));
+    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    struct pipe_resource *rt2 = make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
+    assert_non_null(rt2);
+    struct pipe_surface *cs2 = make_surface(rt2);
+    assert_non_null(cs2);
+    bind_fb(cs2, NULL, f.zss);
+    pipe_surface_reference(&f.cs, NULL);
+    pipe_resource_reference(&f.rt, NULL); /* the last reference: destroyed now */
+    union pipe_color_union black = {{0, 0, 0, 0}};
+    ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, &black, 1.0, 0);
+    quad(v, 8, 8, 16, 16, 0, GREEN);
+    set_user_vb(v, sizeof(vtx));
+    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    rect_list l = {0};
+    add_rect(&l, 8, 8, 16, 16, rgba8(0, 1, 0, 1));
+    check_image(rt2, expect_rects, &l, 0);
+    f.rt = rt2;
+    f.cs = cs2;
+    fixture_fini(&f);
+}
+
 /* Depth LESS with writes: the nearer quad wins the overlap whichever is
  * drawn first. */
 static void test_depth_order(void **state)
@@ -1513,6 +1548,7 @@ int main(int argc, char **argv)
     };
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_quad_coverage),
+        cmocka_unit_test(test_destroy_unread_target),
         cmocka_unit_test(test_depth_order),
         cmocka_unit_test(test_blend),
         cmocka_unit_test(test_dual_source),
