@@ -20,6 +20,10 @@
  * clear_render_target and clear_depth_stencil clear a rectangle of any
  * surface on the CPU through a write map, which synchronises with the
  * engine (stores and drops hot tiles of a bound surface) as a map does.
+ * All of them are skipped while the render condition says so
+ * (swrp_query_render_allowed; the rectangle clears only when asked), and
+ * draw_vbo lets pending query snapshots be taken before it queues a draw
+ * (swrp_query_before_draw: see swrp_query.c for why).
  *
  * Thread: the context's thread.
  */
@@ -449,7 +453,7 @@ static void draw_vbo(struct pipe_context *ctx, const struct pipe_draw_info *info
         complain("draw_vbo: indexed draw without an index buffer; draw skipped");
         return;
     }
-    if (!num_draws || !info->instance_count)
+    if (!num_draws || !info->instance_count || !swrp_query_render_allowed(c))
         return;
     swrp_shader_reap(c, false);
     jit_shader *vs_code = swrp_shader_variant(b->vs, false);
@@ -508,6 +512,7 @@ static void draw_vbo(struct pipe_context *ctx, const struct pipe_draw_info *info
     }
     b->sent_any = true;
 
+    swrp_query_before_draw(c);
     for (unsigned d = 0; d < num_draws; d++) {
         if (!draws[d].count)
             continue;
@@ -534,6 +539,8 @@ static void clear(struct pipe_context *ctx, unsigned buffers, const union pipe_c
 {
     swrp_context *c = swrp_context_of(ctx);
     const struct pipe_framebuffer_state *fb = &c->bound->fb;
+    if (!swrp_query_render_allowed(c))
+        return;
     if (!send_framebuffer(c)) {
         complain("clear: a bound surface cannot be rendered to; clear skipped");
         return;
@@ -589,8 +596,8 @@ static void clear_render_target(struct pipe_context *ctx, struct pipe_surface *d
                                 const union pipe_color_union *color, unsigned x, unsigned y,
                                 unsigned w, unsigned h, bool render_condition_enabled)
 {
-    (void)render_condition_enabled; /* no render conditions yet */
-    if (!dst || !color || !clip_rect(dst, &x, &y, &w, &h))
+    if (!dst || !color || !clip_rect(dst, &x, &y, &w, &h) ||
+        (render_condition_enabled && !swrp_query_render_allowed(swrp_context_of(ctx))))
         return;
     const swrp_format_desc *f = swrp_format_get(dst->format);
     if (!f || f->is_depth || f->is_compressed || !f->store_rgba)
@@ -616,8 +623,8 @@ static void clear_depth_stencil(struct pipe_context *ctx, struct pipe_surface *d
                                 unsigned clear_flags, double depth, unsigned stencil, unsigned x,
                                 unsigned y, unsigned w, unsigned h, bool render_condition_enabled)
 {
-    (void)render_condition_enabled;
-    if (!dst || !clip_rect(dst, &x, &y, &w, &h))
+    if (!dst || !clip_rect(dst, &x, &y, &w, &h) ||
+        (render_condition_enabled && !swrp_query_render_allowed(swrp_context_of(ctx))))
         return;
     const swrp_format_desc *f = swrp_format_get(dst->format);
     if (!f || !f->is_depth)

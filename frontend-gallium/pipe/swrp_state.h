@@ -138,6 +138,12 @@ typedef struct swrp_bound {
     const swr_sampler_interface *sent_sampler[SWRP_NUM_STAGES];
 
     swrp_zombie_shader *zombies;
+
+    /* Queries and the render condition (swrp_query.c). */
+    struct pipe_query *query_pending; /* queries with an engine snapshot still to take */
+    struct pipe_query *cond_query;    /* render_condition's query (not owned); NULL: none */
+    bool cond_condition;
+    unsigned cond_mode; /* pipe_render_cond_flag */
 } swrp_bound;
 
 static inline swrp_bound *swrp_bound_of(struct pipe_context *ctx)
@@ -172,5 +178,18 @@ void swrp_shader_link(const swrp_shader_cso *vs, jit_shader *vs_code, const swrp
 
 /* swrp_draw.c: the draw and clear hooks. */
 void swrp_draw_init(struct pipe_context *ctx);
+
+/* swrp_query.c: the query and render_condition hooks. */
+void swrp_query_init(struct pipe_context *ctx);
+/* Call right before queuing an swr_draw: takes the engine-counter
+ * snapshots that queries still wait for (waiting for their fences), so
+ * no draw runs while one is pending. See swrp_query.c. */
+void swrp_query_before_draw(swrp_context *c);
+/* Whether the render condition lets work run now (waits for the query's
+ * result in the WAIT modes). True without a condition. */
+bool swrp_query_render_allowed(swrp_context *c);
+
+/* swrp_blit.c: the blit hook. */
+void swrp_blit_init(struct pipe_context *ctx);
 
 #endif /* SWRP_STATE_H */

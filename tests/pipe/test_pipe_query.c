@@ -1,0 +1,599 @@
+/*
+ * test_pipe_query.c: queries and render_condition of the swr pipe driver
+ * (frontend-gallium/pipe/swrp_query.c), driven through the pipe_context
+ * table.
+ *
+ * Oracles: pixel counts of axis-aligned window rectangles (the top-left
+ * rule covers exactly the integer pixels of [x0,x1) x [y0,y1)), minus the
+ * pixels a nearer rectangle already owns in the depth buffer; primitive
+ * counts of triangle lists (vertices / 3); the CPU clock read around the
+ * calls for timestamps; and, for non-blocking results, the engine's fence
+ * state while a slow C pixel shader holds a draw on an atomic flag (as in
+ * test_pipe_transfer.c; it gives up after 20 s so a broken driver fails
+ * instead of hanging).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "frontend-gallium/pipe/swr_public.h"
+#include "frontend-gallium/pipe/swrp_context.h"
+#include "frontend-gallium/pipe/swrp_resource.h"
+#include "test_util.h"
+
+#define W 64
+#define H 64
+
+static struct pipe_screen *screen;
+static struct pipe_context *ctx;
+
+static const char *VS_PASS = "VERT\n"
+                             "DCL IN[0]\n"
+                             "DCL IN[1]\n"
+                             "DCL OUT[0], POSITION\n"
+                             "DCL OUT[1], GENERIC[0]\n"
+                             "  0: MOV OUT[0], IN[0]\n"
+                             "  1: MOV OUT[1], IN[1]\n"
+                             "  2: END\n";
+
+static const char *FS_PASS = "FRAG\n"
+                             "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+                             "DCL OUT[0], COLOR\n"
+                             "  0: MOV OUT[0], IN[0]\n"
+                             "  1: END\n";
+
+typedef struct fixture {
+    struct pipe_resource *rt, *zs;
+    struct pipe_surface *cs, *zss;
+    void *rast, *blend, *dsa, *velems, *vs, *fs;
+} fixture;
+
+static struct pipe_resource *make_tex(enum pipe_format f, uint32_t w, uint16_t h, unsigned bind)
+{
+    struct pipe_resource t = {.target = PIPE_TEXTURE_2D, .format = f, .width0 = w, .height0 = h,
+                              .depth0 = 1, .array_size = 1, .bind = bind};
+    return screen->resource_create(screen, &t);
+}
+
+static void fixture_init(fixture *f)
+{
+    memset(f, 0, sizeof *f);
+    f->rt = make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
+    f->zs = make_tex(PIPE_FORMAT_Z24_UNORM_S8_UINT, W, H, PIPE_BIND_DEPTH_STENCIL);
+    assert_non_null(f->rt);
+    assert_non_null(f->zs);
+    f->cs = ctx->create_surface(ctx, f->rt, &(struct pipe_surface){.format = f->rt->format});
+    f->zss = ctx->create_surface(ctx, f->zs, &(struct pipe_surface){.format = f->zs->format});
+    assert_non_null(f->cs);
+    assert_non_null(f->zss);
+    struct pipe_framebuffer_state fb = {.width = W, .height = H, .nr_cbufs = 1,
+                                        .cbufs = {f->cs}, .zsbuf = f->zss};
+    ctx->set_framebuffer_state(ctx, &fb);
+    struct pipe_viewport_state vp = {{32, 32, 0.5f}, {32, 32, 0.5f}};
+    ctx->set_viewport_states(ctx, 0, 1, &vp);
+    struct pipe_rasterizer_state r = {.half_pixel_center = true, .depth_clip_near = true,
+                                      .depth_clip_far = true, .cull_face = PIPE_FACE_NONE,
+                                      .front_ccw = true, .line_width = 1, .point_size = 1};
+    f->rast = ctx->create_rasterizer_state(ctx, &r);
+    struct pipe_blend_state b = {0};
+    b.rt[0].colormask = PIPE_MASK_RGBA;
+    f->blend = ctx->create_blend_state(ctx, &b);
+    struct pipe_depth_stencil_alpha_state d = {0};
+    d.depth.enabled = true;
+    d.depth.writemask = true;
+    d.depth.func = PIPE_FUNC_LESS;
+    f->dsa = ctx->create_depth_stencil_alpha_state(ctx, &d);
+    struct pipe_vertex_element e[2] = {
+        {.src_offset = 0, .vertex_buffer_index = 0, .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT},
+        {.src_offset = 16, .vertex_buffer_index = 0, .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT},
+    };
+    f->velems = ctx->create_vertex_elements_state(ctx, 2, e);
+    f->vs = ctx->create_vs_state(ctx, &(struct pipe_shader_state){.text = VS_PASS});
+    f->fs = ctx->create_fs_state(ctx, &(struct pipe_shader_state){.text = FS_PASS});
+    assert_non_null(f->rast);
+    assert_non_null(f->blend);
+    assert_non_null(f->dsa);
+    assert_non_null(f->velems);
+    assert_non_null(f->vs);
+    assert_non_null(f->fs);
+    ctx->bind_rasterizer_state(ctx, f->rast);
+    ctx->bind_blend_state(ctx, f->blend);
+    ctx->bind_depth_stencil_alpha_state(ctx, f->dsa);
+    ctx->bind_vertex_elements_state(ctx, f->velems);
+    ctx->bind_vs_state(ctx, f->vs);
+    ctx->bind_fs_state(ctx, f->fs);
+    union pipe_color_union black = {{0, 0, 0, 0}};
+    ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, &black, 1.0, 0);
+}
+
+static uint32_t pixel(struct pipe_resource *r, int x, int y);
+
+static void fixture_fini(fixture *f)
+{
+    /* Read both surfaces first: a read map stores the engine's hot tiles,
+     * which must not be written back after the storage is freed (the
+     * driver does not store them at resource destruction; see report). */
+    pixel(f->rt, 0, 0);
+    pixel(f->zs, 0, 0);
+    ctx->bind_rasterizer_state(ctx, NULL);
+    ctx->bind_blend_state(ctx, NULL);
+    ctx->bind_depth_stencil_alpha_state(ctx, NULL);
+    ctx->bind_vertex_elements_state(ctx, NULL);
+    ctx->bind_vs_state(ctx, NULL);
+    ctx->bind_fs_state(ctx, NULL);
+    ctx->set_framebuffer_state(ctx, NULL);
+    ctx->set_vertex_buffers(ctx, 0, PIPE_MAX_VERTEX_BUFFERS, NULL);
+    ctx->delete_rasterizer_state(ctx, f->rast);
+    ctx->delete_blend_state(ctx, f->blend);
+    ctx->delete_depth_stencil_alpha_state(ctx, f->dsa);
+    ctx->delete_vertex_elements_state(ctx, f->velems);
+    ctx->delete_vs_state(ctx, f->vs);
+    ctx->delete_fs_state(ctx, f->fs);
+    pipe_surface_reference(&f->cs, NULL);
+    pipe_surface_reference(&f->zss, NULL);
+    pipe_resource_reference(&f->rt, NULL);
+    pipe_resource_reference(&f->zs, NULL);
+}
+
+typedef struct vtx {
+    float pos[4];
+    float color[4];
+} vtx;
+
+static float nx(float wx) { return wx / 32.0f - 1.0f; }
+
+/* Two triangles covering window rectangle [x0,x1) x [y0,y1) at NDC z. */
+static void quad(vtx *v, float x0, float y0, float x1, float y1, float z, const float c[4])
+{
+    const float px[6] = {x0, x1, x0, x1, x1, x0}, py[6] = {y0, y0, y1, y0, y1, y1};
+    for (int i = 0; i < 6; i++)
+        v[i] = (vtx){{nx(px[i]), nx(py[i]), z, 1}, {c[0], c[1], c[2], c[3]}};
+}
+
+/* Draws `n` vertices (a triangle list) from user memory. */
+static void draw_list(const vtx *v, unsigned n)
+{
+    struct pipe_vertex_buffer vb = {.stride = sizeof(vtx), .is_user_buffer = true};
+    vb.buffer.user = v;
+    ctx->set_vertex_buffers(ctx, 0, 1, &vb);
+    struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES, .instance_count = 1};
+    struct pipe_draw_start_count_bias d = {.start = 0, .count = n};
+    ctx->draw_vbo(ctx, &info, 0, &d, 1);
+}
+
+static void draw_rect(float x0, float y0, float x1, float y1, float z, const float c[4])
+{
+    vtx v[6];
+    quad(v, x0, y0, x1, y1, z, c);
+    draw_list(v, 6);
+}
+
+static uint32_t pixel(struct pipe_resource *r, int x, int y)
+{
+    struct pipe_box box = {x, y, 0, 1, 1, 1};
+    struct pipe_transfer *t = NULL;
+    const uint32_t *p = ctx->texture_map(ctx, r, 0, PIPE_MAP_READ, &box, &t);
+    assert_non_null(p);
+    uint32_t v = *p;
+    ctx->texture_unmap(ctx, t);
+    return v;
+}
+
+static uint64_t result_u64(struct pipe_query *q)
+{
+    union pipe_query_result r;
+    memset(&r, 0xab, sizeof r);
+    assert_true(ctx->get_query_result(ctx, q, true, &r));
+    return r.u64;
+}
+
+static bool result_b(struct pipe_query *q)
+{
+    union pipe_query_result r;
+    memset(&r, 0, sizeof r);
+    assert_true(ctx->get_query_result(ctx, q, true, &r));
+    return r.b;
+}
+
+static const float RED[4] = {1, 0, 0, 1}, GREEN[4] = {0, 1, 0, 1};
+#define RED8 0xff0000ffu   /* R8G8B8A8 little-endian word */
+#define GREEN8 0xff00ff00u
+
+/* ---- occlusion ------------------------------------------------------------- */
+
+static void test_occlusion(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f);
+    struct pipe_query *cnt = ctx->create_query(ctx, PIPE_QUERY_OCCLUSION_COUNTER, 0);
+    struct pipe_query *pred = ctx->create_query(ctx, PIPE_QUERY_OCCLUSION_PREDICATE, 0);
+    struct pipe_query *cons =
+        ctx->create_query(ctx, PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE, 0);
+    assert_non_null(cnt);
+    assert_non_null(pred);
+    assert_non_null(cons);
+
+    /* A near rectangle outside any query: 32 x 16 pixels at depth 0.25. */
+    draw_rect(8, 8, 40, 24, -0.5f, RED);
+    /* Queried: a far 16 x 16 square at depth 0.75; the 8 x 8 corner
+     * [8,16) x [8,16) lies behind the near rectangle and fails. */
+    ctx->begin_query(ctx, cnt);
+    ctx->begin_query(ctx, pred);
+    draw_rect(0, 0, 16, 16, 0.5f, GREEN);
+    ctx->end_query(ctx, cnt);
+    ctx->end_query(ctx, pred);
+    assert_int_equal(result_u64(cnt), 16 * 16 - 8 * 8);
+    assert_true(result_b(pred));
+
+    /* Fully hidden: 0 and false; a draw after end is not counted. */
+    ctx->begin_query(ctx, cnt);
+    ctx->begin_query(ctx, pred);
+    ctx->begin_query(ctx, cons);
+    draw_rect(10, 10, 30, 20, 0.9f, GREEN);
+    ctx->end_query(ctx, cnt);
+    ctx->end_query(ctx, pred);
+    ctx->end_query(ctx, cons);
+    draw_rect(40, 40, 50, 50, 0.0f, GREEN);
+    assert_int_equal(result_u64(cnt), 0);
+    assert_false(result_b(pred));
+    (void)result_b(cons); /* may be true or false: only availability is checked */
+
+    /* Begin resets; two draws are summed; nested queries are independent. */
+    ctx->begin_query(ctx, cnt);
+    draw_rect(48, 0, 64, 4, 0.0f, GREEN); /* 16 x 4, nothing in front */
+    ctx->begin_query(ctx, pred);
+    draw_rect(48, 8, 56, 10, 0.0f, GREEN); /* 8 x 2 */
+    ctx->end_query(ctx, pred);
+    ctx->end_query(ctx, cnt);
+    assert_int_equal(result_u64(cnt), 16 * 4 + 8 * 2);
+    assert_true(result_b(pred));
+
+    /* The image agrees: the far square shows where it passed. */
+    assert_int_equal(pixel(f.rt, 4, 4), GREEN8);
+    assert_int_equal(pixel(f.rt, 12, 12), RED8);
+
+    /* Misuse is refused cleanly. */
+    assert_null(ctx->create_query(ctx, 9999, 0));
+    assert_null(ctx->create_query(ctx, PIPE_QUERY_PIPELINE_STATISTICS_SINGLE, 99));
+    struct pipe_query *fresh = ctx->create_query(ctx, PIPE_QUERY_OCCLUSION_COUNTER, 0);
+    union pipe_query_result r;
+    assert_false(ctx->get_query_result(ctx, fresh, false, &r)); /* never ended */
+    assert_false(ctx->end_query(ctx, fresh));                   /* never begun */
+    assert_true(ctx->begin_query(ctx, fresh));
+    assert_false(ctx->begin_query(ctx, fresh)); /* already active */
+    ctx->destroy_query(ctx, fresh);             /* destroyed while active */
+
+    ctx->destroy_query(ctx, cnt);
+    ctx->destroy_query(ctx, pred);
+    ctx->destroy_query(ctx, cons);
+    fixture_fini(&f);
+}
+
+/* ---- primitives and pipeline statistics ------------------------------------ */
+
+static void test_primitives_and_statistics(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f);
+    struct pipe_query *gen = ctx->create_query(ctx, PIPE_QUERY_PRIMITIVES_GENERATED, 0);
+    struct pipe_query *emi = ctx->create_query(ctx, PIPE_QUERY_PRIMITIVES_EMITTED, 0);
+    struct pipe_query *so = ctx->create_query(ctx, PIPE_QUERY_SO_STATISTICS, 0);
+    struct pipe_query *st = ctx->create_query(ctx, PIPE_QUERY_PIPELINE_STATISTICS, 0);
+    struct pipe_query *one = ctx->create_query(ctx, PIPE_QUERY_PIPELINE_STATISTICS_SINGLE,
+                                               PIPE_STAT_QUERY_PS_INVOCATIONS);
+    assert_non_null(gen);
+    assert_non_null(emi);
+    assert_non_null(so);
+    assert_non_null(st);
+    assert_non_null(one);
+    struct pipe_query *all[] = {gen, emi, so, st, one};
+    for (int i = 0; i < 5; i++)
+        assert_true(ctx->begin_query(ctx, all[i]));
+    /* Three rectangles (6 triangles, 18 vertices), one entirely off
+     * screen; no depth conflicts (each nearer than the clear). */
+    vtx v[18];
+    quad(v, 0, 0, 16, 16, 0.0f, RED);       /* 256 pixels */
+    quad(v + 6, 20, 0, 30, 5, 0.0f, GREEN); /* 50 pixels */
+    quad(v + 12, 100, 100, 120, 120, 0.0f, GREEN);
+    draw_list(v, 18);
+    for (int i = 0; i < 5; i++)
+        assert_true(ctx->end_query(ctx, all[i]));
+
+    assert_int_equal(result_u64(gen), 6);
+    assert_int_equal(result_u64(emi), 0);
+    union pipe_query_result r;
+    memset(&r, 0xab, sizeof r);
+    assert_true(ctx->get_query_result(ctx, so, true, &r));
+    assert_int_equal(r.so_statistics.num_primitives_written, 0);
+    assert_int_equal(r.so_statistics.primitives_storage_needed, 0);
+    memset(&r, 0xab, sizeof r);
+    assert_true(ctx->get_query_result(ctx, st, true, &r));
+    const struct pipe_query_data_pipeline_statistics *ps = &r.pipeline_statistics;
+    assert_int_equal(ps->ia_primitives, 6);  /* exact */
+    assert_int_equal(ps->c_invocations, 6);  /* exact */
+    assert_int_equal(ps->ps_invocations, 256 + 50); /* exact */
+    assert_int_equal(ps->vs_invocations, 18); /* non-indexed: one per vertex */
+    assert_int_equal(ps->ia_vertices, 18);
+    assert_true(ps->c_primitives >= 4 && ps->c_primitives <= 6); /* off-screen may be culled */
+    assert_int_equal(ps->gs_invocations, 0);
+    assert_int_equal(ps->hs_invocations, 0);
+    assert_int_equal(ps->ds_invocations, 0);
+    assert_int_equal(ps->cs_invocations, 0);
+    assert_int_equal(result_u64(one), 256 + 50);
+
+    for (int i = 0; i < 5; i++)
+        ctx->destroy_query(ctx, all[i]);
+    fixture_fini(&f);
+}
+
+/* ---- time ----------------------------------------------------------------- */
+
+static uint64_t cpu_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+
+static void test_time(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f);
+    struct pipe_query *ts1 = ctx->create_query(ctx, PIPE_QUERY_TIMESTAMP, 0);
+    struct pipe_query *ts2 = ctx->create_query(ctx, PIPE_QUERY_TIMESTAMP, 0);
+    struct pipe_query *el = ctx->create_query(ctx, PIPE_QUERY_TIME_ELAPSED, 0);
+    struct pipe_query *fin = ctx->create_query(ctx, PIPE_QUERY_GPU_FINISHED, 0);
+    struct pipe_query *dj = ctx->create_query(ctx, PIPE_QUERY_TIMESTAMP_DISJOINT, 0);
+    assert_non_null(ts1);
+    assert_non_null(ts2);
+    assert_non_null(el);
+    assert_non_null(fin);
+    assert_non_null(dj);
+
+    uint64_t t0 = screen->get_timestamp(screen);
+    ctx->begin_query(ctx, dj);
+    ctx->end_query(ctx, ts1); /* TIMESTAMP needs no begin */
+    ctx->begin_query(ctx, el);
+    for (int i = 0; i < 20; i++)
+        draw_rect(0, 0, 64, 64, 0.0f, i & 1 ? RED : GREEN);
+    ctx->end_query(ctx, el);
+    ctx->end_query(ctx, ts2);
+    ctx->end_query(ctx, fin);
+    ctx->end_query(ctx, dj);
+    assert_true(result_b(fin));
+    uint64_t a = result_u64(ts1), b = result_u64(ts2), e = result_u64(el);
+    uint64_t t1 = screen->get_timestamp(screen);
+    assert_true(t0 <= a);
+    assert_true(a <= b);
+    assert_true(b <= t1);
+    assert_true(e > 0);
+    assert_true(e <= t1 - t0);
+    union pipe_query_result r;
+    assert_true(ctx->get_query_result(ctx, dj, true, &r));
+    assert_int_equal(r.timestamp_disjoint.frequency, 1000000000u);
+    assert_false(r.timestamp_disjoint.disjoint);
+    /* The screen's clock is the monotonic clock. */
+    uint64_t c = cpu_ns();
+    assert_true(t1 <= c);
+
+    ctx->destroy_query(ctx, ts1);
+    ctx->destroy_query(ctx, ts2);
+    ctx->destroy_query(ctx, el);
+    ctx->destroy_query(ctx, fin);
+    ctx->destroy_query(ctx, dj);
+    fixture_fini(&f);
+}
+
+/* ---- render condition ------------------------------------------------------ */
+
+static void test_render_condition(void **state)
+{
+    (void)state;
+    fixture f;
+    fixture_init(&f);
+    struct pipe_query *zero = ctx->create_query(ctx, PIPE_QUERY_OCCLUSION_COUNTER, 0);
+    struct pipe_query *some = ctx->create_query(ctx, PIPE_QUERY_OCCLUSION_PREDICATE, 0);
+    assert_non_null(zero);
+    assert_non_null(some);
+    ctx->begin_query(ctx, zero);
+    ctx->end_query(ctx, zero); /* nothing drawn: 0 (FALSE) */
+    ctx->begin_query(ctx, some);
+    draw_rect(60, 60, 64, 64, 0.0f, RED); /* TRUE */
+    ctx->end_query(ctx, some);
+
+    static const enum pipe_render_cond_flag modes[4] = {
+        PIPE_RENDER_COND_WAIT, PIPE_RENDER_COND_NO_WAIT, PIPE_RENDER_COND_BY_REGION_WAIT,
+        PIPE_RENDER_COND_BY_REGION_NO_WAIT};
+    for (int m = 0; m < 4; m++) {
+        union pipe_color_union black = {{0, 0, 0, 0}}, green = {{0, 1, 0, 1}};
+        ctx->render_condition(ctx, NULL, false, 0);
+        ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, &black, 1.0, 0);
+
+        /* Skipped when the result equals the condition. In NO_WAIT modes
+         * the results are available by now (get_query_result waited). */
+        result_u64(zero);
+        result_b(some);
+        ctx->render_condition(ctx, zero, false, modes[m]);
+        draw_rect(0, 0, 8, 8, 0.0f, RED);
+        ctx->clear(ctx, PIPE_CLEAR_COLOR0, &green, 1.0, 0);
+        ctx->clear_render_target(ctx, f.cs, &green, 40, 40, 4, 4, true);
+        assert_int_equal(pixel(f.rt, 2, 2), 0);
+        assert_int_equal(pixel(f.rt, 30, 30), 0);
+        assert_int_equal(pixel(f.rt, 41, 41), 0);
+        /* render_condition_enabled = false ignores it. */
+        ctx->clear_render_target(ctx, f.cs, &green, 40, 40, 4, 4, false);
+        assert_int_equal(pixel(f.rt, 41, 41), GREEN8);
+
+        /* condition TRUE on a FALSE result: runs. */
+        ctx->render_condition(ctx, zero, true, modes[m]);
+        draw_rect(0, 0, 8, 8, 0.0f, RED);
+        assert_int_equal(pixel(f.rt, 2, 2), RED8);
+
+        /* A TRUE predicate with condition TRUE: skipped; FALSE: runs. */
+        ctx->render_condition(ctx, some, true, modes[m]);
+        draw_rect(10, 0, 18, 8, 0.0f, RED);
+        assert_int_equal(pixel(f.rt, 12, 2), 0);
+        ctx->render_condition(ctx, some, false, modes[m]);
+        ctx->clear(ctx, PIPE_CLEAR_COLOR0, &green, 1.0, 0);
+        assert_int_equal(pixel(f.rt, 12, 2), GREEN8);
+    }
+    ctx->render_condition(ctx, zero, false, PIPE_RENDER_COND_WAIT);
+    ctx->destroy_query(ctx, zero); /* destroying the condition's query disables it */
+    draw_rect(0, 0, 8, 8, -0.5f, GREEN);
+    assert_int_equal(pixel(f.rt, 2, 2), GREEN8);
+    ctx->destroy_query(ctx, some);
+    fixture_fini(&f);
+}
+
+/* ---- non-blocking results with a held draw --------------------------------- */
+
+static int release_flag;
+static const uint64_t SPIN_LIMIT_NS = 20ull * 1000000000ull;
+
+static void slow_ps(const void *shader, swr_ps_args *a)
+{
+    (void)shader;
+    uint64_t t0 = cpu_ns();
+    while (!__atomic_load_n(&release_flag, __ATOMIC_ACQUIRE) && cpu_ns() - t0 < SPIN_LIMIT_NS) {
+        struct timespec nap = {0, 100000};
+        nanosleep(&nap, NULL);
+    }
+    memcpy(&a->color[0], &a->inputs[0], sizeof a->color[0]);
+}
+
+static void test_nonblocking(void **state)
+{
+    (void)state;
+    /* A context of its own: the engine is driven directly here. */
+    struct pipe_context *c2 = screen->context_create(screen, NULL, 0);
+    assert_non_null(c2);
+    swr_context *e = swrp_context_engine(c2);
+    if (swr_worker_count(e) == 0) {
+        c2->destroy(c2);
+        skip(); /* single-threaded: the held draw would run inside swr_draw */
+    }
+    __atomic_store_n(&release_flag, 0, __ATOMIC_RELEASE);
+    struct pipe_resource *A = make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
+    struct pipe_resource *B = make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
+    assert_non_null(A);
+    assert_non_null(B);
+    struct pipe_surface *bs =
+        c2->create_surface(c2, B, &(struct pipe_surface){.format = B->format});
+    assert_non_null(bs);
+
+    tu_target tt = {.ctx = e, .w = W, .h = H};
+    tu_pipeline(&tt, SWR_INTERP_PERSPECTIVE);
+    swr_ps_state ps = {.func = slow_ps, .num_inputs = 1, .num_outputs = 1,
+                       .color0_writes_all = true};
+    ps.inputs[0] = (swr_ps_input){1, SWR_SLOT_NONE, SWR_INTERP_PERSPECTIVE};
+    swr_set_ps(e, &ps);
+    swrp_level_ptr lp;
+    assert_true(swrp_resource_level(A, 0, 0, &lp));
+    swr_framebuffer fb = {.width = W, .height = H, .num_color = 1};
+    fb.color[0] = (swr_surface){lp.ptr, lp.row_pitch, W, H,
+                                swrp_format_get(A->format)->engine_format};
+    assert_int_equal(swr_set_framebuffer(e, &fb), SWR_OK);
+    tu_vertex v[3];
+    const float pos[3][2] = {{-1, -1}, {3, -1}, {-1, 3}};
+    for (int i = 0; i < 3; i++)
+        v[i] = (tu_vertex){{pos[i][0], pos[i][1], 0, 1}, {0, 0, 1, 1}};
+    swr_vertex_buffer vb = {v, sizeof v, sizeof(tu_vertex)};
+    swr_set_vertex_buffers(e, 0, 1, &vb);
+
+    struct pipe_query *q = c2->create_query(c2, PIPE_QUERY_OCCLUSION_COUNTER, 0);
+    struct pipe_query *fin = c2->create_query(c2, PIPE_QUERY_GPU_FINISHED, 0);
+    assert_non_null(q);
+    assert_non_null(fin);
+    assert_true(c2->begin_query(c2, q));
+    swr_draw_info di = {.topology = SWR_TOPO_TRIANGLES, .count = 3};
+    assert_int_equal(swr_draw(e, &di), SWR_OK);
+    swrp_resource_mark_used(c2, A, true);
+    swr_fence held = swr_fence_submit(e);
+    assert_true(c2->end_query(c2, q));
+    assert_true(c2->end_query(c2, fin));
+
+    /* Not ready while the draw is held; GPU_FINISHED answers "no". */
+    union pipe_query_result r;
+    assert_false(c2->get_query_result(c2, q, false, &r));
+    memset(&r, 0xff, sizeof r);
+    assert_true(c2->get_query_result(c2, fin, false, &r));
+    assert_false(r.b);
+    assert_false(swr_fence_done(e, held));
+
+    /* NO_WAIT with the result unavailable renders (a CPU clear of an
+     * unrelated surface, which does not wait for the held draw). */
+    union pipe_color_union green = {{0, 1, 0, 1}}, red = {{1, 0, 0, 1}};
+    c2->render_condition(c2, q, false, PIPE_RENDER_COND_NO_WAIT);
+    c2->clear_render_target(c2, bs, &green, 0, 0, W, H, true);
+    assert_false(swr_fence_done(e, held));
+    struct pipe_transfer *t = NULL;
+    const uint32_t *pb = c2->texture_map(c2, B, 0, PIPE_MAP_READ,
+                                         &(struct pipe_box){0, 0, 0, 1, 1, 1}, &t);
+    assert_non_null(pb);
+    assert_int_equal(*pb, GREEN8);
+    c2->texture_unmap(c2, t);
+
+    /* Release: wait = true returns the full count; then a WAIT condition
+     * on it (TRUE == TRUE) skips. */
+    __atomic_store_n(&release_flag, 1, __ATOMIC_RELEASE);
+    memset(&r, 0, sizeof r);
+    assert_true(c2->get_query_result(c2, q, true, &r));
+    assert_int_equal(r.u64, W * H);
+    assert_true(swr_fence_done(e, held));
+    assert_true(c2->get_query_result(c2, fin, false, &r));
+    assert_true(r.b);
+    c2->render_condition(c2, q, true, PIPE_RENDER_COND_WAIT);
+    c2->clear_render_target(c2, bs, &red, 0, 0, W, H, true);
+    pb = c2->texture_map(c2, B, 0, PIPE_MAP_READ, &(struct pipe_box){0, 0, 0, 1, 1, 1}, &t);
+    assert_non_null(pb);
+    assert_int_equal(*pb, GREEN8);
+    c2->texture_unmap(c2, t);
+
+    c2->render_condition(c2, NULL, false, 0);
+    c2->destroy_query(c2, q);
+    c2->destroy_query(c2, fin);
+    pipe_surface_reference(&bs, NULL);
+    c2->destroy(c2);
+    pipe_resource_reference(&A, NULL);
+    pipe_resource_reference(&B, NULL);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    screen = swr_create_screen();
+    if (!screen)
+        return -1;
+    ctx = screen->context_create(screen, NULL, 0);
+    return ctx ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    ctx->destroy(ctx);
+    screen->destroy(screen);
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_occlusion),
+        cmocka_unit_test(test_primitives_and_statistics),
+        cmocka_unit_test(test_time),
+        cmocka_unit_test(test_render_condition),
+        cmocka_unit_test(test_nonblocking),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
