@@ -5,7 +5,8 @@
  * fences, transfers (buffer_map/texture_map and the subdata shortcuts),
  * resource_copy_region and clear_buffer; the second (swrp_state.h:
  * swrp_state.c, swrp_shader.c, swrp_draw.c) adds CSOs, state, draw_vbo and
- * clears on top of the hooks below; blit and queries come next.
+ * clears on top of the hooks below; swrp_query.c adds queries and render
+ * conditions, swrp_blit.c the (CPU) blit.
  *
  * The contract for code that queues engine work (draw_vbo, clear, ...):
  *  1. Build the engine state from the resources' CURRENT storage

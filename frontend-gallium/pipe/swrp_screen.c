@@ -297,7 +297,8 @@ static const int cap_table[] = {
     [PIPE_CAP_BUFFER_SAMPLER_VIEW_RGBA_ONLY] = 0,
     [PIPE_CAP_TGSI_TEXCOORD] = 0,                  /* sprite_coord_enable takes any input */
     [PIPE_CAP_PREFER_BLIT_BASED_TEXTURE_TRANSFER] = 0, /* a software renderer (docs) */
-    [PIPE_CAP_QUERY_PIPELINE_STATISTICS] = 0,      /* swr_stats lacks clipper counters */
+    [PIPE_CAP_QUERY_PIPELINE_STATISTICS] = 1,      /* swrp_query.c: ia/vs/ps exact for
+                                                      non-indexed draws, c_* approximate */
     [PIPE_CAP_TEXTURE_BORDER_COLOR_QUIRK] = 0,
     [PIPE_CAP_MAX_TEXTURE_BUFFER_SIZE] = 1 << 27,  /* texels; 2 GiB of RGBA32F */
     [PIPE_CAP_MAX_VIEWPORTS] = PIPE_MAX_VIEWPORTS,
