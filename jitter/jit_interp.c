@@ -591,10 +591,54 @@ static void ctx_init(jit_ctx *ctx, const jit_shader *sh, uint8_t *mem)
     ctx->sp = ctx->func_base = ctx->call_depth = 0;
     ctx->cond = ctx->brk = ctx->cont = ctx->ret = 0xffffffffu;
     ctx->mzw = ip->mzw;
-    for (uint32_t i = 0; i < ip->num_zero; i++)
-        memset(regs + ip->zero[i].off, 0, ip->zero[i].floats * sizeof(float));
+    /* ranges are whole slots: no call into memset for 128 bytes */
+    for (uint32_t i = 0; i < ip->num_zero; i++) {
+        float *z = regs + ip->zero[i].off;
+        for (uint32_t k = 0; k < ip->zero[i].floats; k += 8)
+            vf8_store_aligned(z + k, vf8_zero());
+    }
     for (uint32_t i = 0; i < ip->num_imm_splat; i++)
         vi8_store(regs + ip->imm_splat[i].dst, vi8_set1((int32_t)ip->imm_splat[i].bits));
+}
+
+/* A call starts with cold caches when the engine cycles through many
+ * shaders: everything it reads is requested up front, so the misses
+ * overlap instead of forming a chain (block -> table -> constant). */
+static inline void prefetch_lines(const void *p, size_t bytes)
+{
+    if (!p)
+        return;
+    const char *c = (const char *)((uintptr_t)p & ~(uintptr_t)63);
+    const char *e = (const char *)p + bytes;
+    for (; c < e; c += 64)
+        __builtin_prefetch(c);
+}
+
+/* Before the program header arrives: the resource table's buffer
+ * pointers and counts, and the first input. */
+static inline void prefetch_entry(const swr_simd_vec4 *inputs, const swr_shader_resources *res)
+{
+    prefetch_lines(inputs, sizeof(swr_simd_vec4));
+    if (res) {
+        prefetch_lines(res, sizeof res->constants);
+        prefetch_lines(res->constant_count, sizeof res->constant_count);
+    }
+}
+
+static void prefetch_call(const struct jit_interp_prog *ip, const swr_simd_vec4 *inputs,
+                          const swr_shader_resources *res)
+{
+    prefetch_lines(inputs, (size_t)ip->num_inputs * sizeof(swr_simd_vec4));
+    if (!res)
+        return;
+    for (uint32_t g = 0; g < ip->num_const_group; g++) {
+        const jit_const_group *cg = &ip->const_group[g];
+        const float *b = res->constants[cg->buf];
+        if (!b || cg->max_index >= res->constant_count[cg->buf])
+            continue; /* the splat's slow path; rare */
+        for (uint32_t i = cg->first; i < cg->first + cg->count; i++)
+            __builtin_prefetch(b + ip->const_splat[i].word);
+    }
 }
 
 /* The directly read constant components, splatted (exec contract 12). */
@@ -603,13 +647,20 @@ static void splat_constants(const jit_ctx *ctx)
     const struct jit_interp_prog *ip = ctx->ip;
     const swr_shader_resources *res = ctx->res;
     float *regs = ctx->base[JIT_BASE_REG];
-    for (uint32_t i = 0; i < ip->num_const_splat; i++) {
-        const jit_const_splat *c = &ip->const_splat[i];
-        const float *b = res && c->buf < SWR_MAX_CONST_BUFFERS ? res->constants[c->buf] : NULL;
-        vf8 v = b && c->index < res->constant_count[c->buf]
-                    ? vf8_set1(b[(size_t)c->index * 4 + c->comp])
-                    : vf8_zero();
-        vf8_store_aligned(regs + c->dst, v);
+    for (uint32_t g = 0; g < ip->num_const_group; g++) {
+        const jit_const_group *cg = &ip->const_group[g];
+        const jit_const_splat *e = &ip->const_splat[cg->first];
+        const float *b = res ? res->constants[cg->buf] : NULL;
+        uint32_t count = b ? res->constant_count[cg->buf] : 0;
+        if (cg->max_index < count) {
+            for (uint32_t i = 0; i < cg->count; i++)
+                vf8_store_aligned(regs + e[i].dst, vf8_set1(b[e[i].word]));
+        } else {
+            for (uint32_t i = 0; i < cg->count; i++)
+                vf8_store_aligned(regs + e[i].dst, e[i].word / 4 < count
+                                                       ? vf8_set1(b[e[i].word])
+                                                       : vf8_zero());
+        }
     }
 }
 
@@ -625,8 +676,13 @@ static void copy_inputs(const jit_ctx *ctx, const swr_simd_vec4 *inputs)
 static void vs_body(const jit_shader *sh, swr_vs_args *args, uint8_t *mem)
 {
     jit_ctx ctx;
-    ctx_init(&ctx, sh, mem);
     const struct jit_interp_prog *ip = sh->interp;
+    prefetch_call(ip, args->inputs, args->res);
+    for (uint32_t i = 0; args->outputs && i < ip->num_outputs; i++) {
+        __builtin_prefetch(&args->outputs[i], 1); /* for writing */
+        __builtin_prefetch((const char *)&args->outputs[i] + 64, 1);
+    }
+    ctx_init(&ctx, sh, mem);
     ctx.base[JIT_BASE_IN] = (float *)args->inputs;
     ctx.base[JIT_BASE_OUT] = (float *)args->outputs;
     ctx.is_ps = false;
@@ -652,8 +708,9 @@ static void vs_body(const jit_shader *sh, swr_vs_args *args, uint8_t *mem)
 static void ps_body(const jit_shader *sh, swr_ps_args *args, uint8_t *mem)
 {
     jit_ctx ctx;
-    ctx_init(&ctx, sh, mem);
     const struct jit_interp_prog *ip = sh->interp;
+    prefetch_call(ip, args->inputs, args->res);
+    ctx_init(&ctx, sh, mem);
     float *regs = ctx.base[JIT_BASE_REG];
     ctx.base[JIT_BASE_IN] = (float *)args->inputs;
     ctx.base[JIT_BASE_OUT] = NULL;
@@ -687,6 +744,8 @@ static void ps_body(const jit_shader *sh, swr_ps_args *args, uint8_t *mem)
 void jit_interp_vs(const void *shader, swr_vs_args *args)
 {
     const jit_shader *sh = shader;
+    prefetch_lines(sh->interp, sh->interp_bytes < 2048 ? sh->interp_bytes : 2048);
+    prefetch_entry(args->inputs, args->res);
     size_t n = call_bytes(sh->interp);
     if (n <= JIT_STACK_BYTES) {
         uint8_t mem[n];
@@ -703,6 +762,8 @@ void jit_interp_vs(const void *shader, swr_vs_args *args)
 void jit_interp_ps(const void *shader, swr_ps_args *args)
 {
     const jit_shader *sh = shader;
+    prefetch_lines(sh->interp, sh->interp_bytes < 2048 ? sh->interp_bytes : 2048);
+    prefetch_entry(args->inputs, args->res);
     size_t n = call_bytes(sh->interp);
     if (n <= JIT_STACK_BYTES) {
         uint8_t mem[n];
@@ -1416,30 +1477,46 @@ static bool plan_operand_copies(struct jit_interp_prog *ip, const jit_layout *L)
             if (L->imm_used[i] & (1u << c))
                 ip->imm_splat[ip->num_imm_splat++] = (jit_imm_splat){
                     (L->imm_slot0 + i) * JIT_SLOT_FLOATS + c * 8, L->prog->imms[i].bits[c]};
-    for (uint32_t k = 0; k < L->num_const; k++)
-        for (uint32_t c = 0; c < 4; c++)
-            if (L->const_used[k] & (1u << c))
-                ip->const_splat[ip->num_const_splat++] = (jit_const_splat){
-                    (L->const_slot0 + k) * JIT_SLOT_FLOATS + c * 8, L->const_key[k] & 0xffffffu,
-                    (uint8_t)(L->const_key[k] >> 24), (uint8_t)c};
+    for (uint32_t buf = 0; buf < SWR_MAX_CONST_BUFFERS; buf++) {
+        jit_const_group g = {buf, ip->num_const_splat, 0, 0};
+        for (uint32_t k = 0; k < L->num_const; k++) {
+            uint32_t index = L->const_key[k] & 0xffffffu;
+            if (L->const_key[k] >> 24 != buf)
+                continue;
+            for (uint32_t c = 0; c < 4; c++)
+                if (L->const_used[k] & (1u << c)) {
+                    ip->const_splat[ip->num_const_splat++] = (jit_const_splat){
+                        (L->const_slot0 + k) * JIT_SLOT_FLOATS + c * 8, index * 4 + c};
+                    g.count++;
+                    g.max_index = index > g.max_index ? index : g.max_index;
+                }
+        }
+        if (g.count)
+            ip->const_group[ip->num_const_group++] = g;
+    }
     return true;
 }
 
-/* Moves the per-call tables into one block (see jit_interp_prog.block). */
-static bool pack_runtime(struct jit_interp_prog *ip)
+/* Moves the program header and the per-call tables into one block (see
+ * jit_interp_prog.block): *ipp becomes the block's header. */
+static bool pack_runtime(struct jit_interp_prog **ipp, uint32_t *bytes)
 {
+    struct jit_interp_prog *ip = *ipp;
     size_t sz[4] = {ip->num_zero * sizeof(jit_zero_range), ip->num_imm_splat * sizeof(jit_imm_splat),
                     ip->num_const_splat * sizeof(jit_const_splat),
                     (ip->num_ops + 1) * sizeof(jit_fop)};
     void **ptr[4] = {(void **)&ip->zero, (void **)&ip->imm_splat, (void **)&ip->const_splat,
                      (void **)&ip->fops};
-    size_t total = 0;
+    size_t head = (sizeof *ip + 63) & ~(size_t)63, total = head;
     for (int i = 0; i < 4; i++)
         total += (sz[i] + 31) & ~(size_t)31;
-    uint8_t *block = aligned_alloc(64, (total + 63) & ~(size_t)63);
+    total = (total + 63) & ~(size_t)63;
+    if (total > UINT32_MAX)
+        return false;
+    uint8_t *block = aligned_alloc(64, total);
     if (!block)
         return false;
-    size_t at = 0;
+    size_t at = head;
     for (int i = 0; i < 4; i++) {
         memcpy(block + at, *ptr[i], sz[i]);
         free(*ptr[i]);
@@ -1447,6 +1524,10 @@ static bool pack_runtime(struct jit_interp_prog *ip)
         at += (sz[i] + 31) & ~(size_t)31;
     }
     ip->block = block;
+    memcpy(block, ip, sizeof *ip);
+    free(ip);
+    *ipp = (struct jit_interp_prog *)(void *)block;
+    *bytes = (uint32_t)total;
     return true;
 }
 
@@ -1619,8 +1700,9 @@ bool jit_interp_build(jit_shader *sh, const tgsi_program *p, tgsi_error *err)
     L.ind = NULL;
     ip->reg_slots = L.const_slot0 + L.num_const;
     if (!plan_operand_copies(ip, &L) || !plan_zeroing(ip, &L, ip->ops, ip->num_ops) ||
-        !jit_fast_build(ip) || !pack_runtime(ip))
+        !jit_fast_build(ip) || !pack_runtime(&ip, &sh->interp_bytes))
         goto oom;
+    sh->interp = ip;
     free_layout(&L);
     return true;
 oom:
@@ -1642,12 +1724,12 @@ void jit_interp_free(struct jit_interp_prog *ip)
     free(ip->imm);
     free(ip->sv);
     if (ip->block) {
-        free(ip->block);
-    } else {
-        free(ip->zero);
-        free(ip->imm_splat);
-        free(ip->const_splat);
-        free(ip->fops);
+        free(ip->block); /* the header is part of it */
+        return;
     }
+    free(ip->zero);
+    free(ip->imm_splat);
+    free(ip->const_splat);
+    free(ip->fops);
     free(ip);
 }

@@ -10,7 +10,11 @@
  * reaches them all. The kinds are:
  *   <OP>4   all four components written, sources unswizzled and without
  *           modifiers, no _SAT: four straight SIMD steps;
- *   <OP>    any write mask, swizzle and float modifier, _SAT;
+ *   <OP>_n  n (1..4) destination components, any write mask, swizzle and
+ *           float modifier, _SAT: one label per n, so neither a loop over
+ *           the components nor a modifier test branches differently from
+ *           op to op (modifiers are applied as and/xor masks, the identity
+ *           pair when there is none);
  *   END     the end of the program;
  *   GENERIC everything else (control flow, texturing, indirect operands,
  *           integer-typed modifiers, PS outputs, MUL_ZERO_WINS products):
@@ -23,8 +27,9 @@
  * are never looked at). Otherwise (inside divergent control flow) the loop
  * runs every op through its handler, which blends with E.
  *
- * A component-wise fast kind computes component by component; an op whose
- * destination component would be read by a later component of the same
+ * An <OP>_n kind computes component by component, the last written one
+ * first (the entry for n falls through into n - 1); an op whose
+ * destination component would be read by an earlier component of the same
  * op (MOV TEMP[0].xy, TEMP[0].yx) stays GENERIC.
  */
 #include <stdlib.h>
@@ -56,7 +61,25 @@
     X(UADD, 2, vi8_as_vf8(vi8_add(vf8_as_vi8(x), vf8_as_vi8(y))))                          \
     X(FLR, 1, vf8_floor(x))                                                                \
     X(FRC, 1, vf8_sub(x, vf8_floor(x)))                                                    \
-    X(I2F, 1, vi8_to_vf8(vf8_as_vi8(x)))
+    X(I2F, 1, vi8_to_vf8(vf8_as_vi8(x)))                                                   \
+    X(DIV, 2, vf8_div(x, y))                                                               \
+    X(SGT, 2, jit_bool_f(vf8_gt(x, y)))                                                    \
+    X(SLE, 2, jit_bool_f(vf8_le(x, y)))                                                    \
+    X(SEQ, 2, jit_bool_f(vf8_eq(x, y)))                                                    \
+    X(SNE, 2, jit_bool_f(vf8_neq(x, y)))                                                   \
+    X(SSG, 1, vf8_select(vf8_lt(x, vf8_zero()), jit_bool_f(vf8_gt(x, vf8_zero())),         \
+                         vf8_set1(-1.0f)))                                                 \
+    X(UARL, 1, x)                                                                          \
+    X(UMUL, 2, vi8_as_vf8(vi8_mullo(vf8_as_vi8(x), vf8_as_vi8(y))))                        \
+    X(SHL, 2, vi8_as_vf8(vi8_sllv(vf8_as_vi8(x), vi8_and(vf8_as_vi8(y), vi8_set1(31)))))   \
+    X(ISHR, 2, vi8_as_vf8(vi8_srav(vf8_as_vi8(x), vi8_and(vf8_as_vi8(y), vi8_set1(31)))))  \
+    X(USHR, 2, vi8_as_vf8(vi8_srlv(vf8_as_vi8(x), vi8_and(vf8_as_vi8(y), vi8_set1(31)))))  \
+    X(ISLT, 2, vi8_as_vf8(vi8_lt(vf8_as_vi8(x), vf8_as_vi8(y))))                           \
+    X(ISGE, 2, vi8_as_vf8(vi8_not(vi8_lt(vf8_as_vi8(x), vf8_as_vi8(y)))))                  \
+    X(USLT, 2, vi8_as_vf8(vi8_gtu(vf8_as_vi8(y), vf8_as_vi8(x))))                          \
+    X(USGE, 2, vi8_as_vf8(vi8_not(vi8_gtu(vf8_as_vi8(y), vf8_as_vi8(x)))))                 \
+    X(USEQ, 2, vi8_as_vf8(vi8_eq(vf8_as_vi8(x), vf8_as_vi8(y))))                           \
+    X(USNE, 2, vi8_as_vf8(vi8_not(vi8_eq(vf8_as_vi8(x), vf8_as_vi8(y)))))
 
 /* Replicating opcodes: X(name, source channels read, result from a[], b[]). */
 #define JIT_FAST_REP_OPS(X)                                                                \
@@ -74,8 +97,8 @@
 enum {
     JF_GENERIC,
     JF_END,
-#define JF_ENUM_CW(name, ns, expr) JF_##name##4, JF_##name,
-#define JF_ENUM_REP(name, nc, expr) JF_##name,
+#define JF_ENUM_CW(name, ns, expr) JF_##name##4, JF_##name##_1, JF_##name##_2, JF_##name##_3, JF_##name##_4,
+#define JF_ENUM_REP(name, nc, expr) JF_##name##_1, JF_##name##_2, JF_##name##_3, JF_##name##_4,
     JIT_FAST_CW_OPS(JF_ENUM_CW) JIT_FAST_REP_OPS(JF_ENUM_REP)
 #undef JF_ENUM_CW
 #undef JF_ENUM_REP
@@ -96,7 +119,9 @@ static const _Alignas(32) uint32_t mod_masks[4][2][8] = {
 /* ---- building ------------------------------------------------------------ */
 
 typedef struct jf_shape {
-    unsigned opcode, kind4, kind, nsrc; /* nsrc: sources, or channels for rep */
+    unsigned opcode, kind4, kind, nsrc; /* nsrc: sources, or channels for rep;
+                                         * kind: the one-component form, the
+                                         * n-component form is kind + n - 1 */
     bool rep;
 } jf_shape;
 
@@ -104,9 +129,9 @@ static bool shape_of(unsigned opcode, jf_shape *sh)
 {
     switch (opcode) {
 #define JF_CASE_CW(name, ns, expr)                                                         \
-    case TGSI_OPCODE_##name: *sh = (jf_shape){opcode, JF_##name##4, JF_##name, ns, false}; return true;
+    case TGSI_OPCODE_##name: *sh = (jf_shape){opcode, JF_##name##4, JF_##name##_1, ns, false}; return true;
 #define JF_CASE_REP(name, nc, expr)                                                        \
-    case TGSI_OPCODE_##name: *sh = (jf_shape){opcode, JF_##name, JF_##name, nc, true}; return true;
+    case TGSI_OPCODE_##name: *sh = (jf_shape){opcode, JF_##name##_1, JF_##name##_1, nc, true}; return true;
         JIT_FAST_CW_OPS(JF_CASE_CW)
         JIT_FAST_REP_OPS(JF_CASE_REP)
 #undef JF_CASE_CW
@@ -162,17 +187,18 @@ static unsigned pick(const struct jit_interp_prog *ip, const jit_op *op, jit_fop
         for (unsigned k = 0; k < nsrc; k++)
             for (unsigned c = 0; c < 4; c++)
                 f->s[k][c] = (op->src[k].off + op->src[k].swz[c] * 8u) * (uint32_t)sizeof(float);
-        return sh.kind;
+        return sh.kind + f->n - 1;
     }
     if (plain)
         return sh.kind4;
-    /* component i's store must not feed a later component's read */
+    /* the n-component forms compute the last component first: component
+     * j's store must not feed the read of an earlier component i */
     for (unsigned i = 0; i < f->n; i++)
         for (unsigned j = i + 1; j < f->n; j++)
             for (unsigned k = 0; k < nsrc; k++)
-                if (f->s[k][j] == f->d[i])
+                if (f->s[k][i] == f->d[j])
                     return JF_GENERIC;
-    return sh.kind;
+    return sh.kind + f->n - 1;
 }
 
 bool jit_fast_build(struct jit_interp_prog *ip)
@@ -199,27 +225,45 @@ static inline __attribute__((always_inline)) void st(char *R, uint32_t off, vf8 
 
 static inline __attribute__((always_inline)) vf8 ld_mod(const char *R, uint32_t off, unsigned m)
 {
-    vf8 v = ld(R, off);
-    if (m)
-        v = vf8_xor(vf8_and(v, vf8_load_aligned((const float *)mod_masks[m][0])),
-                    vf8_load_aligned((const float *)mod_masks[m][1]));
-    return v;
+    /* without a branch: m = 0 is the identity mask pair, and a branch
+     * shared by every op of a kind mispredicts as m changes */
+    return vf8_xor(vf8_and(ld(R, off), vf8_load_aligned((const float *)mod_masks[m][0])),
+                   vf8_load_aligned((const float *)mod_masks[m][1]));
 }
 
-void jit_fast_run(jit_ctx *ctx)
+/* GCC's global CSE hoists the kinds' constants (masks, 1.0, 31) into the
+ * one dispatch block it merges the computed gotos into, so every
+ * instruction would pay for all of them; its manual advises -fno-gcse for
+ * computed-goto interpreters. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define JF_DISPATCH_OPT __attribute__((optimize("no-gcse")))
+#else
+#define JF_DISPATCH_OPT
+#endif
+
+JF_DISPATCH_OPT void jit_fast_run(jit_ctx *ctx)
 {
     static const void *const fast_tab[JF_COUNT] = {
         [JF_GENERIC] = &&generic,
         [JF_END] = &&end,
-#define JF_TAB_CW(name, ns, expr) [JF_##name##4] = &&k_##name##4, [JF_##name] = &&k_##name,
-#define JF_TAB_REP(name, nc, expr) [JF_##name] = &&k_##name,
+#define JF_TAB_CW(name, ns, expr)                                                          \
+    [JF_##name##4] = &&k_##name##4, [JF_##name##_1] = &&k_##name##_1,                      \
+    [JF_##name##_2] = &&k_##name##_2, [JF_##name##_3] = &&k_##name##_3,                   \
+    [JF_##name##_4] = &&k_##name##_4,
+#define JF_TAB_REP(name, nc, expr)                                                         \
+    [JF_##name##_1] = &&k_##name##_1, [JF_##name##_2] = &&k_##name##_2,                    \
+    [JF_##name##_3] = &&k_##name##_3, [JF_##name##_4] = &&k_##name##_4,
         JIT_FAST_CW_OPS(JF_TAB_CW) JIT_FAST_REP_OPS(JF_TAB_REP)
 #undef JF_TAB_CW
 #undef JF_TAB_REP
     };
     static const void *const slow_tab[JF_COUNT] = {
-#define JF_SLOW_CW(name, ns, expr) [JF_##name##4] = &&generic, [JF_##name] = &&generic,
-#define JF_SLOW_REP(name, nc, expr) [JF_##name] = &&generic,
+#define JF_SLOW_CW(name, ns, expr)                                                         \
+    [JF_##name##4] = &&generic, [JF_##name##_1] = &&generic, [JF_##name##_2] = &&generic,  \
+    [JF_##name##_3] = &&generic, [JF_##name##_4] = &&generic,
+#define JF_SLOW_REP(name, nc, expr)                                                        \
+    [JF_##name##_1] = &&generic, [JF_##name##_2] = &&generic, [JF_##name##_3] = &&generic, \
+    [JF_##name##_4] = &&generic,
         [JF_GENERIC] = &&generic, [JF_END] = &&end, JIT_FAST_CW_OPS(JF_SLOW_CW) JIT_FAST_REP_OPS(JF_SLOW_REP)
 #undef JF_SLOW_CW
 #undef JF_SLOW_REP
@@ -250,6 +294,19 @@ generic:
 end:
     return;
 
+/* One component of a component-wise kind, and the n-component forms
+ * (n fixed per label: no loop or modifier branch whose outcome changes
+ * from op to op). */
+#define JF_CW_COMP(ns, expr, i)                                                            \
+    {                                                                                      \
+        vf8 x = ld_mod(R, f->s[0][i], f->mod[0]);                                          \
+        vf8 y = ns > 1 ? ld_mod(R, f->s[ns > 1][i], f->mod[ns > 1]) : x;                   \
+        vf8 z = ns > 2 ? ld_mod(R, f->s[ns > 2 ? 2 : 0][i], f->mod[ns > 2 ? 2 : 0]) : x;   \
+        (void)y;                                                                           \
+        (void)z;                                                                           \
+        vf8 r = (expr);                                                                    \
+        st(R, f->d[i], f->sat ? jit_saturate(r) : r);                                      \
+    }
 #define JF_BODY_CW(name, ns, expr)                                                         \
     k_##name##4 : f = &fops[pc];                                                           \
     {                                                                                      \
@@ -267,22 +324,21 @@ end:
         }                                                                                  \
     }                                                                                      \
     JF_NEXT();                                                                             \
-    k_##name : f = &fops[pc];                                                              \
-    for (uint32_t i = 0; i < f->n; i++) {                                                  \
-        vf8 x = ld_mod(R, f->s[0][i], f->mod[0]);                                          \
-        vf8 y = ns > 1 ? ld_mod(R, f->s[ns > 1][i], f->mod[ns > 1]) : x;                   \
-        vf8 z = ns > 2 ? ld_mod(R, f->s[ns > 2 ? 2 : 0][i], f->mod[ns > 2 ? 2 : 0]) : x;   \
-        (void)y;                                                                           \
-        (void)z;                                                                           \
-        vf8 r = (expr);                                                                    \
-        st(R, f->d[i], f->sat ? jit_saturate(r) : r);                                      \
-    }                                                                                      \
+    k_##name##_4 : f = &fops[pc];                                                          \
+    JF_CW_COMP(ns, expr, 3)                                                                \
+    k_##name##_3 : f = &fops[pc];                                                          \
+    JF_CW_COMP(ns, expr, 2)                                                                \
+    k_##name##_2 : f = &fops[pc];                                                          \
+    JF_CW_COMP(ns, expr, 1)                                                                \
+    k_##name##_1 : f = &fops[pc];                                                          \
+    JF_CW_COMP(ns, expr, 0)                                                                \
     JF_NEXT();
     JIT_FAST_CW_OPS(JF_BODY_CW)
 #undef JF_BODY_CW
+#undef JF_CW_COMP
 
-#define JF_BODY_REP(name, nc, expr)                                                        \
-    k_##name : f = &fops[pc];                                                              \
+#define JF_REP_N(name, nc, expr, n)                                                        \
+    k_##name##_##n : f = &fops[pc];                                                        \
     {                                                                                      \
         vf8 a[4], b[4];                                                                    \
         for (unsigned c = 0; c < nc; c++) {                                                \
@@ -293,11 +349,15 @@ end:
         vf8 v = (expr);                                                                    \
         if (f->sat)                                                                        \
             v = jit_saturate(v);                                                           \
-        for (uint32_t i = 0; i < f->n; i++)                                                \
+        for (uint32_t i = 0; i < n; i++)                                                   \
             st(R, f->d[i], v);                                                             \
     }                                                                                      \
     JF_NEXT();
+#define JF_BODY_REP(name, nc, expr)                                                        \
+    JF_REP_N(name, nc, expr, 1)                                                            \
+    JF_REP_N(name, nc, expr, 2) JF_REP_N(name, nc, expr, 3) JF_REP_N(name, nc, expr, 4)
     JIT_FAST_REP_OPS(JF_BODY_REP)
 #undef JF_BODY_REP
+#undef JF_REP_N
 #undef JF_NEXT
 }

@@ -177,9 +177,15 @@ typedef struct jit_imm_splat {
  * file component (exec contract 12: outside the buffer reads 0). */
 typedef struct jit_const_splat {
     uint32_t dst;  /* float offset in the register file */
-    uint32_t index; /* vec4 index in the buffer */
-    uint8_t buf, comp;
+    uint32_t word; /* float index in the buffer: vec4 index * 4 + component */
 } jit_const_splat;
+
+/* The splats of one constant buffer, consecutive in const_splat: when
+ * max_index is inside the buffer (one test per buffer and call) they run
+ * without a bounds test each. */
+typedef struct jit_const_group {
+    uint32_t buf, first, count, max_index;
+} jit_const_group;
 
 /* A fast-path instruction (jit_interp_fast.c): a kind and the byte offsets,
  * from the register file, of every component it touches. */
@@ -224,12 +230,16 @@ struct jit_interp_prog {
     uint32_t vs_out_slot0;
     jit_imm_splat *imm_splat;
     uint32_t num_imm_splat;
-    jit_const_splat *const_splat;
+    jit_const_splat *const_splat; /* grouped by buffer */
     uint32_t num_const_splat;
+    jit_const_group const_group[SWR_MAX_CONST_BUFFERS];
+    uint32_t num_const_group;
     jit_fop *fops; /* num_ops + 1, parallel to ops */
-    /* zero, imm_splat, const_splat and fops point into this one block, in
-     * the order a call reads them: with many shaders a call starts from a
-     * cold cache, and one block costs fewer misses than five */
+    /* This header, then zero, imm_splat, const_splat and fops, in one
+     * block (the header is its start; jit_shader.interp_bytes its size),
+     * in the order a call reads them: with many shaders a call starts from
+     * a cold cache, and the entry points prefetch the whole block at once
+     * instead of missing on one table after another */
     void *block;
 };
 

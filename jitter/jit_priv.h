@@ -18,9 +18,14 @@ struct jit_interp_prog; /* jit_interp_priv.h */
 
 struct jit_shader {
     atomic_int refs;
+    /* The fields a call reads come first, with info.processor (read by
+     * jit_shader_vs_func / ps_func) in the same 64-byte line: the engine
+     * may cycle through many shaders, each call starting cold. */
+    uint32_t interp_bytes; /* bytes of the block at `interp`, prefetched per call */
+    struct jit_interp_prog *interp; /* the decoded program, owned: one block
+                                     * (header, per-call tables, fast ops) */
     jit_variant_key key;
     jit_shader_info info;
-    struct jit_interp_prog *interp; /* the decoded program, owned */
 };
 
 /* Builds the interpreter's form of `prog` into sh->interp (sh->info and
