@@ -6,6 +6,7 @@
 # test_pipe_draw_clip runs the clip-distance test alone (the only one that
 # reaches the engine's exact clipper).
 swr_test(NAME test_pipe_draw TIMEOUT 120
-  SOURCES ${CMAKE_SOURCE_DIR}/tests/pipe/test_pipe_draw.c LIBS swr_pipe LABELS engine)
+  SOURCES ${CMAKE_SOURCE_DIR}/tests/pipe/test_pipe_draw.c
+          ${CMAKE_SOURCE_DIR}/tests/pipe/pipe_test_util.c LIBS swr_pipe LABELS engine)
 add_test(NAME test_pipe_draw_clip COMMAND test_pipe_draw clip)
 set_tests_properties(test_pipe_draw_clip PROPERTIES TIMEOUT 120 LABELS engine)

@@ -8,5 +8,6 @@ swr_test(NAME test_pipe_screen TIMEOUT 120
   SOURCES ${CMAKE_SOURCE_DIR}/tests/pipe/test_pipe_screen.c LIBS swr_pipe)
 swr_test(NAME test_pipe_transfer TIMEOUT 120
   SOURCES ${CMAKE_SOURCE_DIR}/tests/pipe/test_pipe_transfer.c
+          ${CMAKE_SOURCE_DIR}/tests/pipe/pipe_test_util.c
           ${CMAKE_SOURCE_DIR}/tests/support/test_util.c
   LIBS swr_pipe LABELS engine)

@@ -23,9 +23,7 @@
 
 #include "frontend-gallium/pipe/swr_public.h"
 #include "frontend-gallium/pipe/swrp_context.h"
-
-static struct pipe_screen *screen;
-static struct pipe_context *ctx;
+#include "pipe_test_util.h"
 
 static struct pipe_resource *make_tex(enum pipe_format f, uint32_t w, uint16_t h, uint16_t layers,
                                       unsigned bind)
@@ -33,7 +31,7 @@ static struct pipe_resource *make_tex(enum pipe_format f, uint32_t w, uint16_t h
     struct pipe_resource t = {.target = layers > 1 ? PIPE_TEXTURE_2D_ARRAY : PIPE_TEXTURE_2D,
                               .format = f, .width0 = w, .height0 = h, .depth0 = 1,
                               .array_size = layers, .bind = bind};
-    struct pipe_resource *r = screen->resource_create(screen, &t);
+    struct pipe_resource *r = pt_screen->resource_create(pt_screen, &t);
     assert_non_null(r);
     return r;
 }
@@ -42,7 +40,7 @@ static struct pipe_resource *make_tex(enum pipe_format f, uint32_t w, uint16_t h
 static void upload(struct pipe_resource *r, unsigned layer, const void *data, unsigned texel_bytes)
 {
     struct pipe_box box = {0, 0, (int32_t)layer, (int32_t)r->width0, r->height0, 1};
-    ctx->texture_subdata(ctx, r, 0, PIPE_MAP_WRITE, &box, data, r->width0 * texel_bytes,
+    pt_ctx->texture_subdata(pt_ctx, r, 0, PIPE_MAP_WRITE, &box, data, r->width0 * texel_bytes,
                          (uint64_t)r->width0 * r->height0 * texel_bytes);
 }
 
@@ -50,12 +48,12 @@ static void download(struct pipe_resource *r, unsigned layer, void *out, unsigne
 {
     struct pipe_box box = {0, 0, (int32_t)layer, (int32_t)r->width0, r->height0, 1};
     struct pipe_transfer *t = NULL;
-    const uint8_t *p = ctx->texture_map(ctx, r, 0, PIPE_MAP_READ, &box, &t);
+    const uint8_t *p = pt_ctx->texture_map(pt_ctx, r, 0, PIPE_MAP_READ, &box, &t);
     assert_non_null(p);
     for (uint32_t y = 0; y < r->height0; y++)
         memcpy((uint8_t *)out + (size_t)y * r->width0 * texel_bytes, p + (size_t)y * t->stride,
                (size_t)r->width0 * texel_bytes);
-    ctx->texture_unmap(ctx, t);
+    pt_ctx->texture_unmap(pt_ctx, t);
 }
 
 static uint32_t tex8(int x, int y)
@@ -123,9 +121,9 @@ static void test_exact_copy(void **state)
 {
     (void)state;
     struct pipe_resource *s = src8(37, 23), *d = dst8(40, 30);
-    struct pipe_blit_info b =
-        blit_info(d, (struct pipe_box){5, 6, 0, 20, 10, 1}, s, (struct pipe_box){3, 4, 0, 20, 10, 1});
-    ctx->blit(ctx, &b);
+    struct pipe_blit_info b = blit_info(d, (struct pipe_box){5, 6, 0, 20, 10, 1}, s,
+                                        (struct pipe_box){3, 4, 0, 20, 10, 1});
+    pt_ctx->blit(pt_ctx, &b);
     uint32_t out[40 * 30];
     download(d, 0, out, 4);
     for (int y = 0; y < 30; y++)
@@ -154,7 +152,7 @@ static void test_scaled_nearest_and_flips(void **state)
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         struct pipe_resource *d = dst8(20, 12);
         struct pipe_blit_info b = blit_info(d, cases[c][0], s, cases[c][1]);
-        ctx->blit(ctx, &b);
+        pt_ctx->blit(pt_ctx, &b);
         uint32_t out[20 * 12];
         download(d, 0, out, 4);
         /* The oracle in normalised form: a mirrored dst box is the same
@@ -185,7 +183,7 @@ static void test_scaled_nearest_and_flips(void **state)
     struct pipe_resource *d = dst8(8, 8);
     struct pipe_blit_info b =
         blit_info(d, (struct pipe_box){0, 0, 0, 8, 8, 1}, s, (struct pipe_box){8, 8, 0, -8, -8, 1});
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     uint32_t out[64];
     download(d, 0, out, 4);
     for (int y = 0; y < 8; y++)
@@ -218,7 +216,7 @@ static void test_scaled_linear(void **state)
     struct pipe_blit_info b = blit_info(d, (struct pipe_box){0, 0, 0, DW, DH, 1}, s,
                                         (struct pipe_box){0, 0, 0, SW, SH, 1});
     b.filter = PIPE_TEX_FILTER_LINEAR;
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     download(d, 0, out, 16);
     for (int y = 0; y < DH; y++)
         for (int x = 0; x < DW; x++) {
@@ -229,8 +227,9 @@ static void test_scaled_linear(void **state)
             i0 = i0 < 0 ? 0 : i0;
             j0 = j0 < 0 ? 0 : j0;
             for (int c = 0; c < 4; c++) {
-                double want = (1 - a) * (1 - bb) * srcf(i0, j0, c) + a * (1 - bb) * srcf(i1, j0, c) +
-                              (1 - a) * bb * srcf(i0, j1, c) + a * bb * srcf(i1, j1, c);
+                double want = (1 - a) * (1 - bb) * srcf(i0, j0, c) +
+                              a * (1 - bb) * srcf(i1, j0, c) + (1 - a) * bb * srcf(i0, j1, c) +
+                              a * bb * srcf(i1, j1, c);
                 if (fabs(out[y][x][c] - want) > 1e-4)
                     fail_msg("(%d, %d).%d: %g, want %g", x, y, c, out[y][x][c], want);
             }
@@ -248,7 +247,7 @@ static void test_format_conversion(void **state)
                                        PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW);
     struct pipe_box all = {0, 0, 0, N, N, 1};
     struct pipe_blit_info b = blit_info(f, all, s, all);
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     float fl[N * N][4];
     download(f, 0, fl, 16);
     for (int y = 0; y < N; y++)
@@ -258,7 +257,7 @@ static void test_format_conversion(void **state)
                 assert_true(fabs(fl[y * N + x][c] - want) < 1e-6);
             }
     b = blit_info(back, all, f, all);
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     uint32_t out[N * N];
     download(back, 0, out, 4);
     for (int y = 0; y < N; y++)
@@ -278,7 +277,7 @@ static void test_scissor_and_mask(void **state)
     b.scissor_enable = true;
     b.scissor = (struct pipe_scissor_state){4, 2, 10, 7};
     b.mask = PIPE_MASK_R | PIPE_MASK_A;
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     uint32_t out[256];
     download(d, 0, out, 4);
     for (int y = 0; y < 16; y++)
@@ -307,7 +306,7 @@ static void test_depth_stencil(void **state)
     upload(zs, 0, z, 4);
     struct pipe_blit_info b = blit_info(zd, all, zs, (struct pipe_box){N, 0, 0, -N, N, 1});
     b.mask = PIPE_MASK_Z;
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     download(zd, 0, zo, 4);
     for (int y = 0; y < N; y++)
         for (int x = 0; x < N; x++)
@@ -329,7 +328,7 @@ static void test_depth_stencil(void **state)
         upload(sd, 0, dv, 4);
         b = blit_info(sd, all, ss, all);
         b.mask = masks[m];
-        ctx->blit(ctx, &b);
+        pt_ctx->blit(pt_ctx, &b);
         download(sd, 0, out, 4);
         for (int i = 0; i < N * N; i++) {
             uint32_t zmask = 0xffffffu, smask = 0xff000000u;
@@ -365,7 +364,7 @@ static void test_layers(void **state)
     /* Layers 1..2 of src into layers 0..1 of dst. */
     struct pipe_blit_info b = blit_info(d, (struct pipe_box){0, 0, 0, N, N, 2}, s,
                                         (struct pipe_box){0, 0, 1, N, N, 2});
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     for (unsigned z = 0; z < 3; z++) {
         download(d, z, out, 4);
         for (int i = 0; i < N * N; i++)
@@ -391,52 +390,53 @@ static void test_invalid(void **state)
     struct pipe_resource *dxt = make_tex(PIPE_FORMAT_DXT1_RGBA, 16, 16, 1, PIPE_BIND_SAMPLER_VIEW);
     struct pipe_box all = {0, 0, 0, 16, 16, 1};
     static const uint8_t zero_blocks[4 * 4 * 8] = {0};
-    ctx->texture_subdata(ctx, dxt, 0, PIPE_MAP_WRITE, &all, zero_blocks, 4 * 8, sizeof zero_blocks);
+    pt_ctx->texture_subdata(pt_ctx, dxt, 0, PIPE_MAP_WRITE, &all, zero_blocks, 4 * 8,
+                            sizeof zero_blocks);
     struct pipe_blit_info b;
 
-    ctx->blit(ctx, NULL);
+    pt_ctx->blit(pt_ctx, NULL);
     b = blit_info(d, all, s, all);
     b.src.level = 1; /* no such level */
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     b = blit_info(d, all, s, (struct pipe_box){0, 0, 1, 16, 16, 1}); /* no layer 1 */
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     b = blit_info(d, (struct pipe_box){0, 0, 0, 16, 16, 2}, s, all); /* dst layers */
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     b = blit_info(d, all, s, (struct pipe_box){16, 0, 0, 16, 16, 1}); /* src outside */
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     b = blit_info(d, all, s, (struct pipe_box){-40, 0, 0, 16, 16, 1});
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     b = blit_info(d, all, s, (struct pipe_box){INT32_MIN, 0, 0, INT32_MIN, 16, 1}); /* absurd */
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     b = blit_info(d, (struct pipe_box){INT32_MAX, 0, 0, INT32_MIN, 16, 1}, s, all);
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     b = blit_info(d, all, s, (struct pipe_box){0, 0, 0, 0, 16, 1}); /* empty */
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     b = blit_info(d, (struct pipe_box){16, 16, 0, 8, 8, 1}, s, all); /* dst outside: no-op */
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     b = blit_info(d, all, z, all); /* depth -> colour */
     b.mask = PIPE_MASK_RGBAZS;
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     b = blit_info(d, all, s, all);
     b.src.format = PIPE_FORMAT_NONE;
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     b.src.format = PIPE_FORMAT_R32G32B32A32_FLOAT; /* does not fit the storage */
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     b = blit_info(d, all, s, all);
     b.dst.format = PIPE_FORMAT_R8G8B8A8_UINT; /* integer <-> normalized */
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     b = blit_info(d, all, s, all);
     b.mask = 0; /* nothing to copy */
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     b = blit_info(d, all, s, all);
     b.src.resource = NULL;
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     expect_untouched(d);
     /* A compressed destination is refused; a compressed source decodes. */
     b = blit_info(dxt, all, s, all);
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     b = blit_info(d, all, dxt, all);
-    ctx->blit(ctx, &b);
+    pt_ctx->blit(pt_ctx, &b);
     uint32_t out[256];
     download(d, 0, out, 4);
     /* An all-zero DXT1 block: colour0 <= colour1, index 0 = colour0 =
@@ -455,42 +455,24 @@ static void test_render_condition(void **state)
     (void)state;
     struct pipe_resource *s = src8(16, 16), *d = dst8(16, 16);
     struct pipe_box all = {0, 0, 0, 16, 16, 1};
-    struct pipe_query *q = ctx->create_query(ctx, PIPE_QUERY_OCCLUSION_PREDICATE, 0);
+    struct pipe_query *q = pt_ctx->create_query(pt_ctx, PIPE_QUERY_OCCLUSION_PREDICATE, 0);
     assert_non_null(q);
-    ctx->begin_query(ctx, q);
-    ctx->end_query(ctx, q); /* nothing drawn: FALSE */
-    ctx->render_condition(ctx, q, false, PIPE_RENDER_COND_WAIT);
+    pt_ctx->begin_query(pt_ctx, q);
+    pt_ctx->end_query(pt_ctx, q); /* nothing drawn: FALSE */
+    pt_ctx->render_condition(pt_ctx, q, false, PIPE_RENDER_COND_WAIT);
     struct pipe_blit_info b = blit_info(d, all, s, all);
     b.render_condition_enable = true;
-    ctx->blit(ctx, &b); /* skipped */
+    pt_ctx->blit(pt_ctx, &b); /* skipped */
     expect_untouched(d);
     b.render_condition_enable = false;
-    ctx->blit(ctx, &b); /* runs */
+    pt_ctx->blit(pt_ctx, &b); /* runs */
     uint32_t out[256];
     download(d, 0, out, 4);
     assert_int_equal(out[17], tex8(1, 1));
-    ctx->render_condition(ctx, NULL, false, 0);
-    ctx->destroy_query(ctx, q);
+    pt_ctx->render_condition(pt_ctx, NULL, false, 0);
+    pt_ctx->destroy_query(pt_ctx, q);
     pipe_resource_reference(&s, NULL);
     pipe_resource_reference(&d, NULL);
-}
-
-static int setup(void **state)
-{
-    (void)state;
-    screen = swr_create_screen();
-    if (!screen)
-        return -1;
-    ctx = screen->context_create(screen, NULL, 0);
-    return ctx ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    ctx->destroy(ctx);
-    screen->destroy(screen);
-    return 0;
 }
 
 int main(void)
@@ -506,5 +488,5 @@ int main(void)
         cmocka_unit_test(test_invalid),
         cmocka_unit_test(test_render_condition),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, pt_group_setup, pt_group_teardown);
 }

@@ -28,213 +28,12 @@
 #include "frontend-gallium/pipe/swr_public.h"
 #include "frontend-gallium/pipe/swrp_context.h"
 #include "frontend-gallium/pipe/swrp_state.h"
+#include "pipe_test_util.h"
 
-#define W 64
-#define H 64
+#define W PT_W
+#define H PT_H
 
-static struct pipe_screen *screen;
-static struct pipe_context *ctx;
-
-/* ---- shaders ------------------------------------------------------------- */
-
-static const char *VS_PASS = "VERT\n"
-                             "DCL IN[0]\n"
-                             "DCL IN[1]\n"
-                             "DCL OUT[0], POSITION\n"
-                             "DCL OUT[1], GENERIC[0]\n"
-                             "  0: MOV OUT[0], IN[0]\n"
-                             "  1: MOV OUT[1], IN[1]\n"
-                             "  2: END\n";
-
-static const char *FS_PASS = "FRAG\n"
-                             "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
-                             "DCL OUT[0], COLOR\n"
-                             "  0: MOV OUT[0], IN[0]\n"
-                             "  1: END\n";
-
-/* ---- fixture --------------------------------------------------------------- */
-
-typedef struct fixture {
-    struct pipe_resource *rt, *zs;
-    struct pipe_surface *cs, *zss;
-    void *rast, *blend, *dsa, *velems, *vs, *fs;
-} fixture;
-
-static struct pipe_resource *make_tex(enum pipe_format f, uint32_t w, uint16_t h, unsigned bind)
-{
-    struct pipe_resource t = {.target = PIPE_TEXTURE_2D, .format = f, .width0 = w, .height0 = h,
-                              .depth0 = 1, .array_size = 1, .bind = bind};
-    return screen->resource_create(screen, &t);
-}
-
-static struct pipe_resource *make_buffer(uint32_t size, unsigned bind, const void *data)
-{
-    struct pipe_resource t = {.target = PIPE_BUFFER, .format = PIPE_FORMAT_R8_UNORM,
-                              .width0 = size, .height0 = 1, .depth0 = 1, .array_size = 1,
-                              .bind = bind};
-    struct pipe_resource *r = screen->resource_create(screen, &t);
-    if (r && data)
-        ctx->buffer_subdata(ctx, r, PIPE_MAP_WRITE, 0, size, data);
-    return r;
-}
-
-static struct pipe_surface *make_surface(struct pipe_resource *r)
-{
-    struct pipe_surface t = {.format = r->format};
-    return ctx->create_surface(ctx, r, &t);
-}
-
-static void *make_shader(const char *text, bool vs)
-{
-    struct pipe_shader_state s = {.text = text};
-    return vs ? ctx->create_vs_state(ctx, &s) : ctx->create_fs_state(ctx, &s);
-}
-
-static void *default_rast(void)
-{
-    struct pipe_rasterizer_state r = {.half_pixel_center = true, .depth_clip_near = true,
-                                      .depth_clip_far = true, .cull_face = PIPE_FACE_NONE,
-                                      .front_ccw = true, .line_width = 1, .point_size = 1};
-    return ctx->create_rasterizer_state(ctx, &r);
-}
-
-static void *plain_blend(void)
-{
-    struct pipe_blend_state b = {0};
-    b.rt[0].colormask = PIPE_MASK_RGBA;
-    return ctx->create_blend_state(ctx, &b);
-}
-
-/* Velems: pos (float4 at 0) and colour (float4 at 16) from buffer 0. */
-static void *pos_color_velems(void)
-{
-    struct pipe_vertex_element e[2] = {
-        {.src_offset = 0, .vertex_buffer_index = 0, .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT},
-        {.src_offset = 16, .vertex_buffer_index = 0, .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT},
-    };
-    return ctx->create_vertex_elements_state(ctx, 2, e);
-}
-
-static void bind_fb(struct pipe_surface *c0, struct pipe_surface *c1, struct pipe_surface *zs)
-{
-    struct pipe_framebuffer_state fb = {.width = W, .height = H, .nr_cbufs = c1 ? 2 : 1,
-                                        .cbufs = {c0, c1}, .zsbuf = zs};
-    ctx->set_framebuffer_state(ctx, &fb);
-}
-
-static void fixture_init(fixture *f)
-{
-    memset(f, 0, sizeof *f);
-    f->rt = make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
-    f->zs = make_tex(PIPE_FORMAT_Z24_UNORM_S8_UINT, W, H, PIPE_BIND_DEPTH_STENCIL);
-    assert_non_null(f->rt);
-    assert_non_null(f->zs);
-    f->cs = make_surface(f->rt);
-    f->zss = make_surface(f->zs);
-    assert_non_null(f->cs);
-    assert_non_null(f->zss);
-    bind_fb(f->cs, NULL, f->zss);
-    struct pipe_viewport_state vp = {{32, 32, 0.5f}, {32, 32, 0.5f}};
-    ctx->set_viewport_states(ctx, 0, 1, &vp);
-    f->rast = default_rast();
-    f->blend = plain_blend();
-    struct pipe_depth_stencil_alpha_state d = {0};
-    f->dsa = ctx->create_depth_stencil_alpha_state(ctx, &d);
-    f->velems = pos_color_velems();
-    f->vs = make_shader(VS_PASS, true);
-    f->fs = make_shader(FS_PASS, false);
-    assert_non_null(f->rast);
-    assert_non_null(f->blend);
-    assert_non_null(f->dsa);
-    assert_non_null(f->velems);
-    assert_non_null(f->vs);
-    assert_non_null(f->fs);
-    ctx->bind_rasterizer_state(ctx, f->rast);
-    ctx->bind_blend_state(ctx, f->blend);
-    ctx->bind_depth_stencil_alpha_state(ctx, f->dsa);
-    ctx->bind_vertex_elements_state(ctx, f->velems);
-    ctx->bind_vs_state(ctx, f->vs);
-    ctx->bind_fs_state(ctx, f->fs);
-    union pipe_color_union black = {{0, 0, 0, 0}};
-    ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, &black, 1.0, 0);
-}
-
-/* Unbinds everything (so the CSOs may be deleted) and frees the fixture. */
-static void fixture_fini(fixture *f)
-{
-    ctx->bind_rasterizer_state(ctx, NULL);
-    ctx->bind_blend_state(ctx, NULL);
-    ctx->bind_depth_stencil_alpha_state(ctx, NULL);
-    ctx->bind_vertex_elements_state(ctx, NULL);
-    ctx->bind_vs_state(ctx, NULL);
-    ctx->bind_fs_state(ctx, NULL);
-    ctx->set_framebuffer_state(ctx, NULL);
-    ctx->set_vertex_buffers(ctx, 0, PIPE_MAX_VERTEX_BUFFERS, NULL);
-    ctx->delete_rasterizer_state(ctx, f->rast);
-    ctx->delete_blend_state(ctx, f->blend);
-    ctx->delete_depth_stencil_alpha_state(ctx, f->dsa);
-    ctx->delete_vertex_elements_state(ctx, f->velems);
-    ctx->delete_vs_state(ctx, f->vs);
-    ctx->delete_fs_state(ctx, f->fs);
-    pipe_surface_reference(&f->cs, NULL);
-    pipe_surface_reference(&f->zss, NULL);
-    pipe_resource_reference(&f->rt, NULL);
-    pipe_resource_reference(&f->zs, NULL);
-}
-
-/* ---- geometry and readback ------------------------------------------------ */
-
-typedef struct vtx {
-    float pos[4];
-    float color[4];
-} vtx;
-
-static float nx(float wx) { return wx / 32.0f - 1.0f; }
-
-/* Two triangles covering window rectangle [x0,x1) x [y0,y1) at NDC z. */
-static void quad(vtx *v, float x0, float y0, float x1, float y1, float z, const float c[4])
-{
-    const float px[6] = {x0, x1, x0, x1, x1, x0}, py[6] = {y0, y0, y1, y0, y1, y1};
-    for (int i = 0; i < 6; i++) {
-        v[i] = (vtx){{nx(px[i]), nx(py[i]), z, 1}, {c[0], c[1], c[2], c[3]}};
-    }
-}
-
-static void set_user_vb(const void *data, uint16_t stride)
-{
-    struct pipe_vertex_buffer vb = {.stride = stride, .is_user_buffer = true};
-    vb.buffer.user = data;
-    ctx->set_vertex_buffers(ctx, 0, 1, &vb);
-}
-
-static void draw_arrays(unsigned mode, unsigned start, unsigned count)
-{
-    struct pipe_draw_info info = {.mode = (uint8_t)mode, .instance_count = 1};
-    struct pipe_draw_start_count_bias d = {.start = start, .count = count};
-    ctx->draw_vbo(ctx, &info, 0, &d, 1);
-}
-
-static void read_rgba(struct pipe_resource *r, uint32_t *out)
-{
-    struct pipe_box box = {0, 0, 0, (int32_t)r->width0, r->height0, 1};
-    struct pipe_transfer *t = NULL;
-    const uint8_t *p = ctx->texture_map(ctx, r, 0, PIPE_MAP_READ, &box, &t);
-    assert_non_null(p);
-    for (uint32_t y = 0; y < r->height0; y++)
-        memcpy(out + y * r->width0, p + (size_t)y * t->stride, r->width0 * 4);
-    ctx->texture_unmap(ctx, t);
-}
-
-static uint32_t rgba8(float r, float g, float b, float a)
-{
-    float c[4] = {r, g, b, a};
-    uint32_t v = 0;
-    for (int i = 0; i < 4; i++) {
-        float x = c[i] < 0 ? 0 : c[i] > 1 ? 1 : c[i];
-        v |= (uint32_t)(x * 255.0f + 0.5f) << (8 * i);
-    }
-    return v;
-}
+/* ---- image checks ---------------------------------------------------------- */
 
 static bool close8(uint32_t a, uint32_t b, int tol)
 {
@@ -257,7 +56,7 @@ typedef uint32_t (*expect_fn)(int x, int y, const void *arg);
 static void check_image(struct pipe_resource *r, expect_fn expect, const void *arg, int tol)
 {
     static uint32_t img[W * H];
-    read_rgba(r, img);
+    pt_read_rgba(r, img);
     int bad = 0;
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++) {
@@ -304,32 +103,32 @@ static const float RED[4] = {1, 0, 0, 1}, GREEN[4] = {0, 1, 0, 1}, BLUE[4] = {0,
 static void test_quad_coverage(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
-    vtx v[6];
-    quad(v, 8.5f, 10.5f, 24.5f, 30.5f, 0, RED);
-    set_user_vb(v, sizeof(vtx));
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
+    pt_vtx v[6];
+    pt_quad(v, 8.5f, 10.5f, 24.5f, 30.5f, 0, RED);
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
     /* Covered: x 8..23 (8.5 on the left edge is in, 24.5 on the right is
      * out), y 10..29. */
     rect_list l = {0};
-    add_rect(&l, 8, 10, 24, 30, rgba8(1, 0, 0, 1));
+    add_rect(&l, 8, 10, 24, 30, pt_rgba8(1, 0, 0, 1));
     check_image(f.rt, expect_rects, &l, 0);
 
     /* Same geometry moved, from a resource with a buffer_offset. */
-    vtx v2[7];
+    pt_vtx v2[7];
     memset(&v2[0], 0xff, sizeof v2[0]); /* junk before buffer_offset */
-    quad(v2 + 1, 40, 40, 60, 50, 0, GREEN);
-    struct pipe_resource *buf = make_buffer(sizeof v2, PIPE_BIND_VERTEX_BUFFER, v2);
+    pt_quad(v2 + 1, 40, 40, 60, 50, 0, GREEN);
+    struct pipe_resource *buf = pt_make_buffer(sizeof v2, PIPE_BIND_VERTEX_BUFFER, v2);
     assert_non_null(buf);
-    struct pipe_vertex_buffer vb = {.stride = sizeof(vtx), .buffer_offset = sizeof(vtx)};
+    struct pipe_vertex_buffer vb = {.stride = sizeof(pt_vtx), .buffer_offset = sizeof(pt_vtx)};
     vb.buffer.resource = buf;
-    ctx->set_vertex_buffers(ctx, 0, 1, &vb);
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
-    add_rect(&l, 40, 40, 60, 50, rgba8(0, 1, 0, 1));
+    pt_ctx->set_vertex_buffers(pt_ctx, 0, 1, &vb);
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    add_rect(&l, 40, 40, 60, 50, pt_rgba8(0, 1, 0, 1));
     check_image(f.rt, expect_rects, &l, 0);
     pipe_resource_reference(&buf, NULL); /* still bound: the binding holds it */
-    fixture_fini(&f);
+    pt_fixture_fini(&f);
 }
 
 /* A render target drawn into, unbound and destroyed without ever being read
@@ -341,30 +140,31 @@ static void test_quad_coverage(void **state)
 static void test_destroy_unread_target(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
-    vtx v[6];
-    quad(v, 0, 0, 64, 64, 0, RED);
-    set_user_vb(v, sizeof(vtx));
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
-    struct pipe_resource *rt2 = make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
+    pt_vtx v[6];
+    pt_quad(v, 0, 0, 64, 64, 0, RED);
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    struct pipe_resource *rt2 =
+        pt_make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
     assert_non_null(rt2);
-    struct pipe_surface *cs2 = make_surface(rt2);
+    struct pipe_surface *cs2 = pt_make_surface(rt2);
     assert_non_null(cs2);
-    bind_fb(cs2, NULL, f.zss);
+    pt_bind_fb(cs2, NULL, f.zss);
     pipe_surface_reference(&f.cs, NULL);
     pipe_resource_reference(&f.rt, NULL); /* the last reference: destroyed now */
     union pipe_color_union black = {{0, 0, 0, 0}};
-    ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, &black, 1.0, 0);
-    quad(v, 8, 8, 16, 16, 0, GREEN);
-    set_user_vb(v, sizeof(vtx));
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, &black, 1.0, 0);
+    pt_quad(v, 8, 8, 16, 16, 0, GREEN);
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
     rect_list l = {0};
-    add_rect(&l, 8, 8, 16, 16, rgba8(0, 1, 0, 1));
+    add_rect(&l, 8, 8, 16, 16, pt_rgba8(0, 1, 0, 1));
     check_image(rt2, expect_rects, &l, 0);
     f.rt = rt2;
     f.cs = cs2;
-    fixture_fini(&f);
+    pt_fixture_fini(&f);
 }
 
 /* Depth LESS with writes: the nearer quad wins the overlap whichever is
@@ -372,38 +172,38 @@ static void test_destroy_unread_target(void **state)
 static void test_depth_order(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
     struct pipe_depth_stencil_alpha_state d = {0};
     d.depth.enabled = true;
     d.depth.writemask = true;
     d.depth.func = PIPE_FUNC_LESS;
-    void *dsa = ctx->create_depth_stencil_alpha_state(ctx, &d);
+    void *dsa = pt_ctx->create_depth_stencil_alpha_state(pt_ctx, &d);
     assert_non_null(dsa);
-    ctx->bind_depth_stencil_alpha_state(ctx, dsa);
+    pt_ctx->bind_depth_stencil_alpha_state(pt_ctx, dsa);
     for (int order = 0; order < 2; order++) {
         union pipe_color_union black = {{0, 0, 0, 0}};
-        ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTH, &black, 1.0, 0);
-        vtx v[12];
-        quad(v + (order ? 6 : 0), 8, 8, 40, 40, -0.5f, RED);   /* near: z_w 0.25 */
-        quad(v + (order ? 0 : 6), 24, 24, 56, 56, 0.5f, BLUE); /* far: z_w 0.75 */
-        set_user_vb(v, sizeof(vtx));
-        draw_arrays(PIPE_PRIM_TRIANGLES, 0, 12);
+        pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTH, &black, 1.0, 0);
+        pt_vtx v[12];
+        pt_quad(v + (order ? 6 : 0), 8, 8, 40, 40, -0.5f, RED);   /* near: z_w 0.25 */
+        pt_quad(v + (order ? 0 : 6), 24, 24, 56, 56, 0.5f, BLUE); /* far: z_w 0.75 */
+        pt_set_user_vb(v, sizeof(pt_vtx));
+        pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 12);
         rect_list l = {0};
-        add_rect(&l, 24, 24, 56, 56, rgba8(0, 0, 1, 1));
-        add_rect(&l, 8, 8, 40, 40, rgba8(1, 0, 0, 1));
+        add_rect(&l, 24, 24, 56, 56, pt_rgba8(0, 0, 1, 1));
+        add_rect(&l, 8, 8, 40, 40, pt_rgba8(1, 0, 0, 1));
         check_image(f.rt, expect_rects, &l, 0);
     }
     /* The depth buffer holds z_w of the winner: 0.25 * (2^24 - 1). */
     struct pipe_box box = {30, 30, 0, 1, 1, 1};
     struct pipe_transfer *t;
-    const uint32_t *z = ctx->texture_map(ctx, f.zs, 0, PIPE_MAP_READ, &box, &t);
+    const uint32_t *z = pt_ctx->texture_map(pt_ctx, f.zs, 0, PIPE_MAP_READ, &box, &t);
     assert_non_null(z);
     assert_true(labs((long)(*z & 0xffffff) - 4194304L) <= 1);
-    ctx->texture_unmap(ctx, t);
-    ctx->bind_depth_stencil_alpha_state(ctx, f.dsa);
-    ctx->delete_depth_stencil_alpha_state(ctx, dsa);
-    fixture_fini(&f);
+    pt_ctx->texture_unmap(pt_ctx, t);
+    pt_ctx->bind_depth_stencil_alpha_state(pt_ctx, f.dsa);
+    pt_ctx->delete_depth_stencil_alpha_state(pt_ctx, dsa);
+    pt_fixture_fini(&f);
 }
 
 /* SRC_ALPHA / INV_SRC_ALPHA over a cleared background, and a constant
@@ -411,44 +211,47 @@ static void test_depth_order(void **state)
 static void test_blend(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
     union pipe_color_union bg = {{0.5f, 0.5f, 0.5f, 0.5f}};
-    ctx->clear(ctx, PIPE_CLEAR_COLOR0, &bg, 1.0, 0);
+    pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0, &bg, 1.0, 0);
     struct pipe_blend_state b = {0};
-    b.rt[0] = (struct pipe_rt_blend_state){
-        .blend_enable = true, .rgb_func = PIPE_BLEND_ADD,
-        .rgb_src_factor = PIPE_BLENDFACTOR_SRC_ALPHA, .rgb_dst_factor = PIPE_BLENDFACTOR_INV_SRC_ALPHA,
-        .alpha_func = PIPE_BLEND_ADD, .alpha_src_factor = PIPE_BLENDFACTOR_CONST_ALPHA,
-        .alpha_dst_factor = PIPE_BLENDFACTOR_ZERO, .colormask = PIPE_MASK_RGBA};
-    void *blend = ctx->create_blend_state(ctx, &b);
+    b.rt[0] = (struct pipe_rt_blend_state){.blend_enable = true,
+                                           .rgb_func = PIPE_BLEND_ADD,
+                                           .rgb_src_factor = PIPE_BLENDFACTOR_SRC_ALPHA,
+                                           .rgb_dst_factor = PIPE_BLENDFACTOR_INV_SRC_ALPHA,
+                                           .alpha_func = PIPE_BLEND_ADD,
+                                           .alpha_src_factor = PIPE_BLENDFACTOR_CONST_ALPHA,
+                                           .alpha_dst_factor = PIPE_BLENDFACTOR_ZERO,
+                                           .colormask = PIPE_MASK_RGBA};
+    void *blend = pt_ctx->create_blend_state(pt_ctx, &b);
     assert_non_null(blend);
-    ctx->bind_blend_state(ctx, blend);
+    pt_ctx->bind_blend_state(pt_ctx, blend);
     struct pipe_blend_color bc = {{0, 0, 0, 0.5f}};
-    ctx->set_blend_color(ctx, &bc);
+    pt_ctx->set_blend_color(pt_ctx, &bc);
     const float src[4] = {1, 0.2f, 0, 0.25f};
-    vtx v[6];
-    quad(v, 0, 0, 32, 64, 0, src);
-    set_user_vb(v, sizeof(vtx));
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    pt_vtx v[6];
+    pt_quad(v, 0, 0, 32, 64, 0, src);
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
     /* rgb = src * a + dst * (1 - a); alpha = src.a * const.a. */
     const float a = src[3];
-    rect_list l = {.background = rgba8(0.5f, 0.5f, 0.5f, 0.5f)};
+    rect_list l = {.background = pt_rgba8(0.5f, 0.5f, 0.5f, 0.5f)};
     add_rect(&l, 0, 0, 32, 64,
-             rgba8(src[0] * a + 0.5f * (1 - a), src[1] * a + 0.5f * (1 - a),
+             pt_rgba8(src[0] * a + 0.5f * (1 - a), src[1] * a + 0.5f * (1 - a),
                    src[2] * a + 0.5f * (1 - a), a * 0.5f));
     check_image(f.rt, expect_rects, &l, 1);
-    ctx->bind_blend_state(ctx, f.blend);
-    ctx->delete_blend_state(ctx, blend);
-    fixture_fini(&f);
+    pt_ctx->bind_blend_state(pt_ctx, f.blend);
+    pt_ctx->delete_blend_state(pt_ctx, blend);
+    pt_fixture_fini(&f);
 }
 
 /* Dual-source blending: rgb = COLOR[0] * COLOR[1] (SRC1_COLOR, ZERO). */
 static void test_dual_source(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
     static const char *fs_text = "FRAG\n"
                                  "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
                                  "DCL OUT[0], COLOR[0]\n"
@@ -457,7 +260,7 @@ static void test_dual_source(void **state)
                                  "  0: MOV OUT[0], IN[0]\n"
                                  "  1: MOV OUT[1], IMM[0]\n"
                                  "  2: END\n";
-    void *fs = make_shader(fs_text, false);
+    void *fs = pt_make_shader(fs_text, false);
     assert_non_null(fs);
     struct pipe_blend_state b = {0};
     b.rt[0] = (struct pipe_rt_blend_state){
@@ -465,30 +268,30 @@ static void test_dual_source(void **state)
         .rgb_src_factor = PIPE_BLENDFACTOR_SRC1_COLOR, .rgb_dst_factor = PIPE_BLENDFACTOR_ZERO,
         .alpha_func = PIPE_BLEND_ADD, .alpha_src_factor = PIPE_BLENDFACTOR_ONE,
         .alpha_dst_factor = PIPE_BLENDFACTOR_ZERO, .colormask = PIPE_MASK_RGBA};
-    void *blend = ctx->create_blend_state(ctx, &b);
+    void *blend = pt_ctx->create_blend_state(pt_ctx, &b);
     assert_non_null(blend);
-    ctx->bind_blend_state(ctx, blend);
-    ctx->bind_fs_state(ctx, fs);
+    pt_ctx->bind_blend_state(pt_ctx, blend);
+    pt_ctx->bind_fs_state(pt_ctx, fs);
     const float white[4] = {1, 0.8f, 0.6f, 1};
-    vtx v[6];
-    quad(v, 16, 16, 48, 48, 0, white);
-    set_user_vb(v, sizeof(vtx));
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    pt_vtx v[6];
+    pt_quad(v, 16, 16, 48, 48, 0, white);
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
     rect_list l = {0};
-    add_rect(&l, 16, 16, 48, 48, rgba8(0.5f, 0.2f, 0.6f, 1));
+    add_rect(&l, 16, 16, 48, 48, pt_rgba8(0.5f, 0.2f, 0.6f, 1));
     check_image(f.rt, expect_rects, &l, 1);
-    ctx->bind_blend_state(ctx, f.blend);
-    ctx->bind_fs_state(ctx, f.fs);
-    ctx->delete_blend_state(ctx, blend);
-    ctx->delete_fs_state(ctx, fs); /* draws may still run: the driver keeps it alive */
-    fixture_fini(&f);
+    pt_ctx->bind_blend_state(pt_ctx, f.blend);
+    pt_ctx->bind_fs_state(pt_ctx, f.fs);
+    pt_ctx->delete_blend_state(pt_ctx, blend);
+    pt_ctx->delete_fs_state(pt_ctx, fs); /* draws may still run: the driver keeps it alive */
+    pt_fixture_fini(&f);
 }
 
 /* Two quads as triangle strips, vertices 0-3 and 4-7, with vertex 8 in the
  * gap between them: the index list 0 1 2 3 R 4 5 6 7 with restart index R
  * = 8 draws the two quads only; ignoring the restart would draw triangles
  * through vertex 8 and cover the gap. */
-static vtx strip_verts[9];
+static pt_vtx strip_verts[9];
 
 static void make_strip_verts(void)
 {
@@ -498,35 +301,35 @@ static void make_strip_verts(void)
         const float x[4] = {q[k][0], q[k][0], q[k][2], q[k][2]};
         const float y[4] = {q[k][1], q[k][3], q[k][1], q[k][3]};
         for (int i = 0; i < 4; i++)
-            strip_verts[k * 4 + i] = (vtx){{nx(x[i]), nx(y[i]), 0, 1},
+            strip_verts[k * 4 + i] = (pt_vtx){{pt_nx(x[i]), pt_nx(y[i]), 0, 1},
                                            {col[k][0], col[k][1], col[k][2], col[k][3]}};
     }
-    strip_verts[8] = (vtx){{nx(30), nx(30), 0, 1}, {1, 1, 1, 1}};
+    strip_verts[8] = (pt_vtx){{pt_nx(30), pt_nx(30), 0, 1}, {1, 1, 1, 1}};
 }
 
-static void expect_two_quads(fixture *f, bool first, bool second)
+static void expect_two_quads(pt_fixture *f, bool first, bool second)
 {
     rect_list l = {0};
     if (first)
-        add_rect(&l, 4, 4, 20, 20, rgba8(1, 0, 0, 1));
+        add_rect(&l, 4, 4, 20, 20, pt_rgba8(1, 0, 0, 1));
     if (second)
-        add_rect(&l, 40, 40, 60, 60, rgba8(0, 1, 0, 1));
+        add_rect(&l, 40, 40, 60, 60, pt_rgba8(0, 1, 0, 1));
     check_image(f->rt, expect_rects, &l, 0);
 }
 
 static void test_indexed_restart(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
     make_strip_verts();
     /* A resource, so vertex 8 is fetchable even though no drawn index
      * names it (a user buffer is copied only up to the highest index). */
-    struct pipe_resource *vbuf = make_buffer(sizeof strip_verts, PIPE_BIND_VERTEX_BUFFER,
+    struct pipe_resource *vbuf = pt_make_buffer(sizeof strip_verts, PIPE_BIND_VERTEX_BUFFER,
                                              strip_verts);
-    struct pipe_vertex_buffer vb = {.stride = sizeof(vtx)};
+    struct pipe_vertex_buffer vb = {.stride = sizeof(pt_vtx)};
     vb.buffer.resource = vbuf;
-    ctx->set_vertex_buffers(ctx, 0, 1, &vb);
+    pt_ctx->set_vertex_buffers(pt_ctx, 0, 1, &vb);
     static const uint16_t idx16[9] = {0, 1, 2, 3, 8, 4, 5, 6, 7};
     static const uint8_t idx8[9] = {0, 1, 2, 3, 8, 4, 5, 6, 7};
     static const uint32_t idx32[9] = {0, 1, 2, 3, 8, 4, 5, 6, 7};
@@ -534,21 +337,21 @@ static void test_indexed_restart(void **state)
     union pipe_color_union black = {{0, 0, 0, 0}};
     for (int s = 0; s < 3; s++) {
         for (int res = 0; res < 2; res++) {
-            ctx->clear(ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
+            pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
             unsigned isz = 1u << s;
             struct pipe_resource *ib = NULL;
             struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLE_STRIP,
                                           .index_size = (uint8_t)isz, .instance_count = 1,
                                           .primitive_restart = true, .restart_index = 8};
             if (res) {
-                ib = make_buffer(9 * isz, PIPE_BIND_INDEX_BUFFER, lists[s]);
+                ib = pt_make_buffer(9 * isz, PIPE_BIND_INDEX_BUFFER, lists[s]);
                 info.index.resource = ib;
             } else {
                 info.has_user_indices = true;
                 info.index.user = lists[s];
             }
             struct pipe_draw_start_count_bias d = {.start = 0, .count = 9};
-            ctx->draw_vbo(ctx, &info, 0, &d, 1);
+            pt_ctx->draw_vbo(pt_ctx, &info, 0, &d, 1);
             expect_two_quads(&f, true, true);
             pipe_resource_reference(&ib, NULL);
         }
@@ -556,29 +359,29 @@ static void test_indexed_restart(void **state)
     pipe_resource_reference(&vbuf, NULL);
     /* index_bias and multi-draw from a user vertex buffer: indices 4-7
      * drawn with bias -4 and indices 0-3 with bias 0; min/max bounds given. */
-    set_user_vb(strip_verts, sizeof(vtx));
-    ctx->clear(ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
+    pt_set_user_vb(strip_verts, sizeof(pt_vtx));
+    pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
     struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLE_STRIP, .index_size = 2,
                                   .instance_count = 1, .has_user_indices = true,
                                   .index_bounds_valid = true, .min_index = 0, .max_index = 7};
     info.index.user = idx16;
     struct pipe_draw_start_count_bias d[2] = {{.start = 5, .count = 4, .index_bias = -4},
                                               {.start = 0, .count = 4, .index_bias = 0}};
-    ctx->draw_vbo(ctx, &info, 0, d, 1);
+    pt_ctx->draw_vbo(pt_ctx, &info, 0, d, 1);
     expect_two_quads(&f, true, false);
-    ctx->clear(ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
+    pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
     d[0].index_bias = 0;
-    ctx->draw_vbo(ctx, &info, 0, d, 2);
+    pt_ctx->draw_vbo(pt_ctx, &info, 0, d, 2);
     expect_two_quads(&f, true, true);
     /* Without bounds the driver scans the indices (plus bias) to size its
      * copy of the user buffer: indices 0-3 with bias 4 reach vertex 7. */
-    ctx->clear(ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
+    pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
     info.index_bounds_valid = false;
     info.max_index = 0;
     d[0] = (struct pipe_draw_start_count_bias){.start = 0, .count = 4, .index_bias = 4};
-    ctx->draw_vbo(ctx, &info, 0, d, 1);
+    pt_ctx->draw_vbo(pt_ctx, &info, 0, d, 1);
     expect_two_quads(&f, false, true);
-    fixture_fini(&f);
+    pt_fixture_fini(&f);
 }
 
 /* Instancing: IN[2] is a per-instance offset (divisor 1) from a second
@@ -586,8 +389,8 @@ static void test_indexed_restart(void **state)
 static void test_instancing(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
     static const char *vs_text = "VERT\n"
                                  "DCL IN[0]\n"
                                  "DCL IN[1]\n"
@@ -597,7 +400,7 @@ static void test_instancing(void **state)
                                  "  0: ADD OUT[0], IN[0], IN[2]\n"
                                  "  1: MOV OUT[1], IN[1]\n"
                                  "  2: END\n";
-    void *vs = make_shader(vs_text, true);
+    void *vs = pt_make_shader(vs_text, true);
     assert_non_null(vs);
     struct pipe_vertex_element e[3] = {
         {.src_offset = 0, .vertex_buffer_index = 0, .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT},
@@ -605,24 +408,24 @@ static void test_instancing(void **state)
         {.src_offset = 0, .instance_divisor = 1, .vertex_buffer_index = 1,
          .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT},
     };
-    void *ve = ctx->create_vertex_elements_state(ctx, 3, e);
+    void *ve = pt_ctx->create_vertex_elements_state(pt_ctx, 3, e);
     assert_non_null(ve);
-    ctx->bind_vs_state(ctx, vs);
-    ctx->bind_vertex_elements_state(ctx, ve);
-    vtx v[6];
-    quad(v, 4, 8, 12, 16, 0, BLUE);
+    pt_ctx->bind_vs_state(pt_ctx, vs);
+    pt_ctx->bind_vertex_elements_state(pt_ctx, ve);
+    pt_vtx v[6];
+    pt_quad(v, 4, 8, 12, 16, 0, BLUE);
     /* Window offsets (0,0), (16,8), (32,16): NDC = window / 32; w stays
      * 0 (a 2-component format would read w = 1 and double the vertex w). */
     static const float offs[3][4] = {{0, 0, 0, 0}, {0.5f, 0.25f, 0, 0}, {1.0f, 0.5f, 0, 0}};
-    struct pipe_vertex_buffer vb[2] = {{.stride = sizeof(vtx), .is_user_buffer = true},
+    struct pipe_vertex_buffer vb[2] = {{.stride = sizeof(pt_vtx), .is_user_buffer = true},
                                        {.stride = 16, .is_user_buffer = true}};
     vb[0].buffer.user = v;
     vb[1].buffer.user = offs;
-    ctx->set_vertex_buffers(ctx, 0, 2, vb);
+    pt_ctx->set_vertex_buffers(pt_ctx, 0, 2, vb);
     struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES, .instance_count = 3};
     struct pipe_draw_start_count_bias d = {.start = 0, .count = 6};
-    ctx->draw_vbo(ctx, &info, 0, &d, 1);
-    uint32_t blue = rgba8(0, 0, 1, 1);
+    pt_ctx->draw_vbo(pt_ctx, &info, 0, &d, 1);
+    uint32_t blue = pt_rgba8(0, 0, 1, 1);
     rect_list l = {0};
     add_rect(&l, 4, 8, 12, 16, blue);
     add_rect(&l, 20, 16, 28, 24, blue);
@@ -630,20 +433,20 @@ static void test_instancing(void **state)
     check_image(f.rt, expect_rects, &l, 0);
 
     union pipe_color_union black = {{0, 0, 0, 0}};
-    ctx->clear(ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
+    pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
     info.start_instance = 1;
     info.instance_count = 2;
-    ctx->draw_vbo(ctx, &info, 0, &d, 1);
+    pt_ctx->draw_vbo(pt_ctx, &info, 0, &d, 1);
     rect_list l2 = {0};
     add_rect(&l2, 20, 16, 28, 24, blue);
     add_rect(&l2, 36, 24, 44, 32, blue);
     check_image(f.rt, expect_rects, &l2, 0);
 
-    ctx->bind_vs_state(ctx, f.vs);
-    ctx->bind_vertex_elements_state(ctx, f.velems);
-    ctx->delete_vs_state(ctx, vs);
-    ctx->delete_vertex_elements_state(ctx, ve);
-    fixture_fini(&f);
+    pt_ctx->bind_vs_state(pt_ctx, f.vs);
+    pt_ctx->bind_vertex_elements_state(pt_ctx, f.velems);
+    pt_ctx->delete_vs_state(pt_ctx, vs);
+    pt_ctx->delete_vertex_elements_state(pt_ctx, ve);
+    pt_fixture_fini(&f);
 }
 
 /* Constant buffers: two FS buffers (user memory and a resource with an
@@ -651,8 +454,8 @@ static void test_instancing(void **state)
 static void test_constants(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
     static const char *vs_text = "VERT\n"
                                  "DCL IN[0]\n"
                                  "DCL IN[1]\n"
@@ -670,39 +473,39 @@ static void test_constants(void **state)
                                  "  0: ADD TEMP[0], CONST[0][0], CONST[0][1]\n"
                                  "  1: ADD OUT[0], TEMP[0], CONST[1][0]\n"
                                  "  2: END\n";
-    void *vs = make_shader(vs_text, true), *fs = make_shader(fs_text, false);
+    void *vs = pt_make_shader(vs_text, true), *fs = pt_make_shader(fs_text, false);
     assert_non_null(vs);
     assert_non_null(fs);
-    ctx->bind_vs_state(ctx, vs);
-    ctx->bind_fs_state(ctx, fs);
+    pt_ctx->bind_vs_state(pt_ctx, vs);
+    pt_ctx->bind_fs_state(pt_ctx, fs);
     const float vs_c[4] = {0.5f, 0.25f, 0, 0}; /* window (+16, +8) */
     struct pipe_constant_buffer cb = {.user_buffer = vs_c, .buffer_size = 16};
-    ctx->set_constant_buffer(ctx, PIPE_SHADER_VERTEX, 0, &cb);
+    pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_VERTEX, 0, &cb);
     float fs_c0[8] = {0.25f, 0, 0, 0.5f, 0, 0.5f, 0, 0.25f};
     cb = (struct pipe_constant_buffer){.user_buffer = fs_c0, .buffer_size = 32};
-    ctx->set_constant_buffer(ctx, PIPE_SHADER_FRAGMENT, 0, &cb);
+    pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_FRAGMENT, 0, &cb);
     memset(fs_c0, 0, sizeof fs_c0); /* the driver copied it */
     const float fs_c1[8] = {9, 9, 9, 9, 0, 0, 0.75f, 0.25f};
-    struct pipe_resource *buf = make_buffer(sizeof fs_c1, PIPE_BIND_CONSTANT_BUFFER, fs_c1);
+    struct pipe_resource *buf = pt_make_buffer(sizeof fs_c1, PIPE_BIND_CONSTANT_BUFFER, fs_c1);
     cb = (struct pipe_constant_buffer){.buffer = buf, .buffer_offset = 16, .buffer_size = 16};
-    ctx->set_constant_buffer(ctx, PIPE_SHADER_FRAGMENT, 1, &cb);
-    vtx v[6];
-    quad(v, 8, 8, 24, 24, 0, RED);
-    set_user_vb(v, sizeof(vtx));
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_FRAGMENT, 1, &cb);
+    pt_vtx v[6];
+    pt_quad(v, 8, 8, 24, 24, 0, RED);
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
     rect_list l = {0};
-    add_rect(&l, 24, 16, 40, 32, rgba8(0.25f, 0.5f, 0.75f, 1.0f));
+    add_rect(&l, 24, 16, 40, 32, pt_rgba8(0.25f, 0.5f, 0.75f, 1.0f));
     check_image(f.rt, expect_rects, &l, 1);
 
-    ctx->set_constant_buffer(ctx, PIPE_SHADER_VERTEX, 0, NULL);
-    ctx->set_constant_buffer(ctx, PIPE_SHADER_FRAGMENT, 0, NULL);
-    ctx->set_constant_buffer(ctx, PIPE_SHADER_FRAGMENT, 1, NULL);
+    pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_VERTEX, 0, NULL);
+    pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_FRAGMENT, 0, NULL);
+    pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_FRAGMENT, 1, NULL);
     pipe_resource_reference(&buf, NULL);
-    ctx->bind_vs_state(ctx, f.vs);
-    ctx->bind_fs_state(ctx, f.fs);
-    ctx->delete_vs_state(ctx, vs);
-    ctx->delete_fs_state(ctx, fs);
-    fixture_fini(&f);
+    pt_ctx->bind_vs_state(pt_ctx, f.vs);
+    pt_ctx->bind_fs_state(pt_ctx, f.fs);
+    pt_ctx->delete_vs_state(pt_ctx, vs);
+    pt_ctx->delete_fs_state(pt_ctx, fs);
+    pt_fixture_fini(&f);
 }
 
 /* A 2x2 texture over the whole target with nearest filtering: each
@@ -710,8 +513,8 @@ static void test_constants(void **state)
 static void test_texture(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
     static const char *fs_text = "FRAG\n"
                                  "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
                                  "DCL OUT[0], COLOR\n"
@@ -719,18 +522,19 @@ static void test_texture(void **state)
                                  "DCL SVIEW[0], 2D, FLOAT\n"
                                  "  0: TEX OUT[0], IN[0], SAMP[0], 2D\n"
                                  "  1: END\n";
-    void *fs = make_shader(fs_text, false);
+    void *fs = pt_make_shader(fs_text, false);
     assert_non_null(fs);
-    ctx->bind_fs_state(ctx, fs);
-    struct pipe_resource *tex = make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, 2, 2, PIPE_BIND_SAMPLER_VIEW);
+    pt_ctx->bind_fs_state(pt_ctx, fs);
+    struct pipe_resource *tex =
+        pt_make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, 2, 2, PIPE_BIND_SAMPLER_VIEW);
     assert_non_null(tex);
     const uint32_t texels[4] = {0xff0000ffu, 0xff00ff00u, 0xffff0000u, 0x80402010u};
     struct pipe_box box = {0, 0, 0, 2, 2, 1};
-    ctx->texture_subdata(ctx, tex, 0, PIPE_MAP_WRITE, &box, texels, 8, 16);
+    pt_ctx->texture_subdata(pt_ctx, tex, 0, PIPE_MAP_WRITE, &box, texels, 8, 16);
     struct pipe_sampler_view vt = {.target = PIPE_TEXTURE_2D, .format = tex->format,
                                    .swizzle_r = PIPE_SWIZZLE_X, .swizzle_g = PIPE_SWIZZLE_Y,
                                    .swizzle_b = PIPE_SWIZZLE_Z, .swizzle_a = PIPE_SWIZZLE_W};
-    struct pipe_sampler_view *view = ctx->create_sampler_view(ctx, tex, &vt);
+    struct pipe_sampler_view *view = pt_ctx->create_sampler_view(pt_ctx, tex, &vt);
     assert_non_null(view);
     struct pipe_sampler_state ss = {.wrap_s = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
                                     .wrap_t = PIPE_TEX_WRAP_CLAMP_TO_EDGE,
@@ -738,17 +542,17 @@ static void test_texture(void **state)
                                     .mag_img_filter = PIPE_TEX_FILTER_NEAREST,
                                     .min_mip_filter = PIPE_TEX_MIPFILTER_NONE,
                                     .normalized_coords = true, .max_lod = 16};
-    void *samp = ctx->create_sampler_state(ctx, &ss);
+    void *samp = pt_ctx->create_sampler_state(pt_ctx, &ss);
     assert_non_null(samp);
-    ctx->set_sampler_views(ctx, PIPE_SHADER_FRAGMENT, 0, 1, &view);
-    ctx->bind_sampler_states(ctx, PIPE_SHADER_FRAGMENT, 0, 1, &samp);
+    pt_ctx->set_sampler_views(pt_ctx, PIPE_SHADER_FRAGMENT, 0, 1, &view);
+    pt_ctx->bind_sampler_states(pt_ctx, PIPE_SHADER_FRAGMENT, 0, 1, &samp);
     /* Texture coordinates in the colour slot: (s, t) = window / 64. */
-    vtx v[6];
+    pt_vtx v[6];
     const float px[6] = {0, 64, 0, 64, 64, 0}, py[6] = {0, 0, 64, 0, 64, 64};
     for (int i = 0; i < 6; i++)
-        v[i] = (vtx){{nx(px[i]), nx(py[i]), 0, 1}, {px[i] / 64, py[i] / 64, 0, 1}};
-    set_user_vb(v, sizeof(vtx));
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+        v[i] = (pt_vtx){{pt_nx(px[i]), pt_nx(py[i]), 0, 1}, {px[i] / 64, py[i] / 64, 0, 1}};
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
     rect_list l = {0};
     add_rect(&l, 0, 0, 32, 32, texels[0]);
     add_rect(&l, 32, 0, 64, 32, texels[1]);
@@ -756,14 +560,14 @@ static void test_texture(void **state)
     add_rect(&l, 32, 32, 64, 64, texels[3]);
     check_image(f.rt, expect_rects, &l, 0);
 
-    ctx->set_sampler_views(ctx, PIPE_SHADER_FRAGMENT, 0, 1, NULL);
-    ctx->bind_sampler_states(ctx, PIPE_SHADER_FRAGMENT, 0, 1, NULL);
+    pt_ctx->set_sampler_views(pt_ctx, PIPE_SHADER_FRAGMENT, 0, 1, NULL);
+    pt_ctx->bind_sampler_states(pt_ctx, PIPE_SHADER_FRAGMENT, 0, 1, NULL);
     pipe_sampler_view_reference(&view, NULL);
-    ctx->delete_sampler_state(ctx, samp);
+    pt_ctx->delete_sampler_state(pt_ctx, samp);
     pipe_resource_reference(&tex, NULL);
-    ctx->bind_fs_state(ctx, f.fs);
-    ctx->delete_fs_state(ctx, fs);
-    fixture_fini(&f);
+    pt_ctx->bind_fs_state(pt_ctx, f.fs);
+    pt_ctx->delete_fs_state(pt_ctx, fs);
+    pt_fixture_fini(&f);
 }
 
 /* Two-sided colour and culling: with light_twoside, one winding shows
@@ -772,8 +576,8 @@ static void test_texture(void **state)
 static void test_twoside_cull_unlinked(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
     static const char *vs_text = "VERT\n"
                                  "DCL IN[0]\n"
                                  "DCL OUT[0], POSITION\n"
@@ -791,11 +595,11 @@ static void test_twoside_cull_unlinked(void **state)
                                  "DCL OUT[0], COLOR\n"
                                  "  0: ADD OUT[0], IN[0], IN[1]\n"
                                  "  1: END\n";
-    void *vs = make_shader(vs_text, true), *fs = make_shader(fs_text, false);
+    void *vs = pt_make_shader(vs_text, true), *fs = pt_make_shader(fs_text, false);
     assert_non_null(vs);
     assert_non_null(fs);
-    ctx->bind_vs_state(ctx, vs);
-    ctx->bind_fs_state(ctx, fs);
+    pt_ctx->bind_vs_state(pt_ctx, vs);
+    pt_ctx->bind_fs_state(pt_ctx, fs);
     uint32_t got[2][2]; /* [front_ccw][winding] colour at the quad's centre */
     union pipe_color_union black = {{0, 0, 0, 0}};
     static uint32_t img[W * H];
@@ -803,31 +607,31 @@ static void test_twoside_cull_unlinked(void **state)
         struct pipe_rasterizer_state r = {.half_pixel_center = true, .depth_clip_near = true,
                                           .depth_clip_far = true, .front_ccw = ccw,
                                           .light_twoside = true, .line_width = 1};
-        void *rs = ctx->create_rasterizer_state(ctx, &r);
+        void *rs = pt_ctx->create_rasterizer_state(pt_ctx, &r);
         assert_non_null(rs);
-        ctx->bind_rasterizer_state(ctx, rs);
+        pt_ctx->bind_rasterizer_state(pt_ctx, rs);
         for (int wind = 0; wind < 2; wind++) {
-            ctx->clear(ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
-            vtx v[6];
-            quad(v, 16, 16, 48, 48, 0, RED);
+            pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
+            pt_vtx v[6];
+            pt_quad(v, 16, 16, 48, 48, 0, RED);
             if (wind)
                 for (int t = 0; t < 6; t += 3) {
-                    vtx tmp = v[t + 1];
+                    pt_vtx tmp = v[t + 1];
                     v[t + 1] = v[t + 2];
                     v[t + 2] = tmp;
                 }
-            set_user_vb(v, sizeof(vtx));
-            draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
-            read_rgba(f.rt, img);
+            pt_set_user_vb(v, sizeof(pt_vtx));
+            pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+            pt_read_rgba(f.rt, img);
             got[ccw][wind] = img[32 * W + 32];
             /* Both triangles of the quad share the winding: uniform. */
             assert_int_equal(img[17 * W + 17], got[ccw][wind]);
             assert_int_equal(img[46 * W + 46], got[ccw][wind]);
         }
-        ctx->bind_rasterizer_state(ctx, f.rast);
-        ctx->delete_rasterizer_state(ctx, rs);
+        pt_ctx->bind_rasterizer_state(pt_ctx, f.rast);
+        pt_ctx->delete_rasterizer_state(pt_ctx, rs);
     }
-    uint32_t red = rgba8(1, 0, 0, 1), blue = rgba8(0, 0, 1, 1);
+    uint32_t red = pt_rgba8(1, 0, 0, 1), blue = pt_rgba8(0, 0, 1, 1);
     /* GENERIC[3] is unlinked: reads 0, so the sums are the pure colours. */
     assert_true((got[0][0] == red && got[0][1] == blue) || (got[0][0] == blue && got[0][1] == red));
     assert_int_equal(got[1][0], got[0][1]);
@@ -840,30 +644,30 @@ static void test_twoside_cull_unlinked(void **state)
                                       .depth_clip_far = true, .front_ccw = true,
                                       .light_twoside = true, .cull_face = PIPE_FACE_FRONT,
                                       .line_width = 1};
-    void *rs = ctx->create_rasterizer_state(ctx, &r);
-    ctx->bind_rasterizer_state(ctx, rs);
+    void *rs = pt_ctx->create_rasterizer_state(pt_ctx, &r);
+    pt_ctx->bind_rasterizer_state(pt_ctx, rs);
     for (int wind = 0; wind < 2; wind++) {
-        ctx->clear(ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
-        vtx v[6];
-        quad(v, 16, 16, 48, 48, 0, RED);
+        pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
+        pt_vtx v[6];
+        pt_quad(v, 16, 16, 48, 48, 0, RED);
         if (wind)
             for (int t = 0; t < 6; t += 3) {
-                vtx tmp = v[t + 1];
+                pt_vtx tmp = v[t + 1];
                 v[t + 1] = v[t + 2];
                 v[t + 2] = tmp;
             }
-        set_user_vb(v, sizeof(vtx));
-        draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
-        read_rgba(f.rt, img);
+        pt_set_user_vb(v, sizeof(pt_vtx));
+        pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+        pt_read_rgba(f.rt, img);
         assert_int_equal(img[32 * W + 32], wind == front_wind ? 0u : blue);
     }
-    ctx->bind_rasterizer_state(ctx, f.rast);
-    ctx->delete_rasterizer_state(ctx, rs);
-    ctx->bind_vs_state(ctx, f.vs);
-    ctx->bind_fs_state(ctx, f.fs);
-    ctx->delete_vs_state(ctx, vs);
-    ctx->delete_fs_state(ctx, fs);
-    fixture_fini(&f);
+    pt_ctx->bind_rasterizer_state(pt_ctx, f.rast);
+    pt_ctx->delete_rasterizer_state(pt_ctx, rs);
+    pt_ctx->bind_vs_state(pt_ctx, f.vs);
+    pt_ctx->bind_fs_state(pt_ctx, f.fs);
+    pt_ctx->delete_vs_state(pt_ctx, vs);
+    pt_ctx->delete_fs_state(pt_ctx, fs);
+    pt_fixture_fini(&f);
 }
 
 /* Sprite coordinates: Gallium's mask names GENERIC indices, the engine's
@@ -880,7 +684,7 @@ static void test_sprite_mask_mapping(void **state)
                                  "  0: ADD OUT[0], IN[0], IN[1]\n"
                                  "  1: ADD OUT[0], IN[2], IN[3]\n"
                                  "  2: END\n";
-    swrp_shader_cso *vs = make_shader(VS_PASS, true), *fs = make_shader(fs_text, false);
+    swrp_shader_cso *vs = pt_make_shader(PT_VS_PASS, true), *fs = pt_make_shader(fs_text, false);
     assert_non_null(vs);
     assert_non_null(fs);
     swrp_rast_cso rast = {.sprite_coord_enable = (1u << 2) | (1u << 7)};
@@ -896,8 +700,8 @@ static void test_sprite_mask_mapping(void **state)
     assert_int_equal(eps.inputs[3].interp, SWR_INTERP_PERSPECTIVE);
     assert_int_equal(eps.inputs[2].interp, SWR_INTERP_LINEAR);
     assert_false(eps.position_unused);
-    ctx->delete_vs_state(ctx, vs);
-    ctx->delete_fs_state(ctx, fs);
+    pt_ctx->delete_vs_state(pt_ctx, vs);
+    pt_ctx->delete_fs_state(pt_ctx, fs);
 }
 
 /* clear() with masks over two colour buffers and depth/stencil, then the
@@ -905,29 +709,30 @@ static void test_sprite_mask_mapping(void **state)
 static void test_clears(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
-    struct pipe_resource *rt2 = make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
-    struct pipe_surface *cs2 = make_surface(rt2);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
+    struct pipe_resource *rt2 =
+        pt_make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
+    struct pipe_surface *cs2 = pt_make_surface(rt2);
     assert_non_null(cs2);
-    bind_fb(f.cs, cs2, f.zss);
+    pt_bind_fb(f.cs, cs2, f.zss);
     union pipe_color_union c1 = {{0.2f, 0.4f, 0.6f, 0.8f}}, c2 = {{1, 0, 1, 0}};
-    ctx->clear(ctx, PIPE_CLEAR_COLOR | PIPE_CLEAR_DEPTHSTENCIL, &c1, 0.25, 0x5a);
-    ctx->clear(ctx, PIPE_CLEAR_COLOR1, &c2, 1.0, 0);
-    rect_list l0 = {.background = rgba8(0.2f, 0.4f, 0.6f, 0.8f)};
-    rect_list l1 = {.background = rgba8(1, 0, 1, 0)};
+    pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR | PIPE_CLEAR_DEPTHSTENCIL, &c1, 0.25, 0x5a);
+    pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR1, &c2, 1.0, 0);
+    rect_list l0 = {.background = pt_rgba8(0.2f, 0.4f, 0.6f, 0.8f)};
+    rect_list l1 = {.background = pt_rgba8(1, 0, 1, 0)};
     check_image(f.rt, expect_rects, &l0, 0);
     check_image(rt2, expect_rects, &l1, 0);
     /* Depth only: stencil keeps 0x5a; then stencil only. */
-    ctx->clear(ctx, PIPE_CLEAR_DEPTH, &c1, 0.5, 0x11);
+    pt_ctx->clear(pt_ctx, PIPE_CLEAR_DEPTH, &c1, 0.5, 0x11);
     static uint32_t zs[W * H];
-    read_rgba(f.zs, zs);
+    pt_read_rgba(f.zs, zs);
     for (int i = 0; i < W * H; i++) {
         assert_int_equal(zs[i] >> 24, 0x5a);
         assert_true(labs((long)(zs[i] & 0xffffff) - 8388608L) <= 1);
     }
-    ctx->clear(ctx, PIPE_CLEAR_STENCIL, &c1, 0.0, 0x3c);
-    read_rgba(f.zs, zs);
+    pt_ctx->clear(pt_ctx, PIPE_CLEAR_STENCIL, &c1, 0.0, 0x3c);
+    pt_read_rgba(f.zs, zs);
     for (int i = 0; i < W * H; i++) {
         assert_int_equal(zs[i] >> 24, 0x3c);
         assert_true(labs((long)(zs[i] & 0xffffff) - 8388608L) <= 1);
@@ -935,14 +740,14 @@ static void test_clears(void **state)
 
     /* Rectangles, one clipped at the surface's edge. */
     union pipe_color_union g = {{0, 1, 0, 1}};
-    ctx->clear_render_target(ctx, f.cs, &g, 10, 12, 5, 7, false);
-    ctx->clear_render_target(ctx, cs2, &g, 60, 60, 100, 100, false);
-    add_rect(&l0, 10, 12, 15, 19, rgba8(0, 1, 0, 1));
-    add_rect(&l1, 60, 60, 64, 64, rgba8(0, 1, 0, 1));
+    pt_ctx->clear_render_target(pt_ctx, f.cs, &g, 10, 12, 5, 7, false);
+    pt_ctx->clear_render_target(pt_ctx, cs2, &g, 60, 60, 100, 100, false);
+    add_rect(&l0, 10, 12, 15, 19, pt_rgba8(0, 1, 0, 1));
+    add_rect(&l1, 60, 60, 64, 64, pt_rgba8(0, 1, 0, 1));
     check_image(f.rt, expect_rects, &l0, 0);
     check_image(rt2, expect_rects, &l1, 0);
-    ctx->clear_depth_stencil(ctx, f.zss, PIPE_CLEAR_STENCIL, 0.0, 0x77, 3, 4, 2, 2, false);
-    read_rgba(f.zs, zs);
+    pt_ctx->clear_depth_stencil(pt_ctx, f.zss, PIPE_CLEAR_STENCIL, 0.0, 0x77, 3, 4, 2, 2, false);
+    pt_read_rgba(f.zs, zs);
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++) {
             bool in = x >= 3 && x < 5 && y >= 4 && y < 6;
@@ -951,16 +756,16 @@ static void test_clears(void **state)
         }
     /* A draw after a CPU rectangle clear sees the cleared pixels (tiles
      * reloaded) and adds its own. */
-    vtx v[6];
-    quad(v, 30, 30, 34, 34, 0, BLUE);
-    set_user_vb(v, sizeof(vtx));
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
-    add_rect(&l0, 30, 30, 34, 34, rgba8(0, 0, 1, 1));
+    pt_vtx v[6];
+    pt_quad(v, 30, 30, 34, 34, 0, BLUE);
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    add_rect(&l0, 30, 30, 34, 34, pt_rgba8(0, 0, 1, 1));
     check_image(f.rt, expect_rects, &l0, 0);
 
     pipe_surface_reference(&cs2, NULL);
     pipe_resource_reference(&rt2, NULL);
-    fixture_fini(&f);
+    pt_fixture_fini(&f);
 }
 
 /* Bad input: refused with a message, never a crash; a draw with missing
@@ -968,45 +773,45 @@ static void test_clears(void **state)
 static void test_invalid(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
-    vtx v[6];
-    quad(v, 0, 0, 64, 64, 0, RED);
-    set_user_vb(v, sizeof(vtx));
-    ctx->bind_vs_state(ctx, NULL);
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
-    ctx->bind_vs_state(ctx, f.vs);
-    ctx->bind_blend_state(ctx, NULL);
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
-    ctx->bind_blend_state(ctx, f.blend);
-    ctx->bind_vertex_elements_state(ctx, NULL);
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
-    ctx->bind_vertex_elements_state(ctx, f.velems);
-    draw_arrays(PIPE_PRIM_PATCHES, 0, 6);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
+    pt_vtx v[6];
+    pt_quad(v, 0, 0, 64, 64, 0, RED);
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    pt_ctx->bind_vs_state(pt_ctx, NULL);
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    pt_ctx->bind_vs_state(pt_ctx, f.vs);
+    pt_ctx->bind_blend_state(pt_ctx, NULL);
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    pt_ctx->bind_blend_state(pt_ctx, f.blend);
+    pt_ctx->bind_vertex_elements_state(pt_ctx, NULL);
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    pt_ctx->bind_vertex_elements_state(pt_ctx, f.velems);
+    pt_draw_arrays(PIPE_PRIM_PATCHES, 0, 6);
     struct pipe_draw_info bad = {.mode = PIPE_PRIM_TRIANGLES, .index_size = 3, .instance_count = 1};
     struct pipe_draw_start_count_bias d = {.start = 0, .count = 6};
-    ctx->draw_vbo(ctx, &bad, 0, &d, 1);
+    pt_ctx->draw_vbo(pt_ctx, &bad, 0, &d, 1);
     bad.index_size = 2; /* no index buffer at all */
-    ctx->draw_vbo(ctx, &bad, 0, &d, 1);
-    ctx->draw_vbo(ctx, NULL, 0, &d, 1);
+    pt_ctx->draw_vbo(pt_ctx, &bad, 0, &d, 1);
+    pt_ctx->draw_vbo(pt_ctx, NULL, 0, &d, 1);
     rect_list none = {0};
     check_image(f.rt, expect_rects, &none, 0);
 
     /* Out-of-range slots are ignored. */
     struct pipe_vertex_buffer vb = {.stride = 4, .is_user_buffer = true};
     vb.buffer.user = v;
-    ctx->set_vertex_buffers(ctx, PIPE_MAX_VERTEX_BUFFERS, 1, &vb);
-    ctx->set_vertex_buffers(ctx, 3, UINT32_MAX, &vb);
+    pt_ctx->set_vertex_buffers(pt_ctx, PIPE_MAX_VERTEX_BUFFERS, 1, &vb);
+    pt_ctx->set_vertex_buffers(pt_ctx, 3, UINT32_MAX, &vb);
     const float c[4] = {0};
     struct pipe_constant_buffer cb = {.user_buffer = c, .buffer_size = 16};
-    ctx->set_constant_buffer(ctx, PIPE_SHADER_FRAGMENT, PIPE_MAX_CONSTANT_BUFFERS, &cb);
-    ctx->set_constant_buffer(ctx, PIPE_SHADER_GEOMETRY, 0, &cb);
-    ctx->set_sampler_views(ctx, PIPE_SHADER_FRAGMENT, 31, 2, NULL);
-    ctx->bind_sampler_states(ctx, PIPE_SHADER_COMPUTE, 0, 1, NULL);
+    pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_FRAGMENT, PIPE_MAX_CONSTANT_BUFFERS, &cb);
+    pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_GEOMETRY, 0, &cb);
+    pt_ctx->set_sampler_views(pt_ctx, PIPE_SHADER_FRAGMENT, 31, 2, NULL);
+    pt_ctx->bind_sampler_states(pt_ctx, PIPE_SHADER_COMPUTE, 0, 1, NULL);
     struct pipe_scissor_state sc = {0, 0, 1, 1};
-    ctx->set_scissor_states(ctx, PIPE_MAX_VIEWPORTS, 1, &sc);
+    pt_ctx->set_scissor_states(pt_ctx, PIPE_MAX_VIEWPORTS, 1, &sc);
     struct pipe_viewport_state vp = {{1, 1, 1}, {0, 0, 0}};
-    ctx->set_viewport_states(ctx, 15, 2, &vp);
+    pt_ctx->set_viewport_states(pt_ctx, 15, 2, &vp);
 
     /* Invalid CSO descriptions give NULL. */
     struct pipe_blend_state b = {0};
@@ -1014,44 +819,44 @@ static void test_invalid(void **state)
                                            .rgb_dst_factor = PIPE_BLENDFACTOR_ONE,
                                            .alpha_src_factor = PIPE_BLENDFACTOR_ONE,
                                            .alpha_dst_factor = PIPE_BLENDFACTOR_ONE};
-    assert_null(ctx->create_blend_state(ctx, &b));
+    assert_null(pt_ctx->create_blend_state(pt_ctx, &b));
     struct pipe_depth_stencil_alpha_state dsa = {.depth = {.enabled = true, .func = 9}};
-    assert_null(ctx->create_depth_stencil_alpha_state(ctx, &dsa));
+    assert_null(pt_ctx->create_depth_stencil_alpha_state(pt_ctx, &dsa));
     struct pipe_sampler_state ss = {.wrap_s = 42};
-    assert_null(ctx->create_sampler_state(ctx, &ss));
+    assert_null(pt_ctx->create_sampler_state(pt_ctx, &ss));
     struct pipe_vertex_element e = {.vertex_buffer_index = 0, .src_format = PIPE_FORMAT_NONE};
-    assert_null(ctx->create_vertex_elements_state(ctx, 1, &e));
+    assert_null(pt_ctx->create_vertex_elements_state(pt_ctx, 1, &e));
     e = (struct pipe_vertex_element){.vertex_buffer_index = 99,
                                      .src_format = PIPE_FORMAT_R32_FLOAT};
-    assert_null(ctx->create_vertex_elements_state(ctx, 1, &e));
-    assert_null(ctx->create_vertex_elements_state(ctx, PIPE_MAX_ATTRIBS + 1, &e));
-    assert_null(make_shader("VERT\nDCL IN[0]\n  0: MOV OUT[0], IN[7]\n", true));
-    assert_null(make_shader(FS_PASS, true)); /* a FRAG text as a VS */
+    assert_null(pt_ctx->create_vertex_elements_state(pt_ctx, 1, &e));
+    assert_null(pt_ctx->create_vertex_elements_state(pt_ctx, PIPE_MAX_ATTRIBS + 1, &e));
+    assert_null(pt_make_shader("VERT\nDCL IN[0]\n  0: MOV OUT[0], IN[7]\n", true));
+    assert_null(pt_make_shader(PT_FS_PASS, true)); /* a FRAG text as a VS */
     struct pipe_shader_state none_text = {0};
-    assert_null(ctx->create_fs_state(ctx, &none_text));
+    assert_null(pt_ctx->create_fs_state(pt_ctx, &none_text));
     /* A surface of a level the texture lacks; a view of the wrong size. */
     struct pipe_surface st = {.format = PIPE_FORMAT_R8G8B8A8_UNORM};
     st.u.tex.level = 3;
-    assert_null(ctx->create_surface(ctx, f.rt, &st));
+    assert_null(pt_ctx->create_surface(pt_ctx, f.rt, &st));
     struct pipe_sampler_view vt = {.target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R16_UNORM};
-    assert_null(ctx->create_sampler_view(ctx, f.rt, &vt));
+    assert_null(pt_ctx->create_sampler_view(pt_ctx, f.rt, &vt));
 
     /* A VS without POSITION: the draw is skipped. */
-    void *vs = make_shader("VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\n  0: MOV OUT[0], IN[0]\n"
+    void *vs = pt_make_shader("VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\n  0: MOV OUT[0], IN[0]\n"
                            "  1: END\n",
                            true);
     assert_non_null(vs);
-    ctx->bind_vs_state(ctx, vs);
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
-    ctx->bind_vs_state(ctx, f.vs);
-    ctx->delete_vs_state(ctx, vs);
+    pt_ctx->bind_vs_state(pt_ctx, vs);
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    pt_ctx->bind_vs_state(pt_ctx, f.vs);
+    pt_ctx->delete_vs_state(pt_ctx, vs);
     check_image(f.rt, expect_rects, &none, 0);
 
     /* And the state still works afterwards. */
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
-    rect_list all = {.background = rgba8(1, 0, 0, 1)};
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    rect_list all = {.background = pt_rgba8(1, 0, 0, 1)};
     check_image(f.rt, expect_rects, &all, 0);
-    fixture_fini(&f);
+    pt_fixture_fini(&f);
 }
 
 /* Many draws with changing user data, deleting CSOs while draws may still
@@ -1059,29 +864,29 @@ static void test_invalid(void **state)
 static void test_stream_of_draws(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
     for (int i = 0; i < 64; i++) {
-        void *fs = make_shader(FS_PASS, false);
-        ctx->bind_fs_state(ctx, fs);
-        vtx v[6];
+        void *fs = pt_make_shader(PT_FS_PASS, false);
+        pt_ctx->bind_fs_state(pt_ctx, fs);
+        pt_vtx v[6];
         const float c[4] = {(float)(i & 1), 0, 1, 1};
-        quad(v, (float)(i % 8) * 8, (float)(i / 8) * 8, (float)(i % 8) * 8 + 8,
+        pt_quad(v, (float)(i % 8) * 8, (float)(i / 8) * 8, (float)(i % 8) * 8 + 8,
              (float)(i / 8) * 8 + 8, 0, c);
-        set_user_vb(v, sizeof(vtx));
-        draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+        pt_set_user_vb(v, sizeof(pt_vtx));
+        pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
         memset(v, 0, sizeof v); /* the driver copied what it needs */
-        ctx->bind_fs_state(ctx, f.fs);
-        ctx->delete_fs_state(ctx, fs);
+        pt_ctx->bind_fs_state(pt_ctx, f.fs);
+        pt_ctx->delete_fs_state(pt_ctx, fs);
     }
     static uint32_t img[W * H];
-    read_rgba(f.rt, img);
+    pt_read_rgba(f.rt, img);
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++) {
             int i = (y / 8) * 8 + x / 8;
-            assert_int_equal(img[y * W + x], rgba8((float)(i & 1), 0, 1, 1));
+            assert_int_equal(img[y * W + x], pt_rgba8((float)(i & 1), 0, 1, 1));
         }
-    fixture_fini(&f);
+    pt_fixture_fini(&f);
 }
 
 /* Scissor test on and off, and a viewport covering only the top-left
@@ -1089,35 +894,35 @@ static void test_stream_of_draws(void **state)
 static void test_scissor_viewport(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
     struct pipe_rasterizer_state r = {.half_pixel_center = true, .depth_clip_near = true,
                                       .depth_clip_far = true, .scissor = true, .line_width = 1};
-    void *rs = ctx->create_rasterizer_state(ctx, &r);
+    void *rs = pt_ctx->create_rasterizer_state(pt_ctx, &r);
     assert_non_null(rs);
-    ctx->bind_rasterizer_state(ctx, rs);
+    pt_ctx->bind_rasterizer_state(pt_ctx, rs);
     struct pipe_scissor_state sc = {.minx = 10, .miny = 20, .maxx = 30, .maxy = 41};
-    ctx->set_scissor_states(ctx, 0, 1, &sc);
-    vtx v[6];
-    quad(v, 0, 0, 64, 64, 0, GREEN);
-    set_user_vb(v, sizeof(vtx));
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    pt_ctx->set_scissor_states(pt_ctx, 0, 1, &sc);
+    pt_vtx v[6];
+    pt_quad(v, 0, 0, 64, 64, 0, GREEN);
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
     rect_list l = {0};
-    add_rect(&l, 10, 20, 30, 41, rgba8(0, 1, 0, 1));
+    add_rect(&l, 10, 20, 30, 41, pt_rgba8(0, 1, 0, 1));
     check_image(f.rt, expect_rects, &l, 0);
 
     /* Scissor off (the rasterizer's flag), smaller viewport. */
-    ctx->bind_rasterizer_state(ctx, f.rast);
+    pt_ctx->bind_rasterizer_state(pt_ctx, f.rast);
     union pipe_color_union black = {{0, 0, 0, 0}};
-    ctx->clear(ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
+    pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
     struct pipe_viewport_state vp = {{16, 16, 0.5f}, {16, 16, 0.5f}};
-    ctx->set_viewport_states(ctx, 0, 1, &vp);
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    pt_ctx->set_viewport_states(pt_ctx, 0, 1, &vp);
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
     rect_list l2 = {0};
-    add_rect(&l2, 0, 0, 32, 32, rgba8(0, 1, 0, 1));
+    add_rect(&l2, 0, 0, 32, 32, pt_rgba8(0, 1, 0, 1));
     check_image(f.rt, expect_rects, &l2, 0);
-    ctx->delete_rasterizer_state(ctx, rs);
-    fixture_fini(&f);
+    pt_ctx->delete_rasterizer_state(pt_ctx, rs);
+    pt_fixture_fini(&f);
 }
 
 /* Flat shading takes the provoking vertex's colour: the last vertex of
@@ -1141,7 +946,7 @@ static uint32_t expect_flat(int x, int y, const void *arg)
 static void check_flat(struct pipe_resource *r, const flat_expect *e)
 {
     static uint32_t img[W * H];
-    read_rgba(r, img);
+    pt_read_rgba(r, img);
     int bad = 0;
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++) {
@@ -1156,40 +961,40 @@ static void check_flat(struct pipe_resource *r, const flat_expect *e)
 static void test_flatshade(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
     static const char *fs_text = "FRAG\n"
                                  "DCL IN[0], GENERIC[0], COLOR\n"
                                  "DCL OUT[0], COLOR\n"
                                  "  0: MOV OUT[0], IN[0]\n"
                                  "  1: END\n";
-    void *fs = make_shader(fs_text, false);
+    void *fs = pt_make_shader(fs_text, false);
     assert_non_null(fs);
-    ctx->bind_fs_state(ctx, fs);
-    vtx v[6];
-    quad(v, 16, 16, 48, 48, 0, RED);
+    pt_ctx->bind_fs_state(pt_ctx, fs);
+    pt_vtx v[6];
+    pt_quad(v, 16, 16, 48, 48, 0, RED);
     const float *cols[6] = {RED, GREEN, BLUE, GREEN, BLUE, RED};
     for (int i = 0; i < 6; i++)
         memcpy(v[i].color, cols[i], sizeof v[i].color);
-    set_user_vb(v, sizeof(vtx));
-    uint32_t red = rgba8(1, 0, 0, 1), green = rgba8(0, 1, 0, 1), blue = rgba8(0, 0, 1, 1);
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    uint32_t red = pt_rgba8(1, 0, 0, 1), green = pt_rgba8(0, 1, 0, 1), blue = pt_rgba8(0, 0, 1, 1);
     for (int first = 0; first < 2; first++) {
         struct pipe_rasterizer_state r = {.half_pixel_center = true, .depth_clip_near = true,
                                           .depth_clip_far = true, .flatshade = true,
                                           .flatshade_first = first, .line_width = 1};
-        void *rs = ctx->create_rasterizer_state(ctx, &r);
-        ctx->bind_rasterizer_state(ctx, rs);
+        void *rs = pt_ctx->create_rasterizer_state(pt_ctx, &r);
+        pt_ctx->bind_rasterizer_state(pt_ctx, rs);
         union pipe_color_union black = {{0, 0, 0, 0}};
-        ctx->clear(ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
-        draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+        pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
+        pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
         flat_expect e = first ? (flat_expect){red, green} : (flat_expect){blue, red};
         check_flat(f.rt, &e);
-        ctx->bind_rasterizer_state(ctx, f.rast);
-        ctx->delete_rasterizer_state(ctx, rs);
+        pt_ctx->bind_rasterizer_state(pt_ctx, f.rast);
+        pt_ctx->delete_rasterizer_state(pt_ctx, rs);
     }
-    ctx->bind_fs_state(ctx, f.fs);
-    ctx->delete_fs_state(ctx, fs);
-    fixture_fini(&f);
+    pt_ctx->bind_fs_state(pt_ctx, f.fs);
+    pt_ctx->delete_fs_state(pt_ctx, fs);
+    pt_fixture_fini(&f);
 }
 
 /* Deleting bound CSOs (the caller's error) unbinds them: later draws are
@@ -1197,29 +1002,29 @@ static void test_flatshade(void **state)
 static void test_delete_bound(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
-    vtx v[6];
-    quad(v, 0, 0, 64, 64, 0, RED);
-    set_user_vb(v, sizeof(vtx));
-    void *rs = default_rast(), *fs = make_shader(FS_PASS, false);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
+    pt_vtx v[6];
+    pt_quad(v, 0, 0, 64, 64, 0, RED);
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    void *rs = pt_default_rast(), *fs = pt_make_shader(PT_FS_PASS, false);
     struct pipe_sampler_state ss = {.normalized_coords = true};
-    void *samp = ctx->create_sampler_state(ctx, &ss);
-    ctx->bind_rasterizer_state(ctx, rs);
-    ctx->bind_fs_state(ctx, fs);
-    ctx->bind_sampler_states(ctx, PIPE_SHADER_FRAGMENT, 0, 1, &samp);
-    ctx->delete_rasterizer_state(ctx, rs);
-    ctx->delete_fs_state(ctx, fs);
-    ctx->delete_sampler_state(ctx, samp);
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    void *samp = pt_ctx->create_sampler_state(pt_ctx, &ss);
+    pt_ctx->bind_rasterizer_state(pt_ctx, rs);
+    pt_ctx->bind_fs_state(pt_ctx, fs);
+    pt_ctx->bind_sampler_states(pt_ctx, PIPE_SHADER_FRAGMENT, 0, 1, &samp);
+    pt_ctx->delete_rasterizer_state(pt_ctx, rs);
+    pt_ctx->delete_fs_state(pt_ctx, fs);
+    pt_ctx->delete_sampler_state(pt_ctx, samp);
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
     rect_list none = {0};
     check_image(f.rt, expect_rects, &none, 0);
-    ctx->bind_rasterizer_state(ctx, f.rast);
-    ctx->bind_fs_state(ctx, f.fs);
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
-    rect_list all = {.background = rgba8(1, 0, 0, 1)};
+    pt_ctx->bind_rasterizer_state(pt_ctx, f.rast);
+    pt_ctx->bind_fs_state(pt_ctx, f.fs);
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    rect_list all = {.background = pt_rgba8(1, 0, 0, 1)};
     check_image(f.rt, expect_rects, &all, 0);
-    fixture_fini(&f);
+    pt_fixture_fini(&f);
 }
 
 /* Stencil: a quad writes ref 5 with colour writes off, then a full-target
@@ -1227,40 +1032,40 @@ static void test_delete_bound(void **state)
 static void test_stencil(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
     struct pipe_depth_stencil_alpha_state d = {0};
     d.stencil[0] = (struct pipe_stencil_state){.enabled = true, .func = PIPE_FUNC_ALWAYS,
                                                .fail_op = PIPE_STENCIL_OP_KEEP,
                                                .zfail_op = PIPE_STENCIL_OP_KEEP,
                                                .zpass_op = PIPE_STENCIL_OP_REPLACE,
                                                .valuemask = 0xff, .writemask = 0xff};
-    void *write = ctx->create_depth_stencil_alpha_state(ctx, &d);
+    void *write = pt_ctx->create_depth_stencil_alpha_state(pt_ctx, &d);
     d.stencil[0].func = PIPE_FUNC_EQUAL;
     d.stencil[0].zpass_op = PIPE_STENCIL_OP_KEEP;
-    void *test = ctx->create_depth_stencil_alpha_state(ctx, &d);
+    void *test = pt_ctx->create_depth_stencil_alpha_state(pt_ctx, &d);
     struct pipe_blend_state b = {0}; /* colormask 0: no colour writes */
-    void *nocolor = ctx->create_blend_state(ctx, &b);
+    void *nocolor = pt_ctx->create_blend_state(pt_ctx, &b);
     assert_non_null(write);
     assert_non_null(test);
     assert_non_null(nocolor);
     struct pipe_stencil_ref ref = {{5, 0}};
-    ctx->set_stencil_ref(ctx, &ref);
-    vtx v[12];
-    quad(v, 16, 8, 32, 40, 0, RED);
-    quad(v + 6, 0, 0, 64, 64, 0, GREEN);
-    set_user_vb(v, sizeof(vtx));
-    ctx->bind_depth_stencil_alpha_state(ctx, write);
-    ctx->bind_blend_state(ctx, nocolor);
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
-    ctx->bind_depth_stencil_alpha_state(ctx, test);
-    ctx->bind_blend_state(ctx, f.blend);
-    draw_arrays(PIPE_PRIM_TRIANGLES, 6, 6);
+    pt_ctx->set_stencil_ref(pt_ctx, &ref);
+    pt_vtx v[12];
+    pt_quad(v, 16, 8, 32, 40, 0, RED);
+    pt_quad(v + 6, 0, 0, 64, 64, 0, GREEN);
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    pt_ctx->bind_depth_stencil_alpha_state(pt_ctx, write);
+    pt_ctx->bind_blend_state(pt_ctx, nocolor);
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    pt_ctx->bind_depth_stencil_alpha_state(pt_ctx, test);
+    pt_ctx->bind_blend_state(pt_ctx, f.blend);
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 6, 6);
     rect_list l = {0};
-    add_rect(&l, 16, 8, 32, 40, rgba8(0, 1, 0, 1));
+    add_rect(&l, 16, 8, 32, 40, pt_rgba8(0, 1, 0, 1));
     check_image(f.rt, expect_rects, &l, 0);
     static uint32_t zs[W * H];
-    read_rgba(f.zs, zs);
+    pt_read_rgba(f.zs, zs);
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++)
             assert_int_equal(zs[y * W + x] >> 24, in_rect(x, y, 16, 8, 32, 40) ? 5 : 0);
@@ -1270,28 +1075,28 @@ static void test_stencil(void **state)
     d.stencil[0].func = PIPE_FUNC_ALWAYS;
     d.stencil[0].zpass_op = PIPE_STENCIL_OP_REPLACE;
     d.stencil[1] = d.stencil[0];
-    void *two = ctx->create_depth_stencil_alpha_state(ctx, &d);
+    void *two = pt_ctx->create_depth_stencil_alpha_state(pt_ctx, &d);
     assert_non_null(two);
-    ctx->bind_depth_stencil_alpha_state(ctx, two);
+    pt_ctx->bind_depth_stencil_alpha_state(pt_ctx, two);
     struct pipe_stencil_ref ref2 = {{5, 9}};
-    ctx->set_stencil_ref(ctx, &ref2);
-    quad(v, 0, 0, 8, 8, 0, RED);
-    quad(v + 6, 40, 40, 48, 48, 0, RED);
+    pt_ctx->set_stencil_ref(pt_ctx, &ref2);
+    pt_quad(v, 0, 0, 8, 8, 0, RED);
+    pt_quad(v + 6, 40, 40, 48, 48, 0, RED);
     for (int t = 6; t < 12; t += 3) {
-        vtx tmp = v[t + 1];
+        pt_vtx tmp = v[t + 1];
         v[t + 1] = v[t + 2];
         v[t + 2] = tmp;
     }
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 12);
-    read_rgba(f.zs, zs);
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 12);
+    pt_read_rgba(f.zs, zs);
     uint32_t s0 = zs[4 * W + 4] >> 24, s1 = zs[44 * W + 44] >> 24;
     assert_true((s0 == 5 && s1 == 9) || (s0 == 9 && s1 == 5));
-    ctx->bind_depth_stencil_alpha_state(ctx, f.dsa);
-    ctx->delete_depth_stencil_alpha_state(ctx, two);
-    ctx->delete_depth_stencil_alpha_state(ctx, write);
-    ctx->delete_depth_stencil_alpha_state(ctx, test);
-    ctx->delete_blend_state(ctx, nocolor);
-    fixture_fini(&f);
+    pt_ctx->bind_depth_stencil_alpha_state(pt_ctx, f.dsa);
+    pt_ctx->delete_depth_stencil_alpha_state(pt_ctx, two);
+    pt_ctx->delete_depth_stencil_alpha_state(pt_ctx, write);
+    pt_ctx->delete_depth_stencil_alpha_state(pt_ctx, test);
+    pt_ctx->delete_blend_state(pt_ctx, nocolor);
+    pt_fixture_fini(&f);
 }
 
 /* A clip distance written by the VS (CLIPDIST[0] = x_ndc) clips the left
@@ -1299,8 +1104,8 @@ static void test_stencil(void **state)
 static void test_clip_distance(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
     static const char *vs_text = "VERT\n"
                                  "DCL IN[0]\n"
                                  "DCL IN[1]\n"
@@ -1311,42 +1116,43 @@ static void test_clip_distance(void **state)
                                  "  1: MOV OUT[1], IN[1]\n"
                                  "  2: MOV OUT[2], IN[0].xxxx\n"
                                  "  3: END\n";
-    void *vs = make_shader(vs_text, true);
+    void *vs = pt_make_shader(vs_text, true);
     assert_non_null(vs);
-    ctx->bind_vs_state(ctx, vs);
-    vtx v[6];
-    quad(v, 0, 0, 64, 64, 0, RED);
-    set_user_vb(v, sizeof(vtx));
+    pt_ctx->bind_vs_state(pt_ctx, vs);
+    pt_vtx v[6];
+    pt_quad(v, 0, 0, 64, 64, 0, RED);
+    pt_set_user_vb(v, sizeof(pt_vtx));
     for (int on = 0; on < 2; on++) {
         struct pipe_rasterizer_state r = {.half_pixel_center = true, .depth_clip_near = true,
                                           .depth_clip_far = true, .line_width = 1,
                                           .clip_plane_enable = (uint8_t)on};
-        void *rs = ctx->create_rasterizer_state(ctx, &r);
-        ctx->bind_rasterizer_state(ctx, rs);
+        void *rs = pt_ctx->create_rasterizer_state(pt_ctx, &r);
+        pt_ctx->bind_rasterizer_state(pt_ctx, rs);
         union pipe_color_union black = {{0, 0, 0, 0}};
-        ctx->clear(ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
-        draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+        pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0, &black, 1.0, 0);
+        pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
         rect_list l = {0};
-        add_rect(&l, on ? 32 : 0, 0, 64, 64, rgba8(1, 0, 0, 1));
+        add_rect(&l, on ? 32 : 0, 0, 64, 64, pt_rgba8(1, 0, 0, 1));
         check_image(f.rt, expect_rects, &l, 0);
-        ctx->bind_rasterizer_state(ctx, f.rast);
-        ctx->delete_rasterizer_state(ctx, rs);
+        pt_ctx->bind_rasterizer_state(pt_ctx, f.rast);
+        pt_ctx->delete_rasterizer_state(pt_ctx, rs);
     }
-    ctx->bind_vs_state(ctx, f.vs);
-    ctx->delete_vs_state(ctx, vs);
-    fixture_fini(&f);
+    pt_ctx->bind_vs_state(pt_ctx, f.vs);
+    pt_ctx->delete_vs_state(pt_ctx, vs);
+    pt_fixture_fini(&f);
 }
 
 /* Two render targets with independent colour masks, then a logic op. */
 static void test_mrt_colormask_logicop(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
-    struct pipe_resource *rt2 = make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
-    struct pipe_surface *cs2 = make_surface(rt2);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
+    struct pipe_resource *rt2 =
+        pt_make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
+    struct pipe_surface *cs2 = pt_make_surface(rt2);
     assert_non_null(cs2);
-    bind_fb(f.cs, cs2, f.zss);
+    pt_bind_fb(f.cs, cs2, f.zss);
     static const char *fs_text = "FRAG\n"
                                  "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
                                  "DCL OUT[0], COLOR[0]\n"
@@ -1355,49 +1161,49 @@ static void test_mrt_colormask_logicop(void **state)
                                  "  0: MOV OUT[0], IN[0]\n"
                                  "  1: MOV OUT[1], IMM[0]\n"
                                  "  2: END\n";
-    void *fs = make_shader(fs_text, false);
+    void *fs = pt_make_shader(fs_text, false);
     assert_non_null(fs);
-    ctx->bind_fs_state(ctx, fs);
+    pt_ctx->bind_fs_state(pt_ctx, fs);
     struct pipe_blend_state b = {.independent_blend_enable = true};
     b.rt[0].colormask = PIPE_MASK_R | PIPE_MASK_A;
     b.rt[1].colormask = PIPE_MASK_RGBA;
-    void *blend = ctx->create_blend_state(ctx, &b);
+    void *blend = pt_ctx->create_blend_state(pt_ctx, &b);
     assert_non_null(blend);
-    ctx->bind_blend_state(ctx, blend);
+    pt_ctx->bind_blend_state(pt_ctx, blend);
     union pipe_color_union bg = {{0.2f, 0.4f, 0.6f, 0.8f}};
-    ctx->clear(ctx, PIPE_CLEAR_COLOR, &bg, 1.0, 0);
-    vtx v[6];
-    quad(v, 8, 8, 24, 24, 0, RED);
-    set_user_vb(v, sizeof(vtx));
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
-    rect_list l0 = {.background = rgba8(0.2f, 0.4f, 0.6f, 0.8f)};
+    pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR, &bg, 1.0, 0);
+    pt_vtx v[6];
+    pt_quad(v, 8, 8, 24, 24, 0, RED);
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    rect_list l0 = {.background = pt_rgba8(0.2f, 0.4f, 0.6f, 0.8f)};
     rect_list l1 = l0;
-    add_rect(&l0, 8, 8, 24, 24, rgba8(1, 0.4f, 0.6f, 1));
-    add_rect(&l1, 8, 8, 24, 24, rgba8(0, 0, 1, 1));
+    add_rect(&l0, 8, 8, 24, 24, pt_rgba8(1, 0.4f, 0.6f, 1));
+    add_rect(&l1, 8, 8, 24, 24, pt_rgba8(0, 0, 1, 1));
     check_image(f.rt, expect_rects, &l0, 0);
     check_image(rt2, expect_rects, &l1, 0);
 
     /* XOR on UNORM8 targets works on the stored bits. */
     struct pipe_blend_state x = {.logicop_enable = true, .logicop_func = PIPE_LOGICOP_XOR};
     x.rt[0].colormask = PIPE_MASK_RGBA;
-    void *xor = ctx->create_blend_state(ctx, &x);
+    void *xor = pt_ctx->create_blend_state(pt_ctx, &x);
     assert_non_null(xor);
-    ctx->bind_blend_state(ctx, xor);
-    bind_fb(f.cs, NULL, f.zss);
-    ctx->bind_fs_state(ctx, f.fs);
-    quad(v, 40, 40, 56, 56, 0, RED);
-    draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
-    uint32_t bgv = rgba8(0.2f, 0.4f, 0.6f, 0.8f);
-    add_rect(&l0, 40, 40, 56, 56, bgv ^ rgba8(1, 0, 0, 1));
+    pt_ctx->bind_blend_state(pt_ctx, xor);
+    pt_bind_fb(f.cs, NULL, f.zss);
+    pt_ctx->bind_fs_state(pt_ctx, f.fs);
+    pt_quad(v, 40, 40, 56, 56, 0, RED);
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    uint32_t bgv = pt_rgba8(0.2f, 0.4f, 0.6f, 0.8f);
+    add_rect(&l0, 40, 40, 56, 56, bgv ^ pt_rgba8(1, 0, 0, 1));
     check_image(f.rt, expect_rects, &l0, 0);
 
-    ctx->bind_blend_state(ctx, f.blend);
-    ctx->delete_blend_state(ctx, blend);
-    ctx->delete_blend_state(ctx, xor);
-    ctx->delete_fs_state(ctx, fs);
+    pt_ctx->bind_blend_state(pt_ctx, f.blend);
+    pt_ctx->delete_blend_state(pt_ctx, blend);
+    pt_ctx->delete_blend_state(pt_ctx, xor);
+    pt_ctx->delete_fs_state(pt_ctx, fs);
     pipe_surface_reference(&cs2, NULL);
     pipe_resource_reference(&rt2, NULL);
-    fixture_fini(&f);
+    pt_fixture_fini(&f);
 }
 
 /* Buffers rewritten between draws (whole-buffer subdata, which may orphan
@@ -1405,44 +1211,44 @@ static void test_mrt_colormask_logicop(void **state)
 static void test_buffer_rewrite_between_draws(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
     static const char *fs_text = "FRAG\n"
                                  "DCL OUT[0], COLOR\n"
                                  "DCL CONST[0][0]\n"
                                  "  0: MOV OUT[0], CONST[0][0]\n"
                                  "  1: END\n";
-    void *fs = make_shader(fs_text, false);
+    void *fs = pt_make_shader(fs_text, false);
     assert_non_null(fs);
-    ctx->bind_fs_state(ctx, fs);
-    struct pipe_resource *cbuf = make_buffer(16, PIPE_BIND_CONSTANT_BUFFER, RED);
-    vtx v[6];
-    quad(v, 0, 0, 16, 64, 0, RED);
-    struct pipe_resource *vbuf = make_buffer(sizeof v, PIPE_BIND_VERTEX_BUFFER, v);
+    pt_ctx->bind_fs_state(pt_ctx, fs);
+    struct pipe_resource *cbuf = pt_make_buffer(16, PIPE_BIND_CONSTANT_BUFFER, RED);
+    pt_vtx v[6];
+    pt_quad(v, 0, 0, 16, 64, 0, RED);
+    struct pipe_resource *vbuf = pt_make_buffer(sizeof v, PIPE_BIND_VERTEX_BUFFER, v);
     struct pipe_constant_buffer cb = {.buffer = cbuf, .buffer_size = 16};
-    ctx->set_constant_buffer(ctx, PIPE_SHADER_FRAGMENT, 0, &cb);
-    struct pipe_vertex_buffer vb = {.stride = sizeof(vtx)};
+    pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_FRAGMENT, 0, &cb);
+    struct pipe_vertex_buffer vb = {.stride = sizeof(pt_vtx)};
     vb.buffer.resource = vbuf;
-    ctx->set_vertex_buffers(ctx, 0, 1, &vb);
+    pt_ctx->set_vertex_buffers(pt_ctx, 0, 1, &vb);
     rect_list l = {0};
     const float *cols[4] = {RED, GREEN, BLUE, RED};
     for (int i = 0; i < 4; i++) {
         if (i) {
-            quad(v, (float)i * 16, 0, (float)i * 16 + 16, 64, 0, RED);
-            ctx->buffer_subdata(ctx, vbuf, PIPE_MAP_WRITE, 0, sizeof v, v);
-            ctx->buffer_subdata(ctx, cbuf, PIPE_MAP_WRITE, 0, 16, cols[i]);
+            pt_quad(v, (float)i * 16, 0, (float)i * 16 + 16, 64, 0, RED);
+            pt_ctx->buffer_subdata(pt_ctx, vbuf, PIPE_MAP_WRITE, 0, sizeof v, v);
+            pt_ctx->buffer_subdata(pt_ctx, cbuf, PIPE_MAP_WRITE, 0, 16, cols[i]);
         }
-        draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+        pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
         add_rect(&l, (float)i * 16, 0, (float)i * 16 + 16, 64,
-                 rgba8(cols[i][0], cols[i][1], cols[i][2], cols[i][3]));
+                 pt_rgba8(cols[i][0], cols[i][1], cols[i][2], cols[i][3]));
     }
     check_image(f.rt, expect_rects, &l, 0);
-    ctx->set_constant_buffer(ctx, PIPE_SHADER_FRAGMENT, 0, NULL);
+    pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_FRAGMENT, 0, NULL);
     pipe_resource_reference(&cbuf, NULL);
     pipe_resource_reference(&vbuf, NULL);
-    ctx->bind_fs_state(ctx, f.fs);
-    ctx->delete_fs_state(ctx, fs);
-    fixture_fini(&f);
+    pt_ctx->bind_fs_state(pt_ctx, f.fs);
+    pt_ctx->delete_fs_state(pt_ctx, fs);
+    pt_fixture_fini(&f);
 }
 
 /* Points: size from the VS PSIZE output or from the rasterizer, and
@@ -1462,15 +1268,15 @@ static uint32_t expect_sprite(int x, int y, const void *arg)
     if (!in_rect(x, y, x0, y0, x0 + e->n, y0 + e->n))
         return 0;
     if (!e->sprite)
-        return rgba8(0, 0, 0, 0); /* the unlinked input reads 0 */
-    return rgba8((x + 0.5f - x0) / e->n, (y + 0.5f - y0) / e->n, 0, 1);
+        return pt_rgba8(0, 0, 0, 0); /* the unlinked input reads 0 */
+    return pt_rgba8((x + 0.5f - x0) / e->n, (y + 0.5f - y0) / e->n, 0, 1);
 }
 
 static void test_points_sprites(void **state)
 {
     (void)state;
-    fixture f;
-    fixture_init(&f);
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
     static const char *vs_text = "VERT\n"
                                  "DCL IN[0]\n"
                                  "DCL IN[1]\n"
@@ -1486,14 +1292,14 @@ static void test_points_sprites(void **state)
                                  "DCL OUT[0], COLOR\n"
                                  "  0: MOV OUT[0], IN[0]\n"
                                  "  1: END\n";
-    void *vs = make_shader(vs_text, true), *fs = make_shader(fs_text, false);
+    void *vs = pt_make_shader(vs_text, true), *fs = pt_make_shader(fs_text, false);
     assert_non_null(vs);
     assert_non_null(fs);
-    ctx->bind_vs_state(ctx, vs);
-    ctx->bind_fs_state(ctx, fs);
+    pt_ctx->bind_vs_state(pt_ctx, vs);
+    pt_ctx->bind_fs_state(pt_ctx, fs);
     /* Clear to white with alpha 1 so covered-but-zero pixels show. */
-    vtx v[1] = {{{nx(24), nx(24), 0, 1}, {0, 0, 0, 16}}};
-    set_user_vb(v, sizeof(vtx));
+    pt_vtx v[1] = {{{pt_nx(24), pt_nx(24), 0, 1}, {0, 0, 0, 16}}};
+    pt_set_user_vb(v, sizeof(pt_vtx));
     for (int mode = 0; mode < 3; mode++) {
         /* 0: per-vertex size 16 with sprites; 1: rasterizer size 6 with
          * sprites; 2: per-vertex size, sprites off. */
@@ -1503,39 +1309,21 @@ static void test_points_sprites(void **state)
             .point_size_per_vertex = mode != 1, .point_size = 6,
             .sprite_coord_enable = mode == 2 ? 0 : 1u << 1,
             .sprite_coord_mode = PIPE_SPRITE_COORD_UPPER_LEFT};
-        void *rs = ctx->create_rasterizer_state(ctx, &r);
-        ctx->bind_rasterizer_state(ctx, rs);
+        void *rs = pt_ctx->create_rasterizer_state(pt_ctx, &r);
+        pt_ctx->bind_rasterizer_state(pt_ctx, rs);
         union pipe_color_union bg = {{0, 0, 0, 0}};
-        ctx->clear(ctx, PIPE_CLEAR_COLOR0, &bg, 1.0, 0);
-        draw_arrays(PIPE_PRIM_POINTS, 0, 1);
+        pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0, &bg, 1.0, 0);
+        pt_draw_arrays(PIPE_PRIM_POINTS, 0, 1);
         sprite_expect e = {24, 24, mode == 1 ? 6.0f : 16.0f, mode != 2};
         check_image(f.rt, expect_sprite, &e, 1);
-        ctx->bind_rasterizer_state(ctx, f.rast);
-        ctx->delete_rasterizer_state(ctx, rs);
+        pt_ctx->bind_rasterizer_state(pt_ctx, f.rast);
+        pt_ctx->delete_rasterizer_state(pt_ctx, rs);
     }
-    ctx->bind_vs_state(ctx, f.vs);
-    ctx->bind_fs_state(ctx, f.fs);
-    ctx->delete_vs_state(ctx, vs);
-    ctx->delete_fs_state(ctx, fs);
-    fixture_fini(&f);
-}
-
-static int setup(void **state)
-{
-    (void)state;
-    screen = swr_create_screen();
-    if (!screen)
-        return -1;
-    ctx = screen->context_create(screen, NULL, 0);
-    return ctx ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    ctx->destroy(ctx);
-    screen->destroy(screen);
-    return 0;
+    pt_ctx->bind_vs_state(pt_ctx, f.vs);
+    pt_ctx->bind_fs_state(pt_ctx, f.fs);
+    pt_ctx->delete_vs_state(pt_ctx, vs);
+    pt_ctx->delete_fs_state(pt_ctx, fs);
+    pt_fixture_fini(&f);
 }
 
 int main(int argc, char **argv)
@@ -1570,6 +1358,6 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_points_sprites),
     };
     if (argc > 1 && strcmp(argv[1], "clip") == 0)
-        return cmocka_run_group_tests(clip_tests, setup, teardown);
-    return cmocka_run_group_tests(tests, setup, teardown);
+        return cmocka_run_group_tests(clip_tests, pt_group_setup, pt_group_teardown);
+    return cmocka_run_group_tests(tests, pt_group_setup, pt_group_teardown);
 }

@@ -26,152 +26,46 @@
 #include "frontend-gallium/pipe/swr_public.h"
 #include "frontend-gallium/pipe/swrp_context.h"
 #include "frontend-gallium/pipe/swrp_resource.h"
+#include "pipe_test_util.h"
 #include "test_util.h"
 
-#define W 64
-#define H 64
+#define W PT_W
+#define H PT_H
 
-static struct pipe_screen *screen;
-static struct pipe_context *ctx;
-
-static const char *VS_PASS = "VERT\n"
-                             "DCL IN[0]\n"
-                             "DCL IN[1]\n"
-                             "DCL OUT[0], POSITION\n"
-                             "DCL OUT[1], GENERIC[0]\n"
-                             "  0: MOV OUT[0], IN[0]\n"
-                             "  1: MOV OUT[1], IN[1]\n"
-                             "  2: END\n";
-
-static const char *FS_PASS = "FRAG\n"
-                             "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
-                             "DCL OUT[0], COLOR\n"
-                             "  0: MOV OUT[0], IN[0]\n"
-                             "  1: END\n";
-
-typedef struct fixture {
-    struct pipe_resource *rt, *zs;
-    struct pipe_surface *cs, *zss;
-    void *rast, *blend, *dsa, *velems, *vs, *fs;
-} fixture;
-
-static struct pipe_resource *make_tex(enum pipe_format f, uint32_t w, uint16_t h, unsigned bind)
+/* The fixture with a depth test (LESS, depth written): hidden pixels are
+ * not counted. */
+static void fixture_init(pt_fixture *f)
 {
-    struct pipe_resource t = {.target = PIPE_TEXTURE_2D, .format = f, .width0 = w, .height0 = h,
-                              .depth0 = 1, .array_size = 1, .bind = bind};
-    return screen->resource_create(screen, &t);
-}
-
-static void fixture_init(fixture *f)
-{
-    memset(f, 0, sizeof *f);
-    f->rt = make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
-    f->zs = make_tex(PIPE_FORMAT_Z24_UNORM_S8_UINT, W, H, PIPE_BIND_DEPTH_STENCIL);
-    assert_non_null(f->rt);
-    assert_non_null(f->zs);
-    f->cs = ctx->create_surface(ctx, f->rt, &(struct pipe_surface){.format = f->rt->format});
-    f->zss = ctx->create_surface(ctx, f->zs, &(struct pipe_surface){.format = f->zs->format});
-    assert_non_null(f->cs);
-    assert_non_null(f->zss);
-    struct pipe_framebuffer_state fb = {.width = W, .height = H, .nr_cbufs = 1,
-                                        .cbufs = {f->cs}, .zsbuf = f->zss};
-    ctx->set_framebuffer_state(ctx, &fb);
-    struct pipe_viewport_state vp = {{32, 32, 0.5f}, {32, 32, 0.5f}};
-    ctx->set_viewport_states(ctx, 0, 1, &vp);
-    struct pipe_rasterizer_state r = {.half_pixel_center = true, .depth_clip_near = true,
-                                      .depth_clip_far = true, .cull_face = PIPE_FACE_NONE,
-                                      .front_ccw = true, .line_width = 1, .point_size = 1};
-    f->rast = ctx->create_rasterizer_state(ctx, &r);
-    struct pipe_blend_state b = {0};
-    b.rt[0].colormask = PIPE_MASK_RGBA;
-    f->blend = ctx->create_blend_state(ctx, &b);
     struct pipe_depth_stencil_alpha_state d = {0};
     d.depth.enabled = true;
     d.depth.writemask = true;
     d.depth.func = PIPE_FUNC_LESS;
-    f->dsa = ctx->create_depth_stencil_alpha_state(ctx, &d);
-    struct pipe_vertex_element e[2] = {
-        {.src_offset = 0, .vertex_buffer_index = 0, .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT},
-        {.src_offset = 16, .vertex_buffer_index = 0, .src_format = PIPE_FORMAT_R32G32B32A32_FLOAT},
-    };
-    f->velems = ctx->create_vertex_elements_state(ctx, 2, e);
-    f->vs = ctx->create_vs_state(ctx, &(struct pipe_shader_state){.text = VS_PASS});
-    f->fs = ctx->create_fs_state(ctx, &(struct pipe_shader_state){.text = FS_PASS});
-    assert_non_null(f->rast);
-    assert_non_null(f->blend);
-    assert_non_null(f->dsa);
-    assert_non_null(f->velems);
-    assert_non_null(f->vs);
-    assert_non_null(f->fs);
-    ctx->bind_rasterizer_state(ctx, f->rast);
-    ctx->bind_blend_state(ctx, f->blend);
-    ctx->bind_depth_stencil_alpha_state(ctx, f->dsa);
-    ctx->bind_vertex_elements_state(ctx, f->velems);
-    ctx->bind_vs_state(ctx, f->vs);
-    ctx->bind_fs_state(ctx, f->fs);
-    union pipe_color_union black = {{0, 0, 0, 0}};
-    ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, &black, 1.0, 0);
+    pt_fixture_init(f, &d);
 }
 
 static uint32_t pixel(struct pipe_resource *r, int x, int y);
 
-static void fixture_fini(fixture *f)
+static void fixture_fini(pt_fixture *f)
 {
     /* Read both surfaces first: a read map stores the engine's hot tiles,
      * which must not be written back after the storage is freed (the
      * driver does not store them at resource destruction; see report). */
     pixel(f->rt, 0, 0);
     pixel(f->zs, 0, 0);
-    ctx->bind_rasterizer_state(ctx, NULL);
-    ctx->bind_blend_state(ctx, NULL);
-    ctx->bind_depth_stencil_alpha_state(ctx, NULL);
-    ctx->bind_vertex_elements_state(ctx, NULL);
-    ctx->bind_vs_state(ctx, NULL);
-    ctx->bind_fs_state(ctx, NULL);
-    ctx->set_framebuffer_state(ctx, NULL);
-    ctx->set_vertex_buffers(ctx, 0, PIPE_MAX_VERTEX_BUFFERS, NULL);
-    ctx->delete_rasterizer_state(ctx, f->rast);
-    ctx->delete_blend_state(ctx, f->blend);
-    ctx->delete_depth_stencil_alpha_state(ctx, f->dsa);
-    ctx->delete_vertex_elements_state(ctx, f->velems);
-    ctx->delete_vs_state(ctx, f->vs);
-    ctx->delete_fs_state(ctx, f->fs);
-    pipe_surface_reference(&f->cs, NULL);
-    pipe_surface_reference(&f->zss, NULL);
-    pipe_resource_reference(&f->rt, NULL);
-    pipe_resource_reference(&f->zs, NULL);
-}
-
-typedef struct vtx {
-    float pos[4];
-    float color[4];
-} vtx;
-
-static float nx(float wx) { return wx / 32.0f - 1.0f; }
-
-/* Two triangles covering window rectangle [x0,x1) x [y0,y1) at NDC z. */
-static void quad(vtx *v, float x0, float y0, float x1, float y1, float z, const float c[4])
-{
-    const float px[6] = {x0, x1, x0, x1, x1, x0}, py[6] = {y0, y0, y1, y0, y1, y1};
-    for (int i = 0; i < 6; i++)
-        v[i] = (vtx){{nx(px[i]), nx(py[i]), z, 1}, {c[0], c[1], c[2], c[3]}};
+    pt_fixture_fini(f);
 }
 
 /* Draws `n` vertices (a triangle list) from user memory. */
-static void draw_list(const vtx *v, unsigned n)
+static void draw_list(const pt_vtx *v, unsigned n)
 {
-    struct pipe_vertex_buffer vb = {.stride = sizeof(vtx), .is_user_buffer = true};
-    vb.buffer.user = v;
-    ctx->set_vertex_buffers(ctx, 0, 1, &vb);
-    struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES, .instance_count = 1};
-    struct pipe_draw_start_count_bias d = {.start = 0, .count = n};
-    ctx->draw_vbo(ctx, &info, 0, &d, 1);
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, n);
 }
 
 static void draw_rect(float x0, float y0, float x1, float y1, float z, const float c[4])
 {
-    vtx v[6];
-    quad(v, x0, y0, x1, y1, z, c);
+    pt_vtx v[6];
+    pt_quad(v, x0, y0, x1, y1, z, c);
     draw_list(v, 6);
 }
 
@@ -179,10 +73,10 @@ static uint32_t pixel(struct pipe_resource *r, int x, int y)
 {
     struct pipe_box box = {x, y, 0, 1, 1, 1};
     struct pipe_transfer *t = NULL;
-    const uint32_t *p = ctx->texture_map(ctx, r, 0, PIPE_MAP_READ, &box, &t);
+    const uint32_t *p = pt_ctx->texture_map(pt_ctx, r, 0, PIPE_MAP_READ, &box, &t);
     assert_non_null(p);
     uint32_t v = *p;
-    ctx->texture_unmap(ctx, t);
+    pt_ctx->texture_unmap(pt_ctx, t);
     return v;
 }
 
@@ -190,7 +84,7 @@ static uint64_t result_u64(struct pipe_query *q)
 {
     union pipe_query_result r;
     memset(&r, 0xab, sizeof r);
-    assert_true(ctx->get_query_result(ctx, q, true, &r));
+    assert_true(pt_ctx->get_query_result(pt_ctx, q, true, &r));
     return r.u64;
 }
 
@@ -198,7 +92,7 @@ static bool result_b(struct pipe_query *q)
 {
     union pipe_query_result r;
     memset(&r, 0, sizeof r);
-    assert_true(ctx->get_query_result(ctx, q, true, &r));
+    assert_true(pt_ctx->get_query_result(pt_ctx, q, true, &r));
     return r.b;
 }
 
@@ -211,12 +105,12 @@ static const float RED[4] = {1, 0, 0, 1}, GREEN[4] = {0, 1, 0, 1};
 static void test_occlusion(void **state)
 {
     (void)state;
-    fixture f;
+    pt_fixture f;
     fixture_init(&f);
-    struct pipe_query *cnt = ctx->create_query(ctx, PIPE_QUERY_OCCLUSION_COUNTER, 0);
-    struct pipe_query *pred = ctx->create_query(ctx, PIPE_QUERY_OCCLUSION_PREDICATE, 0);
+    struct pipe_query *cnt = pt_ctx->create_query(pt_ctx, PIPE_QUERY_OCCLUSION_COUNTER, 0);
+    struct pipe_query *pred = pt_ctx->create_query(pt_ctx, PIPE_QUERY_OCCLUSION_PREDICATE, 0);
     struct pipe_query *cons =
-        ctx->create_query(ctx, PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE, 0);
+        pt_ctx->create_query(pt_ctx, PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE, 0);
     assert_non_null(cnt);
     assert_non_null(pred);
     assert_non_null(cons);
@@ -225,34 +119,34 @@ static void test_occlusion(void **state)
     draw_rect(8, 8, 40, 24, -0.5f, RED);
     /* Queried: a far 16 x 16 square at depth 0.75; the 8 x 8 corner
      * [8,16) x [8,16) lies behind the near rectangle and fails. */
-    ctx->begin_query(ctx, cnt);
-    ctx->begin_query(ctx, pred);
+    pt_ctx->begin_query(pt_ctx, cnt);
+    pt_ctx->begin_query(pt_ctx, pred);
     draw_rect(0, 0, 16, 16, 0.5f, GREEN);
-    ctx->end_query(ctx, cnt);
-    ctx->end_query(ctx, pred);
+    pt_ctx->end_query(pt_ctx, cnt);
+    pt_ctx->end_query(pt_ctx, pred);
     assert_int_equal(result_u64(cnt), 16 * 16 - 8 * 8);
     assert_true(result_b(pred));
 
     /* Fully hidden: 0 and false; a draw after end is not counted. */
-    ctx->begin_query(ctx, cnt);
-    ctx->begin_query(ctx, pred);
-    ctx->begin_query(ctx, cons);
+    pt_ctx->begin_query(pt_ctx, cnt);
+    pt_ctx->begin_query(pt_ctx, pred);
+    pt_ctx->begin_query(pt_ctx, cons);
     draw_rect(10, 10, 30, 20, 0.9f, GREEN);
-    ctx->end_query(ctx, cnt);
-    ctx->end_query(ctx, pred);
-    ctx->end_query(ctx, cons);
+    pt_ctx->end_query(pt_ctx, cnt);
+    pt_ctx->end_query(pt_ctx, pred);
+    pt_ctx->end_query(pt_ctx, cons);
     draw_rect(40, 40, 50, 50, 0.0f, GREEN);
     assert_int_equal(result_u64(cnt), 0);
     assert_false(result_b(pred));
     (void)result_b(cons); /* may be true or false: only availability is checked */
 
     /* Begin resets; two draws are summed; nested queries are independent. */
-    ctx->begin_query(ctx, cnt);
+    pt_ctx->begin_query(pt_ctx, cnt);
     draw_rect(48, 0, 64, 4, 0.0f, GREEN); /* 16 x 4, nothing in front */
-    ctx->begin_query(ctx, pred);
+    pt_ctx->begin_query(pt_ctx, pred);
     draw_rect(48, 8, 56, 10, 0.0f, GREEN); /* 8 x 2 */
-    ctx->end_query(ctx, pred);
-    ctx->end_query(ctx, cnt);
+    pt_ctx->end_query(pt_ctx, pred);
+    pt_ctx->end_query(pt_ctx, cnt);
     assert_int_equal(result_u64(cnt), 16 * 4 + 8 * 2);
     assert_true(result_b(pred));
 
@@ -261,19 +155,19 @@ static void test_occlusion(void **state)
     assert_int_equal(pixel(f.rt, 12, 12), RED8);
 
     /* Misuse is refused cleanly. */
-    assert_null(ctx->create_query(ctx, 9999, 0));
-    assert_null(ctx->create_query(ctx, PIPE_QUERY_PIPELINE_STATISTICS_SINGLE, 99));
-    struct pipe_query *fresh = ctx->create_query(ctx, PIPE_QUERY_OCCLUSION_COUNTER, 0);
+    assert_null(pt_ctx->create_query(pt_ctx, 9999, 0));
+    assert_null(pt_ctx->create_query(pt_ctx, PIPE_QUERY_PIPELINE_STATISTICS_SINGLE, 99));
+    struct pipe_query *fresh = pt_ctx->create_query(pt_ctx, PIPE_QUERY_OCCLUSION_COUNTER, 0);
     union pipe_query_result r;
-    assert_false(ctx->get_query_result(ctx, fresh, false, &r)); /* never ended */
-    assert_false(ctx->end_query(ctx, fresh));                   /* never begun */
-    assert_true(ctx->begin_query(ctx, fresh));
-    assert_false(ctx->begin_query(ctx, fresh)); /* already active */
-    ctx->destroy_query(ctx, fresh);             /* destroyed while active */
+    assert_false(pt_ctx->get_query_result(pt_ctx, fresh, false, &r)); /* never ended */
+    assert_false(pt_ctx->end_query(pt_ctx, fresh));                   /* never begun */
+    assert_true(pt_ctx->begin_query(pt_ctx, fresh));
+    assert_false(pt_ctx->begin_query(pt_ctx, fresh)); /* already active */
+    pt_ctx->destroy_query(pt_ctx, fresh);             /* destroyed while active */
 
-    ctx->destroy_query(ctx, cnt);
-    ctx->destroy_query(ctx, pred);
-    ctx->destroy_query(ctx, cons);
+    pt_ctx->destroy_query(pt_ctx, cnt);
+    pt_ctx->destroy_query(pt_ctx, pred);
+    pt_ctx->destroy_query(pt_ctx, cons);
     fixture_fini(&f);
 }
 
@@ -282,13 +176,13 @@ static void test_occlusion(void **state)
 static void test_primitives_and_statistics(void **state)
 {
     (void)state;
-    fixture f;
+    pt_fixture f;
     fixture_init(&f);
-    struct pipe_query *gen = ctx->create_query(ctx, PIPE_QUERY_PRIMITIVES_GENERATED, 0);
-    struct pipe_query *emi = ctx->create_query(ctx, PIPE_QUERY_PRIMITIVES_EMITTED, 0);
-    struct pipe_query *so = ctx->create_query(ctx, PIPE_QUERY_SO_STATISTICS, 0);
-    struct pipe_query *st = ctx->create_query(ctx, PIPE_QUERY_PIPELINE_STATISTICS, 0);
-    struct pipe_query *one = ctx->create_query(ctx, PIPE_QUERY_PIPELINE_STATISTICS_SINGLE,
+    struct pipe_query *gen = pt_ctx->create_query(pt_ctx, PIPE_QUERY_PRIMITIVES_GENERATED, 0);
+    struct pipe_query *emi = pt_ctx->create_query(pt_ctx, PIPE_QUERY_PRIMITIVES_EMITTED, 0);
+    struct pipe_query *so = pt_ctx->create_query(pt_ctx, PIPE_QUERY_SO_STATISTICS, 0);
+    struct pipe_query *st = pt_ctx->create_query(pt_ctx, PIPE_QUERY_PIPELINE_STATISTICS, 0);
+    struct pipe_query *one = pt_ctx->create_query(pt_ctx, PIPE_QUERY_PIPELINE_STATISTICS_SINGLE,
                                                PIPE_STAT_QUERY_PS_INVOCATIONS);
     assert_non_null(gen);
     assert_non_null(emi);
@@ -297,26 +191,26 @@ static void test_primitives_and_statistics(void **state)
     assert_non_null(one);
     struct pipe_query *all[] = {gen, emi, so, st, one};
     for (int i = 0; i < 5; i++)
-        assert_true(ctx->begin_query(ctx, all[i]));
+        assert_true(pt_ctx->begin_query(pt_ctx, all[i]));
     /* Three rectangles (6 triangles, 18 vertices), one entirely off
      * screen; no depth conflicts (each nearer than the clear). */
-    vtx v[18];
-    quad(v, 0, 0, 16, 16, 0.0f, RED);       /* 256 pixels */
-    quad(v + 6, 20, 0, 30, 5, 0.0f, GREEN); /* 50 pixels */
-    quad(v + 12, 100, 100, 120, 120, 0.0f, GREEN);
+    pt_vtx v[18];
+    pt_quad(v, 0, 0, 16, 16, 0.0f, RED);       /* 256 pixels */
+    pt_quad(v + 6, 20, 0, 30, 5, 0.0f, GREEN); /* 50 pixels */
+    pt_quad(v + 12, 100, 100, 120, 120, 0.0f, GREEN);
     draw_list(v, 18);
     for (int i = 0; i < 5; i++)
-        assert_true(ctx->end_query(ctx, all[i]));
+        assert_true(pt_ctx->end_query(pt_ctx, all[i]));
 
     assert_int_equal(result_u64(gen), 6);
     assert_int_equal(result_u64(emi), 0);
     union pipe_query_result r;
     memset(&r, 0xab, sizeof r);
-    assert_true(ctx->get_query_result(ctx, so, true, &r));
+    assert_true(pt_ctx->get_query_result(pt_ctx, so, true, &r));
     assert_int_equal(r.so_statistics.num_primitives_written, 0);
     assert_int_equal(r.so_statistics.primitives_storage_needed, 0);
     memset(&r, 0xab, sizeof r);
-    assert_true(ctx->get_query_result(ctx, st, true, &r));
+    assert_true(pt_ctx->get_query_result(pt_ctx, st, true, &r));
     const struct pipe_query_data_pipeline_statistics *ps = &r.pipeline_statistics;
     assert_int_equal(ps->ia_primitives, 6);  /* exact */
     assert_int_equal(ps->c_invocations, 6);  /* exact */
@@ -331,7 +225,7 @@ static void test_primitives_and_statistics(void **state)
     assert_int_equal(result_u64(one), 256 + 50);
 
     for (int i = 0; i < 5; i++)
-        ctx->destroy_query(ctx, all[i]);
+        pt_ctx->destroy_query(pt_ctx, all[i]);
     fixture_fini(&f);
 }
 
@@ -347,50 +241,50 @@ static uint64_t cpu_ns(void)
 static void test_time(void **state)
 {
     (void)state;
-    fixture f;
+    pt_fixture f;
     fixture_init(&f);
-    struct pipe_query *ts1 = ctx->create_query(ctx, PIPE_QUERY_TIMESTAMP, 0);
-    struct pipe_query *ts2 = ctx->create_query(ctx, PIPE_QUERY_TIMESTAMP, 0);
-    struct pipe_query *el = ctx->create_query(ctx, PIPE_QUERY_TIME_ELAPSED, 0);
-    struct pipe_query *fin = ctx->create_query(ctx, PIPE_QUERY_GPU_FINISHED, 0);
-    struct pipe_query *dj = ctx->create_query(ctx, PIPE_QUERY_TIMESTAMP_DISJOINT, 0);
+    struct pipe_query *ts1 = pt_ctx->create_query(pt_ctx, PIPE_QUERY_TIMESTAMP, 0);
+    struct pipe_query *ts2 = pt_ctx->create_query(pt_ctx, PIPE_QUERY_TIMESTAMP, 0);
+    struct pipe_query *el = pt_ctx->create_query(pt_ctx, PIPE_QUERY_TIME_ELAPSED, 0);
+    struct pipe_query *fin = pt_ctx->create_query(pt_ctx, PIPE_QUERY_GPU_FINISHED, 0);
+    struct pipe_query *dj = pt_ctx->create_query(pt_ctx, PIPE_QUERY_TIMESTAMP_DISJOINT, 0);
     assert_non_null(ts1);
     assert_non_null(ts2);
     assert_non_null(el);
     assert_non_null(fin);
     assert_non_null(dj);
 
-    uint64_t t0 = screen->get_timestamp(screen);
-    ctx->begin_query(ctx, dj);
-    ctx->end_query(ctx, ts1); /* TIMESTAMP needs no begin */
-    ctx->begin_query(ctx, el);
+    uint64_t t0 = pt_screen->get_timestamp(pt_screen);
+    pt_ctx->begin_query(pt_ctx, dj);
+    pt_ctx->end_query(pt_ctx, ts1); /* TIMESTAMP needs no begin */
+    pt_ctx->begin_query(pt_ctx, el);
     for (int i = 0; i < 20; i++)
         draw_rect(0, 0, 64, 64, 0.0f, i & 1 ? RED : GREEN);
-    ctx->end_query(ctx, el);
-    ctx->end_query(ctx, ts2);
-    ctx->end_query(ctx, fin);
-    ctx->end_query(ctx, dj);
+    pt_ctx->end_query(pt_ctx, el);
+    pt_ctx->end_query(pt_ctx, ts2);
+    pt_ctx->end_query(pt_ctx, fin);
+    pt_ctx->end_query(pt_ctx, dj);
     assert_true(result_b(fin));
     uint64_t a = result_u64(ts1), b = result_u64(ts2), e = result_u64(el);
-    uint64_t t1 = screen->get_timestamp(screen);
+    uint64_t t1 = pt_screen->get_timestamp(pt_screen);
     assert_true(t0 <= a);
     assert_true(a <= b);
     assert_true(b <= t1);
     assert_true(e > 0);
     assert_true(e <= t1 - t0);
     union pipe_query_result r;
-    assert_true(ctx->get_query_result(ctx, dj, true, &r));
+    assert_true(pt_ctx->get_query_result(pt_ctx, dj, true, &r));
     assert_int_equal(r.timestamp_disjoint.frequency, 1000000000u);
     assert_false(r.timestamp_disjoint.disjoint);
     /* The screen's clock is the monotonic clock. */
     uint64_t c = cpu_ns();
     assert_true(t1 <= c);
 
-    ctx->destroy_query(ctx, ts1);
-    ctx->destroy_query(ctx, ts2);
-    ctx->destroy_query(ctx, el);
-    ctx->destroy_query(ctx, fin);
-    ctx->destroy_query(ctx, dj);
+    pt_ctx->destroy_query(pt_ctx, ts1);
+    pt_ctx->destroy_query(pt_ctx, ts2);
+    pt_ctx->destroy_query(pt_ctx, el);
+    pt_ctx->destroy_query(pt_ctx, fin);
+    pt_ctx->destroy_query(pt_ctx, dj);
     fixture_fini(&f);
 }
 
@@ -399,59 +293,59 @@ static void test_time(void **state)
 static void test_render_condition(void **state)
 {
     (void)state;
-    fixture f;
+    pt_fixture f;
     fixture_init(&f);
-    struct pipe_query *zero = ctx->create_query(ctx, PIPE_QUERY_OCCLUSION_COUNTER, 0);
-    struct pipe_query *some = ctx->create_query(ctx, PIPE_QUERY_OCCLUSION_PREDICATE, 0);
+    struct pipe_query *zero = pt_ctx->create_query(pt_ctx, PIPE_QUERY_OCCLUSION_COUNTER, 0);
+    struct pipe_query *some = pt_ctx->create_query(pt_ctx, PIPE_QUERY_OCCLUSION_PREDICATE, 0);
     assert_non_null(zero);
     assert_non_null(some);
-    ctx->begin_query(ctx, zero);
-    ctx->end_query(ctx, zero); /* nothing drawn: 0 (FALSE) */
-    ctx->begin_query(ctx, some);
+    pt_ctx->begin_query(pt_ctx, zero);
+    pt_ctx->end_query(pt_ctx, zero); /* nothing drawn: 0 (FALSE) */
+    pt_ctx->begin_query(pt_ctx, some);
     draw_rect(60, 60, 64, 64, 0.0f, RED); /* TRUE */
-    ctx->end_query(ctx, some);
+    pt_ctx->end_query(pt_ctx, some);
 
     static const enum pipe_render_cond_flag modes[4] = {
         PIPE_RENDER_COND_WAIT, PIPE_RENDER_COND_NO_WAIT, PIPE_RENDER_COND_BY_REGION_WAIT,
         PIPE_RENDER_COND_BY_REGION_NO_WAIT};
     for (int m = 0; m < 4; m++) {
         union pipe_color_union black = {{0, 0, 0, 0}}, green = {{0, 1, 0, 1}};
-        ctx->render_condition(ctx, NULL, false, 0);
-        ctx->clear(ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, &black, 1.0, 0);
+        pt_ctx->render_condition(pt_ctx, NULL, false, 0);
+        pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0 | PIPE_CLEAR_DEPTHSTENCIL, &black, 1.0, 0);
 
         /* Skipped when the result equals the condition. In NO_WAIT modes
          * the results are available by now (get_query_result waited). */
         result_u64(zero);
         result_b(some);
-        ctx->render_condition(ctx, zero, false, modes[m]);
+        pt_ctx->render_condition(pt_ctx, zero, false, modes[m]);
         draw_rect(0, 0, 8, 8, 0.0f, RED);
-        ctx->clear(ctx, PIPE_CLEAR_COLOR0, &green, 1.0, 0);
-        ctx->clear_render_target(ctx, f.cs, &green, 40, 40, 4, 4, true);
+        pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0, &green, 1.0, 0);
+        pt_ctx->clear_render_target(pt_ctx, f.cs, &green, 40, 40, 4, 4, true);
         assert_int_equal(pixel(f.rt, 2, 2), 0);
         assert_int_equal(pixel(f.rt, 30, 30), 0);
         assert_int_equal(pixel(f.rt, 41, 41), 0);
         /* render_condition_enabled = false ignores it. */
-        ctx->clear_render_target(ctx, f.cs, &green, 40, 40, 4, 4, false);
+        pt_ctx->clear_render_target(pt_ctx, f.cs, &green, 40, 40, 4, 4, false);
         assert_int_equal(pixel(f.rt, 41, 41), GREEN8);
 
         /* condition TRUE on a FALSE result: runs. */
-        ctx->render_condition(ctx, zero, true, modes[m]);
+        pt_ctx->render_condition(pt_ctx, zero, true, modes[m]);
         draw_rect(0, 0, 8, 8, 0.0f, RED);
         assert_int_equal(pixel(f.rt, 2, 2), RED8);
 
         /* A TRUE predicate with condition TRUE: skipped; FALSE: runs. */
-        ctx->render_condition(ctx, some, true, modes[m]);
+        pt_ctx->render_condition(pt_ctx, some, true, modes[m]);
         draw_rect(10, 0, 18, 8, 0.0f, RED);
         assert_int_equal(pixel(f.rt, 12, 2), 0);
-        ctx->render_condition(ctx, some, false, modes[m]);
-        ctx->clear(ctx, PIPE_CLEAR_COLOR0, &green, 1.0, 0);
+        pt_ctx->render_condition(pt_ctx, some, false, modes[m]);
+        pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0, &green, 1.0, 0);
         assert_int_equal(pixel(f.rt, 12, 2), GREEN8);
     }
-    ctx->render_condition(ctx, zero, false, PIPE_RENDER_COND_WAIT);
-    ctx->destroy_query(ctx, zero); /* destroying the condition's query disables it */
+    pt_ctx->render_condition(pt_ctx, zero, false, PIPE_RENDER_COND_WAIT);
+    pt_ctx->destroy_query(pt_ctx, zero); /* destroying the condition's query disables it */
     draw_rect(0, 0, 8, 8, -0.5f, GREEN);
     assert_int_equal(pixel(f.rt, 2, 2), GREEN8);
-    ctx->destroy_query(ctx, some);
+    pt_ctx->destroy_query(pt_ctx, some);
     fixture_fini(&f);
 }
 
@@ -475,7 +369,7 @@ static void test_nonblocking(void **state)
 {
     (void)state;
     /* A context of its own: the engine is driven directly here. */
-    struct pipe_context *c2 = screen->context_create(screen, NULL, 0);
+    struct pipe_context *c2 = pt_screen->context_create(pt_screen, NULL, 0);
     assert_non_null(c2);
     swr_context *e = swrp_context_engine(c2);
     if (swr_worker_count(e) == 0) {
@@ -483,8 +377,10 @@ static void test_nonblocking(void **state)
         skip(); /* single-threaded: the held draw would run inside swr_draw */
     }
     __atomic_store_n(&release_flag, 0, __ATOMIC_RELEASE);
-    struct pipe_resource *A = make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
-    struct pipe_resource *B = make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
+    struct pipe_resource *A =
+        pt_make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
+    struct pipe_resource *B =
+        pt_make_tex(PIPE_FORMAT_R8G8B8A8_UNORM, W, H, PIPE_BIND_RENDER_TARGET);
     assert_non_null(A);
     assert_non_null(B);
     struct pipe_surface *bs =
@@ -568,24 +464,6 @@ static void test_nonblocking(void **state)
     pipe_resource_reference(&B, NULL);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    screen = swr_create_screen();
-    if (!screen)
-        return -1;
-    ctx = screen->context_create(screen, NULL, 0);
-    return ctx ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    ctx->destroy(ctx);
-    screen->destroy(screen);
-    return 0;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -595,5 +473,5 @@ int main(void)
         cmocka_unit_test(test_render_condition),
         cmocka_unit_test(test_nonblocking),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, pt_group_setup, pt_group_teardown);
 }

@@ -25,35 +25,15 @@
 #include "frontend-gallium/pipe/swr_public.h"
 #include "frontend-gallium/pipe/swrp_context.h"
 #include "frontend-gallium/pipe/swrp_resource.h"
+#include "pipe_test_util.h"
 #include "test_util.h"
-
-static struct pipe_screen *screen;
-static struct pipe_context *pctx;
-
-static int setup(void **state)
-{
-    (void)state;
-    screen = swr_create_screen();
-    if (!screen)
-        return -1;
-    pctx = screen->context_create(screen, NULL, 0);
-    return pctx ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    pctx->destroy(pctx);
-    screen->destroy(screen);
-    return 0;
-}
 
 static struct pipe_resource *make_buffer(uint32_t size, unsigned bind, unsigned flags)
 {
     struct pipe_resource t = {.target = PIPE_BUFFER, .format = PIPE_FORMAT_R8_UNORM,
                               .width0 = size, .height0 = 1, .depth0 = 1, .array_size = 1,
                               .bind = bind, .flags = flags};
-    return screen->resource_create(screen, &t);
+    return pt_screen->resource_create(pt_screen, &t);
 }
 
 static struct pipe_resource *make_tex(enum pipe_texture_target target, enum pipe_format f,
@@ -63,7 +43,7 @@ static struct pipe_resource *make_tex(enum pipe_texture_target target, enum pipe
     struct pipe_resource t = {.target = target, .format = f, .width0 = w, .height0 = h,
                               .depth0 = d, .array_size = layers, .last_level = last_level,
                               .bind = bind};
-    return screen->resource_create(screen, &t);
+    return pt_screen->resource_create(pt_screen, &t);
 }
 
 static uint8_t pattern(uint32_t a, uint32_t b, uint32_t c, uint32_t salt)
@@ -80,34 +60,34 @@ static void test_buffer_round_trip(void **state)
     assert_non_null(buf);
     struct pipe_transfer *tw = NULL, *tr = NULL;
     struct pipe_box all = {0, 0, 0, 1000, 1, 1};
-    uint8_t *w = pctx->buffer_map(pctx, buf, 0, PIPE_MAP_WRITE, &all, &tw);
+    uint8_t *w = pt_ctx->buffer_map(pt_ctx, buf, 0, PIPE_MAP_WRITE, &all, &tw);
     assert_non_null(w);
     assert_int_equal((uintptr_t)w % 64, 0);
     for (int i = 0; i < 1000; i++)
         w[i] = pattern((uint32_t)i, 0, 0, 1);
-    pctx->buffer_unmap(pctx, tw);
+    pt_ctx->buffer_unmap(pt_ctx, tw);
 
     struct pipe_box part = {100, 0, 0, 200, 1, 1};
-    const uint8_t *r = pctx->buffer_map(pctx, buf, 0, PIPE_MAP_READ, &part, &tr);
+    const uint8_t *r = pt_ctx->buffer_map(pt_ctx, buf, 0, PIPE_MAP_READ, &part, &tr);
     assert_non_null(r);
     assert_int_equal(tr->box.x, 100);
     for (int i = 0; i < 200; i++)
         assert_int_equal(r[i], pattern((uint32_t)(100 + i), 0, 0, 1));
-    pctx->buffer_unmap(pctx, tr);
+    pt_ctx->buffer_unmap(pt_ctx, tr);
 
     /* subdata into the middle; the rest unchanged */
     uint8_t src[50];
     for (int i = 0; i < 50; i++)
         src[i] = (uint8_t)(200 + i);
-    pctx->buffer_subdata(pctx, buf, 0, 300, 50, src);
+    pt_ctx->buffer_subdata(pt_ctx, buf, 0, 300, 50, src);
     /* clear_buffer with a 3-byte value over 30 bytes at 600 */
     const uint8_t val[3] = {0xa1, 0xb2, 0xc3};
-    pctx->clear_buffer(pctx, buf, 600, 30, val, 3);
+    pt_ctx->clear_buffer(pt_ctx, buf, 600, 30, val, 3);
     /* copy 100 bytes from [0, 100) to [800, 900) */
     struct pipe_box cb = {0, 0, 0, 100, 1, 1};
-    pctx->resource_copy_region(pctx, buf, 0, 800, 0, 0, buf, 0, &cb);
+    pt_ctx->resource_copy_region(pt_ctx, buf, 0, 800, 0, 0, buf, 0, &cb);
 
-    r = pctx->buffer_map(pctx, buf, 0, PIPE_MAP_READ, &all, &tr);
+    r = pt_ctx->buffer_map(pt_ctx, buf, 0, PIPE_MAP_READ, &all, &tr);
     assert_non_null(r);
     for (int i = 0; i < 1000; i++) {
         uint8_t want = pattern((uint32_t)i, 0, 0, 1);
@@ -119,34 +99,35 @@ static void test_buffer_round_trip(void **state)
             want = pattern((uint32_t)(i - 800), 0, 0, 1);
         assert_int_equal(r[i], want);
     }
-    pctx->buffer_unmap(pctx, tr);
+    pt_ctx->buffer_unmap(pt_ctx, tr);
 
     /* invalid: out of range, zero width, READ with write-only flags,
      * persistent without the resource flag, texture_map on a buffer */
     struct pipe_transfer *keep = (struct pipe_transfer *)0x1;
     struct pipe_box bad = {900, 0, 0, 101, 1, 1}, zero = {0, 0, 0, 0, 1, 1};
-    assert_null(pctx->buffer_map(pctx, buf, 0, PIPE_MAP_READ, &bad, &keep));
-    assert_null(pctx->buffer_map(pctx, buf, 0, PIPE_MAP_READ, &zero, &keep));
-    assert_null(pctx->buffer_map(pctx, buf, 1, PIPE_MAP_READ, &all, &keep));
+    assert_null(pt_ctx->buffer_map(pt_ctx, buf, 0, PIPE_MAP_READ, &bad, &keep));
+    assert_null(pt_ctx->buffer_map(pt_ctx, buf, 0, PIPE_MAP_READ, &zero, &keep));
+    assert_null(pt_ctx->buffer_map(pt_ctx, buf, 1, PIPE_MAP_READ, &all, &keep));
     assert_null(
-        pctx->buffer_map(pctx, buf, 0, PIPE_MAP_READ | PIPE_MAP_DISCARD_RANGE, &all, &keep));
-    assert_null(pctx->buffer_map(pctx, buf, 0, PIPE_MAP_WRITE | PIPE_MAP_PERSISTENT, &all, &keep));
-    assert_null(pctx->buffer_map(pctx, buf, 0, 0, &all, &keep));
-    assert_null(pctx->buffer_map(pctx, buf, 0, PIPE_MAP_READ, NULL, &keep));
-    assert_null(pctx->texture_map(pctx, buf, 0, PIPE_MAP_READ, &all, &keep));
+        pt_ctx->buffer_map(pt_ctx, buf, 0, PIPE_MAP_READ | PIPE_MAP_DISCARD_RANGE, &all, &keep));
+    assert_null(
+        pt_ctx->buffer_map(pt_ctx, buf, 0, PIPE_MAP_WRITE | PIPE_MAP_PERSISTENT, &all, &keep));
+    assert_null(pt_ctx->buffer_map(pt_ctx, buf, 0, 0, &all, &keep));
+    assert_null(pt_ctx->buffer_map(pt_ctx, buf, 0, PIPE_MAP_READ, NULL, &keep));
+    assert_null(pt_ctx->texture_map(pt_ctx, buf, 0, PIPE_MAP_READ, &all, &keep));
     assert_ptr_equal(keep, (struct pipe_transfer *)0x1); /* docs: left unchanged */
-    pctx->clear_buffer(pctx, buf, 990, 20, val, 1);     /* out of range: ignored */
-    pctx->clear_buffer(pctx, buf, 0, 10, val, 3);       /* 10 % 3 != 0: ignored */
+    pt_ctx->clear_buffer(pt_ctx, buf, 990, 20, val, 1);     /* out of range: ignored */
+    pt_ctx->clear_buffer(pt_ctx, buf, 0, 10, val, 3);       /* 10 % 3 != 0: ignored */
     pipe_resource_reference(&buf, NULL);
 
     /* persistent + coherent maps on a resource created for them */
     buf = make_buffer(256, PIPE_BIND_VERTEX_BUFFER,
                       PIPE_RESOURCE_FLAG_MAP_PERSISTENT | PIPE_RESOURCE_FLAG_MAP_COHERENT);
     struct pipe_box b256 = {0, 0, 0, 256, 1, 1};
-    void *p = pctx->buffer_map(
-        pctx, buf, 0, PIPE_MAP_WRITE | PIPE_MAP_PERSISTENT | PIPE_MAP_COHERENT, &b256, &tw);
+    void *p = pt_ctx->buffer_map(
+        pt_ctx, buf, 0, PIPE_MAP_WRITE | PIPE_MAP_PERSISTENT | PIPE_MAP_COHERENT, &b256, &tw);
     assert_non_null(p);
-    pctx->buffer_unmap(pctx, tw);
+    pt_ctx->buffer_unmap(pt_ctx, tw);
     pipe_resource_reference(&buf, NULL);
 }
 
@@ -171,7 +152,7 @@ static void round_trip_texture(struct pipe_resource *res)
                 for (size_t x = 0; x < row; x++)
                     img[(z * nby + y) * row + x] = pattern((uint32_t)x, y, z, l);
         struct pipe_box box = {0, 0, 0, (int32_t)lp.width, (int32_t)lp.height, (int32_t)lp.depth};
-        pctx->texture_subdata(pctx, res, l, 0, &box, img, (unsigned)row, row * nby);
+        pt_ctx->texture_subdata(pt_ctx, res, l, 0, &box, img, (unsigned)row, row * nby);
 
         /* read back an interior box (block aligned) */
         uint32_t bx = nbx > 1 ? 1 : 0, by = nby > 1 ? 1 : 0, bz = lp.depth > 1 ? 1 : 0;
@@ -179,7 +160,7 @@ static void round_trip_texture(struct pipe_resource *res)
                               (int32_t)(lp.width - bx * d->block_w),
                               (int32_t)(lp.height - by * d->block_h), (int32_t)(lp.depth - bz)};
         struct pipe_transfer *t = NULL;
-        const uint8_t *p = pctx->texture_map(pctx, res, l, PIPE_MAP_READ, &rb, &t);
+        const uint8_t *p = pt_ctx->texture_map(pt_ctx, res, l, PIPE_MAP_READ, &rb, &t);
         assert_non_null(p);
         assert_int_equal(t->stride, lp.row_pitch);
         assert_int_equal(t->layer_stride, lp.layer_pitch);
@@ -189,26 +170,26 @@ static void round_trip_texture(struct pipe_resource *res)
                     assert_int_equal(p[(z - bz) * t->layer_stride + (y - by) * t->stride +
                                        (x - bx * d->block_bytes)],
                                      pattern((uint32_t)x, y, z, l));
-        pctx->texture_unmap(pctx, t);
+        pt_ctx->texture_unmap(pt_ctx, t);
         free(img);
 
         /* out of range: one past the level in each dimension, bad level */
         struct pipe_transfer *keep = NULL;
         struct pipe_box over = box;
         over.width++;
-        assert_null(pctx->texture_map(pctx, res, l, PIPE_MAP_READ, &over, &keep));
+        assert_null(pt_ctx->texture_map(pt_ctx, res, l, PIPE_MAP_READ, &over, &keep));
         over = box;
         over.depth++;
-        assert_null(pctx->texture_map(pctx, res, l, PIPE_MAP_READ, &over, &keep));
+        assert_null(pt_ctx->texture_map(pt_ctx, res, l, PIPE_MAP_READ, &over, &keep));
         over = box;
         over.x = -1;
-        assert_null(pctx->texture_map(pctx, res, l, PIPE_MAP_READ, &over, &keep));
+        assert_null(pt_ctx->texture_map(pt_ctx, res, l, PIPE_MAP_READ, &over, &keep));
         assert_null(keep);
     }
     struct pipe_box one = {0, 0, 0, 1, 1, 1};
     struct pipe_transfer *keep = NULL;
-    assert_null(pctx->texture_map(pctx, res, res->last_level + 1, PIPE_MAP_READ, &one, &keep));
-    assert_null(pctx->buffer_map(pctx, res, 0, PIPE_MAP_READ, &one, &keep));
+    assert_null(pt_ctx->texture_map(pt_ctx, res, res->last_level + 1, PIPE_MAP_READ, &one, &keep));
+    assert_null(pt_ctx->buffer_map(pt_ctx, res, 0, PIPE_MAP_READ, &one, &keep));
 }
 
 static void test_texture_round_trips(void **state)
@@ -253,23 +234,24 @@ static void test_compressed_boxes(void **state)
     struct pipe_transfer *t = NULL;
     struct pipe_box ok = {4, 4, 0, 8, 4, 1}, edge = {20, 8, 0, 2, 2, 1};
     struct pipe_box misaligned = {2, 0, 0, 4, 4, 1}, partial = {0, 0, 0, 6, 4, 1};
-    uint8_t *base = pctx->texture_map(pctx, r, 0, PIPE_MAP_READ, &(struct pipe_box){0, 0, 0, 22, 10, 1}, &t);
+    uint8_t *base = pt_ctx->texture_map(pt_ctx, r, 0, PIPE_MAP_READ,
+                                        &(struct pipe_box){0, 0, 0, 22, 10, 1}, &t);
     assert_non_null(base);
     uint32_t stride = t->stride;
-    pctx->texture_unmap(pctx, t);
-    uint8_t *p = pctx->texture_map(pctx, r, 0, PIPE_MAP_READ, &ok, &t);
+    pt_ctx->texture_unmap(pt_ctx, t);
+    uint8_t *p = pt_ctx->texture_map(pt_ctx, r, 0, PIPE_MAP_READ, &ok, &t);
     assert_ptr_equal(p, base + 1 * stride + 1 * 8); /* block row 1, block column 1 */
-    pctx->texture_unmap(pctx, t);
-    p = pctx->texture_map(pctx, r, 0, PIPE_MAP_WRITE, &edge, &t); /* ends at the level's edge */
+    pt_ctx->texture_unmap(pt_ctx, t);
+    p = pt_ctx->texture_map(pt_ctx, r, 0, PIPE_MAP_WRITE, &edge, &t); /* ends at the level's edge */
     assert_ptr_equal(p, base + 2 * stride + 5 * 8);
-    pctx->texture_unmap(pctx, t);
+    pt_ctx->texture_unmap(pt_ctx, t);
     t = NULL;
-    assert_null(pctx->texture_map(pctx, r, 0, PIPE_MAP_READ, &misaligned, &t));
-    assert_null(pctx->texture_map(pctx, r, 0, PIPE_MAP_READ, &partial, &t));
+    assert_null(pt_ctx->texture_map(pt_ctx, r, 0, PIPE_MAP_READ, &misaligned, &t));
+    assert_null(pt_ctx->texture_map(pt_ctx, r, 0, PIPE_MAP_READ, &partial, &t));
     struct pipe_box l1 = {8, 4, 0, 3, 1, 1}; /* 11 x 5 level: edge blocks */
-    p = pctx->texture_map(pctx, r, 1, PIPE_MAP_READ, &l1, &t);
+    p = pt_ctx->texture_map(pt_ctx, r, 1, PIPE_MAP_READ, &l1, &t);
     assert_non_null(p);
-    pctx->texture_unmap(pctx, t);
+    pt_ctx->texture_unmap(pt_ctx, t);
     pipe_resource_reference(&r, NULL);
 }
 
@@ -287,15 +269,15 @@ static void test_texture_copy_region(void **state)
     for (int i = 0; i < (int)sizeof img; i++)
         img[i] = pattern((uint32_t)i, 2, 1, 9);
     struct pipe_box lb = {0, 0, 2, 16, 16, 1};
-    pctx->texture_subdata(pctx, a, 1, 0, &lb, img, 64, sizeof img);
+    pt_ctx->texture_subdata(pt_ctx, a, 1, 0, &lb, img, 64, sizeof img);
     uint8_t zero[16 * 16 * 4] = {0};
     struct pipe_box bb = {0, 0, 0, 16, 16, 1};
-    pctx->texture_subdata(pctx, b, 0, 0, &bb, zero, 64, sizeof zero);
+    pt_ctx->texture_subdata(pt_ctx, b, 0, 0, &bb, zero, 64, sizeof zero);
     /* copy the 5 x 4 box at (3, 2) of layer 2 to (10, 11) of b */
     struct pipe_box src = {3, 2, 2, 5, 4, 1};
-    pctx->resource_copy_region(pctx, b, 0, 10, 11, 0, a, 1, &src);
+    pt_ctx->resource_copy_region(pt_ctx, b, 0, 10, 11, 0, a, 1, &src);
     struct pipe_transfer *t;
-    const uint8_t *p = pctx->texture_map(pctx, b, 0, PIPE_MAP_READ, &bb, &t);
+    const uint8_t *p = pt_ctx->texture_map(pt_ctx, b, 0, PIPE_MAP_READ, &bb, &t);
     assert_non_null(p);
     for (int y = 0; y < 16; y++)
         for (int x = 0; x < 16; x++)
@@ -305,16 +287,16 @@ static void test_texture_copy_region(void **state)
                     want = img[((y - 11 + 2) * 16 + (x - 10 + 3)) * 4 + c];
                 assert_int_equal(p[y * t->stride + x * 4 + c], want);
             }
-    pctx->texture_unmap(pctx, t);
+    pt_ctx->texture_unmap(pt_ctx, t);
     /* a copy running off the destination is refused and changes nothing */
-    pctx->resource_copy_region(pctx, b, 0, 14, 0, 0, a, 1, &src);
+    pt_ctx->resource_copy_region(pt_ctx, b, 0, 14, 0, 0, a, 1, &src);
     /* format with a different block size: refused */
     struct pipe_resource *c = make_tex(PIPE_TEXTURE_2D, PIPE_FORMAT_R8_UNORM, 16, 16, 1, 1, 0,
                                        PIPE_BIND_SAMPLER_VIEW);
-    pctx->resource_copy_region(pctx, c, 0, 0, 0, 0, b, 0, &(struct pipe_box){0, 0, 0, 4, 4, 1});
-    p = pctx->texture_map(pctx, b, 0, PIPE_MAP_READ, &bb, &t);
+    pt_ctx->resource_copy_region(pt_ctx, c, 0, 0, 0, 0, b, 0, &(struct pipe_box){0, 0, 0, 4, 4, 1});
+    p = pt_ctx->texture_map(pt_ctx, b, 0, PIPE_MAP_READ, &bb, &t);
     assert_int_equal(p[0 * t->stride + 14 * 4], 0);
-    pctx->texture_unmap(pctx, t);
+    pt_ctx->texture_unmap(pt_ctx, t);
     pipe_resource_reference(&a, NULL);
     pipe_resource_reference(&b, NULL);
     pipe_resource_reference(&c, NULL);
@@ -375,21 +357,21 @@ static void bind_target_and_vertices(swr_context *e, struct pipe_resource *A,
 static bool pixels_are(struct pipe_resource *A, int x0, int x1, const uint8_t want[4])
 {
     struct pipe_transfer *t;
-    const uint8_t *p =
-        pctx->texture_map(pctx, A, 0, PIPE_MAP_READ, &(struct pipe_box){0, 0, 0, RT_W, RT_H, 1}, &t);
+    const uint8_t *p = pt_ctx->texture_map(pt_ctx, A, 0, PIPE_MAP_READ,
+                                           &(struct pipe_box){0, 0, 0, RT_W, RT_H, 1}, &t);
     bool ok = p != NULL;
     for (int y = 0; y < RT_H && ok; y++)
         for (int x = x0; x < x1 && ok; x++)
             ok = memcmp(p + y * t->stride + x * 4, want, 4) == 0;
     if (p)
-        pctx->texture_unmap(pctx, t);
+        pt_ctx->texture_unmap(pt_ctx, t);
     return ok;
 }
 
 static void test_waits_only_for_the_resource(void **state)
 {
     (void)state;
-    swr_context *e = swrp_context_engine(pctx);
+    swr_context *e = swrp_context_engine(pt_ctx);
     assert_non_null(e);
     if (swr_worker_count(e) == 0)
         skip(); /* single-threaded: the slow draw would run inside swr_draw */
@@ -406,13 +388,13 @@ static void test_waits_only_for_the_resource(void **state)
     uint8_t fill[RT_W * RT_H * 4];
     for (size_t i = 0; i < sizeof fill; i++)
         fill[i] = grey[i % 4];
-    pctx->texture_subdata(pctx, A, 0, 0, &(struct pipe_box){0, 0, 0, RT_W, RT_H, 1}, fill,
+    pt_ctx->texture_subdata(pt_ctx, A, 0, 0, &(struct pipe_box){0, 0, 0, RT_W, RT_H, 1}, fill,
                           RT_W * 4, sizeof fill);
     tu_vertex vb[3], va[3];
     fullscreen(vb, (const float[4]){1, 0, 0, 1});
     fullscreen(va, (const float[4]){0, 0, 1, 1});
-    pctx->buffer_subdata(pctx, B, 0, 0, sizeof vb, vb);
-    pctx->buffer_subdata(pctx, V, 0, 0, sizeof va, va);
+    pt_ctx->buffer_subdata(pt_ctx, B, 0, 0, sizeof vb, vb);
+    pt_ctx->buffer_subdata(pt_ctx, V, 0, 0, sizeof va, va);
 
     /* Draw 1 (fast) reads B and writes A; it completes. */
     tu_target tt = {.ctx = e, .w = RT_W, .h = RT_H};
@@ -420,8 +402,8 @@ static void test_waits_only_for_the_resource(void **state)
     bind_target_and_vertices(e, A, B);
     swr_draw_info di = {.topology = SWR_TOPO_TRIANGLES, .count = 3};
     assert_int_equal(swr_draw(e, &di), SWR_OK);
-    swrp_resource_mark_used(pctx, B, false);
-    swrp_resource_mark_used(pctx, A, true);
+    swrp_resource_mark_used(pt_ctx, B, false);
+    swrp_resource_mark_used(pt_ctx, A, true);
     swr_sync(e);
 
     /* Draw 2 (slow) reads V and writes A; it stays busy until released. */
@@ -431,49 +413,50 @@ static void test_waits_only_for_the_resource(void **state)
     swr_set_ps(e, &ps);
     bind_target_and_vertices(e, A, V);
     assert_int_equal(swr_draw(e, &di), SWR_OK);
-    swrp_resource_mark_used(pctx, V, false);
-    swrp_resource_mark_used(pctx, A, true);
+    swrp_resource_mark_used(pt_ctx, V, false);
+    swrp_resource_mark_used(pt_ctx, A, true);
     swr_fence fA = swr_fence_submit(e);
     struct pipe_fence_handle *fence = NULL;
-    pctx->flush(pctx, &fence, 0);
+    pt_ctx->flush(pt_ctx, &fence, 0);
     assert_non_null(fence);
 
     /* B is unrelated to the busy draw: a READ map returns at once. */
     struct pipe_transfer *t = NULL;
-    const tu_vertex *pb = pctx->buffer_map(pctx, B, 0, PIPE_MAP_READ,
+    const tu_vertex *pb = pt_ctx->buffer_map(pt_ctx, B, 0, PIPE_MAP_READ,
                                            &(struct pipe_box){0, 0, 0, sizeof vb, 1, 1}, &t);
     assert_false(swr_fence_done(e, fA));
     assert_non_null(pb);
     assert_memory_equal(pb, vb, sizeof vb);
-    pctx->buffer_unmap(pctx, t);
+    pt_ctx->buffer_unmap(pt_ctx, t);
 
     /* Fences poll false while busy: own thread with timeout 0, and the
      * polling path (no context) with a 2 ms timeout. */
-    assert_false(screen->fence_finish(screen, pctx, fence, 0));
-    assert_false(screen->fence_finish(screen, NULL, fence, 2000000));
+    assert_false(pt_screen->fence_finish(pt_screen, pt_ctx, fence, 0));
+    assert_false(pt_screen->fence_finish(pt_screen, NULL, fence, 2000000));
 
     /* DONTBLOCK on the busy target fails instead of waiting. */
     t = NULL;
-    assert_null(pctx->texture_map(pctx, A, 0, PIPE_MAP_READ | PIPE_MAP_DONTBLOCK,
+    assert_null(pt_ctx->texture_map(pt_ctx, A, 0, PIPE_MAP_READ | PIPE_MAP_DONTBLOCK,
                                   &(struct pipe_box){0, 0, 0, 1, 1, 1}, &t));
     /* UNSYNCHRONIZED on the busy vertex buffer returns the storage itself. */
     swrp_level_ptr vold;
     assert_true(swrp_resource_level(V, 0, 0, &vold));
-    void *pv = pctx->buffer_map(pctx, V, 0, PIPE_MAP_WRITE | PIPE_MAP_UNSYNCHRONIZED,
+    void *pv = pt_ctx->buffer_map(pt_ctx, V, 0, PIPE_MAP_WRITE | PIPE_MAP_UNSYNCHRONIZED,
                                 &(struct pipe_box){0, 0, 0, 16, 1, 1}, &t);
     assert_ptr_equal(pv, vold.ptr);
-    pctx->buffer_unmap(pctx, t);
+    pt_ctx->buffer_unmap(pt_ctx, t);
     /* DISCARD_WHOLE_RESOURCE on it orphans: new storage, no wait, and the
      * engine keeps reading the old bytes intact. */
     uint32_t gen = swrp_resource_of(V)->generation;
-    tu_vertex *pn = pctx->buffer_map(pctx, V, 0, PIPE_MAP_WRITE | PIPE_MAP_DISCARD_WHOLE_RESOURCE,
-                                     &(struct pipe_box){0, 0, 0, sizeof va, 1, 1}, &t);
+    tu_vertex *pn =
+        pt_ctx->buffer_map(pt_ctx, V, 0, PIPE_MAP_WRITE | PIPE_MAP_DISCARD_WHOLE_RESOURCE,
+                           &(struct pipe_box){0, 0, 0, sizeof va, 1, 1}, &t);
     assert_false(swr_fence_done(e, fA));
     assert_non_null(pn);
     assert_ptr_not_equal(pn, vold.ptr);
     assert_int_equal(swrp_resource_of(V)->generation, gen + 1);
     memset(pn, 0, sizeof va);
-    pctx->buffer_unmap(pctx, t);
+    pt_ctx->buffer_unmap(pt_ctx, t);
     assert_memory_equal(vold.ptr, va, sizeof va); /* not yet freed, not overwritten */
 
     /* Release the draw; a READ map of A now waits for it and sees it. */
@@ -481,12 +464,12 @@ static void test_waits_only_for_the_resource(void **state)
     static const uint8_t blue[4] = {0, 0, 255, 255};
     assert_true(pixels_are(A, 0, RT_W, blue));
     assert_true(swr_fence_done(e, fA));
-    assert_true(screen->fence_finish(screen, pctx, fence, PIPE_TIMEOUT_INFINITE));
-    assert_true(screen->fence_finish(screen, NULL, fence, PIPE_TIMEOUT_INFINITE));
+    assert_true(pt_screen->fence_finish(pt_screen, pt_ctx, fence, PIPE_TIMEOUT_INFINITE));
+    assert_true(pt_screen->fence_finish(pt_screen, NULL, fence, PIPE_TIMEOUT_INFINITE));
 
     /* A CPU write to A must reach the next draw (hot tiles dropped): write
      * grey, draw red into the left half only, expect red | grey. */
-    pctx->texture_subdata(pctx, A, 0, 0, &(struct pipe_box){0, 0, 0, RT_W, RT_H, 1}, fill,
+    pt_ctx->texture_subdata(pt_ctx, A, 0, 0, &(struct pipe_box){0, 0, 0, RT_W, RT_H, 1}, fill,
                           RT_W * 4, sizeof fill);
     tu_pipeline(&tt, SWR_INTERP_PERSPECTIVE);
     bind_target_and_vertices(e, A, B);
@@ -497,19 +480,19 @@ static void test_waits_only_for_the_resource(void **state)
                                .scissor_enable = true};
     swr_set_rasterizer_state(e, &rs);
     assert_int_equal(swr_draw(e, &di), SWR_OK);
-    swrp_resource_mark_used(pctx, B, false);
-    swrp_resource_mark_used(pctx, A, true);
+    swrp_resource_mark_used(pt_ctx, B, false);
+    swrp_resource_mark_used(pt_ctx, A, true);
     static const uint8_t red[4] = {255, 0, 0, 255};
     assert_true(pixels_are(A, 0, RT_W / 2, red));
     assert_true(pixels_are(A, RT_W / 2, RT_W, grey));
 
     /* fence references: a second holder keeps it alive */
     struct pipe_fence_handle *f2 = NULL;
-    screen->fence_reference(screen, &f2, fence);
-    screen->fence_reference(screen, &fence, NULL);
-    assert_true(screen->fence_finish(screen, NULL, f2, 0));
-    screen->fence_reference(screen, &f2, NULL);
-    assert_true(screen->fence_finish(screen, NULL, NULL, 0));
+    pt_screen->fence_reference(pt_screen, &f2, fence);
+    pt_screen->fence_reference(pt_screen, &fence, NULL);
+    assert_true(pt_screen->fence_finish(pt_screen, NULL, f2, 0));
+    pt_screen->fence_reference(pt_screen, &f2, NULL);
+    assert_true(pt_screen->fence_finish(pt_screen, NULL, NULL, 0));
 
     pipe_resource_reference(&A, NULL);
     pipe_resource_reference(&B, NULL);
@@ -521,19 +504,19 @@ static void test_waits_only_for_the_resource(void **state)
 static void test_fence_lifetime(void **state)
 {
     (void)state;
-    struct pipe_context *c2 = screen->context_create(screen, NULL, 0);
+    struct pipe_context *c2 = pt_screen->context_create(pt_screen, NULL, 0);
     assert_non_null(c2);
     struct pipe_fence_handle *f = NULL;
     c2->flush(c2, &f, PIPE_FLUSH_DEFERRED);
     assert_non_null(f);
-    assert_true(screen->fence_finish(screen, c2, f, 0));
+    assert_true(pt_screen->fence_finish(pt_screen, c2, f, 0));
     c2->destroy(c2);
-    assert_true(screen->fence_finish(screen, NULL, f, 0));
-    screen->fence_reference(screen, &f, NULL);
-    uint64_t t0 = screen->get_timestamp(screen);
+    assert_true(pt_screen->fence_finish(pt_screen, NULL, f, 0));
+    pt_screen->fence_reference(pt_screen, &f, NULL);
+    uint64_t t0 = pt_screen->get_timestamp(pt_screen);
     struct timespec nap = {0, 1000000};
     nanosleep(&nap, NULL);
-    uint64_t t1 = screen->get_timestamp(screen);
+    uint64_t t1 = pt_screen->get_timestamp(pt_screen);
     assert_true(t1 >= t0 + 1000000);
     assert_true(t1 - t0 < 10ull * 1000000000ull);
 }
@@ -548,5 +531,5 @@ int main(void)
         cmocka_unit_test(test_waits_only_for_the_resource),
         cmocka_unit_test(test_fence_lifetime),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, pt_group_setup, pt_group_teardown);
 }
