@@ -283,4 +283,8 @@ static void blit(struct pipe_context *ctx, const struct pipe_blit_info *info)
     ctx->texture_unmap(ctx, st);
 }
 
-void swrp_blit_init(struct pipe_context *ctx) { ctx->blit = blit; }
+void swrp_blit_init(struct pipe_context *ctx)
+{
+    ctx->blit = blit;
+    ctx->generate_mipmap = swrp_generate_mipmap; /* swrp_mipmap.c */
+}

@@ -297,6 +297,7 @@ static const int cap_table[] = {
     [PIPE_CAP_BUFFER_SAMPLER_VIEW_RGBA_ONLY] = 0,
     [PIPE_CAP_TGSI_TEXCOORD] = 0,                  /* sprite_coord_enable takes any input */
     [PIPE_CAP_PREFER_BLIT_BASED_TEXTURE_TRANSFER] = 0, /* a software renderer (docs) */
+    [PIPE_CAP_GENERATE_MIPMAP] = 1,                /* swrp_mipmap.c: box filter on the CPU */
     [PIPE_CAP_QUERY_PIPELINE_STATISTICS] = 1,      /* swrp_query.c: ia/vs/ps exact for
                                                       non-indexed draws, c_* approximate */
     [PIPE_CAP_TEXTURE_BORDER_COLOR_QUIRK] = 0,

@@ -189,7 +189,11 @@ void swrp_query_before_draw(swrp_context *c);
  * result in the WAIT modes). True without a condition. */
 bool swrp_query_render_allowed(swrp_context *c);
 
-/* swrp_blit.c: the blit hook. */
+/* swrp_blit.c: the blit hook; it also installs generate_mipmap. */
 void swrp_blit_init(struct pipe_context *ctx);
+/* swrp_mipmap.c: pipe_context::generate_mipmap (box filter on the CPU). */
+bool swrp_generate_mipmap(struct pipe_context *ctx, struct pipe_resource *res,
+                          enum pipe_format format, unsigned base_level, unsigned last_level,
+                          unsigned first_layer, unsigned last_layer);
 
 #endif /* SWRP_STATE_H */
