@@ -154,11 +154,12 @@ static uint32_t h_endloop(jit_ctx *ctx, const jit_op *op, uint32_t pc)
     return pc + 1;
 }
 
-/* BRK and CONT: when no lane is left in the construct, jump to its end
- * (ENDLOOP / ENDSWITCH) with the frames in between dropped. */
-static uint32_t h_brk(jit_ctx *ctx, const jit_op *op, uint32_t pc)
+/* BRK and CONT: the executing lanes leave through `mask`; when no lane is
+ * left in the construct, jump to its end (ENDLOOP / ENDSWITCH) with the
+ * frames in between dropped. */
+static uint32_t leave_lanes(jit_ctx *ctx, const jit_op *op, uint32_t pc, uint32_t *mask)
 {
-    ctx->brk &= ~ctx->E;
+    *mask &= ~ctx->E;
     set_E(ctx);
     if (!(ctx->brk & ctx->cont & ctx->ret & ctx->alive)) {
         unwind(ctx, op->depth);
@@ -167,15 +168,14 @@ static uint32_t h_brk(jit_ctx *ctx, const jit_op *op, uint32_t pc)
     return pc + 1;
 }
 
+static uint32_t h_brk(jit_ctx *ctx, const jit_op *op, uint32_t pc)
+{
+    return leave_lanes(ctx, op, pc, &ctx->brk);
+}
+
 static uint32_t h_cont(jit_ctx *ctx, const jit_op *op, uint32_t pc)
 {
-    ctx->cont &= ~ctx->E;
-    set_E(ctx);
-    if (!(ctx->brk & ctx->cont & ctx->ret & ctx->alive)) {
-        unwind(ctx, op->depth);
-        return (uint32_t)op->target;
-    }
-    return pc + 1;
+    return leave_lanes(ctx, op, pc, &ctx->cont);
 }
 
 static uint32_t h_switch(jit_ctx *ctx, const jit_op *op, uint32_t pc)
