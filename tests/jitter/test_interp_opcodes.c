@@ -31,20 +31,12 @@
 #include "jitter/jit.h"
 #include "tgsi_ref.h"
 #include "tgsi_test_inputs.h"
+#include "test_util.h"
 #include "tgsi_test_sampler.h"
 
 /* Opcodes that ran through both executors and were compared. */
 static bool exercised[TGSI_OPCODE_COUNT];
 
-static uint32_t rnd(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *s = x;
-    return (uint32_t)((x * 0x2545F4914F6CDD1Dull) >> 32);
-}
 
 static void *zalloc32(size_t size)
 {
@@ -243,7 +235,7 @@ static const char *mask_text(unsigned m)
 static void src_text(char *out, size_t size, uint64_t *rng, unsigned op, unsigned n, int mods)
 {
     char reg[48];
-    unsigned f = rnd(rng) % 8;
+    unsigned f = tu_rand(rng) % 8;
     if (op >= TGSI_OPCODE_INTERP_CENTROID && op <= TGSI_OPCODE_INTERP_OFFSET && n == 0)
         f = 0; /* the interpolated operand must be an input */
     if (f < 4)
@@ -255,9 +247,9 @@ static void src_text(char *out, size_t size, uint64_t *rng, unsigned op, unsigne
     else
         snprintf(reg, sizeof reg, "TEMP[%u]", n + 1);
     char swz[6] = ".xyzw";
-    if (rnd(rng) % 3)
+    if (tu_rand(rng) % 3)
         for (int c = 0; c < 4; c++)
-            swz[1 + c] = "xyzw"[rnd(rng) % 4];
+            swz[1 + c] = "xyzw"[tu_rand(rng) % 4];
     bool neg = mods & 1, abs_ = mods & 2;
     snprintf(out, size, "%s%s%s%s%s", neg ? "-" : "", abs_ ? "|" : "", reg, swz, abs_ ? "|" : "");
 }
@@ -297,7 +289,7 @@ static void build_op_program(char *text, size_t size, unsigned op, unsigned v, u
     char srcs[TGSI_MAX_SRC][64];
     for (unsigned n = 0; n < info->num_src; n++) {
         int mods = (int)((v >> (2 * n + 1)) & 3);
-        if (rnd(rng) % 4 == 0)
+        if (tu_rand(rng) % 4 == 0)
             mods = 0;
         src_text(srcs[n], sizeof srcs[n], rng, op, n, mods);
     }
@@ -395,12 +387,12 @@ static const char *cond_reg(gen *g)
 {
     static char buf[32];
     static const char *const sw = "xyzw";
-    unsigned k = rnd(&g->rng) % 6;
+    unsigned k = tu_rand(&g->rng) % 6;
     if (k < 3)
-        snprintf(buf, sizeof buf, "TEMP[%u].%c%c%c%c", 1 + rnd(&g->rng) % 3,
+        snprintf(buf, sizeof buf, "TEMP[%u].%c%c%c%c", 1 + tu_rand(&g->rng) % 3,
                  sw[k], sw[k], sw[k], sw[k]);
     else
-        snprintf(buf, sizeof buf, "IN[%u].%c%c%c%c", rnd(&g->rng) % 4, sw[k - 3], sw[k - 3],
+        snprintf(buf, sizeof buf, "IN[%u].%c%c%c%c", tu_rand(&g->rng) % 4, sw[k - 3], sw[k - 3],
                  sw[k - 3], sw[k - 3]);
     return buf;
 }
@@ -423,8 +415,8 @@ static void gen_alu(gen *g)
         "USHR TEMP[%u], TEMP[%u], IN[%u]", "AND TEMP[%u], TEMP[%u], IN[%u]",
     };
     enum { NF = sizeof float_ops / sizeof float_ops[0], NI = sizeof int_ops / sizeof int_ops[0] };
-    unsigned k = rnd(&g->rng) % (NF + NI + 1);
-    unsigned d = rnd(&g->rng) % 2, a = rnd(&g->rng) % 2, b = rnd(&g->rng) % 2;
+    unsigned k = tu_rand(&g->rng) % (NF + NI + 1);
+    unsigned d = tu_rand(&g->rng) % 2, a = tu_rand(&g->rng) % 2, b = tu_rand(&g->rng) % 2;
     char line[128];
     if (k < NF)
         snprintf(line, sizeof line, float_ops[k], 1 + d, 1 + a, b);
@@ -433,15 +425,15 @@ static void gen_alu(gen *g)
     else
         snprintf(line, sizeof line, "FSLT TEMP[%u], TEMP[%u], IN[%u]", 3 + d, 1 + a, b);
     emit(g, "%s\n", line);
-    if (g->ps && rnd(&g->rng) % 4 == 0)
-        emit(g, "DDX TEMP[%u], TEMP[%u]\n", 1 + rnd(&g->rng) % 2, 1 + rnd(&g->rng) % 2);
+    if (g->ps && tu_rand(&g->rng) % 4 == 0)
+        emit(g, "DDX TEMP[%u], TEMP[%u]\n", 1 + tu_rand(&g->rng) % 2, 1 + tu_rand(&g->rng) % 2);
 }
 
 static void gen_block(gen *g, int depth, bool in_loop, bool in_switch, bool in_sub);
 
 static void gen_stmt(gen *g, int depth, bool in_loop, bool in_switch, bool in_sub)
 {
-    unsigned k = rnd(&g->rng) % (depth >= 3 ? 2 : 10);
+    unsigned k = tu_rand(&g->rng) % (depth >= 3 ? 2 : 10);
     switch (k) {
     case 0:
     case 1:
@@ -449,9 +441,9 @@ static void gen_stmt(gen *g, int depth, bool in_loop, bool in_switch, bool in_su
         return;
     case 2:
     case 3:
-        emit(g, "%s %s\n", (rnd(&g->rng) & 1) ? "IF" : "UIF", cond_reg(g));
+        emit(g, "%s %s\n", (tu_rand(&g->rng) & 1) ? "IF" : "UIF", cond_reg(g));
         gen_block(g, depth + 1, in_loop, in_switch, in_sub);
-        if (rnd(&g->rng) & 1) {
+        if (tu_rand(&g->rng) & 1) {
             emit(g, "ELSE\n");
             gen_block(g, depth + 1, in_loop, in_switch, in_sub);
         }
@@ -462,7 +454,7 @@ static void gen_stmt(gen *g, int depth, bool in_loop, bool in_switch, bool in_su
          * CONT cannot make it endless) and a per-lane bound in 0..7. */
         unsigned c = (in_sub ? 7u : 5u) + (unsigned)depth; /* TEMP[5..7] main, [8..9] subs */
         emit(g, "MOV TEMP[%u].x, IMM[0].wwww\n", c);
-        emit(g, "AND TEMP[%u].y, IN[%u].xxxx, IMM[0].zzzz\n", c, rnd(&g->rng) % 4);
+        emit(g, "AND TEMP[%u].y, IN[%u].xxxx, IMM[0].zzzz\n", c, tu_rand(&g->rng) % 4);
         emit(g, "BGNLOOP\n");
         emit(g, "UADD TEMP[%u].x, TEMP[%u].xxxx, IMM[0].xxxx\n", c, c);
         emit(g, "USLT TEMP[%u].z, TEMP[%u].yyyy, TEMP[%u].xxxx\n", c, c, c);
@@ -476,22 +468,22 @@ static void gen_stmt(gen *g, int depth, bool in_loop, bool in_switch, bool in_su
     case 5:
         if (in_loop || in_switch) {
             emit(g, "UIF %s\n", cond_reg(g));
-            emit(g, "%s\n", (in_loop && !in_switch && (rnd(&g->rng) & 1)) ? "CONT" : "BRK");
+            emit(g, "%s\n", (in_loop && !in_switch && (tu_rand(&g->rng) & 1)) ? "CONT" : "BRK");
             emit(g, "ENDIF\n");
         } else {
             gen_alu(g);
         }
         return;
     case 6: {
-        emit(g, "AND TEMP[4].w, IN[%u].yyyy, IMM[0].yyyy\n", rnd(&g->rng) % 4);
+        emit(g, "AND TEMP[4].w, IN[%u].yyyy, IMM[0].yyyy\n", tu_rand(&g->rng) % 4);
         emit(g, "SWITCH TEMP[4].wwww\n");
-        int def = (int)(rnd(&g->rng) % 4);
+        int def = (int)(tu_rand(&g->rng) % 4);
         for (int cs = 0; cs < 3; cs++) {
             if (cs == def)
                 emit(g, "DEFAULT\n");
             emit(g, "CASE IMM[1].%c%c%c%c\n", "xyzw"[cs], "xyzw"[cs], "xyzw"[cs], "xyzw"[cs]);
             gen_block(g, depth + 1, in_loop, true, in_sub);
-            if (rnd(&g->rng) % 3)
+            if (tu_rand(&g->rng) % 3)
                 emit(g, "BRK\n");
         }
         if (def == 3) {
@@ -504,9 +496,9 @@ static void gen_stmt(gen *g, int depth, bool in_loop, bool in_switch, bool in_su
     case 7:
         if (!in_sub && g->subs < 2 && g->num_cal < 64) {
             g->cal_fix[g->num_cal] = g->inst;
-            g->cal_sub[g->num_cal++] = (int)(rnd(&g->rng) % 2);
+            g->cal_sub[g->num_cal++] = (int)(tu_rand(&g->rng) % 2);
             emit(g, "CAL :@\n");
-        } else if (in_sub || (rnd(&g->rng) & 1)) {
+        } else if (in_sub || (tu_rand(&g->rng) & 1)) {
             emit(g, "UIF %s\n", cond_reg(g));
             emit(g, "RET\n");
             emit(g, "ENDIF\n");
@@ -514,11 +506,11 @@ static void gen_stmt(gen *g, int depth, bool in_loop, bool in_switch, bool in_su
         return;
     case 8:
         if (g->ps) {
-            if (rnd(&g->rng) & 1)
+            if (tu_rand(&g->rng) & 1)
                 emit(g, "KILL_IF %s\n", cond_reg(g));
             else {
                 emit(g, "UIF %s\n", cond_reg(g));
-                emit(g, "%s\n", (rnd(&g->rng) & 1) ? "DEMOTE" : "KILL");
+                emit(g, "%s\n", (tu_rand(&g->rng) & 1) ? "DEMOTE" : "KILL");
                 emit(g, "ENDIF\n");
             }
             emit(g, "READ_HELPER TEMP[3].w\n");
@@ -527,14 +519,14 @@ static void gen_stmt(gen *g, int depth, bool in_loop, bool in_switch, bool in_su
         }
         return;
     default:
-        emit(g, "MOV OUT[%u], TEMP[%u]\n", rnd(&g->rng) % 2, 1 + rnd(&g->rng) % 4);
+        emit(g, "MOV OUT[%u], TEMP[%u]\n", tu_rand(&g->rng) % 2, 1 + tu_rand(&g->rng) % 4);
         return;
     }
 }
 
 static void gen_block(gen *g, int depth, bool in_loop, bool in_switch, bool in_sub)
 {
-    unsigned n = 1 + rnd(&g->rng) % 3;
+    unsigned n = 1 + tu_rand(&g->rng) % 3;
     for (unsigned i = 0; i < n; i++)
         gen_stmt(g, depth, in_loop, in_switch, in_sub);
 }

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "jitter/jit_math.h"
+#include "test_util.h"
 
 /* Random inputs per function; each is also checked at 8 lanes. */
 #define N_RANDOM (1u << 20)
@@ -29,11 +30,7 @@ static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 
 static uint32_t rng_u32(void)
 {
-    /* xorshift64*: fast, fixed seed, plenty for test inputs. */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (uint32_t)((rng_state * 0x2545f4914f6cdd1dull) >> 32);
+    return tu_rand(&rng_state);
 }
 
 static float rng_range(float lo, float hi)

@@ -30,6 +30,7 @@
 #include <cmocka.h>
 
 #include "jitter/tgsi.h"
+#include "test_util.h"
 
 static const char *corpus_dir;
 
@@ -622,11 +623,7 @@ static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 
 static uint32_t rng(void)
 {
-    /* xorshift64*: deterministic, so a failure reproduces. */
-    rng_state ^= rng_state >> 12;
-    rng_state ^= rng_state << 25;
-    rng_state ^= rng_state >> 27;
-    return (uint32_t)((rng_state * 2685821657736338717ull) >> 32);
+    return tu_rand(&rng_state); /* deterministic, so a failure reproduces */
 }
 
 /* Parse must succeed or fail with a position; success must round-trip. */
