@@ -1,0 +1,357 @@
+/*
+ * gl_context.c: context life, the error flag, glGet* type conversion,
+ * glEnable dispatch to the parts, strings, flush/finish and draw-time
+ * validation.
+ */
+#include "frontend-gallium/gl/gl_context.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+_Thread_local struct gl_context *swrgl_current_ctx;
+
+/* The versions this frontend implements completely; GL_VERSION reports it. */
+#define GL_IMPL_MAJOR 2
+#define GL_IMPL_MINOR 1
+#define GLSL_IMPL_VERSION "1.30"
+
+typedef struct gl_part {
+    const char *name;
+    bool (*init)(struct gl_context *);
+    void (*fini)(struct gl_context *);
+    bool (*get)(struct gl_context *, GLenum, gl_value *);
+    int (*enable)(struct gl_context *, GLenum, int);
+} gl_part;
+
+#define PART(p) {#p, gl_##p##_init, gl_##p##_fini, gl_##p##_get, gl_##p##_enable}
+/* Init order; fini runs backwards. Programs and textures are freed before
+ * the framebuffers that may reference textures, buffers last. */
+static const gl_part parts[] = {
+    PART(pixels), PART(vertex), PART(framebuffer), PART(texture), PART(program), PART(raster),
+};
+#undef PART
+#define NUM_PARTS (sizeof parts / sizeof parts[0])
+
+static unsigned cpu_workers(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (unsigned)n : 1;
+}
+
+struct gl_context *gl_context_create(const gl_context_desc *desc)
+{
+    if (!desc || !desc->screen)
+        return NULL;
+    struct gl_context *ctx = calloc(1, sizeof *ctx);
+    if (!ctx)
+        return NULL;
+    ctx->desc = *desc;
+    ctx->screen = desc->screen;
+    ctx->error = GL_NO_ERROR;
+    ctx->pipe = ctx->screen->context_create(ctx->screen, NULL, 0);
+    if (!ctx->pipe) {
+        free(ctx);
+        return NULL;
+    }
+    snprintf(ctx->version, sizeof ctx->version, "%d.%d swr", GL_IMPL_MAJOR, GL_IMPL_MINOR);
+    snprintf(ctx->renderer, sizeof ctx->renderer, "swr (AVX2, %u threads)", cpu_workers());
+    for (size_t i = 0; i < NUM_PARTS; i++) {
+        if (!parts[i].init(ctx)) {
+            while (i-- > 0)
+                parts[i].fini(ctx);
+            ctx->pipe->destroy(ctx->pipe);
+            free(ctx);
+            return NULL;
+        }
+    }
+    return ctx;
+}
+
+void gl_context_destroy(struct gl_context *ctx)
+{
+    if (!ctx)
+        return;
+    struct gl_context *prev = swrgl_current_ctx;
+    swrgl_current_ctx = ctx; /* parts may call GL paths that expect it */
+    gl_context_flush(ctx, true);
+    for (size_t i = NUM_PARTS; i-- > 0;)
+        parts[i].fini(ctx);
+    ctx->pipe->destroy(ctx->pipe);
+    swrgl_current_ctx = prev == ctx ? NULL : prev;
+    free(ctx);
+}
+
+void gl_context_make_current(struct gl_context *ctx) { swrgl_current_ctx = ctx; }
+
+void gl_error(struct gl_context *ctx, GLenum err)
+{
+    if (ctx->error == GL_NO_ERROR)
+        ctx->error = err;
+}
+
+void swrgl_unimplemented(struct gl_context *ctx, const char *name)
+{
+    /* One line per command per process, so a log shows what a program needs. */
+    static _Thread_local char last[64];
+    if (strncmp(last, name, sizeof last) != 0) {
+        fprintf(stderr, "swr: %s is not implemented\n", name);
+        snprintf(last, sizeof last, "%s", name);
+    }
+    gl_error(ctx, GL_INVALID_OPERATION);
+}
+
+bool gl_context_validate(struct gl_context *ctx)
+{
+    return gl_framebuffer_validate(ctx) && gl_raster_validate(ctx) && gl_program_validate(ctx) &&
+           gl_texture_validate(ctx);
+}
+
+void gl_context_flush(struct gl_context *ctx, bool finish)
+{
+    struct pipe_fence_handle *fence = NULL;
+    ctx->pipe->flush(ctx->pipe, finish ? &fence : NULL, 0);
+    if (fence) {
+        ctx->screen->fence_finish(ctx->screen, ctx->pipe, fence, PIPE_TIMEOUT_INFINITE);
+        ctx->screen->fence_reference(ctx->screen, &fence, NULL);
+    }
+    if (ctx->desc.flush_front && gl_framebuffer_draws_to_window(ctx))
+        ctx->desc.flush_front(ctx->desc.user);
+}
+
+/* ---- simple commands ---------------------------------------------------- */
+
+GLenum swrgl_GetError(struct gl_context *ctx)
+{
+    GLenum e = ctx->error;
+    ctx->error = GL_NO_ERROR;
+    return e;
+}
+
+void swrgl_Flush(struct gl_context *ctx) { gl_context_flush(ctx, false); }
+
+void swrgl_Finish(struct gl_context *ctx) { gl_context_flush(ctx, true); }
+
+static const char extensions[] =
+    "GL_ARB_framebuffer_object GL_ARB_vertex_array_object GL_ARB_map_buffer_range "
+    "GL_ARB_draw_instanced GL_ARB_vertex_buffer_object GL_ARB_multitexture "
+    "GL_ARB_occlusion_query GL_ARB_texture_compression GL_ARB_texture_non_power_of_two "
+    "GL_ARB_shader_objects GL_ARB_vertex_shader GL_ARB_fragment_shader "
+    "GL_ARB_shading_language_100 GL_ARB_texture_rectangle GL_ARB_texture_float "
+    "GL_ARB_depth_texture GL_ARB_shadow GL_ARB_point_sprite GL_ARB_texture_mirrored_repeat "
+    "GL_ARB_texture_border_clamp GL_ARB_texture_cube_map GL_ARB_timer_query "
+    "GL_EXT_framebuffer_object GL_EXT_framebuffer_blit GL_EXT_blend_equation_separate "
+    "GL_EXT_blend_func_separate GL_EXT_blend_color GL_EXT_blend_minmax GL_EXT_texture3D "
+    "GL_EXT_texture_compression_s3tc GL_EXT_texture_compression_rgtc GL_EXT_texture_sRGB "
+    "GL_EXT_texture_filter_anisotropic GL_EXT_texture_array GL_EXT_packed_depth_stencil "
+    "GL_EXT_stencil_two_side GL_EXT_stencil_wrap GL_EXT_texture_edge_clamp";
+
+static unsigned extension_count(void)
+{
+    unsigned n = 1;
+    for (const char *p = extensions; *p; p++)
+        n += *p == ' ';
+    return n;
+}
+
+const GLubyte *swrgl_GetString(struct gl_context *ctx, GLenum name)
+{
+    switch (name) {
+    case GL_VENDOR:
+        return (const GLubyte *)"swr";
+    case GL_RENDERER:
+        return (const GLubyte *)ctx->renderer;
+    case GL_VERSION:
+        return (const GLubyte *)ctx->version;
+    case GL_SHADING_LANGUAGE_VERSION:
+        return (const GLubyte *)GLSL_IMPL_VERSION;
+    case GL_EXTENSIONS:
+        return (const GLubyte *)extensions;
+    default:
+        gl_error(ctx, GL_INVALID_ENUM);
+        return NULL;
+    }
+}
+
+const GLubyte *swrgl_GetStringi(struct gl_context *ctx, GLenum name, GLuint index)
+{
+    static _Thread_local char buf[64];
+    if (name != GL_EXTENSIONS) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return NULL;
+    }
+    if (index >= extension_count()) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return NULL;
+    }
+    const char *p = extensions;
+    for (GLuint i = 0; i < index; i++)
+        p = strchr(p, ' ') + 1;
+    size_t n = strcspn(p, " ");
+    if (n >= sizeof buf)
+        n = sizeof buf - 1;
+    memcpy(buf, p, n);
+    buf[n] = '\0';
+    return (const GLubyte *)buf;
+}
+
+/* ---- enable ------------------------------------------------------------ */
+
+static int enable_op(struct gl_context *ctx, GLenum cap, int op)
+{
+    for (size_t i = 0; i < NUM_PARTS; i++) {
+        int r = parts[i].enable(ctx, cap, op);
+        if (r >= 0)
+            return r;
+    }
+    gl_error(ctx, GL_INVALID_ENUM);
+    return -1;
+}
+
+void swrgl_Enable(struct gl_context *ctx, GLenum cap) { enable_op(ctx, cap, GL_ENABLE_OP_ON); }
+
+void swrgl_Disable(struct gl_context *ctx, GLenum cap) { enable_op(ctx, cap, GL_ENABLE_OP_OFF); }
+
+GLboolean swrgl_IsEnabled(struct gl_context *ctx, GLenum cap)
+{
+    return enable_op(ctx, cap, GL_ENABLE_OP_QUERY) > 0 ? GL_TRUE : GL_FALSE;
+}
+
+/* ---- glGet -------------------------------------------------------------- */
+
+static bool core_get(struct gl_context *ctx, GLenum pname, gl_value *v)
+{
+    switch (pname) {
+    case GL_MAJOR_VERSION:
+        gl_value_int(v, GL_IMPL_MAJOR);
+        return true;
+    case GL_MINOR_VERSION:
+        gl_value_int(v, GL_IMPL_MINOR);
+        return true;
+    case GL_NUM_EXTENSIONS:
+        gl_value_int(v, (GLint)extension_count());
+        return true;
+    case GL_CONTEXT_FLAGS:
+        gl_value_int(v, 0);
+        return true;
+    default:
+        return false;
+    }
+}
+
+static bool get_value(struct gl_context *ctx, GLenum pname, gl_value *v)
+{
+    memset(v, 0, sizeof *v);
+    if (core_get(ctx, pname, v))
+        return true;
+    for (size_t i = 0; i < NUM_PARTS; i++)
+        if (parts[i].get(ctx, pname, v))
+            return true;
+    /* Every cap is also a glGet pname. */
+    for (size_t i = 0; i < NUM_PARTS; i++) {
+        int r = parts[i].enable(ctx, pname, GL_ENABLE_OP_QUERY);
+        if (r >= 0) {
+            gl_value_bool(v, r > 0);
+            return true;
+        }
+    }
+    gl_error(ctx, GL_INVALID_ENUM);
+    return false;
+}
+
+static double value_as_double(const gl_value *v, unsigned k)
+{
+    switch (v->type) {
+    case GL_VALUE_INT:
+        return v->i[k];
+    case GL_VALUE_INT64:
+        return (double)v->i64[k];
+    case GL_VALUE_FLOAT:
+        return v->f[k];
+    case GL_VALUE_DOUBLE:
+        return v->d[k];
+    case GL_VALUE_BOOLEAN:
+        return v->b[k] ? 1.0 : 0.0;
+    }
+    return 0.0;
+}
+
+static GLint64 value_as_int64(const gl_value *v, unsigned k, bool to_int32)
+{
+    double max = to_int32 ? 2147483647.0 : 9223372036854775807.0;
+    switch (v->type) {
+    case GL_VALUE_INT:
+        return v->i[k];
+    case GL_VALUE_INT64:
+        return v->i64[k];
+    case GL_VALUE_BOOLEAN:
+        return v->b[k] ? 1 : 0;
+    case GL_VALUE_FLOAT:
+    case GL_VALUE_DOUBLE: {
+        double d = value_as_double(v, k);
+        if (v->normalized) /* GL 2.1 section 6.1.2: [-1,1] maps linearly */
+            d = d * max;
+        if (isnan(d))
+            return 0;
+        d = d < 0 ? ceil(d - 0.5) : floor(d + 0.5);
+        if (d >= max)
+            return to_int32 ? INT32_MAX : INT64_MAX;
+        if (d <= -max - 1.0)
+            return to_int32 ? INT32_MIN : INT64_MIN;
+        return (GLint64)d;
+    }
+    }
+    return 0;
+}
+
+static bool value_as_bool(const gl_value *v, unsigned k)
+{
+    switch (v->type) {
+    case GL_VALUE_INT:
+        return v->i[k] != 0;
+    case GL_VALUE_INT64:
+        return v->i64[k] != 0;
+    case GL_VALUE_BOOLEAN:
+        return v->b[k] != 0;
+    default:
+        return value_as_double(v, k) != 0.0;
+    }
+}
+
+void swrgl_GetBooleanv(struct gl_context *ctx, GLenum pname, GLboolean *data)
+{
+    gl_value v;
+    if (!get_value(ctx, pname, &v) || !data)
+        return;
+    for (unsigned k = 0; k < v.count; k++)
+        data[k] = value_as_bool(&v, k) ? GL_TRUE : GL_FALSE;
+}
+
+void swrgl_GetIntegerv(struct gl_context *ctx, GLenum pname, GLint *data)
+{
+    gl_value v;
+    if (!get_value(ctx, pname, &v) || !data)
+        return;
+    for (unsigned k = 0; k < v.count; k++)
+        data[k] = (GLint)value_as_int64(&v, k, true);
+}
+
+void swrgl_GetFloatv(struct gl_context *ctx, GLenum pname, GLfloat *data)
+{
+    gl_value v;
+    if (!get_value(ctx, pname, &v) || !data)
+        return;
+    for (unsigned k = 0; k < v.count; k++)
+        data[k] = (GLfloat)value_as_double(&v, k);
+}
+
+void swrgl_GetDoublev(struct gl_context *ctx, GLenum pname, GLdouble *data)
+{
+    gl_value v;
+    if (!get_value(ctx, pname, &v) || !data)
+        return;
+    for (unsigned k = 0; k < v.count; k++)
+        data[k] = value_as_double(&v, k);
+}

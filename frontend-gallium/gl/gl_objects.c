@@ -1,0 +1,142 @@
+/*
+ * gl_objects.c: open-addressing hash table from GL names to objects
+ * (linear probing, tombstones, grows at 50% occupancy).
+ */
+#include "frontend-gallium/gl/gl_objects.h"
+
+#include <stdlib.h>
+
+#define SLOT_EMPTY 0u
+#define SLOT_DELETED UINT32_MAX
+
+char gl_object_reserved_tag;
+
+static uint32_t hash_name(uint32_t x)
+{
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+}
+
+void gl_objects_init(gl_object_table *t)
+{
+    t->keys = NULL;
+    t->values = NULL;
+    t->capacity = t->count = t->used = 0;
+    t->next_name = 1;
+}
+
+void gl_objects_fini(gl_object_table *t)
+{
+    free(t->keys);
+    free(t->values);
+    gl_objects_init(t);
+}
+
+static int64_t find_slot(const gl_object_table *t, uint32_t name)
+{
+    if (!t->capacity || name == SLOT_EMPTY || name == SLOT_DELETED)
+        return -1;
+    uint32_t mask = t->capacity - 1;
+    for (uint32_t i = hash_name(name) & mask, n = 0; n < t->capacity; i = (i + 1) & mask, n++) {
+        if (t->keys[i] == name)
+            return i;
+        if (t->keys[i] == SLOT_EMPTY)
+            return -1;
+    }
+    return -1;
+}
+
+void *gl_objects_get(const gl_object_table *t, uint32_t name)
+{
+    int64_t i = find_slot(t, name);
+    return i < 0 ? NULL : t->values[i];
+}
+
+static bool grow(gl_object_table *t)
+{
+    uint32_t cap = t->capacity ? t->capacity : 16;
+    while (cap < 2 * (t->count + 1) + 16)
+        cap *= 2;
+    uint32_t *keys = calloc(cap, sizeof *keys);
+    void **values = calloc(cap, sizeof *values);
+    if (!keys || !values) {
+        free(keys);
+        free(values);
+        return false;
+    }
+    for (uint32_t i = 0; i < t->capacity; i++) {
+        uint32_t k = t->keys[i];
+        if (k == SLOT_EMPTY || k == SLOT_DELETED)
+            continue;
+        uint32_t j = hash_name(k) & (cap - 1);
+        while (keys[j] != SLOT_EMPTY)
+            j = (j + 1) & (cap - 1);
+        keys[j] = k;
+        values[j] = t->values[i];
+    }
+    free(t->keys);
+    free(t->values);
+    t->keys = keys;
+    t->values = values;
+    t->capacity = cap;
+    t->used = t->count;
+    return true;
+}
+
+bool gl_objects_put(gl_object_table *t, uint32_t name, void *obj)
+{
+    if (name == SLOT_EMPTY || name == SLOT_DELETED || !obj)
+        return false;
+    int64_t at = find_slot(t, name);
+    if (at >= 0) {
+        t->values[at] = obj;
+        return true;
+    }
+    if (2 * (t->used + 1) > t->capacity && !grow(t))
+        return false;
+    uint32_t mask = t->capacity - 1;
+    uint32_t i = hash_name(name) & mask;
+    while (t->keys[i] != SLOT_EMPTY && t->keys[i] != SLOT_DELETED)
+        i = (i + 1) & mask;
+    if (t->keys[i] == SLOT_EMPTY)
+        t->used++;
+    t->keys[i] = name;
+    t->values[i] = obj;
+    t->count++;
+    return true;
+}
+
+void *gl_objects_remove(gl_object_table *t, uint32_t name)
+{
+    int64_t i = find_slot(t, name);
+    if (i < 0)
+        return NULL;
+    void *obj = t->values[i];
+    t->keys[i] = SLOT_DELETED;
+    t->values[i] = NULL;
+    t->count--;
+    return obj;
+}
+
+uint32_t gl_objects_gen(gl_object_table *t)
+{
+    for (;;) {
+        uint32_t n = t->next_name++;
+        if (t->next_name == SLOT_DELETED)
+            t->next_name = 1;
+        if (n != SLOT_EMPTY && n != SLOT_DELETED && !gl_objects_get(t, n))
+            return n;
+    }
+}
+
+void gl_objects_each(const gl_object_table *t, void (*fn)(void *user, uint32_t name, void *obj),
+                     void *user)
+{
+    for (uint32_t i = 0; i < t->capacity; i++)
+        if (t->keys[i] != SLOT_EMPTY && t->keys[i] != SLOT_DELETED)
+            fn(user, t->keys[i], t->values[i]);
+}

@@ -1,0 +1,47 @@
+/*
+ * gl_objects.h: GL object names (buffers, textures, framebuffers,
+ * renderbuffers, VAOs, queries, programs and shaders) mapped to the objects
+ * behind them.
+ *
+ * GL 2.1 lets a program bind a name it never generated, so names are keys of
+ * a hash table, not indices. gl_objects_gen() hands out names that are not in
+ * use; name 0 is never stored. A table belongs to one context.
+ */
+#ifndef GL_OBJECTS_H
+#define GL_OBJECTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct gl_object_table {
+    uint32_t *keys;   /* 0: empty slot; UINT32_MAX: deleted slot */
+    void **values;
+    uint32_t capacity; /* power of two, or 0 */
+    uint32_t count;    /* live entries */
+    uint32_t used;     /* live + deleted slots */
+    uint32_t next_name;
+} gl_object_table;
+
+void gl_objects_init(gl_object_table *t);
+/* Frees the table only; the caller frees the objects first (gl_objects_each). */
+void gl_objects_fini(gl_object_table *t);
+/* The object called `name`, or NULL (also for name 0). */
+void *gl_objects_get(const gl_object_table *t, uint32_t name);
+/* Stores (or replaces) name -> obj; false when out of memory. obj must not be NULL. */
+bool gl_objects_put(gl_object_table *t, uint32_t name, void *obj);
+/* Removes `name` and returns its object (NULL when absent). */
+void *gl_objects_remove(gl_object_table *t, uint32_t name);
+/* A name that is neither stored nor reserved earlier by this call; the caller
+ * stores it (glGen* in GL 2.1 reserve names: reserved names are put with a
+ * placeholder object by the caller, e.g. GL_OBJECT_RESERVED). */
+uint32_t gl_objects_gen(gl_object_table *t);
+/* Calls fn for every live entry (it must not modify the table). */
+void gl_objects_each(const gl_object_table *t, void (*fn)(void *user, uint32_t name, void *obj),
+                     void *user);
+
+/* A placeholder for names generated but not yet bound (glGenBuffers then
+ * glBindBuffer creates the object). Compare by address. */
+extern char gl_object_reserved_tag;
+#define GL_OBJECT_RESERVED ((void *)&gl_object_reserved_tag)
+
+#endif /* GL_OBJECTS_H */

@@ -1,0 +1,47 @@
+/*
+ * gl_program.h: shader and program objects (glCreateShader ... glLinkProgram,
+ * glUseProgram), uniforms, attribute locations, program queries and info
+ * logs. GLSL is compiled by frontend-gallium/glsl (swr_glsl.h).
+ * Owner of the part: gl_program.c (and gl_uniform.c).
+ */
+#ifndef GL_PROGRAM_H
+#define GL_PROGRAM_H
+
+#include <stdbool.h>
+
+#include "gl_api.h"
+#include "frontend-gallium/gl/gl_objects.h"
+
+struct gl_context;
+
+typedef struct gl_program_state {
+    gl_object_table objects; /* shaders and programs share one name space */
+    /* the part adds the rest */
+    void *priv;
+} gl_program_state;
+
+#define SWRGL_MAX_VERTEX_ATTRIBS 16
+#define SWRGL_MAX_SAMPLERS 16 /* per program; matches SWRGL_MAX_TEXTURE_UNITS */
+
+/* The current program's vertex inputs: input i (TGSI IN[i]) reads generic
+ * attribute `location`, as integers when `integer`. Returns the number of
+ * inputs (0 with no program). */
+typedef struct gl_vs_input {
+    GLuint location;
+    bool integer;
+} gl_vs_input;
+unsigned gl_program_vs_inputs(struct gl_context *ctx, gl_vs_input *inputs /* [32] */);
+
+/* The current program's samplers: sampler index s (TGSI SAMP[s]/SVIEW[s],
+ * the same index in every stage) reads texture unit uses[s].unit as a
+ * texture of TGSI target uses[s].tgsi_target (TGSI_TEXTURE_*) and is used by
+ * the stages in stage_mask (1 << PIPE_SHADER_VERTEX | 1 << PIPE_SHADER_FRAGMENT).
+ * Returns the number of sampler indices (0 with no program). */
+typedef struct gl_sampler_use {
+    unsigned unit;
+    unsigned tgsi_target;
+    unsigned stage_mask;
+} gl_sampler_use;
+unsigned gl_program_sampler_uses(struct gl_context *ctx, gl_sampler_use *uses /* [SWRGL_MAX_SAMPLERS] */);
+
+#endif /* GL_PROGRAM_H */
