@@ -1,0 +1,3013 @@
+/*
+ * glsl_to_tgsi.cpp: GLSL (1.10, 1.20, 1.30, ES 1.00) to TGSI text through
+ * glslang's AST (swr_glsl.h).
+ *
+ * Compile parses with glslang for the log and keeps the source. Link parses
+ * every shader again into fresh glslang objects (so a shader may take part
+ * in any number of programs, from any thread), links them, lays out the
+ * interface of both stages (uniforms in CONST[0], samplers, attributes,
+ * varyings) and then walks each stage's tree once, emitting TGSI:
+ *  - every value is a list of vec4 slots (Opnd: register + swizzle); results
+ *    go to fresh TEMPs, variables of more than one slot to TEMP arrays with
+ *    an ARRAY id so that indirect indexing works (UARL + MOV only);
+ *  - user functions are inlined; `return`, `break` and `continue` that must
+ *    leave more than one TGSI loop set a per-target flag and BRK, and every
+ *    loop end on the way tests the flag (see jump());
+ *  - outputs are written to shadow TEMPs and copied to OUT at the end.
+ * Internal failures and unsupported constructs throw Unsupported, which
+ * becomes "ERROR: 0:LINE: unsupported: ..." in the program log.
+ */
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#include <glslang/Include/PoolAlloc.h>
+#include <glslang/Include/intermediate.h>
+#include <glslang/MachineIndependent/localintermediate.h>
+#include <glslang/Public/ResourceLimits.h>
+#include <glslang/Public/ShaderLang.h>
+#pragma GCC diagnostic pop
+
+extern "C" {
+#include "frontend-gallium/glsl/swr_glsl.h"
+#include "jitter/shader_abi.h"
+#include "jitter/tgsi.h"
+}
+
+using namespace glslang;
+
+namespace {
+
+/* ---- process state ---------------------------------------------------- */
+
+std::mutex g_init_lock;
+int g_init_count;
+TBuiltInResource g_res;
+
+void init_resources()
+{
+    g_res = *GetDefaultResources();
+    g_res.maxLights = 8;
+    g_res.maxClipPlanes = 8;
+    g_res.maxTextureUnits = 8;
+    g_res.maxTextureCoords = 8;
+    g_res.maxVertexAttribs = 16;
+    g_res.maxVertexUniformComponents = 4096;
+    g_res.maxVaryingFloats = 64;
+    g_res.maxVertexTextureImageUnits = 16;
+    g_res.maxCombinedTextureImageUnits = 32;
+    g_res.maxTextureImageUnits = 16;
+    g_res.maxFragmentUniformComponents = 4096;
+    g_res.maxDrawBuffers = 8;
+    g_res.maxVertexUniformVectors = 1024;
+    g_res.maxVaryingVectors = 16;
+    g_res.maxFragmentUniformVectors = 1024;
+    g_res.maxClipDistances = 8;
+    g_res.maxVaryingComponents = 64;
+}
+
+struct Unsupported {
+    int line;
+    std::string what;
+};
+
+[[noreturn]] void unsupported(int line, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    throw Unsupported{line, buf};
+}
+
+EShLanguage lang_of(int stage) { return stage == SWR_GLSL_VERTEX ? EShLangVertex : EShLangFragment; }
+
+/* ---- types -------------------------------------------------------------- */
+
+enum Kind : uint8_t { KF, KI, KU, KB };
+
+Kind kind_of(const TType &t)
+{
+    switch (t.getBasicType()) {
+    case EbtInt: return KI;
+    case EbtUint: return KU;
+    case EbtBool: return KB;
+    default: return KF;
+    }
+}
+
+struct Leaf {
+    int n;
+    Kind k;
+};
+
+void leaves(const TType &t, std::vector<Leaf> &out)
+{
+    if (t.isArray()) {
+        /* unsized: only the built-in gl_TexCoord / gl_FragData / gl_ClipDistance (8) */
+        int n = t.isSizedArray() ? t.getOuterArraySize() : 8;
+        TType e(t, 0);
+        std::vector<Leaf> one;
+        leaves(e, one);
+        for (int i = 0; i < n; i++)
+            out.insert(out.end(), one.begin(), one.end());
+    } else if (t.isStruct()) {
+        for (const TTypeLoc &m : *t.getStruct())
+            leaves(*m.type, out);
+    } else if (t.getBasicType() == EbtSampler) {
+    } else if (t.isMatrix()) {
+        for (int c = 0; c < t.getMatrixCols(); c++)
+            out.push_back({t.getMatrixRows(), kind_of(t)});
+    } else {
+        out.push_back({std::max(1, t.getVectorSize()), kind_of(t)});
+    }
+}
+
+int slots_of(const TType &t)
+{
+    std::vector<Leaf> l;
+    leaves(t, l);
+    return (int)l.size();
+}
+
+/* Samplers inside a type, in leaf order. */
+int samplers_of(const TType &t)
+{
+    if (t.isArray())
+        return (t.isSizedArray() ? t.getOuterArraySize() : 8) * samplers_of(TType(t, 0));
+    if (t.isStruct()) {
+        int n = 0;
+        for (const TTypeLoc &m : *t.getStruct())
+            n += samplers_of(*m.type);
+        return n;
+    }
+    return t.getBasicType() == EbtSampler ? 1 : 0;
+}
+
+unsigned tex_target(const TSampler &s)
+{
+    switch (s.dim) {
+    case Esd1D:
+        if (s.arrayed) return s.shadow ? TGSI_TEXTURE_SHADOW1D_ARRAY : TGSI_TEXTURE_1D_ARRAY;
+        return s.shadow ? TGSI_TEXTURE_SHADOW1D : TGSI_TEXTURE_1D;
+    case Esd2D:
+        if (s.ms) return s.arrayed ? TGSI_TEXTURE_2D_ARRAY_MSAA : TGSI_TEXTURE_2D_MSAA;
+        if (s.arrayed) return s.shadow ? TGSI_TEXTURE_SHADOW2D_ARRAY : TGSI_TEXTURE_2D_ARRAY;
+        return s.shadow ? TGSI_TEXTURE_SHADOW2D : TGSI_TEXTURE_2D;
+    case Esd3D: return TGSI_TEXTURE_3D;
+    case EsdCube:
+        if (s.arrayed) return s.shadow ? TGSI_TEXTURE_SHADOWCUBE_ARRAY : TGSI_TEXTURE_CUBE_ARRAY;
+        return s.shadow ? TGSI_TEXTURE_SHADOWCUBE : TGSI_TEXTURE_CUBE;
+    case EsdRect: return s.shadow ? TGSI_TEXTURE_SHADOWRECT : TGSI_TEXTURE_RECT;
+    case EsdBuffer: return TGSI_TEXTURE_BUFFER;
+    default: return TGSI_TEXTURE_UNKNOWN;
+    }
+}
+
+unsigned gl_type_of(const TType &t)
+{
+    if (t.getBasicType() == EbtSampler) {
+        const TSampler &s = t.getSampler();
+        static const unsigned f[] = {0x8B5D, 0x8B5E, 0x8B5F, 0x8B60, 0x8B63, 0x8DC2};
+        static const unsigned fi[] = {0x8DC9, 0x8DCA, 0x8DCB, 0x8DCC, 0x8DCD, 0x8DD0};
+        static const unsigned fu[] = {0x8DD1, 0x8DD2, 0x8DD3, 0x8DD4, 0x8DD5, 0x8DD8};
+        int d = s.dim == Esd1D ? 0 : s.dim == Esd2D ? 1 : s.dim == Esd3D ? 2 : s.dim == EsdCube ? 3
+                : s.dim == EsdRect ? 4 : 5;
+        if (s.shadow) {
+            if (s.arrayed) return d == 0 ? 0x8DC3 : 0x8DC4;
+            return d == 0 ? 0x8B61 : d == 1 ? 0x8B62 : d == 3 ? 0x8DC5 : 0x8B64;
+        }
+        if (s.arrayed) {
+            unsigned base = s.type == EbtInt ? 0x8DCE : s.type == EbtUint ? 0x8DD6 : 0x8DC0;
+            return base + (d == 0 ? 0 : 1);
+        }
+        return (s.type == EbtInt ? fi : s.type == EbtUint ? fu : f)[d];
+    }
+    if (t.isMatrix()) {
+        int c = t.getMatrixCols(), r = t.getMatrixRows();
+        if (c == r) return 0x8B5A + (c - 2);
+        static const unsigned nsq[3][3] = {{0, 0x8B65, 0x8B66}, {0x8B67, 0, 0x8B68}, {0x8B69, 0x8B6A, 0}};
+        return nsq[c - 2][r - 2];
+    }
+    int n = std::max(1, t.getVectorSize());
+    switch (t.getBasicType()) {
+    case EbtInt: return n == 1 ? 0x1404 : 0x8B53 + (n - 2);
+    case EbtUint: return n == 1 ? 0x1405 : 0x8DC6 + (n - 2);
+    case EbtBool: return n == 1 ? 0x8B56 : 0x8B57 + (n - 2);
+    default: return n == 1 ? 0x1406 : 0x8B50 + (n - 2);
+    }
+}
+
+/* ---- operands ----------------------------------------------------------- */
+
+enum File { F_TEMP, F_IN, F_OUT, F_CONST, F_IMM, F_SV };
+const char *file_names[] = {"TEMP", "IN", "OUT", "CONST[0]", "IMM", "SV"};
+
+struct Opnd {
+    int file = F_TEMP;
+    int index = 0;
+    int n = 4;
+    uint8_t swz[4] = {0, 1, 2, 3};
+    Kind kind = KF;
+    bool neg = false, abs = false;
+    int ind = -1; /* TEMP whose .x holds the dynamic register offset */
+    int array_id = 0;
+};
+
+struct Val {
+    std::vector<Opnd> s;
+    int sampler = -1;
+    const TType *sampler_type = nullptr;
+};
+
+Opnd comp(const Opnd &o, int c)
+{
+    Opnd r = o;
+    r.n = 1;
+    r.swz[0] = o.swz[o.n == 1 ? 0 : c];
+    r.swz[1] = r.swz[2] = r.swz[3] = r.swz[0];
+    return r;
+}
+
+Opnd negated(Opnd o)
+{
+    o.neg = !o.neg;
+    return o;
+}
+
+/* ---- link-wide interface ----------------------------------------------- */
+
+struct UniformVar {
+    std::string name;
+    const TType *type;
+    int reg, sampler;
+    unsigned stage_mask;
+};
+
+struct VaryingSlot {
+    int generic; /* first GENERIC index */
+    const TType *vs_type;
+};
+
+struct AttribVar {
+    std::string name;
+    const TType *type;
+    int location, first_input, num_inputs;
+};
+
+struct LinkCtx {
+    std::vector<UniformVar> uniforms;
+    std::map<std::string, int> uniform_index;
+    int num_const_regs = 0;
+    std::vector<unsigned> sampler_targets;
+    std::vector<AttribVar> attribs;
+    std::map<std::string, VaryingSlot> varyings; /* user varyings read by the FS */
+    std::map<std::string, const TType *> used[2]; /* globals referenced per stage */
+    std::vector<std::string> order[2];          /* declaration order (linker objects) */
+    std::map<std::string, const TType *> declared[2];
+    bool uses_ftransform = false;
+    TType mat4_type{EbtFloat, EvqUniform, 0, 4, 4};
+    TType vec4_in_type{EbtFloat, EvqVaryingIn, 4};
+};
+
+/* Finds the globals a stage references (TIntermTraverser). */
+class Collector : public TIntermTraverser {
+  public:
+    LinkCtx *ctx;
+    int stage;
+    void visitSymbol(TIntermSymbol *s) override
+    {
+        TStorageQualifier q = s->getQualifier().storage;
+        if (q == EvqTemporary || q == EvqIn || q == EvqOut || q == EvqInOut || q == EvqConstReadOnly ||
+            q == EvqConst)
+            return;
+        std::string name = s->getName().c_str();
+        if (name.compare(0, 5, "anon@") == 0)
+            return;
+        ctx->used[stage].emplace(name, &s->getType());
+    }
+    bool visitAggregate(TVisit, TIntermAggregate *a) override
+    {
+        if (a->getOp() == EOpLinkerObjects)
+            return false;
+        if (a->getOp() == EOpFtransform) {
+            ctx->uses_ftransform = true;
+            ctx->used[stage].emplace("gl_ModelViewProjectionMatrix", &ctx->mat4_type);
+            ctx->used[stage].emplace("gl_Vertex", &ctx->vec4_in_type);
+        }
+        return true;
+    }
+};
+
+class Declared : public TIntermTraverser {
+  public:
+    LinkCtx *ctx;
+    int stage;
+    bool in_linker = false;
+    bool visitAggregate(TVisit v, TIntermAggregate *a) override
+    {
+        if (a->getOp() == EOpLinkerObjects) {
+            for (TIntermNode *n : a->getSequence()) {
+                TIntermSymbol *s = n->getAsSymbolNode();
+                if (!s)
+                    continue;
+                std::string name = s->getName().c_str();
+                if (ctx->declared[stage].emplace(name, &s->getType()).second)
+                    ctx->order[stage].push_back(name);
+            }
+            return false;
+        }
+        return true;
+    }
+};
+
+bool is_uniform(const TType &t) { return t.getQualifier().storage == EvqUniform; }
+
+/* Globals of one compiled shader: type text, storage, line, whether used
+ * outside the linker objects (for link errors with line numbers). */
+struct IOSym {
+    std::string type;
+    TStorageQualifier storage;
+    int line = 0;
+    bool used = false;
+};
+class IOScan : public TIntermTraverser {
+  public:
+    std::map<std::string, IOSym> syms;
+    bool in_linker = false;
+    void visitSymbol(TIntermSymbol *s) override
+    {
+        TStorageQualifier q = s->getQualifier().storage;
+        if (q != EvqVaryingIn && q != EvqVaryingOut)
+            return;
+        std::string name = s->getName().c_str();
+        IOSym &e = syms[name];
+        if (e.line == 0) {
+            e.type = s->getType().getCompleteString(true, false, false).c_str();
+            e.type.erase(0, e.type.find_first_not_of(' '));
+            e.storage = q;
+            e.line = s->getLoc().line;
+        }
+        if (!in_linker)
+            e.used = true;
+    }
+    bool visitAggregate(TVisit v, TIntermAggregate *a) override
+    {
+        if (a->getOp() == EOpLinkerObjects)
+            in_linker = v == EvPreVisit;
+        return true;
+    }
+};
+
+/* ---- code generation for one stage ------------------------------------- */
+
+enum FrameKind { FR_LOOP, FR_CONTWRAP, FR_FUNC, FR_SWITCH };
+enum JumpKind { J_BREAK, J_CONT, J_RET };
+
+struct Frame {
+    FrameKind kind;
+    bool wrapped = true;    /* FR_FUNC: has its BGNLOOP */
+    bool has_wrap = false;  /* FR_LOOP: a FR_CONTWRAP inside */
+    int flag[3] = {-1, -1, -1};
+    size_t reset_at[3] = {0, 0, 0}; /* placeholder instructions */
+    std::set<std::pair<int, int>> pending; /* (jump kind, target frame) to re-test */
+    Val ret;
+};
+
+struct OutVar {
+    std::string name;
+    Val shadow;
+    int first_out;        /* first OUT register */
+    int clipdist = 0;     /* gl_ClipDistance: number of floats */
+    bool depth = false;
+};
+
+struct Gen {
+    LinkCtx *ctx;
+    int stage;
+    TIntermediate *im;
+    std::vector<std::string> code;
+    std::vector<std::string> decls, props;
+    std::vector<std::array<uint32_t, 4>> imms;
+    std::map<std::array<uint32_t, 4>, int> imm_map;
+    int ntemps = 0;
+    std::vector<std::pair<std::pair<int, int>, int>> temp_arrays; /* (first,last), id */
+    int next_array_id = 1;
+    std::map<std::string, TIntermAggregate *> functions;
+    std::map<std::string, Val> globals;
+    std::map<long long, Val> const_arrays; /* const arrays: consecutive IMMs, once */
+    std::vector<std::map<long long, Val>> scopes;
+    std::vector<Frame> frames;
+    std::vector<OutVar> outs;
+    int num_in = 0, num_out = 0, num_sv = 0;
+    std::set<int> samplers_used;
+    int depth = 0;
+    int cur_line = 0;
+    bool uses_addr = false;
+
+    /* -- registers -- */
+    int new_temp() { return ntemps++; }
+    Opnd temp(int n, Kind k)
+    {
+        Opnd o;
+        o.index = new_temp();
+        o.n = n;
+        o.kind = k;
+        return o;
+    }
+    Val alloc(const TType &t)
+    {
+        std::vector<Leaf> l;
+        leaves(t, l);
+        Val v;
+        if (l.size() == 1 && !t.isArray()) {
+            v.s.push_back(temp(l[0].n, l[0].k));
+            return v;
+        }
+        int first = ntemps, id = next_array_id++;
+        ntemps += (int)l.size();
+        if (!l.empty())
+            temp_arrays.push_back({{first, ntemps - 1}, id});
+        for (size_t i = 0; i < l.size(); i++) {
+            Opnd o;
+            o.index = first + (int)i;
+            o.n = l[i].n;
+            o.kind = l[i].k;
+            o.array_id = id;
+            v.s.push_back(o);
+        }
+        return v;
+    }
+    Opnd imm4(uint32_t a, uint32_t b, uint32_t c, uint32_t d, int n, Kind k)
+    {
+        std::array<uint32_t, 4> key{a, b, c, d};
+        auto it = imm_map.find(key);
+        int idx;
+        if (it == imm_map.end()) {
+            idx = (int)imms.size();
+            imms.push_back(key);
+            imm_map[key] = idx;
+        } else {
+            idx = it->second;
+        }
+        Opnd o;
+        o.file = F_IMM;
+        o.index = idx;
+        o.n = n;
+        o.kind = k;
+        return o;
+    }
+    Opnd immU(uint32_t u, Kind k = KU) { return imm4(u, u, u, u, 1, k); }
+    Opnd immF(float f)
+    {
+        uint32_t u;
+        memcpy(&u, &f, 4);
+        return immU(u, KF);
+    }
+    Opnd immI(int i) { return immU((uint32_t)i, KI); }
+
+    /* -- text -- */
+    void emit(const std::string &s) { code.push_back(s); }
+    std::string reg_text(const Opnd &o)
+    {
+        char b[96];
+        if (o.ind >= 0) {
+            if (o.array_id)
+                snprintf(b, sizeof b, "%s[ADDR[0].x+%d](%d)", file_names[o.file], o.index, o.array_id);
+            else
+                snprintf(b, sizeof b, "%s[ADDR[0].x+%d]", file_names[o.file], o.index);
+        } else {
+            snprintf(b, sizeof b, "%s[%d]", file_names[o.file], o.index);
+        }
+        return b;
+    }
+    std::string src(const Opnd &o)
+    {
+        static const char xyzw[] = "xyzw";
+        std::string s = reg_text(o);
+        s += '.';
+        for (int i = 0; i < 4; i++)
+            s += xyzw[o.swz[i]];
+        if (o.abs)
+            s = "|" + s + "|";
+        if (o.neg)
+            s = "-" + s;
+        return s;
+    }
+    std::string dst(const Opnd &o)
+    {
+        static const char xyzw[] = "xyzw";
+        int mask = 0;
+        for (int i = 0; i < o.n; i++)
+            mask |= 1 << o.swz[i];
+        std::string s = reg_text(o);
+        if (mask != 0xf) {
+            s += '.';
+            for (int c = 0; c < 4; c++)
+                if (mask & (1 << c))
+                    s += xyzw[c];
+        }
+        return s;
+    }
+    /* The source as read by a destination of n identity components. */
+    Opnd align(const Opnd &o, int n)
+    {
+        Opnd r = o;
+        for (int i = 0; i < 4; i++) {
+            int j = o.n == 1 ? 0 : std::min(i, std::max(0, std::min(n, o.n) - 1));
+            r.swz[i] = o.swz[j];
+        }
+        return r;
+    }
+    void uarl(const Opnd &o)
+    {
+        if (o.ind >= 0) {
+            uses_addr = true;
+            emit("UARL ADDR[0].x, TEMP[" + std::to_string(o.ind) + "].xxxx");
+        }
+    }
+    /* op into a fresh temp of n components (sources are direct). */
+    Opnd alu(const char *op, int n, Kind k, std::initializer_list<Opnd> srcs, bool sat = false)
+    {
+        Opnd d = temp(n, k);
+        alu_to(op, d, srcs, sat);
+        return d;
+    }
+    void alu_to(const char *op, const Opnd &d, std::initializer_list<Opnd> srcs, bool sat = false)
+    {
+        std::string s = op;
+        if (sat)
+            s += "_SAT";
+        s += " " + dst(d);
+        for (const Opnd &x : srcs) {
+            /* source component i feeds destination component d.swz[i] */
+            Opnd a = align(x, d.n);
+            Opnd r = a;
+            for (int i = 0; i < 4; i++)
+                r.swz[i] = a.swz[0];
+            for (int i = 0; i < d.n; i++)
+                r.swz[d.swz[i]] = a.swz[i];
+            s += ", " + src(r);
+        }
+        emit(s);
+    }
+    /* Scalar opcodes (RCP, SIN, ...): one instruction per component. */
+    Opnd scalar_op(const char *op, int n, std::initializer_list<Opnd> srcs)
+    {
+        Opnd d = temp(n, KF);
+        for (int c = 0; c < n; c++) {
+            Opnd dc = comp(d, c);
+            std::string s = std::string(op) + " " + dst(dc);
+            for (const Opnd &x : srcs)
+                s += ", " + src(comp(x, c));
+            emit(s);
+        }
+        return d;
+    }
+    Opnd direct(const Opnd &o)
+    {
+        if (o.ind < 0)
+            return o;
+        uarl(o);
+        Opnd d = temp(o.n, o.kind);
+        Opnd s = o;
+        std::string t = "MOV " + dst(d) + ", " + src(align(s, o.n));
+        emit(t);
+        return d;
+    }
+    Val load(const Val &v)
+    {
+        Val r = v;
+        for (Opnd &o : r.s)
+            o = direct(o);
+        return r;
+    }
+    void store_slot(const Opnd &d, const Opnd &s0)
+    {
+        Opnd s = direct(s0);
+        uarl(d);
+        std::string t = "MOV " + dst(d);
+        Opnd a = align(s, d.n);
+        Opnd r = a;
+        for (int i = 0; i < 4; i++)
+            r.swz[i] = a.swz[0];
+        for (int i = 0; i < d.n; i++)
+            r.swz[d.swz[i]] = a.swz[i];
+        emit(t + ", " + src(r));
+    }
+    void store(const Val &d, const Val &s)
+    {
+        if (d.s.size() != s.s.size())
+            unsupported(cur_line, "assignment of mismatched sizes");
+        Val src_v = load(s);
+        for (size_t i = 0; i < d.s.size(); i++) {
+            if (d.s[i].file != F_TEMP)
+                unsupported(cur_line, "write to a read-only variable");
+            store_slot(d.s[i], src_v.s[i]);
+        }
+    }
+    Val copy(const Val &v, const TType &t)
+    {
+        Val r = alloc(t);
+        r.sampler = v.sampler;
+        r.sampler_type = v.sampler_type;
+        store(r, v);
+        return r;
+    }
+    Val copy_slots(const Val &v)
+    {
+        Val r;
+        for (const Opnd &o : v.s) {
+            Opnd d = temp(o.n, o.kind);
+            store_slot(d, o);
+            r.s.push_back(d);
+        }
+        return r;
+    }
+
+    /* -- conversions -- */
+    Opnd convert(const Opnd &o0, Kind to)
+    {
+        Opnd o = direct(o0);
+        if (o.kind == to)
+            return o;
+        int n = o.n;
+        switch (to) {
+        case KF:
+            if (o.kind == KI) return alu("I2F", n, KF, {o});
+            if (o.kind == KU) return alu("U2F", n, KF, {o});
+            return alu("AND", n, KF, {o, immF(1.0f)});
+        case KI:
+        case KU:
+            if (o.kind == KF) return alu(to == KI ? "F2I" : "F2U", n, to, {o});
+            if (o.kind == KB) return alu("AND", n, to, {o, immU(1, to)});
+            {
+                Opnd r = o;
+                r.kind = to;
+                return r;
+            }
+        case KB:
+            if (o.kind == KF) return alu("FSNE", n, KB, {o, immF(0.0f)});
+            return alu("USNE", n, KB, {o, immU(0)});
+        }
+        return o;
+    }
+
+    /* -- symbols -- */
+    Val *find_local(long long id)
+    {
+        for (size_t i = scopes.size(); i-- > 0;) {
+            auto it = scopes[i].find(id);
+            if (it != scopes[i].end())
+                return &it->second;
+        }
+        return nullptr;
+    }
+    Val const_val(const TConstUnionArray &ca, const TType &t, bool consecutive)
+    {
+        std::vector<Leaf> l;
+        leaves(t, l);
+        Val v;
+        int k = 0;
+        for (const Leaf &lf : l) {
+            uint32_t w[4] = {0, 0, 0, 0};
+            for (int c = 0; c < lf.n; c++, k++) {
+                if (k >= ca.size())
+                    break;
+                const TConstUnion &u = ca[k];
+                switch (u.getType()) {
+                case EbtFloat:
+                case EbtDouble: {
+                    float f = (float)u.getDConst();
+                    memcpy(&w[c], &f, 4);
+                    break;
+                }
+                case EbtInt: w[c] = (uint32_t)u.getIConst(); break;
+                case EbtUint: w[c] = u.getUConst(); break;
+                case EbtBool: w[c] = u.getBConst() ? 0xffffffffu : 0; break;
+                default: unsupported(cur_line, "constant of this type");
+                }
+            }
+            if (lf.n == 1)
+                w[1] = w[2] = w[3] = w[0];
+            Opnd o;
+            if (consecutive) {
+                o.file = F_IMM;
+                o.index = (int)imms.size();
+                imms.push_back({w[0], w[1], w[2], w[3]});
+                o.n = lf.n;
+                o.kind = lf.k;
+            } else {
+                o = imm4(w[0], w[1], w[2], w[3], lf.n, lf.k);
+            }
+            v.s.push_back(o);
+        }
+        return v;
+    }
+    Val symbol(TIntermSymbol *sym)
+    {
+        const TType &t = sym->getType();
+        TStorageQualifier q = t.getQualifier().storage;
+        if (!sym->getConstArray().empty()) {
+            if (!t.isArray())
+                return const_val(sym->getConstArray(), t, false);
+            auto c = const_arrays.find(sym->getId());
+            if (c != const_arrays.end())
+                return c->second;
+            return const_arrays[sym->getId()] = const_val(sym->getConstArray(), t, true);
+        }
+        std::string name = sym->getName().c_str();
+        if (q == EvqTemporary || q == EvqIn || q == EvqOut || q == EvqInOut || q == EvqConstReadOnly ||
+            q == EvqConst) {
+            Val *v = find_local(sym->getId());
+            if (v)
+                return *v;
+            Val nv = alloc(t);
+            scopes.back()[sym->getId()] = nv;
+            return nv;
+        }
+        auto it = globals.find(name);
+        if (it != globals.end()) {
+            const Val &v = it->second;
+            bool has_bool = false;
+            for (const Opnd &o : v.s)
+                has_bool = has_bool || (o.file == F_CONST && o.kind == KB);
+            if (!has_bool)
+                return v;
+            /* bool uniforms: any nonzero bits are true (so 1, 1.0f and ~0 all work) */
+            Val c = alloc(t);
+            c.sampler = v.sampler;
+            c.sampler_type = v.sampler_type;
+            for (size_t i = 0; i < v.s.size(); i++) {
+                if (v.s[i].kind == KB)
+                    alu_to("USNE", c.s[i], {v.s[i], immU(0)});
+                else
+                    alu_to("MOV", c.s[i], {v.s[i]});
+            }
+            return c;
+        }
+        if (q == EvqGlobal) {
+            Val nv = alloc(t);
+            globals[name] = nv;
+            return nv;
+        }
+        if (name.compare(0, 5, "anon@") == 0 || t.getBasicType() == EbtBlock)
+            unsupported(sym->getLoc().line, "interface blocks (uniform blocks, gl_PerVertex: GLSL 1.40+)");
+        unsupported(sym->getLoc().line, "variable '%s' (storage %s)", name.c_str(), t.getStorageQualifierString());
+    }
+
+    /* -- control flow -- */
+    size_t placeholder()
+    {
+        code.push_back("");
+        return code.size() - 1;
+    }
+    int flag_of(int fi, int kind)
+    {
+        Frame &f = frames[fi];
+        if (f.flag[kind] < 0) {
+            f.flag[kind] = new_temp();
+            code[f.reset_at[kind]] = "MOV TEMP[" + std::to_string(f.flag[kind]) + "].x, " + src(immU(0));
+        }
+        return f.flag[kind];
+    }
+    int target_of(int kind)
+    {
+        for (int i = (int)frames.size() - 1; i >= 0; i--) {
+            FrameKind k = frames[i].kind;
+            if (kind == J_RET && k == FR_FUNC) return i;
+            if (kind == J_BREAK && (k == FR_LOOP || k == FR_SWITCH)) return i;
+            if (kind == J_CONT && k == FR_LOOP) return i;
+            if (k == FR_FUNC)
+                break;
+        }
+        unsupported(cur_line, "jump outside of a loop or function");
+    }
+    void jump(int kind, int target)
+    {
+        int top = (int)frames.size() - 1;
+        Frame &t = frames[target];
+        if (top == target) {
+            if (kind == J_CONT) {
+                emit("CONT");
+            } else if (kind == J_RET && !t.wrapped) {
+                /* final return of an unwrapped function: falls off the end */
+            } else {
+                emit("BRK");
+            }
+            return;
+        }
+        if (kind == J_CONT && top == target + 1 && frames[top].kind == FR_CONTWRAP) {
+            emit("BRK");
+            return;
+        }
+        int fl = flag_of(target, kind);
+        emit("MOV TEMP[" + std::to_string(fl) + "].x, " + src(immU(0xffffffffu)));
+        frames[top].pending.insert({kind, target});
+        emit("BRK");
+    }
+    /* After a frame's ENDLOOP: pass pending jumps on. */
+    void close_frame()
+    {
+        Frame f = frames.back();
+        frames.pop_back();
+        for (auto &p : f.pending) {
+            emit("UIF TEMP[" + std::to_string(frames[p.second].flag[p.first]) + "].xxxx");
+            jump(p.first, p.second);
+            emit("ENDIF");
+        }
+    }
+
+    /* -- statements -- */
+    void stmt(TIntermNode *n)
+    {
+        if (!n)
+            return;
+        cur_line = n->getLoc().line;
+        if (TIntermAggregate *a = n->getAsAggregate()) {
+            if (a->getOp() == EOpSequence || a->getOp() == EOpNull || a->getOp() == EOpScope) {
+                for (TIntermNode *c : a->getSequence())
+                    stmt(c);
+                return;
+            }
+            if (a->getOp() == EOpLinkerObjects || a->getOp() == EOpFunction)
+                return;
+        }
+        if (TIntermSelection *s = n->getAsSelectionNode()) {
+            if (s->getBasicType() == EbtVoid) {
+                Opnd c = cond(s->getCondition()->getAsTyped());
+                emit("UIF " + src(align(c, 1)));
+                stmt(s->getTrueBlock());
+                if (s->getFalseBlock()) {
+                    emit("ELSE");
+                    stmt(s->getFalseBlock());
+                }
+                emit("ENDIF");
+                return;
+            }
+        }
+        if (TIntermLoop *l = n->getAsLoopNode()) {
+            loop(l);
+            return;
+        }
+        if (TIntermBranch *b = n->getAsBranchNode()) {
+            branch(b);
+            return;
+        }
+        if (TIntermSwitch *sw = n->getAsSwitchNode()) {
+            switch_stmt(sw);
+            return;
+        }
+        if (TIntermTyped *t = n->getAsTyped()) {
+            eval(t);
+            return;
+        }
+        unsupported(cur_line, "statement");
+    }
+    Opnd cond(TIntermTyped *t)
+    {
+        Val v = eval(t);
+        return convert(v.s.at(0), KB);
+    }
+    static bool has_continue(TIntermNode *n)
+    {
+        class F : public TIntermTraverser {
+          public:
+            bool found = false;
+            bool visitBranch(TVisit, TIntermBranch *b) override
+            {
+                if (b->getFlowOp() == EOpContinue)
+                    found = true;
+                return true;
+            }
+        } f;
+        if (n)
+            n->traverse(&f);
+        return f.found;
+    }
+    void loop(TIntermLoop *l)
+    {
+        Frame f;
+        f.kind = FR_LOOP;
+        f.has_wrap = has_continue(l->getBody()) && (l->getTerminal() || !l->testFirst());
+        f.reset_at[J_BREAK] = placeholder();
+        f.reset_at[J_RET] = placeholder();
+        frames.push_back(f);
+        int me = (int)frames.size() - 1;
+        emit("BGNLOOP");
+        frames[me].reset_at[J_CONT] = placeholder();
+        if (l->testFirst() && l->getTest()) {
+            Opnd c = cond(l->getTest());
+            Opnd nc = alu("NOT", 1, KB, {c});
+            emit("UIF " + src(align(nc, 1)));
+            emit("BRK");
+            emit("ENDIF");
+        }
+        if (frames[me].has_wrap) {
+            Frame w;
+            w.kind = FR_CONTWRAP;
+            w.reset_at[J_BREAK] = placeholder();
+            frames.push_back(w);
+            emit("BGNLOOP");
+            stmt(l->getBody());
+            emit("BRK");
+            emit("ENDLOOP");
+            close_frame();
+        } else {
+            stmt(l->getBody());
+        }
+        if (l->getTerminal())
+            eval(l->getTerminal());
+        if (!l->testFirst() && l->getTest()) {
+            Opnd c = cond(l->getTest());
+            Opnd nc = alu("NOT", 1, KB, {c});
+            emit("UIF " + src(align(nc, 1)));
+            emit("BRK");
+            emit("ENDIF");
+        }
+        emit("ENDLOOP");
+        close_frame();
+    }
+    void switch_stmt(TIntermSwitch *sw)
+    {
+        Opnd sel = direct(eval(sw->getCondition()->getAsTyped()).s.at(0));
+        sel = alu("MOV", 1, sel.kind, {sel});
+        TIntermSequence &seq = sw->getBody()->getSequence();
+        /* no_match: no case label equals the selector (for default) */
+        Opnd no_match = alu("MOV", 1, KB, {immU(0xffffffffu)});
+        for (TIntermNode *c : seq) {
+            TIntermBranch *b = c->getAsBranchNode();
+            if (b && b->getFlowOp() == EOpCase) {
+                Val lv = eval(b->getExpression());
+                Opnd ne = alu("USNE", 1, KB, {sel, direct(lv.s.at(0))});
+                alu_to("AND", no_match, {no_match, ne});
+            }
+        }
+        Frame f;
+        f.kind = FR_SWITCH;
+        f.reset_at[J_BREAK] = placeholder();
+        frames.push_back(f);
+        Opnd fall = alu("MOV", 1, KB, {immU(0)});
+        emit("BGNLOOP");
+        bool open = false;
+        for (TIntermNode *c : seq) {
+            TIntermBranch *b = c->getAsBranchNode();
+            if (b && (b->getFlowOp() == EOpCase || b->getFlowOp() == EOpDefault)) {
+                if (open) {
+                    emit("ENDIF");
+                    open = false;
+                }
+                if (b->getFlowOp() == EOpCase) {
+                    Val lv = eval(b->getExpression());
+                    Opnd eq = alu("USEQ", 1, KB, {sel, direct(lv.s.at(0))});
+                    alu_to("OR", fall, {fall, eq});
+                } else {
+                    alu_to("OR", fall, {fall, no_match});
+                }
+                continue;
+            }
+            if (!open) {
+                emit("UIF " + src(align(fall, 1)));
+                open = true;
+            }
+            stmt(c);
+        }
+        if (open)
+            emit("ENDIF");
+        emit("BRK");
+        emit("ENDLOOP");
+        close_frame();
+    }
+    void branch(TIntermBranch *b)
+    {
+        switch (b->getFlowOp()) {
+        case EOpKill:
+            if (stage != SWR_GLSL_FRAGMENT)
+                unsupported(cur_line, "discard outside a fragment shader");
+            emit("KILL");
+            return;
+        case EOpBreak: jump(J_BREAK, target_of(J_BREAK)); return;
+        case EOpContinue: jump(J_CONT, target_of(J_CONT)); return;
+        case EOpReturn: {
+            int t = target_of(J_RET);
+            if (b->getExpression()) {
+                Val v = eval(b->getExpression());
+                store(frames[t].ret, v);
+            }
+            jump(J_RET, t);
+            return;
+        }
+        default: unsupported(cur_line, "branch %d", (int)b->getFlowOp());
+        }
+    }
+
+    /* -- functions -- */
+    static bool needs_wrap(TIntermAggregate *body)
+    {
+        if (!body)
+            return false;
+        class F : public TIntermTraverser {
+          public:
+            int returns = 0;
+            bool visitBranch(TVisit, TIntermBranch *b) override
+            {
+                if (b->getFlowOp() == EOpReturn)
+                    returns++;
+                return true;
+            }
+        } f;
+        body->traverse(&f);
+        if (f.returns == 0)
+            return false;
+        TIntermSequence &s = body->getSequence();
+        bool last_is_ret = !s.empty() && s.back()->getAsBranchNode() &&
+                           s.back()->getAsBranchNode()->getFlowOp() == EOpReturn;
+        return !(f.returns == 1 && last_is_ret);
+    }
+    void run_body(TIntermAggregate *fn, Val ret)
+    {
+        TIntermAggregate *body = nullptr;
+        if (fn->getSequence().size() > 1)
+            body = fn->getSequence()[1]->getAsAggregate();
+        Frame f;
+        f.kind = FR_FUNC;
+        f.wrapped = needs_wrap(body);
+        f.ret = ret;
+        f.reset_at[J_RET] = placeholder();
+        frames.push_back(f);
+        if (f.wrapped)
+            emit("BGNLOOP");
+        if (body)
+            stmt(body);
+        else if (fn->getSequence().size() > 1)
+            stmt(fn->getSequence()[1]);
+        if (f.wrapped) {
+            emit("BRK");
+            emit("ENDLOOP");
+        }
+        frames.pop_back();
+    }
+    Val call(TIntermAggregate *a)
+    {
+        auto it = functions.find(a->getName().c_str());
+        if (it == functions.end())
+            unsupported(a->getLoc().line, "call of '%s' (no definition)", a->getName().c_str());
+        if (++depth > 64)
+            unsupported(a->getLoc().line, "recursion");
+        TIntermAggregate *fn = it->second;
+        TIntermAggregate *params = fn->getSequence().empty() ? nullptr : fn->getSequence()[0]->getAsAggregate();
+        TIntermSequence &args = a->getSequence();
+        std::map<long long, Val> scope;
+        struct OutArg {
+            TIntermTyped *arg;
+            Val storage;
+        };
+        std::vector<OutArg> outs_;
+        for (size_t i = 0; i < args.size(); i++) {
+            TIntermSymbol *p = params ? params->getSequence().at(i)->getAsSymbolNode() : nullptr;
+            if (!p)
+                unsupported(a->getLoc().line, "function parameters");
+            const TType &pt = p->getType();
+            TStorageQualifier q = pt.getQualifier().storage;
+            TIntermTyped *arg = args[i]->getAsTyped();
+            if (pt.getBasicType() == EbtSampler || samplers_of(pt) > 0) {
+                if (pt.getBasicType() != EbtSampler)
+                    unsupported(a->getLoc().line, "structs with samplers as parameters");
+                scope[p->getId()] = eval(arg);
+                continue;
+            }
+            Val storage = alloc(pt);
+            if (q != EvqOut)
+                store(storage, eval(arg));
+            if (q == EvqOut || q == EvqInOut)
+                outs_.push_back({arg, storage});
+            scope[p->getId()] = storage;
+        }
+        Val ret;
+        if (a->getBasicType() != EbtVoid)
+            ret = alloc(a->getType());
+        scopes.push_back(scope);
+        run_body(fn, ret);
+        scopes.pop_back();
+        for (OutArg &o : outs_)
+            assign_node(o.arg, o.storage);
+        depth--;
+        return ret;
+    }
+
+    /* -- expressions -- */
+    Val eval(TIntermTyped *n)
+    {
+        int save = cur_line;
+        if (n->getLoc().line)
+            cur_line = n->getLoc().line;
+        Val v = eval2(n);
+        cur_line = save;
+        return v;
+    }
+    Val eval2(TIntermTyped *n)
+    {
+        if (TIntermConstantUnion *c = n->getAsConstantUnion())
+            return const_val(c->getConstArray(), c->getType(), c->getType().isArray());
+        if (TIntermSymbol *s = n->getAsSymbolNode())
+            return symbol(s);
+        if (TIntermBinary *b = n->getAsBinaryNode())
+            return binary(b);
+        if (TIntermUnary *u = n->getAsUnaryNode())
+            return unary(u);
+        if (TIntermAggregate *a = n->getAsAggregate())
+            return aggregate(a);
+        if (TIntermSelection *s = n->getAsSelectionNode()) {
+            Opnd c = cond(s->getCondition()->getAsTyped());
+            Val r = alloc(s->getType());
+            emit("UIF " + src(align(c, 1)));
+            store(r, eval(s->getTrueBlock()->getAsTyped()));
+            emit("ELSE");
+            store(r, eval(s->getFalseBlock()->getAsTyped()));
+            emit("ENDIF");
+            return r;
+        }
+        unsupported(cur_line, "expression");
+    }
+    /* Makes a value's slots one indexable run (same file, consecutive). */
+    Val indexable(const Val &v, const TType &t)
+    {
+        bool ok = !v.s.empty();
+        for (size_t i = 0; ok && i < v.s.size(); i++) {
+            const Opnd &o = v.s[i];
+            ok = o.file == v.s[0].file && o.index == v.s[0].index + (int)i &&
+                 o.array_id == v.s[0].array_id && o.ind == v.s[0].ind && !o.neg && !o.abs &&
+                 (o.file == F_TEMP || o.file == F_CONST || o.file == F_IMM);
+            for (int c = 0; ok && c < o.n; c++)
+                ok = o.swz[c] == v.s[0].swz[c];
+        }
+        if (ok && v.s[0].file == F_TEMP && !v.s[0].array_id && v.s.size() > 1)
+            ok = false;
+        if (ok)
+            return v;
+        return copy(load(v), t);
+    }
+    Val index(TIntermBinary *b)
+    {
+        TIntermTyped *l = b->getLeft();
+        const TType &lt = l->getType();
+        Val base = eval(l);
+        if (lt.getBasicType() == EbtSampler || samplers_of(lt) > 0) {
+            /* sampler arrays: constant index only */
+            TIntermConstantUnion *c = b->getRight()->getAsConstantUnion();
+            if (!c)
+                unsupported(cur_line, "sampler array indexed with a non-constant");
+            Val r;
+            r.sampler = base.sampler + c->getConstArray()[0].getIConst();
+            r.sampler_type = &b->getType();
+            return r;
+        }
+        if (b->getOp() == EOpIndexDirect) {
+            int k = b->getRight()->getAsConstantUnion()->getConstArray()[0].getIConst();
+            if (lt.isArray() || lt.isMatrix()) {
+                int S = lt.isArray() ? slots_of(TType(lt, 0)) : 1;
+                Val r;
+                for (int i = 0; i < S; i++)
+                    r.s.push_back(base.s.at(k * S + i));
+                return r;
+            }
+            Val r;
+            r.s.push_back(comp(base.s.at(0), k));
+            return r;
+        }
+        /* indirect */
+        Opnd idx = direct(eval(b->getRight()).s.at(0));
+        if (!lt.isArray() && !lt.isMatrix()) {
+            Opnd v = direct(base.s.at(0));
+            Opnd r = alu("MOV", 1, v.kind, {comp(v, 0)});
+            for (int c = 1; c < v.n; c++) {
+                Opnd eq = alu("USEQ", 1, KB, {idx, immU((uint32_t)c)});
+                alu_to("UCMP", r, {eq, comp(v, c), r});
+            }
+            Val rv;
+            rv.s.push_back(r);
+            return rv;
+        }
+        base = indexable(base, lt);
+        int S = lt.isArray() ? slots_of(TType(lt, 0)) : 1;
+        Opnd off = S > 1 ? alu("UMUL", 1, KU, {idx, immU((uint32_t)S)}) : alu("MOV", 1, KU, {idx});
+        if (base.s[0].ind >= 0) {
+            Opnd prev;
+            prev.index = base.s[0].ind;
+            prev.n = 1;
+            prev.kind = KU;
+            alu_to("UADD", off, {off, prev});
+        }
+        Val r;
+        for (int i = 0; i < S; i++) {
+            Opnd o = base.s.at(i);
+            o.ind = off.index;
+            r.s.push_back(o);
+        }
+        return r;
+    }
+    void assign_node(TIntermTyped *lhs, const Val &v)
+    {
+        TIntermBinary *b = lhs->getAsBinaryNode();
+        if (b && b->getOp() == EOpIndexIndirect && !b->getLeft()->getType().isArray() &&
+            !b->getLeft()->getType().isMatrix()) {
+            Val base = eval(b->getLeft());
+            Opnd idx = direct(eval(b->getRight()).s.at(0));
+            Opnd val = direct(v.s.at(0));
+            Opnd cur = direct(base.s.at(0));
+            if (cur.ind < 0 && base.s[0].ind < 0)
+                cur = alu("MOV", cur.n, cur.kind, {cur});
+            for (int c = 0; c < cur.n; c++) {
+                Opnd eq = alu("USEQ", 1, KB, {idx, immU((uint32_t)c)});
+                alu_to("UCMP", comp(cur, c), {eq, val, comp(cur, c)});
+            }
+            Val bv;
+            bv.s.push_back(base.s[0]);
+            Val cv;
+            cv.s.push_back(cur);
+            store(bv, cv);
+            return;
+        }
+        store(eval(lhs), v);
+    }
+    Val binary(TIntermBinary *b)
+    {
+        TOperator op = b->getOp();
+        switch (op) {
+        case EOpIndexDirect:
+        case EOpIndexIndirect: return index(b);
+        case EOpIndexDirectStruct: {
+            Val base = eval(b->getLeft());
+            int k = b->getRight()->getAsConstantUnion()->getConstArray()[0].getIConst();
+            const TTypeList &members = *b->getLeft()->getType().getStruct();
+            int off = 0, soff = 0;
+            for (int i = 0; i < k; i++) {
+                off += slots_of(*members[i].type);
+                soff += samplers_of(*members[i].type);
+            }
+            Val r;
+            int n = slots_of(*members[k].type);
+            for (int i = 0; i < n; i++)
+                r.s.push_back(base.s.at(off + i));
+            if (samplers_of(*members[k].type)) {
+                r.sampler = base.sampler + soff;
+                r.sampler_type = members[k].type;
+            }
+            return r;
+        }
+        case EOpVectorSwizzle: {
+            Val base = eval(b->getLeft());
+            TIntermSequence &seq = b->getRight()->getAsAggregate()->getSequence();
+            Opnd o = base.s.at(0);
+            Opnd r = o;
+            r.n = (int)seq.size();
+            for (size_t i = 0; i < seq.size(); i++)
+                r.swz[i] = o.swz[o.n == 1 ? 0 : seq[i]->getAsConstantUnion()->getConstArray()[0].getIConst()];
+            Val v;
+            v.s.push_back(r);
+            return v;
+        }
+        case EOpAssign: {
+            Val v = load(eval(b->getRight()));
+            assign_node(b->getLeft(), v);
+            return v;
+        }
+        case EOpAddAssign: case EOpSubAssign: case EOpMulAssign: case EOpVectorTimesMatrixAssign:
+        case EOpVectorTimesScalarAssign: case EOpMatrixTimesScalarAssign:
+        case EOpMatrixTimesMatrixAssign: case EOpDivAssign: case EOpModAssign: case EOpAndAssign:
+        case EOpInclusiveOrAssign: case EOpExclusiveOrAssign: case EOpLeftShiftAssign:
+        case EOpRightShiftAssign: {
+            static const std::map<TOperator, TOperator> m = {
+                {EOpAddAssign, EOpAdd}, {EOpSubAssign, EOpSub}, {EOpMulAssign, EOpMul},
+                {EOpVectorTimesMatrixAssign, EOpVectorTimesMatrix},
+                {EOpVectorTimesScalarAssign, EOpVectorTimesScalar},
+                {EOpMatrixTimesScalarAssign, EOpMatrixTimesScalar},
+                {EOpMatrixTimesMatrixAssign, EOpMatrixTimesMatrix}, {EOpDivAssign, EOpDiv},
+                {EOpModAssign, EOpMod}, {EOpAndAssign, EOpAnd}, {EOpInclusiveOrAssign, EOpInclusiveOr},
+                {EOpExclusiveOrAssign, EOpExclusiveOr}, {EOpLeftShiftAssign, EOpLeftShift},
+                {EOpRightShiftAssign, EOpRightShift}};
+            Val r = load(eval(b->getRight()));
+            Val l = load(eval(b->getLeft()));
+            Val v = arith(m.at(op), l, b->getLeft()->getType(), r, b->getRight()->getType(), b->getType());
+            assign_node(b->getLeft(), v);
+            return v;
+        }
+        case EOpLogicalAnd:
+        case EOpLogicalOr: {
+            Opnd l = cond(b->getLeft());
+            Opnd r = alu("MOV", 1, KB, {l});
+            emit("UIF " + src(align(r, 1)));
+            if (op == EOpLogicalOr)
+                emit("ELSE");
+            Opnd rr = cond(b->getRight());
+            alu_to("MOV", r, {rr});
+            emit("ENDIF");
+            Val v;
+            v.s.push_back(r);
+            return v;
+        }
+        case EOpComma:
+            eval(b->getLeft());
+            return eval(b->getRight());
+        default: break;
+        }
+        Val l = load(eval(b->getLeft()));
+        Val r = load(eval(b->getRight()));
+        return arith(op, l, b->getLeft()->getType(), r, b->getRight()->getType(), b->getType());
+    }
+    const char *op_for(TOperator op, Kind k)
+    {
+        bool f = k == KF, i = k == KI;
+        switch (op) {
+        case EOpAdd: return f ? "ADD" : "UADD";
+        case EOpMul:
+        case EOpVectorTimesScalar:
+        case EOpMatrixTimesScalar: return f ? "MUL" : "UMUL";
+        case EOpDiv: return f ? "DIV" : i ? "IDIV" : "UDIV";
+        case EOpMod: return f ? nullptr : i ? "MOD" : "UMOD";
+        case EOpRightShift: return i ? "ISHR" : "USHR";
+        case EOpLeftShift: return "SHL";
+        case EOpAnd: return "AND";
+        case EOpInclusiveOr: return "OR";
+        case EOpExclusiveOr:
+        case EOpLogicalXor: return "XOR";
+        case EOpMin: return f ? "MIN" : i ? "IMIN" : "UMIN";
+        case EOpMax: return f ? "MAX" : i ? "IMAX" : "UMAX";
+        default: return nullptr;
+        }
+    }
+    /* Slot-wise binary op with scalar broadcast. */
+    Val cwise(const char *opname, const Val &a, const Val &b, Kind rk, bool swap = false)
+    {
+        Val r;
+        size_t n = std::max(a.s.size(), b.s.size());
+        for (size_t i = 0; i < n; i++) {
+            const Opnd &x = a.s[std::min(i, a.s.size() - 1)];
+            const Opnd &y = b.s[std::min(i, b.s.size() - 1)];
+            int cn = std::max(x.n, y.n);
+            r.s.push_back(swap ? alu(opname, cn, rk, {y, x}) : alu(opname, cn, rk, {x, y}));
+        }
+        return r;
+    }
+    Opnd reduce(const char *op, const Opnd &v)
+    {
+        if (v.n == 1)
+            return v;
+        Opnd r = alu(op, 1, KB, {comp(v, 0), comp(v, 1)});
+        for (int c = 2; c < v.n; c++)
+            alu_to(op, r, {r, comp(v, c)});
+        return r;
+    }
+    Opnd dot(const Opnd &a, const Opnd &b, int n)
+    {
+        if (n == 1)
+            return alu("MUL", 1, KF, {a, b});
+        const char *op = n == 2 ? "DP2" : n == 3 ? "DP3" : "DP4";
+        Opnd d = temp(1, KF);
+        Opnd aa = align(a, n), bb = align(b, n);
+        emit(std::string(op) + " " + dst(d) + ", " + src(aa) + ", " + src(bb));
+        return d;
+    }
+    Val arith(TOperator op, const Val &a, const TType &ta, const Val &b, const TType &tb, const TType &tr)
+    {
+        Kind k = kind_of(ta);
+        switch (op) {
+        case EOpSub: {
+            Val nb = b;
+            for (Opnd &o : nb.s)
+                o.neg = !o.neg;
+            return cwise(k == KF ? "ADD" : "UADD", a, nb, k);
+        }
+        case EOpMul:
+            if (ta.isMatrix() && tb.isMatrix() && op == EOpMul)
+                break;
+            return cwise(op_for(EOpMul, k), a, b, k);
+        case EOpMod:
+            if (k == KF) {
+                /* x - y * floor(x / y) */
+                Val q = cwise("DIV", a, b, KF);
+                for (Opnd &o : q.s)
+                    o = alu("FLR", o.n, KF, {o});
+                Val m = cwise("MUL", b, q, KF);
+                for (Opnd &o : m.s)
+                    o.neg = true;
+                return cwise("ADD", a, m, KF);
+            }
+            return cwise(op_for(op, k), a, b, k);
+        case EOpEqual:
+        case EOpNotEqual: {
+            bool eq = op == EOpEqual;
+            Opnd acc;
+            for (size_t i = 0; i < a.s.size(); i++) {
+                Kind sk = a.s[i].kind;
+                Opnd c = alu(sk == KF ? (eq ? "FSEQ" : "FSNE") : (eq ? "USEQ" : "USNE"), a.s[i].n, KB,
+                             {a.s[i], b.s.at(i)});
+                c = reduce(eq ? "AND" : "OR", c);
+                if (i == 0)
+                    acc = c;
+                else
+                    alu_to(eq ? "AND" : "OR", acc, {acc, c});
+            }
+            Val v;
+            v.s.push_back(acc);
+            return v;
+        }
+        case EOpVectorEqual:
+            return cwise(k == KF ? "FSEQ" : "USEQ", a, b, KB);
+        case EOpVectorNotEqual:
+            return cwise(k == KF ? "FSNE" : "USNE", a, b, KB);
+        case EOpLessThan:
+            return cwise(k == KF ? "FSLT" : k == KI ? "ISLT" : "USLT", a, b, KB);
+        case EOpGreaterThan:
+            return cwise(k == KF ? "FSLT" : k == KI ? "ISLT" : "USLT", a, b, KB, true);
+        case EOpLessThanEqual:
+            return cwise(k == KF ? "FSGE" : k == KI ? "ISGE" : "USGE", a, b, KB, true);
+        case EOpGreaterThanEqual:
+            return cwise(k == KF ? "FSGE" : k == KI ? "ISGE" : "USGE", a, b, KB);
+        case EOpMatrixTimesVector: {
+            /* r = sum_c m[c] * v.c */
+            int C = ta.getMatrixCols(), R = ta.getMatrixRows();
+            const Opnd &v = b.s.at(0);
+            Opnd r = alu("MUL", R, KF, {a.s[0], comp(v, 0)});
+            for (int c = 1; c < C; c++)
+                alu_to("MAD", r, {a.s[c], comp(v, c), r});
+            Val out;
+            out.s.push_back(r);
+            return out;
+        }
+        case EOpVectorTimesMatrix: {
+            int C = tb.getMatrixCols(), R = tb.getMatrixRows();
+            Opnd r = temp(C, KF);
+            for (int c = 0; c < C; c++) {
+                Opnd d = dot(a.s.at(0), b.s[c], R);
+                alu_to("MOV", comp(r, c), {d});
+            }
+            Val out;
+            out.s.push_back(r);
+            return out;
+        }
+        default: break;
+        }
+        if ((op == EOpMatrixTimesMatrix || op == EOpMul) && ta.isMatrix() && tb.isMatrix()) {
+            int C1 = ta.getMatrixCols(), R = ta.getMatrixRows(), C2 = tb.getMatrixCols();
+            Val out;
+            for (int j = 0; j < C2; j++) {
+                const Opnd &v = b.s.at(j);
+                Opnd r = alu("MUL", R, KF, {a.s[0], comp(v, 0)});
+                for (int c = 1; c < C1; c++)
+                    alu_to("MAD", r, {a.s[c], comp(v, c), r});
+                out.s.push_back(r);
+            }
+            return out;
+        }
+        const char *name = op_for(op, k);
+        if (!name)
+            unsupported(cur_line, "operator %d on %s", (int)op, tr.getCompleteString().c_str());
+        return cwise(name, a, b, op == EOpLogicalXor ? KB : k);
+    }
+    Val unary(TIntermUnary *u)
+    {
+        TOperator op = u->getOp();
+        TIntermTyped *x = u->getOperand();
+        switch (op) {
+        case EOpPostIncrement:
+        case EOpPostDecrement:
+        case EOpPreIncrement:
+        case EOpPreDecrement: {
+            Val old = copy_slots(load(eval(x)));
+            Kind k = kind_of(x->getType());
+            bool inc = op == EOpPostIncrement || op == EOpPreIncrement;
+            Val one;
+            Opnd o = k == KF ? immF(inc ? 1.0f : -1.0f) : immU(inc ? 1u : 0xffffffffu, k);
+            one.s.push_back(o);
+            Val nv = cwise(k == KF ? "ADD" : "UADD", old, one, k);
+            assign_node(x, nv);
+            return op == EOpPostIncrement || op == EOpPostDecrement ? old : nv;
+        }
+        default: break;
+        }
+        std::vector<Val> args{load(eval(x))};
+        std::vector<const TType *> types{&x->getType()};
+        return builtin(op, args, types, u->getType(), {x});
+    }
+    Val aggregate(TIntermAggregate *a)
+    {
+        TOperator op = a->getOp();
+        if (op == EOpFunctionCall)
+            return call(a);
+        if (op == EOpSequence || op == EOpComma) {
+            Val last;
+            for (TIntermNode *c : a->getSequence()) {
+                if (c->getAsTyped())
+                    last = eval(c->getAsTyped());
+                else
+                    stmt(c);
+            }
+            return last;
+        }
+        if (op > EOpConstructGuardStart && op < EOpConstructGuardEnd)
+            return construct(a);
+        std::vector<Val> args;
+        std::vector<const TType *> types;
+        std::vector<TIntermTyped *> nodes;
+        for (TIntermNode *c : a->getSequence()) {
+            TIntermTyped *t = c->getAsTyped();
+            nodes.push_back(t);
+            types.push_back(&t->getType());
+            /* out arguments of modf are written after the call */
+            if (op == EOpModf && nodes.size() == 2)
+                args.push_back(Val());
+            else
+                args.push_back(load(eval(t)));
+        }
+        return builtin(op, args, types, a->getType(), nodes);
+    }
+    /* Components of a value, column-major. */
+    void scalars(const Val &v, std::vector<Opnd> &out)
+    {
+        for (const Opnd &o : v.s)
+            for (int c = 0; c < o.n; c++)
+                out.push_back(comp(o, c));
+    }
+    Val construct(TIntermAggregate *a)
+    {
+        const TType &t = a->getType();
+        TIntermSequence &seq = a->getSequence();
+        if (t.isArray() || t.isStruct()) {
+            Val r = alloc(t);
+            size_t k = 0;
+            for (TIntermNode *c : seq) {
+                Val v = load(eval(c->getAsTyped()));
+                for (const Opnd &o : v.s) {
+                    Opnd d = r.s.at(k++);
+                    store_slot(d, convert(o, d.kind));
+                }
+            }
+            return r;
+        }
+        std::vector<Val> args;
+        for (TIntermNode *c : seq)
+            args.push_back(load(eval(c->getAsTyped())));
+        Kind k = kind_of(t);
+        Val r = alloc(t);
+        std::vector<Leaf> l;
+        leaves(t, l);
+        if (t.isMatrix() && args.size() == 1 && seq[0]->getAsTyped()->getType().isMatrix()) {
+            const TType &st = seq[0]->getAsTyped()->getType();
+            for (int c = 0; c < t.getMatrixCols(); c++)
+                for (int rr = 0; rr < t.getMatrixRows(); rr++) {
+                    Opnd d = comp(r.s[c], rr);
+                    d.n = 1;
+                    if (c < st.getMatrixCols() && rr < st.getMatrixRows())
+                        alu_to("MOV", d, {comp(args[0].s[c], rr)});
+                    else
+                        alu_to("MOV", d, {immF(c == rr ? 1.0f : 0.0f)});
+                }
+            return r;
+        }
+        std::vector<Opnd> comps;
+        for (const Val &v : args)
+            scalars(v, comps);
+        bool single = args.size() == 1 && comps.size() == 1;
+        Opnd first = single ? convert(comps[0], k) : Opnd();
+        size_t idx = 0;
+        for (size_t s = 0; s < r.s.size(); s++) {
+            for (int c = 0; c < r.s[s].n; c++) {
+                Opnd d = comp(r.s[s], c);
+                if (single) {
+                    if (t.isMatrix() && (int)s != c)
+                        alu_to("MOV", d, {immF(0.0f)});
+                    else
+                        alu_to("MOV", d, {first});
+                } else {
+                    if (idx >= comps.size())
+                        unsupported(cur_line, "constructor with too few components");
+                    alu_to("MOV", d, {convert(comps[idx++], k)});
+                }
+            }
+        }
+        return r;
+    }
+
+    /* -- built-in functions -- */
+    Opnd one_op(const char *op, const Opnd &a) { return alu(op, a.n, a.kind, {a}); }
+    Val per_slot(const Val &v, const std::function<Opnd(const Opnd &)> &f)
+    {
+        Val r;
+        for (const Opnd &o : v.s)
+            r.s.push_back(f(o));
+        return r;
+    }
+    Opnd atan_core(const Opnd &x) /* x in [0, 1] */
+    {
+        Opnd s = alu("MUL", x.n, KF, {x, x});
+        static const float c[] = {-0.0121323213173444f, 0.0536813784310406f, -0.1173503194786851f,
+                                  0.1938924977115610f, -0.3326756418091246f, 0.9999793128310355f};
+        Opnd p = alu("MUL", x.n, KF, {s, immF(c[0])});
+        for (int i = 1; i < 6; i++) {
+            alu_to("ADD", p, {p, immF(c[i])});
+            if (i < 5)
+                alu_to("MUL", p, {p, s});
+        }
+        return alu("MUL", x.n, KF, {p, x});
+    }
+    /* atan2(y, x) component-wise. */
+    Opnd atan2(const Opnd &y, const Opnd &x, int n)
+    {
+        Opnd ay = y, ax = x;
+        ay.abs = true;
+        ay.neg = false;
+        ax.abs = true;
+        ax.neg = false;
+        Opnd mx = alu("MAX", n, KF, {ay, ax});
+        Opnd mn = alu("MIN", n, KF, {ay, ax});
+        Opnd q = alu("DIV", n, KF, {mn, mx});
+        Opnd r = atan_core(q);
+        /* |y| > |x|: pi/2 - r */
+        Opnd big = alu("FSLT", n, KB, {ax, ay});
+        Opnd alt = alu("ADD", n, KF, {immF((float)M_PI_2), negated(r)});
+        alu_to("UCMP", r, {big, alt, r});
+        /* x < 0: pi - r */
+        Opnd neg = alu("FSLT", n, KB, {x, immF(0.0f)});
+        Opnd alt2 = alu("ADD", n, KF, {immF((float)M_PI), negated(r)});
+        alu_to("UCMP", r, {neg, alt2, r});
+        /* y < 0: -r */
+        Opnd yneg = alu("FSLT", n, KB, {y, immF(0.0f)});
+        alu_to("UCMP", r, {yneg, negated(r), r});
+        return r;
+    }
+    Opnd tex_coord_pad(const Opnd &c)
+    {
+        /* a 4-component temp holding c in .x.. */
+        Opnd t = temp(4, KF);
+        Opnd tt = t;
+        tt.n = c.n;
+        alu_to("MOV", tt, {c});
+        return t;
+    }
+    Val texture(TOperator op, std::vector<Val> &args, std::vector<const TType *> &types, const TType &rt,
+                const std::vector<TIntermTyped *> &nodes)
+    {
+        const Val &sv = args[0];
+        if (sv.sampler < 0)
+            unsupported(cur_line, "texture call on a non-uniform sampler");
+        const TSampler &smp = types[0]->getSampler();
+        unsigned target = tex_target(smp);
+        const char *tname = tgsi_texture_name(target);
+        char samp[32];
+        snprintf(samp, sizeof samp, "SAMP[%d]", sv.sampler);
+        samplers_used.insert(sv.sampler);
+        Kind rk = smp.type == EbtInt ? KI : smp.type == EbtUint ? KU : KF;
+        int rn = std::max(1, rt.getVectorSize());
+        Opnd res = temp(4, rk);
+        Opnd out = res;
+        out.n = rn;
+        if (op == EOpTextureQuerySize) {
+            Opnd lod = args.size() > 1 ? args[1].s[0] : immI(0);
+            Opnd l4 = tex_coord_pad(lod);
+            emit("TXQ " + dst(res) + ", " + src(align(l4, 4)) + ", " + samp + ", " + tname);
+            out.kind = KI;
+            Val v;
+            v.s.push_back(out);
+            return v;
+        }
+        bool proj = op == EOpTextureProj || op == EOpTextureProjOffset || op == EOpTextureProjLod ||
+                    op == EOpTextureProjLodOffset || op == EOpTextureProjGrad || op == EOpTextureProjGradOffset;
+        bool lod = op == EOpTextureLod || op == EOpTextureLodOffset || op == EOpTextureProjLod ||
+                   op == EOpTextureProjLodOffset;
+        bool grad = op == EOpTextureGrad || op == EOpTextureGradOffset || op == EOpTextureProjGrad ||
+                    op == EOpTextureProjGradOffset;
+        bool fetch = op == EOpTextureFetch || op == EOpTextureFetchOffset;
+        bool offset = op == EOpTextureOffset || op == EOpTextureProjOffset || op == EOpTextureLodOffset ||
+                      op == EOpTextureProjLodOffset || op == EOpTextureGradOffset ||
+                      op == EOpTextureProjGradOffset || op == EOpTextureFetchOffset;
+        if (!(op == EOpTexture || proj || lod || grad || fetch || offset))
+            unsupported(cur_line, "texture function %d", (int)op);
+        Opnd coord = args[1].s.at(0);
+        int ncoord = smp.dim == Esd1D ? 1 : smp.dim == Esd3D || smp.dim == EsdCube ? 3 : 2;
+        if (smp.dim == EsdBuffer)
+            ncoord = 1;
+        size_t ai = 2;
+        Opnd c4 = temp(4, coord.kind);
+        if (proj) {
+            /* divide s, t, r (and the shadow reference, in .z) by q */
+            Opnd q = comp(coord, coord.n - 1);
+            int nc = smp.shadow ? 3 : ncoord;
+            for (int c = 0; c < nc; c++) {
+                if (smp.shadow && ncoord == 1 && c == 1)
+                    continue;
+                alu_to("DIV", comp(c4, c), {comp(coord, c), q});
+            }
+        } else {
+            Opnd t = c4;
+            t.n = coord.n;
+            alu_to("MOV", t, {coord});
+        }
+        std::string opname = "TEX";
+        std::string extra;
+        Opnd lodv, dx, dy, offv;
+        bool has_lodv = false;
+        if (fetch) {
+            opname = "TXF";
+            if (ai < args.size() && smp.dim != EsdRect && smp.dim != EsdBuffer) {
+                alu_to("MOV", comp(c4, 3), {args[ai].s[0]});
+                ai++;
+            }
+        } else if (grad) {
+            opname = "TXD";
+            dx = tex_coord_pad(args[ai++].s[0]);
+            dy = tex_coord_pad(args[ai++].s[0]);
+        } else if (lod) {
+            lodv = args[ai++].s[0];
+            has_lodv = true;
+            opname = "TXL";
+        }
+        if (offset)
+            offv = args[ai++].s.at(0);
+        if (!fetch && !grad && !lod && ai < args.size()) {
+            lodv = args[ai++].s[0];
+            has_lodv = true;
+            opname = "TXB";
+        }
+        std::string s;
+        bool four = target == TGSI_TEXTURE_SHADOWCUBE || target == TGSI_TEXTURE_SHADOW2D_ARRAY ||
+                    target == TGSI_TEXTURE_CUBE_ARRAY;
+        if (has_lodv && four) {
+            opname = opname == "TXB" ? "TXB2" : "TXL2";
+            Opnd l4 = tex_coord_pad(lodv);
+            s = opname + " " + dst(res) + ", " + src(align(c4, 4)) + ", " + src(align(l4, 4)) + ", " + samp;
+        } else if (has_lodv) {
+            alu_to("MOV", comp(c4, 3), {lodv});
+            s = opname + " " + dst(res) + ", " + src(align(c4, 4)) + ", " + samp;
+        } else if (grad) {
+            s = opname + " " + dst(res) + ", " + src(align(c4, 4)) + ", " + src(align(dx, 4)) + ", " +
+                src(align(dy, 4)) + ", " + samp;
+        } else {
+            s = opname + " " + dst(res) + ", " + src(align(c4, 4)) + ", " + samp;
+        }
+        s += std::string(", ") + tname;
+        if (offset) {
+            Opnd o = direct(offv);
+            static const char xyzw[] = "xyzw";
+            Opnd a = align(o, 3);
+            std::string os = reg_text(o) + ".";
+            for (int i = 0; i < 3; i++)
+                os += xyzw[a.swz[i]];
+            s += ", " + os;
+        }
+        emit(s);
+        Val v;
+        v.s.push_back(out);
+        return v;
+    }
+    Val builtin(TOperator op, std::vector<Val> &args, std::vector<const TType *> &types, const TType &rt,
+                const std::vector<TIntermTyped *> &nodes)
+    {
+        if ((op >= EOpTextureGuardBegin && op <= EOpTextureGuardEnd))
+            return texture(op, args, types, rt, nodes);
+        const Val &a = args.empty() ? Val() : args[0];
+        Kind k = args.empty() ? KF : kind_of(*types[0]);
+        int n = a.s.empty() ? 1 : a.s[0].n;
+        auto F = [&](const char *o) { return per_slot(a, [&](const Opnd &x) { return one_op(o, x); }); };
+        auto S = [&](const char *o) {
+            return per_slot(a, [&](const Opnd &x) { return scalar_op(o, x.n, {x}); });
+        };
+        auto mulk = [&](float f) {
+            return per_slot(a, [&](const Opnd &x) { return alu("MUL", x.n, KF, {x, immF(f)}); });
+        };
+        auto V = [&](Opnd o) {
+            Val v;
+            v.s.push_back(o);
+            return v;
+        };
+        switch (op) {
+        case EOpConvIntToFloat: return per_slot(a, [&](const Opnd &x) { return alu("I2F", x.n, KF, {x}); });
+        case EOpConvUintToFloat: return per_slot(a, [&](const Opnd &x) { return alu("U2F", x.n, KF, {x}); });
+        case EOpConvFloatToInt: return per_slot(a, [&](const Opnd &x) { return alu("F2I", x.n, KI, {x}); });
+        case EOpConvFloatToUint: return per_slot(a, [&](const Opnd &x) { return alu("F2U", x.n, KU, {x}); });
+        case EOpConvBoolToFloat: return per_slot(a, [&](const Opnd &x) { return convert(x, KF); });
+        case EOpConvBoolToInt: return per_slot(a, [&](const Opnd &x) { return convert(x, KI); });
+        case EOpConvBoolToUint: return per_slot(a, [&](const Opnd &x) { return convert(x, KU); });
+        case EOpConvFloatToBool:
+        case EOpConvIntToBool:
+        case EOpConvUintToBool: return per_slot(a, [&](const Opnd &x) { return convert(x, KB); });
+        case EOpConvIntToUint: return per_slot(a, [&](const Opnd &x) { return convert(x, KU); });
+        case EOpConvUintToInt: return per_slot(a, [&](const Opnd &x) { return convert(x, KI); });
+        case EOpNegative:
+            if (k == KF)
+                return per_slot(a, [&](const Opnd &x) { return alu("MOV", x.n, KF, {negated(x)}); });
+            return F("INEG");
+        case EOpLogicalNot:
+        case EOpVectorLogicalNot:
+        case EOpBitwiseNot: return F("NOT");
+        case EOpRadians: return mulk((float)(M_PI / 180.0));
+        case EOpDegrees: return mulk((float)(180.0 / M_PI));
+        case EOpSin: return S("SIN");
+        case EOpCos: return S("COS");
+        case EOpTan: {
+            Opnd s = scalar_op("SIN", n, {a.s[0]}), c = scalar_op("COS", n, {a.s[0]});
+            return V(alu("DIV", n, KF, {s, c}));
+        }
+        case EOpAsin:
+        case EOpAcos: {
+            const Opnd &x = a.s[0];
+            Opnd om = alu("ADD", n, KF, {immF(1.0f), negated(x)});
+            Opnd op_ = alu("ADD", n, KF, {immF(1.0f), x});
+            Opnd p = alu("MUL", n, KF, {om, op_});
+            Opnd sq = scalar_op("SQRT", n, {p});
+            return V(op == EOpAsin ? atan2(x, sq, n) : atan2(sq, x, n));
+        }
+        case EOpAtan:
+            if (args.size() == 2)
+                return V(atan2(a.s[0], args[1].s[0], n));
+            return V(atan2(a.s[0], immF(1.0f), n));
+        case EOpSinh:
+        case EOpCosh:
+        case EOpTanh: {
+            const Opnd &x = a.s[0];
+            Opnd e = scalar_op("EX2", n, {alu("MUL", n, KF, {x, immF((float)M_LOG2E)})});
+            Opnd ei = scalar_op("RCP", n, {e});
+            if (op == EOpSinh)
+                return V(alu("MUL", n, KF, {alu("ADD", n, KF, {e, negated(ei)}), immF(0.5f)}));
+            if (op == EOpCosh)
+                return V(alu("MUL", n, KF, {alu("ADD", n, KF, {e, ei}), immF(0.5f)}));
+            return V(alu("DIV", n, KF, {alu("ADD", n, KF, {e, negated(ei)}), alu("ADD", n, KF, {e, ei})}));
+        }
+        case EOpAsinh:
+        case EOpAcosh:
+        case EOpAtanh: {
+            const Opnd &x = a.s[0];
+            Opnd in;
+            if (op == EOpAtanh) {
+                Opnd q = alu("DIV", n, KF, {alu("ADD", n, KF, {immF(1.0f), x}),
+                                             alu("ADD", n, KF, {immF(1.0f), negated(x)})});
+                Opnd l = scalar_op("LG2", n, {q});
+                return V(alu("MUL", n, KF, {l, immF((float)(0.5 * M_LN2))}));
+            }
+            Opnd x2 = alu("MAD", n, KF, {x, x, immF(op == EOpAsinh ? 1.0f : -1.0f)});
+            Opnd s = scalar_op("SQRT", n, {x2});
+            Opnd ax = x;
+            if (op == EOpAsinh)
+                ax.abs = true;
+            Opnd l = scalar_op("LG2", n, {alu("ADD", n, KF, {ax, s})});
+            Opnd r = alu("MUL", n, KF, {l, immF((float)M_LN2)});
+            if (op == EOpAsinh) {
+                Opnd sg = alu("SSG", n, KF, {x});
+                r = alu("MUL", n, KF, {r, sg});
+            }
+            return V(r);
+        }
+        case EOpPow: return V(scalar_op("POW", n, {a.s[0], args[1].s[0]}));
+        case EOpExp: return V(scalar_op("EX2", n, {alu("MUL", n, KF, {a.s[0], immF((float)M_LOG2E)})}));
+        case EOpLog: return V(alu("MUL", n, KF, {scalar_op("LG2", n, {a.s[0]}), immF((float)M_LN2)}));
+        case EOpExp2: return S("EX2");
+        case EOpLog2: return S("LG2");
+        case EOpSqrt: return S("SQRT");
+        case EOpInverseSqrt: return S("RSQ");
+        case EOpAbs:
+            if (k == KF)
+                return per_slot(a, [&](const Opnd &x) {
+                    Opnd y = x;
+                    y.abs = true;
+                    y.neg = false;
+                    return alu("MOV", x.n, KF, {y});
+                });
+            return F("IABS");
+        case EOpSign: return F(k == KF ? "SSG" : "ISSG");
+        case EOpFloor: return F("FLR");
+        case EOpCeil: return F("CEIL");
+        case EOpFract: return F("FRC");
+        case EOpTrunc: return F("TRUNC");
+        case EOpRound:
+        case EOpRoundEven: return F("ROUND");
+        case EOpModf: {
+            Opnd i = alu("TRUNC", n, KF, {a.s[0]});
+            Val iv = V(i);
+            assign_node(nodes[1], iv);
+            return V(alu("ADD", n, KF, {a.s[0], negated(i)}));
+        }
+        case EOpMin:
+        case EOpMax: return cwise(op_for(op, k), a, args[1], k);
+        case EOpClamp: {
+            Val lo = cwise(op_for(EOpMax, k), a, args[1], k);
+            return cwise(op_for(EOpMin, k), lo, args[2], k);
+        }
+        case EOpMix: {
+            const Opnd &x = a.s[0], &y = args[1].s[0], &t = args[2].s[0];
+            if (t.kind == KB)
+                return V(alu("UCMP", n, KF, {t, y, x}));
+            return V(alu("LRP", n, KF, {t, y, x}));
+        }
+        case EOpStep: {
+            /* x < edge ? 0 : 1 */
+            const Opnd &e = a.s[0], &x = args[1].s[0];
+            int m = std::max(e.n, x.n);
+            return V(alu("SGE", m, KF, {x, e}));
+        }
+        case EOpSmoothStep: {
+            const Opnd &e0 = a.s[0], &e1 = args[1].s[0], &x = args[2].s[0];
+            int m = x.n;
+            Opnd num = alu("ADD", m, KF, {x, negated(e0)});
+            Opnd den = alu("ADD", m, KF, {e1, negated(e0)});
+            Opnd t = alu("DIV", m, KF, {num, den}, true);
+            Opnd p = alu("MAD", m, KF, {t, immF(-2.0f), immF(3.0f)});
+            Opnd t2 = alu("MUL", m, KF, {t, t});
+            return V(alu("MUL", m, KF, {t2, p}));
+        }
+        case EOpIsNan: return V(alu("FSNE", n, KB, {a.s[0], a.s[0]}));
+        case EOpIsInf: {
+            Opnd x = a.s[0];
+            x.abs = true;
+            x.neg = false;
+            return V(alu("FSEQ", n, KB, {x, immU(0x7f800000u, KF)}));
+        }
+        case EOpFloatBitsToInt:
+        case EOpFloatBitsToUint:
+        case EOpIntBitsToFloat:
+        case EOpUintBitsToFloat: {
+            Kind to = op == EOpFloatBitsToInt ? KI : op == EOpFloatBitsToUint ? KU : KF;
+            return per_slot(a, [&](const Opnd &x) {
+                Opnd y = x;
+                y.kind = to;
+                return y;
+            });
+        }
+        case EOpLength: return V(scalar_op("SQRT", 1, {dot(a.s[0], a.s[0], n)}));
+        case EOpDistance: {
+            Opnd d = alu("ADD", n, KF, {a.s[0], negated(args[1].s[0])});
+            return V(scalar_op("SQRT", 1, {dot(d, d, n)}));
+        }
+        case EOpDot: return V(dot(a.s[0], args[1].s[0], n));
+        case EOpCross: {
+            Opnd x = a.s[0], y = args[1].s[0];
+            auto sw = [&](const Opnd &o, int i, int j, int kk) {
+                Opnd r = align(o, 3);
+                Opnd s = r;
+                s.swz[0] = r.swz[i];
+                s.swz[1] = r.swz[j];
+                s.swz[2] = r.swz[kk];
+                s.n = 3;
+                return s;
+            };
+            Opnd t = alu("MUL", 3, KF, {sw(x, 1, 2, 0), sw(y, 2, 0, 1)});
+            return V(alu("MAD", 3, KF, {negated(sw(x, 2, 0, 1)), sw(y, 1, 2, 0), t}));
+        }
+        case EOpNormalize: {
+            Opnd d = dot(a.s[0], a.s[0], n);
+            Opnd r = scalar_op("RSQ", 1, {d});
+            return V(alu("MUL", n, KF, {a.s[0], r}));
+        }
+        case EOpFaceForward: {
+            /* dot(Nref, I) < 0 ? N : -N */
+            Opnd d = dot(args[2].s[0], args[1].s[0], n);
+            Opnd lt = alu("FSLT", 1, KB, {d, immF(0.0f)});
+            return V(alu("UCMP", n, KF, {lt, a.s[0], negated(a.s[0])}));
+        }
+        case EOpReflect: {
+            const Opnd &I = a.s[0], &N = args[1].s[0];
+            Opnd d = dot(N, I, n);
+            Opnd d2 = alu("MUL", 1, KF, {d, immF(2.0f)});
+            return V(alu("MAD", n, KF, {negated(d2), N, I}));
+        }
+        case EOpRefract: {
+            const Opnd &I = a.s[0], &N = args[1].s[0], &eta = args[2].s[0];
+            Opnd d = dot(N, I, n);
+            Opnd one_d2 = alu("MAD", 1, KF, {negated(d), d, immF(1.0f)});
+            Opnd e2 = alu("MUL", 1, KF, {eta, eta});
+            Opnd kk = alu("MAD", 1, KF, {negated(e2), one_d2, immF(1.0f)});
+            Opnd sq = scalar_op("SQRT", 1, {kk});
+            Opnd f = alu("MAD", 1, KF, {eta, d, sq});
+            Opnd t = alu("MUL", n, KF, {eta, I});
+            Opnd r = alu("MAD", n, KF, {negated(f), N, t});
+            Opnd neg = alu("FSLT", 1, KB, {kk, immF(0.0f)});
+            return V(alu("UCMP", n, KF, {neg, immF(0.0f), r}));
+        }
+        case EOpDPdx:
+        case EOpDPdxCoarse: return F("DDX");
+        case EOpDPdy:
+        case EOpDPdyCoarse: return F("DDY");
+        case EOpDPdxFine: return F("DDX_FINE");
+        case EOpDPdyFine: return F("DDY_FINE");
+        case EOpFwidth:
+        case EOpFwidthCoarse:
+        case EOpFwidthFine: {
+            bool fine = op == EOpFwidthFine;
+            Opnd x = alu(fine ? "DDX_FINE" : "DDX", n, KF, {a.s[0]});
+            Opnd y = alu(fine ? "DDY_FINE" : "DDY", n, KF, {a.s[0]});
+            x.abs = y.abs = true;
+            return V(alu("ADD", n, KF, {x, y}));
+        }
+        case EOpNoise: {
+            int m = std::max(1, rt.getVectorSize());
+            return V(alu("MOV", m, KF, {immF(0.0f)}));
+        }
+        case EOpAny: return V(reduce("OR", a.s[0]));
+        case EOpAll: return V(reduce("AND", a.s[0]));
+        case EOpMatrixTimesMatrix:
+        case EOpOuterProduct: {
+            if (op == EOpMatrixTimesMatrix)
+                return cwise("MUL", a, args[1], KF);
+            /* outerProduct(c, r): column j = c * r[j] */
+            int C = rt.getMatrixCols(), R = rt.getMatrixRows();
+            Val r;
+            for (int j = 0; j < C; j++)
+                r.s.push_back(alu("MUL", R, KF, {a.s[0], comp(args[1].s[0], j)}));
+            return r;
+        }
+        case EOpTranspose: {
+            Val r = alloc(rt);
+            for (int c = 0; c < rt.getMatrixCols(); c++)
+                for (int rr = 0; rr < rt.getMatrixRows(); rr++)
+                    alu_to("MOV", comp(r.s[c], rr), {comp(a.s[rr], c)});
+            return r;
+        }
+        case EOpFtransform: {
+            Val m = globals.at("gl_ModelViewProjectionMatrix");
+            Val v = globals.at("gl_Vertex");
+            TType vt(EbtFloat, EvqTemporary, 4);
+            return arith(EOpMatrixTimesVector, load(m), ctx->mat4_type, load(v), vt, vt);
+        }
+        case EOpLessThan: case EOpGreaterThan: case EOpLessThanEqual: case EOpGreaterThanEqual:
+        case EOpVectorEqual: case EOpVectorNotEqual: case EOpEqual: case EOpNotEqual:
+            return arith(op, a, *types[0], args[1], *types[1], rt);
+        default:
+            break;
+        }
+        if (args.size() == 2)
+            return arith(op, a, *types[0], args[1], *types[1], rt);
+        unsupported(cur_line, "built-in operation %d", (int)op);
+    }
+};
+
+} /* namespace */
+
+/* ---- objects ------------------------------------------------------------ */
+
+struct swr_glsl_shader {
+    swr_glsl_stage stage;
+    std::vector<std::string> sources;
+    bool ok = false;
+    std::string log;
+};
+
+struct swr_glsl_program {
+    bool ok = false;
+    std::string log;
+    std::string tgsi[2];
+    std::vector<std::string> attrib_names, uniform_names;
+    std::vector<swr_glsl_attrib> attribs;
+    std::vector<swr_glsl_uniform> uniforms;
+    unsigned num_const_regs = 0;
+    std::vector<unsigned> sampler_targets;
+};
+
+namespace {
+
+struct Parsed {
+    std::vector<std::unique_ptr<TShader>> shaders;
+    std::vector<std::vector<const char *>> ptrs;
+    std::vector<std::vector<int>> lens;
+};
+
+bool parse_shader(TShader &sh, const swr_glsl_shader *s, std::vector<const char *> &ptrs, std::vector<int> &lens)
+{
+    for (const std::string &src : s->sources) {
+        ptrs.push_back(src.c_str());
+        lens.push_back((int)src.size());
+    }
+    sh.setStringsWithLengths(ptrs.data(), lens.data(), (int)ptrs.size());
+    /* GLSL 1.10/1.20 vertex shaders have texture*Lod without an extension;
+     * glslang wants GL_ARB_shader_texture_lod for them. */
+    std::string all;
+    for (const std::string &src : s->sources)
+        all += src;
+    size_t v = all.find("#version");
+    bool es = false;
+    if (v != std::string::npos) {
+        size_t d = all.find_first_not_of(" \t", v + 8);
+        es = d != std::string::npos && all.compare(d, 3, "100") == 0;
+        es = es || all.find(" es", d) < all.find('\n', d);
+    }
+    if (!es && s->stage == SWR_GLSL_VERTEX)
+        sh.setPreamble("#extension GL_ARB_shader_texture_lod : enable\n");
+    EShLanguage l = lang_of(s->stage);
+    sh.setEnvInput(EShSourceGlsl, l, EShClientNone, 0);
+    sh.setEnvClient(EShClientNone, (EShTargetClientVersion)0);
+    sh.setEnvTarget(EShTargetNone, (EShTargetLanguageVersion)0);
+    return sh.parse(&g_res, 110, ENoProfile, false, false, EShMsgDefault);
+}
+
+/* Builtin attribute locations (NVIDIA aliasing). */
+int builtin_attrib_location(const std::string &n)
+{
+    if (n == "gl_Vertex") return 0;
+    if (n == "gl_Normal") return 2;
+    if (n == "gl_Color") return 3;
+    if (n == "gl_SecondaryColor") return 4;
+    if (n == "gl_FogCoord") return 5;
+    if (n.compare(0, 16, "gl_MultiTexCoord") == 0) return 8 + atoi(n.c_str() + 16);
+    return -1;
+}
+
+int array_len(const TType &t, int dflt) { return t.isSizedArray() ? t.getOuterArraySize() : dflt; }
+
+void flatten_uniform(swr_glsl_program *p, const std::string &name, const TType &t, int &reg, int &smp,
+                     unsigned mask)
+{
+    if (t.isStruct() || (t.isArray() && TType(t, 0).isStruct())) {
+        if (t.isArray()) {
+            TType e(t, 0);
+            for (int i = 0; i < array_len(t, 1); i++)
+                flatten_uniform(p, name + "[" + std::to_string(i) + "]", e, reg, smp, mask);
+            return;
+        }
+        for (const TTypeLoc &m : *t.getStruct())
+            flatten_uniform(p, name + "." + m.type->getFieldName().c_str(), *m.type, reg, smp, mask);
+        return;
+    }
+    swr_glsl_uniform u{};
+    bool arr = t.isArray();
+    TType e = arr ? TType(t, 0) : TType();
+    const TType &et = arr ? e : t;
+    u.gl_type = gl_type_of(et);
+    u.array_size = arr ? array_len(t, 1) : 1;
+    u.stage_mask = mask;
+    if (et.getBasicType() == EbtSampler) {
+        u.const_reg = -1;
+        u.regs_per_element = 0;
+        u.sampler = smp;
+        smp += u.array_size;
+    } else {
+        u.const_reg = reg;
+        u.regs_per_element = et.isMatrix() ? et.getMatrixCols() : 1;
+        u.sampler = -1;
+        reg += u.regs_per_element * u.array_size;
+    }
+    p->uniform_names.push_back(arr ? name + "[0]" : name);
+    p->uniforms.push_back(u);
+}
+
+void assign_sampler_targets(LinkCtx &ctx, const TType &t, int &smp)
+{
+    if (t.isArray()) {
+        TType e(t, 0);
+        for (int i = 0; i < array_len(t, 1); i++)
+            assign_sampler_targets(ctx, e, smp);
+    } else if (t.isStruct()) {
+        for (const TTypeLoc &m : *t.getStruct())
+            assign_sampler_targets(ctx, *m.type, smp);
+    } else if (t.getBasicType() == EbtSampler) {
+        if ((int)ctx.sampler_targets.size() <= smp)
+            ctx.sampler_targets.resize(smp + 1);
+        ctx.sampler_targets[smp++] = tex_target(t.getSampler());
+    }
+}
+
+std::string link_error(const std::string &msg) { return "ERROR: 0:0: " + msg + "\n"; }
+
+bool same_type(const TType &a, const TType &b) { return a == b; }
+
+/* Semantic of a built-in output (VS) or input (FS) by name. */
+struct BuiltinIO {
+    const char *name;
+    const char *sem;
+    int index;
+    const char *interp;
+};
+const BuiltinIO vs_outs[] = {
+    {"gl_Position", "POSITION", -1, nullptr},       {"gl_PointSize", "PSIZE", -1, nullptr},
+    {"gl_ClipVertex", "CLIPVERTEX", -1, nullptr},   {"gl_FrontColor", "COLOR", 0, nullptr},
+    {"gl_FrontSecondaryColor", "COLOR", 1, nullptr}, {"gl_BackColor", "BCOLOR", 0, nullptr},
+    {"gl_BackSecondaryColor", "BCOLOR", 1, nullptr}, {"gl_FogFragCoord", "FOG", -1, nullptr},
+};
+const BuiltinIO fs_ins[] = {
+    {"gl_FragCoord", "POSITION", -1, "LINEAR"},    {"gl_FrontFacing", "FACE", -1, "CONSTANT"},
+    {"gl_PointCoord", "PCOORD", -1, "LINEAR"},     {"gl_Color", "COLOR", 0, "COLOR"},
+    {"gl_SecondaryColor", "COLOR", 1, "COLOR"},    {"gl_FogFragCoord", "FOG", -1, "PERSPECTIVE"},
+};
+
+std::string sem_text(const char *sem, int index)
+{
+    return index < 0 ? std::string(sem) : std::string(sem) + "[" + std::to_string(index) + "]";
+}
+
+void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out)
+{
+    Gen g;
+    g.ctx = &ctx;
+    g.stage = stage;
+    g.im = im;
+    g.scopes.emplace_back();
+    bool vs = stage == SWR_GLSL_VERTEX;
+    TIntermAggregate *root = im->getTreeRoot() ? im->getTreeRoot()->getAsAggregate() : nullptr;
+    if (!root)
+        unsupported(0, "empty shader");
+    std::vector<TIntermNode *> global_init;
+    for (TIntermNode *n : root->getSequence()) {
+        TIntermAggregate *a = n->getAsAggregate();
+        if (a && a->getOp() == EOpFunction)
+            g.functions[a->getName().c_str()] = a;
+        else if (a && a->getOp() == EOpLinkerObjects)
+            continue;
+        else
+            global_init.push_back(n);
+    }
+    auto mainit = g.functions.find("main(");
+    if (mainit == g.functions.end())
+        unsupported(0, "no main()");
+    std::map<std::string, const TType *> &used = ctx.used[stage];
+
+    /* uniforms */
+    for (auto &kv : used) {
+        if (!is_uniform(*kv.second))
+            continue;
+        const UniformVar &u = ctx.uniforms[ctx.uniform_index.at(kv.first)];
+        std::vector<Leaf> l;
+        leaves(*u.type, l);
+        Val v;
+        for (size_t i = 0; i < l.size(); i++) {
+            Opnd o;
+            o.file = F_CONST;
+            o.index = u.reg + (int)i;
+            o.n = l[i].n;
+            o.kind = l[i].k;
+            v.s.push_back(o);
+        }
+        v.sampler = u.sampler;
+        v.sampler_type = u.type;
+        g.globals[kv.first] = v;
+    }
+    std::vector<std::string> in_decls, out_decls, pro;
+    /* inputs */
+    if (vs) {
+        for (const AttribVar &a : ctx.attribs) {
+            Val v;
+            std::vector<Leaf> l;
+            leaves(*a.type, l);
+            for (int i = 0; i < a.num_inputs; i++) {
+                Opnd o;
+                o.file = F_IN;
+                o.index = a.first_input + i;
+                o.n = l[i].n;
+                o.kind = l[i].k;
+                v.s.push_back(o);
+                in_decls.push_back("DCL IN[" + std::to_string(a.first_input + i) + "]");
+            }
+            g.globals[a.name] = v;
+            g.num_in = std::max(g.num_in, a.first_input + a.num_inputs);
+        }
+        for (auto &kv : used) {
+            const std::string &n = kv.first;
+            if (n == "gl_VertexID" || n == "gl_InstanceID") {
+                int sv = g.num_sv++;
+                in_decls.push_back("DCL SV[" + std::to_string(sv) + "], " +
+                                   (n == "gl_VertexID" ? "VERTEXID" : "INSTANCEID"));
+                Opnd o;
+                o.file = F_SV;
+                o.index = sv;
+                o.n = 1;
+                o.kind = KI;
+                Val v;
+                v.s.push_back(o);
+                g.globals[n] = v;
+            }
+        }
+    } else {
+        for (auto &kv : used) {
+            const std::string &n = kv.first;
+            const TType &t = *kv.second;
+            TStorageQualifier q = t.getQualifier().storage;
+            if (is_uniform(t))
+                continue;
+            const BuiltinIO *b = nullptr;
+            for (const BuiltinIO &x : fs_ins)
+                if (n == x.name)
+                    b = &x;
+            auto declare_in = [&](const std::string &sem, const char *interp, int ncomp, Kind k) {
+                int r = g.num_in++;
+                in_decls.push_back("DCL IN[" + std::to_string(r) + "], " + sem + ", " + interp);
+                Opnd o;
+                o.file = F_IN;
+                o.index = r;
+                o.n = ncomp;
+                o.kind = k;
+                return o;
+            };
+            if (b) {
+                Opnd o = declare_in(sem_text(b->sem, b->index), b->interp, std::max(1, t.getVectorSize()), KF);
+                Val v;
+                if (n == "gl_FrontFacing") {
+                    o.n = 1;
+                    Opnd face = g.temp(1, KB);
+                    pro.push_back("FSLT " + g.dst(face) + ", " + g.src(g.align(g.immF(0.0f), 1)) + ", " +
+                                  g.src(g.align(o, 1)));
+                    v.s.push_back(face);
+                } else {
+                    /* gl_FragCoord: swr's GL frontend stores images bottom-up
+                     * (row 0 is GL's y = 0), so GL's lower-left origin is the
+                     * pipe's row-based default (FS_COORD_ORIGIN UPPER_LEFT) and
+                     * no property is emitted; centres are HALF_INTEGER, also
+                     * the default. */
+                    v.s.push_back(o);
+                }
+                g.globals[n] = v;
+                continue;
+            }
+            if (n == "gl_TexCoord") {
+                int len = array_len(t, 8);
+                Val v = g.alloc(t);
+                for (int i = 0; i < len; i++) {
+                    Opnd o = declare_in("GENERIC[" + std::to_string(i) + "]", "PERSPECTIVE", 4, KF);
+                    pro.push_back("MOV " + g.dst(v.s[i]) + ", " + g.src(o));
+                }
+                g.globals[n] = v;
+                continue;
+            }
+            if (q == EvqVaryingIn && n.compare(0, 3, "gl_") != 0) {
+                const VaryingSlot &vsl = ctx.varyings.at(n);
+                const TQualifier &qq = t.getQualifier();
+                const char *interp = qq.flat ? "CONSTANT" : qq.nopersp ? "LINEAR" : "PERSPECTIVE";
+                std::string loc = qq.centroid ? ", CENTROID" : "";
+                std::vector<Leaf> l;
+                leaves(t, l);
+                Val v = g.alloc(t);
+                for (size_t i = 0; i < l.size(); i++) {
+                    int r = g.num_in++;
+                    in_decls.push_back("DCL IN[" + std::to_string(r) + "], GENERIC[" +
+                                       std::to_string(vsl.generic + (int)i) + "], " + interp + loc);
+                    Opnd o;
+                    o.file = F_IN;
+                    o.index = r;
+                    o.n = l[i].n;
+                    o.kind = l[i].k;
+                    pro.push_back("MOV " + g.dst(v.s[i]) + ", " + g.src(g.align(o, o.n)));
+                }
+                g.globals[n] = v;
+                continue;
+            }
+            if (q == EvqVaryingIn || q == EvqFace || q == EvqFragCoord || q == EvqPointCoord)
+                unsupported(0, "fragment input '%s'", n.c_str());
+        }
+    }
+    /* outputs */
+    auto add_out = [&](const std::string &name, const TType &t, const std::string &sem, int count) {
+        OutVar o;
+        o.name = name;
+        o.shadow = g.alloc(t);
+        o.first_out = g.num_out;
+        g.num_out += count;
+        g.globals[name] = o.shadow;
+        g.outs.push_back(o);
+        return &g.outs.back();
+    };
+    std::vector<std::string> order = ctx.order[stage];
+    std::map<std::string, const TType *> all_types = ctx.declared[stage];
+    for (auto &kv : used)
+        if (!all_types.count(kv.first)) {
+            all_types[kv.first] = kv.second;
+            order.push_back(kv.first);
+        }
+    int frag_out = 0;
+    for (const std::string &n : order) {
+        if (g.globals.count(n))
+            continue;
+        const TType &t = *all_types.at(n);
+        TStorageQualifier q = t.getQualifier().storage;
+        bool is_out = q == EvqVaryingOut || q == EvqPosition || q == EvqPointSize || q == EvqClipVertex ||
+                      q == EvqFragColor || q == EvqFragDepth;
+        if (!is_out)
+            continue;
+        if (vs) {
+            const BuiltinIO *b = nullptr;
+            for (const BuiltinIO &x : vs_outs)
+                if (n == x.name)
+                    b = &x;
+            if (b) {
+                OutVar *o = add_out(n, t, sem_text(b->sem, b->index), 1);
+                out_decls.push_back("DCL OUT[" + std::to_string(o->first_out) + "], " + sem_text(b->sem, b->index));
+            } else if (n == "gl_TexCoord") {
+                int len = array_len(t, 8);
+                OutVar *o = add_out(n, t, "", len);
+                for (int i = 0; i < len; i++)
+                    out_decls.push_back("DCL OUT[" + std::to_string(o->first_out + i) + "], GENERIC[" +
+                                        std::to_string(i) + "]");
+            } else if (n == "gl_ClipDistance") {
+                int len = array_len(t, 8);
+                int nreg = (len + 3) / 4;
+                OutVar *o = add_out(n, t, "", nreg);
+                o->clipdist = len;
+                for (int i = 0; i < nreg; i++) {
+                    static const char *m[] = {"", ".x", ".xy", ".xyz", ""};
+                    int c = std::min(4, len - 4 * i);
+                    out_decls.push_back("DCL OUT[" + std::to_string(o->first_out + i) + "]" + m[c] +
+                                        ", CLIPDIST[" + std::to_string(i) + "]");
+                }
+                g.props.push_back("PROPERTY NUM_CLIPDIST_ENABLED " + std::to_string(len));
+            } else if (n.compare(0, 3, "gl_") != 0) {
+                auto it = ctx.varyings.find(n);
+                if (it == ctx.varyings.end()) {
+                    /* not read by the FS: a plain global */
+                    g.globals[n] = g.alloc(t);
+                    continue;
+                }
+                int cnt = slots_of(t);
+                OutVar *o = add_out(n, t, "", cnt);
+                for (int i = 0; i < cnt; i++)
+                    out_decls.push_back("DCL OUT[" + std::to_string(o->first_out + i) + "], GENERIC[" +
+                                        std::to_string(it->second.generic + i) + "]");
+            } else {
+                g.globals[n] = g.alloc(t);
+            }
+        } else {
+            if (n == "gl_FragColor") {
+                OutVar *o = add_out(n, t, "", 1);
+                out_decls.push_back("DCL OUT[" + std::to_string(o->first_out) + "], COLOR");
+                g.props.push_back("PROPERTY FS_COLOR0_WRITES_ALL_CBUFS 1");
+            } else if (n == "gl_FragData") {
+                int len = array_len(t, 8);
+                OutVar *o = add_out(n, t, "", len);
+                for (int i = 0; i < len; i++)
+                    out_decls.push_back("DCL OUT[" + std::to_string(o->first_out + i) + "], COLOR[" +
+                                        std::to_string(i) + "]");
+            } else if (n == "gl_FragDepth") {
+                OutVar *o = add_out(n, t, "", 1);
+                o->depth = true;
+                out_decls.push_back("DCL OUT[" + std::to_string(o->first_out) + "], POSITION");
+            } else if (n.compare(0, 3, "gl_") != 0) {
+                int cnt = slots_of(t);
+                OutVar *o = add_out(n, t, "", cnt);
+                for (int i = 0; i < cnt; i++)
+                    out_decls.push_back("DCL OUT[" + std::to_string(o->first_out + i) + "], COLOR[" +
+                                        std::to_string(frag_out++) + "]");
+            } else {
+                g.globals[n] = g.alloc(t);
+            }
+        }
+    }
+    /* outputs that are used but were not in the linker objects */
+    for (auto &kv : used)
+        if (!g.globals.count(kv.first)) {
+            TStorageQualifier q = kv.second->getQualifier().storage;
+            if (q == EvqVaryingOut || q == EvqGlobal)
+                g.globals[kv.first] = g.alloc(*kv.second);
+            else if (!is_uniform(*kv.second))
+                unsupported(0, "built-in variable '%s'", kv.first.c_str());
+        }
+
+    for (std::string &s : pro)
+        g.emit(s);
+    for (TIntermNode *n : global_init)
+        g.stmt(n);
+    g.run_body(mainit->second, Val());
+    /* epilogue: outputs */
+    for (OutVar &o : g.outs) {
+        if (o.clipdist) {
+            static const char xyzw[] = "xyzw";
+            for (int i = 0; i < o.clipdist; i++)
+                g.emit("MOV OUT[" + std::to_string(o.first_out + i / 4) + "]." + xyzw[i % 4] + ", " +
+                       g.src(g.align(o.shadow.s[i], 1)));
+            continue;
+        }
+        for (size_t i = 0; i < o.shadow.s.size(); i++) {
+            const Opnd &s = o.shadow.s[i];
+            std::string d = "OUT[" + std::to_string(o.first_out + (int)i) + "]";
+            if (o.depth)
+                g.emit("MOV " + d + ".z, " + g.src(g.align(s, 1)));
+            else if (s.n < 4)
+                g.emit("MOV " + d + std::string(".xyzw").substr(0, s.n + 1) + ", " + g.src(g.align(s, s.n)));
+            else
+                g.emit("MOV " + d + ", " + g.src(s));
+        }
+    }
+    g.emit("END");
+
+    /* assemble */
+    std::string t = vs ? "VERT\n" : "FRAG\n";
+    if (vs)
+        t += "PROPERTY NEXT_SHADER FRAG\n";
+    for (auto &p : g.props)
+        t += p + "\n";
+    for (auto &d : in_decls)
+        t += d + "\n";
+    for (auto &d : out_decls)
+        t += d + "\n";
+    if (ctx.num_const_regs)
+        t += "DCL CONST[0][0.." + std::to_string(ctx.num_const_regs - 1) + "]\n";
+    /* temporaries: runs of plain temps and the arrays */
+    {
+        std::vector<int> owner(g.ntemps, 0);
+        for (auto &a : g.temp_arrays)
+            for (int i = a.first.first; i <= a.first.second; i++)
+                owner[i] = a.second;
+        int i = 0;
+        while (i < g.ntemps) {
+            int j = i;
+            while (j + 1 < g.ntemps && owner[j + 1] == owner[i])
+                j++;
+            if (owner[i] == 0) {
+                t += "DCL TEMP[" + std::to_string(i) + ".." + std::to_string(j) + "], LOCAL\n";
+            } else {
+                for (auto &a : g.temp_arrays)
+                    if (a.second == owner[i])
+                        j = a.first.second;
+                t += "DCL TEMP[" + std::to_string(i) + ".." + std::to_string(j) + "], ARRAY(" +
+                     std::to_string(owner[i]) + "), LOCAL\n";
+            }
+            i = j + 1;
+        }
+    }
+    if (g.uses_addr)
+        t += "DCL ADDR[0]\n";
+    for (int s : g.samplers_used) {
+        unsigned tg = ctx.sampler_targets.at(s);
+        t += "DCL SAMP[" + std::to_string(s) + "]\n";
+        t += "DCL SVIEW[" + std::to_string(s) + "], " + tgsi_texture_name(tg) + ", FLOAT\n";
+    }
+    for (size_t i = 0; i < g.imms.size(); i++) {
+        char b[128];
+        snprintf(b, sizeof b, "IMM[%zu] UINT32 {%u, %u, %u, %u}\n", i, g.imms[i][0], g.imms[i][1], g.imms[i][2],
+                 g.imms[i][3]);
+        t += b;
+    }
+    /* number instructions and resolve labels */
+    std::vector<std::string> insts;
+    for (auto &c : g.code)
+        if (!c.empty())
+            insts.push_back(c);
+    std::vector<int> label(insts.size(), -1);
+    std::vector<size_t> stack;
+    for (size_t i = 0; i < insts.size(); i++) {
+        const std::string &s = insts[i];
+        if (s.compare(0, 3, "IF ") == 0 || s.compare(0, 4, "UIF ") == 0 || s == "BGNLOOP") {
+            stack.push_back(i);
+        } else if (s == "ELSE") {
+            label[stack.back()] = (int)i;
+            stack.back() = i;
+        } else if (s == "ENDIF") {
+            label[stack.back()] = (int)i;
+            stack.pop_back();
+        } else if (s == "ENDLOOP") {
+            label[stack.back()] = (int)i;
+            label[i] = (int)stack.back();
+            stack.pop_back();
+        }
+    }
+    int indent = 0;
+    for (size_t i = 0; i < insts.size(); i++) {
+        const std::string &s = insts[i];
+        if (s == "ELSE" || s == "ENDIF" || s == "ENDLOOP")
+            indent--;
+        char b[32];
+        snprintf(b, sizeof b, "%3zu: ", i);
+        t += b + std::string(2 * std::max(0, indent), ' ') + s;
+        if (label[i] >= 0)
+            t += " :" + std::to_string(label[i]);
+        t += "\n";
+        if (s.compare(0, 3, "IF ") == 0 || s.compare(0, 4, "UIF ") == 0 || s == "ELSE" || s == "BGNLOOP")
+            indent++;
+    }
+    out = t;
+}
+
+/* Fixes the SVIEW return types for integer samplers. */
+void fix_sview_types(LinkCtx &ctx, const std::vector<TBasicType> &stypes, std::string &text)
+{
+    for (size_t i = 0; i < stypes.size(); i++) {
+        TBasicType bt = stypes[i];
+        if (bt == EbtFloat)
+            continue;
+        std::string key = "DCL SVIEW[" + std::to_string(i) + "], " + tgsi_texture_name(ctx.sampler_targets[i]) + ", FLOAT";
+        size_t p = text.find(key);
+        if (p != std::string::npos)
+            text.replace(p + key.size() - 5, 5, bt == EbtInt ? "SINT" : "UINT");
+    }
+}
+
+void collect_sampler_types(const TType &t, std::vector<TBasicType> &out)
+{
+    if (t.isArray()) {
+        for (int i = 0; i < array_len(t, 1); i++)
+            collect_sampler_types(TType(t, 0), out);
+    } else if (t.isStruct()) {
+        for (const TTypeLoc &m : *t.getStruct())
+            collect_sampler_types(*m.type, out);
+    } else if (t.getBasicType() == EbtSampler) {
+        out.push_back(t.getSampler().type);
+    }
+}
+
+void do_link(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
+             const swr_glsl_attrib_binding *bindings, int nbindings)
+{
+    Parsed ps;
+    TProgram prog;
+    /* glslang objects set the thread's pool as they like; our traversals
+     * and TType copies use this one (set again after each glslang call). */
+    TPoolAllocator pool;
+    TPoolAllocator &prev = GetThreadPoolAllocator();
+    struct Restore {
+        TPoolAllocator &prev;
+        ~Restore() { SetThreadPoolAllocator(&prev); }
+    } restore{prev};
+    bool have[2] = {false, false};
+    ps.ptrs.resize(count);
+    ps.lens.resize(count);
+    for (int i = 0; i < count; i++) {
+        const swr_glsl_shader *s = shaders[i];
+        if (!s || !s->ok) {
+            p->log += link_error("link: shader " + std::to_string(i) + " did not compile");
+            return;
+        }
+        ps.shaders.emplace_back(new TShader(lang_of(s->stage)));
+        if (!parse_shader(*ps.shaders.back(), s, ps.ptrs[i], ps.lens[i])) {
+            p->log += ps.shaders.back()->getInfoLog();
+            return;
+        }
+        have[s->stage] = true;
+        prog.addShader(ps.shaders.back().get());
+    }
+    if (!have[0] || !have[1]) {
+        p->log += link_error(std::string("link: missing ") + (have[0] ? "fragment" : "vertex") + " shader");
+        return;
+    }
+    SetThreadPoolAllocator(&pool);
+    {
+        /* user varyings the FS reads must be VS outputs of the same type */
+        std::map<std::string, IOSym> vs_out, fs_in;
+        for (int i = 0; i < count; i++) {
+            IOScan sc;
+            TIntermediate *im = ps.shaders[i]->getIntermediate();
+            if (!im || !im->getTreeRoot())
+                continue;
+            im->getTreeRoot()->traverse(&sc);
+            for (auto &kv : sc.syms) {
+                if (kv.first.compare(0, 3, "gl_") == 0)
+                    continue;
+                if (shaders[i]->stage == SWR_GLSL_VERTEX && kv.second.storage == EvqVaryingOut)
+                    vs_out.emplace(kv.first, kv.second);
+                if (shaders[i]->stage == SWR_GLSL_FRAGMENT && kv.second.storage == EvqVaryingIn) {
+                    auto it = fs_in.find(kv.first);
+                    if (it == fs_in.end())
+                        fs_in.emplace(kv.first, kv.second);
+                    else
+                        it->second.used = it->second.used || kv.second.used;
+                }
+            }
+        }
+        for (auto &kv : fs_in) {
+            auto it = vs_out.find(kv.first);
+            if (it == vs_out.end()) {
+                if (!kv.second.used)
+                    continue;
+                p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: fragment shader varying '" +
+                          kv.first + "' is not written by the vertex shader\n";
+                return;
+            }
+            if (it->second.type != kv.second.type) {
+                p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: varying '" + kv.first +
+                          "' is " + it->second.type + " in the vertex shader (line " +
+                          std::to_string(it->second.line) + ") but " + kv.second.type +
+                          " in the fragment shader\n";
+                return;
+            }
+        }
+    }
+    if (!prog.link(EShMsgDefault)) {
+        p->log += prog.getInfoLog();
+        if (p->log.find("ERROR") == std::string::npos)
+            p->log += link_error("link failed");
+        return;
+    }
+    SetThreadPoolAllocator(&pool);
+
+    LinkCtx ctx;
+    TIntermediate *ims[2];
+    for (int st = 0; st < 2; st++) {
+        ims[st] = prog.getIntermediate(lang_of(st));
+        if (!ims[st] || !ims[st]->getTreeRoot()) {
+            p->log += link_error("link: empty stage");
+            return;
+        }
+        Collector c;
+        c.ctx = &ctx;
+        c.stage = st;
+        ims[st]->getTreeRoot()->traverse(&c);
+        Declared d;
+        d.ctx = &ctx;
+        d.stage = st;
+        ims[st]->getTreeRoot()->traverse(&d);
+    }
+    /* uniforms: declaration order, VS first */
+    int reg = 0, smp = 0;
+    for (int st = 0; st < 2; st++) {
+        std::vector<std::string> names = ctx.order[st];
+        for (auto &kv : ctx.used[st])
+            if (std::find(names.begin(), names.end(), kv.first) == names.end())
+                names.push_back(kv.first);
+        for (const std::string &n : names) {
+            auto it = ctx.used[st].find(n);
+            if (it == ctx.used[st].end() || !is_uniform(*it->second))
+                continue;
+            auto ex = ctx.uniform_index.find(n);
+            if (ex != ctx.uniform_index.end()) {
+                UniformVar &u = ctx.uniforms[ex->second];
+                if (!same_type(*u.type, *it->second)) {
+                    p->log += link_error("link: uniform '" + n + "' has different types in the two stages");
+                    return;
+                }
+                u.stage_mask |= 1u << st;
+                continue;
+            }
+            UniformVar u;
+            u.name = n;
+            u.type = it->second;
+            u.reg = reg;
+            u.sampler = samplers_of(*u.type) ? smp : -1;
+            u.stage_mask = 1u << st;
+            reg += slots_of(*u.type);
+            assign_sampler_targets(ctx, *u.type, smp);
+            ctx.uniform_index[n] = (int)ctx.uniforms.size();
+            ctx.uniforms.push_back(u);
+        }
+    }
+    ctx.num_const_regs = reg;
+    /* attributes */
+    {
+        std::vector<AttribVar> av;
+        bool taken[32] = {false};
+        std::vector<std::string> names;
+        for (auto &kv : ctx.used[0]) {
+            TStorageQualifier q = kv.second->getQualifier().storage;
+            if (q == EvqVaryingIn)
+                names.push_back(kv.first);
+        }
+        /* declaration order first */
+        std::vector<std::string> sorted;
+        for (const std::string &n : ctx.order[0])
+            if (std::find(names.begin(), names.end(), n) != names.end())
+                sorted.push_back(n);
+        for (const std::string &n : names)
+            if (std::find(sorted.begin(), sorted.end(), n) == sorted.end())
+                sorted.push_back(n);
+        for (const std::string &n : sorted) {
+            const TType *t = ctx.used[0].at(n);
+            AttribVar a;
+            a.name = n;
+            a.type = t;
+            a.num_inputs = t->isMatrix() ? t->getMatrixCols() : 1;
+            a.location = builtin_attrib_location(n);
+            if (a.location < 0 && n.compare(0, 3, "gl_") == 0)
+                unsupported(0, "vertex input '%s'", n.c_str());
+            for (int b = 0; b < nbindings && a.location < 0; b++)
+                if (bindings[b].name && n == bindings[b].name)
+                    a.location = (int)bindings[b].location;
+            if (a.location >= 0) {
+                for (int i = 0; i < a.num_inputs; i++)
+                    if (a.location + i < 32)
+                        taken[a.location + i] = true;
+            }
+            av.push_back(a);
+        }
+        for (AttribVar &a : av) {
+            if (a.location >= 0)
+                continue;
+            for (int l = 0; l + a.num_inputs <= 16; l++) {
+                bool ok = true;
+                for (int i = 0; i < a.num_inputs; i++)
+                    ok = ok && !taken[l + i];
+                if (ok) {
+                    a.location = l;
+                    for (int i = 0; i < a.num_inputs; i++)
+                        taken[l + i] = true;
+                    break;
+                }
+            }
+            if (a.location < 0) {
+                p->log += link_error("link: too many vertex attributes");
+                return;
+            }
+        }
+        std::sort(av.begin(), av.end(), [](const AttribVar &x, const AttribVar &y) { return x.location < y.location; });
+        int in = 0;
+        for (AttribVar &a : av) {
+            a.first_input = in;
+            in += a.num_inputs;
+        }
+        if (in > SWR_MAX_ATTRIBS) {
+            p->log += link_error("link: too many vertex inputs");
+            return;
+        }
+        ctx.attribs = av;
+    }
+    /* varyings: user inputs the FS reads must be VS outputs of the same type */
+    {
+        std::vector<std::string> names;
+        for (auto &kv : ctx.used[1])
+            if (kv.second->getQualifier().storage == EvqVaryingIn && kv.first.compare(0, 3, "gl_") != 0)
+                names.push_back(kv.first);
+        std::sort(names.begin(), names.end());
+        int gen = 8;
+        for (const std::string &n : names) {
+            auto it = ctx.declared[0].find(n);
+            const TType *ft = ctx.used[1].at(n);
+            if (it == ctx.declared[0].end() || it->second->getQualifier().storage != EvqVaryingOut) {
+                p->log += "ERROR: 0:" + std::to_string(0) + ": link: fragment shader varying '" + n +
+                          "' is not written by the vertex shader\n";
+                return;
+            }
+            if (it->second->getCompleteString(true, false, false) != ft->getCompleteString(true, false, false)) {
+                p->log += "ERROR: 0:0: link: varying '" + n + "' has type " +
+                          std::string(it->second->getBasicTypeString().c_str()) + " in the vertex shader and " +
+                          std::string(ft->getBasicTypeString().c_str()) + " in the fragment shader\n";
+                return;
+            }
+            ctx.varyings[n] = {gen, it->second};
+            gen += slots_of(*ft);
+        }
+    }
+    std::vector<TBasicType> stypes;
+    for (const UniformVar &u : ctx.uniforms)
+        collect_sampler_types(*u.type, stypes);
+    for (int st = 0; st < 2; st++) {
+        gen_stage(ctx, st, ims[st], p->tgsi[st]);
+        fix_sview_types(ctx, stypes, p->tgsi[st]);
+    }
+    /* self check */
+    for (int st = 0; st < 2; st++) {
+        tgsi_program *tp = nullptr;
+        tgsi_error err;
+        if (!tgsi_parse(p->tgsi[st].c_str(), p->tgsi[st].size(), &tp, &err)) {
+            p->log += "ERROR: 0:0: internal: generated TGSI does not validate (" + std::to_string(err.line) +
+                      ":" + std::to_string(err.column) + ": " + err.message + ")\n";
+            return;
+        }
+        tgsi_program_free(tp);
+    }
+    /* reflection */
+    for (const AttribVar &a : ctx.attribs) {
+        swr_glsl_attrib r{};
+        r.gl_type = gl_type_of(*a.type);
+        r.array_size = 1;
+        r.location = a.location;
+        r.first_input = a.first_input;
+        r.num_inputs = a.num_inputs;
+        r.is_integer = kind_of(*a.type) == KI || kind_of(*a.type) == KU;
+        p->attrib_names.push_back(a.name);
+        p->attribs.push_back(r);
+    }
+    for (const UniformVar &u : ctx.uniforms) {
+        int r = u.reg, s = u.sampler < 0 ? 0 : u.sampler;
+        flatten_uniform(p, u.name, *u.type, r, s, u.stage_mask);
+    }
+    p->num_const_regs = ctx.num_const_regs;
+    p->sampler_targets = ctx.sampler_targets;
+    p->ok = true;
+}
+
+} /* namespace */
+
+/* ---- C API --------------------------------------------------------------- */
+
+extern "C" {
+
+bool swr_glsl_init(void)
+{
+    std::lock_guard<std::mutex> l(g_init_lock);
+    if (g_init_count++ == 0) {
+        if (!InitializeProcess()) {
+            g_init_count--;
+            return false;
+        }
+        init_resources();
+    }
+    return true;
+}
+
+void swr_glsl_fini(void)
+{
+    std::lock_guard<std::mutex> l(g_init_lock);
+    if (g_init_count > 0 && --g_init_count == 0)
+        FinalizeProcess();
+}
+
+swr_glsl_shader *swr_glsl_compile(swr_glsl_stage stage, int count, const char *const *strings, const int *lengths)
+{
+    swr_glsl_shader *s = new (std::nothrow) swr_glsl_shader;
+    if (!s)
+        return nullptr;
+    s->stage = stage == SWR_GLSL_FRAGMENT ? SWR_GLSL_FRAGMENT : SWR_GLSL_VERTEX;
+    for (int i = 0; i < count && strings; i++) {
+        const char *p = strings[i];
+        if (!p)
+            p = "";
+        if (lengths && lengths[i] >= 0)
+            s->sources.emplace_back(p, (size_t)lengths[i]);
+        else
+            s->sources.emplace_back(p);
+    }
+    if (stage != SWR_GLSL_VERTEX && stage != SWR_GLSL_FRAGMENT) {
+        s->log = "ERROR: 0:0: unsupported shader stage\n";
+        return s;
+    }
+    TShader sh(lang_of(stage));
+    std::vector<const char *> ptrs;
+    std::vector<int> lens;
+    s->ok = parse_shader(sh, s, ptrs, lens);
+    s->log = sh.getInfoLog();
+    if (!s->ok && s->log.find("ERROR") == std::string::npos)
+        s->log += "ERROR: 0:0: compilation failed\n";
+    return s;
+}
+
+bool swr_glsl_shader_ok(const swr_glsl_shader *s) { return s && s->ok; }
+const char *swr_glsl_shader_log(const swr_glsl_shader *s) { return s ? s->log.c_str() : ""; }
+void swr_glsl_shader_destroy(swr_glsl_shader *s) { delete s; }
+swr_glsl_stage swr_glsl_shader_stage(const swr_glsl_shader *s) { return s->stage; }
+
+swr_glsl_program *swr_glsl_link(swr_glsl_shader *const *shaders, int count, const swr_glsl_attrib_binding *bindings,
+                                int nbindings)
+{
+    swr_glsl_program *p = new (std::nothrow) swr_glsl_program;
+    if (!p)
+        return nullptr;
+    if (!shaders || count < 0)
+        count = 0;
+    if (!bindings || nbindings < 0)
+        nbindings = 0;
+    try {
+        do_link(p, shaders, count, bindings, nbindings);
+    } catch (const Unsupported &u) {
+        p->log += "ERROR: 0:" + std::to_string(u.line) + ": unsupported: " + u.what + "\n";
+        p->ok = false;
+    } catch (const std::exception &e) {
+        p->log += std::string("ERROR: 0:0: internal: ") + e.what() + "\n";
+        p->ok = false;
+    }
+    if (!p->ok) {
+        p->tgsi[0].clear();
+        p->tgsi[1].clear();
+        p->attribs.clear();
+        p->attrib_names.clear();
+        p->uniforms.clear();
+        p->uniform_names.clear();
+    } else {
+        for (size_t i = 0; i < p->attribs.size(); i++)
+            p->attribs[i].name = p->attrib_names[i].c_str();
+        for (size_t i = 0; i < p->uniforms.size(); i++)
+            p->uniforms[i].name = p->uniform_names[i].c_str();
+    }
+    return p;
+}
+
+bool swr_glsl_program_ok(const swr_glsl_program *p) { return p && p->ok; }
+const char *swr_glsl_program_log(const swr_glsl_program *p) { return p ? p->log.c_str() : ""; }
+void swr_glsl_program_destroy(swr_glsl_program *p) { delete p; }
+
+const char *swr_glsl_program_tgsi(const swr_glsl_program *p, swr_glsl_stage stage)
+{
+    if (!p || !p->ok || (stage != SWR_GLSL_VERTEX && stage != SWR_GLSL_FRAGMENT))
+        return nullptr;
+    return p->tgsi[stage].c_str();
+}
+
+int swr_glsl_num_attribs(const swr_glsl_program *p) { return p && p->ok ? (int)p->attribs.size() : 0; }
+const swr_glsl_attrib *swr_glsl_get_attrib(const swr_glsl_program *p, int i)
+{
+    if (!p || i < 0 || i >= (int)p->attribs.size())
+        return nullptr;
+    return &p->attribs[i];
+}
+int swr_glsl_num_uniforms(const swr_glsl_program *p) { return p && p->ok ? (int)p->uniforms.size() : 0; }
+const swr_glsl_uniform *swr_glsl_get_uniform(const swr_glsl_program *p, int i)
+{
+    if (!p || i < 0 || i >= (int)p->uniforms.size())
+        return nullptr;
+    return &p->uniforms[i];
+}
+unsigned swr_glsl_num_const_regs(const swr_glsl_program *p) { return p && p->ok ? p->num_const_regs : 0; }
+unsigned swr_glsl_num_samplers(const swr_glsl_program *p)
+{
+    return p && p->ok ? (unsigned)p->sampler_targets.size() : 0;
+}
+unsigned swr_glsl_sampler_target(const swr_glsl_program *p, unsigned sampler)
+{
+    if (!p || sampler >= p->sampler_targets.size())
+        return TGSI_TEXTURE_UNKNOWN;
+    return p->sampler_targets[sampler];
+}
+
+} /* extern "C" */

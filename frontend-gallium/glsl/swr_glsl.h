@@ -1,0 +1,115 @@
+/*
+ * swr_glsl.h: GLSL 1.10 / 1.20 / 1.30 / ES 1.00 to TGSI text.
+ *
+ * glslang (AST mode, no SPIR-V) parses and links; glsl_to_tgsi.cpp walks the
+ * linked tree of each stage and prints TGSI text (jitter/tgsi.h parses it).
+ * User functions are inlined at their call sites; every value lives in TEMP
+ * registers; uniforms of both stages share CONST[0] with one layout.
+ *
+ * Value conventions of the generated code: ints and uints are native 32-bit
+ * integers; bools are 0 / 0xFFFFFFFF (~0); a bool uniform is read as true
+ * when any bit of its register component is set (store 0 / 0xFFFFFFFF, or
+ * 0 / 1, or 0.0f / 1.0f); floats are floats;
+ * samplers take no constant register (their unit is the TGSI SAMP/SVIEW
+ * index, see swr_glsl_uniform.sampler).
+ *
+ * Varyings: gl_TexCoord[i] is GENERIC[i]; user varyings are GENERIC[8 + k],
+ * one slot per vector / matrix column / array element, packed in the order
+ * of their names; gl_FrontColor/gl_Color COLOR[0], secondary COLOR[1], back
+ * colours BCOLOR[0..1], gl_FogFragCoord FOG (.x), gl_PointSize PSIZE (.x),
+ * gl_ClipDistance CLIPDIST[0..1], gl_ClipVertex CLIPVERTEX. FS: gl_FragCoord
+ * POSITION (the default origin and centres: the GL frontend stores images
+ * bottom-up, so row-based y is GL's window y), gl_FrontFacing FACE,
+ * gl_PointCoord PCOORD; gl_FragColor COLOR[0] with
+ * FS_COLOR0_WRITES_ALL_CBUFS, gl_FragData[n] COLOR[n], 1.30 `out` variables
+ * COLOR[k] in declaration order, gl_FragDepth POSITION.z.
+ *
+ * Thread safety: after swr_glsl_init, any function may be called from any
+ * thread; different objects are independent; an object is not to be used by
+ * two threads at once (destroy included).
+ */
+#ifndef SWR_GLSL_H
+#define SWR_GLSL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum swr_glsl_stage { SWR_GLSL_VERTEX = 0, SWR_GLSL_FRAGMENT = 1 } swr_glsl_stage;
+typedef struct swr_glsl_shader swr_glsl_shader;
+typedef struct swr_glsl_program swr_glsl_program;
+
+/* Process-wide, reference counted, thread safe. */
+bool swr_glsl_init(void);
+void swr_glsl_fini(void);
+
+/* glShaderSource + glCompileShader. lengths may be NULL (NUL-terminated strings); a negative length
+ * means NUL-terminated. Source without #version is 110 (desktop); "#version 100" is ES. Never NULL
+ * except out of memory. */
+swr_glsl_shader *swr_glsl_compile(swr_glsl_stage stage, int count, const char *const *strings,
+                                  const int *lengths);
+bool swr_glsl_shader_ok(const swr_glsl_shader *s);
+const char *swr_glsl_shader_log(const swr_glsl_shader *s); /* "" when empty; "ERROR: 0:LINE: ..." lines */
+void swr_glsl_shader_destroy(swr_glsl_shader *s);
+/* Addition: the stage the shader was compiled for. */
+swr_glsl_stage swr_glsl_shader_stage(const swr_glsl_shader *s);
+
+typedef struct swr_glsl_attrib_binding { const char *name; unsigned location; } swr_glsl_attrib_binding;
+
+/* glLinkProgram. The shaders are only read during the call (the program keeps nothing of them,
+ * so they may be destroyed afterwards). Several shaders per stage are linked together by
+ * glslang. A program needs a vertex and a fragment stage. */
+swr_glsl_program *swr_glsl_link(swr_glsl_shader *const *shaders, int count,
+                                const swr_glsl_attrib_binding *bindings, int nbindings);
+bool swr_glsl_program_ok(const swr_glsl_program *p);
+const char *swr_glsl_program_log(const swr_glsl_program *p);
+void swr_glsl_program_destroy(swr_glsl_program *p);
+
+/* TGSI text of a linked stage ("VERT\n..." / "FRAG\n..."), NULL if link failed. */
+const char *swr_glsl_program_tgsi(const swr_glsl_program *p, swr_glsl_stage stage);
+
+/* Active attributes (vertex inputs). The VS declares IN[0..n-1] densely; input i reads
+ * attribute location `location + i - first_input` (a matN takes N consecutive locations/inputs). */
+typedef struct swr_glsl_attrib {
+    const char *name;      /* as GL reports it, e.g. "position", "gl_Vertex" */
+    unsigned gl_type;      /* GLenum: GL_FLOAT_VEC4 0x8B52, GL_FLOAT_MAT4 0x8B5C, GL_INT 0x1404 ... */
+    unsigned array_size;   /* 1 */
+    int location;          /* bound or assigned generic location; built-ins gl_Vertex=0, gl_Normal=2,
+                              gl_Color=3, gl_SecondaryColor=4, gl_FogCoord=5, gl_MultiTexCoordN=8+N */
+    unsigned first_input;  /* TGSI IN index of its first column */
+    unsigned num_inputs;   /* 1, or N for matN */
+    bool is_integer;       /* ivec/uvec attribute (GLSL 1.30 `in int`): fetched as integers */
+} swr_glsl_attrib;
+int swr_glsl_num_attribs(const swr_glsl_program *p);
+const swr_glsl_attrib *swr_glsl_get_attrib(const swr_glsl_program *p, int i);
+
+/* Active uniforms, shared by both stages: both stages read CONST[0][r] with the same layout,
+ * one vec4 register per scalar/vector, per matrix column, per array element. Values: float ->
+ * float bits; int/sampler -> int32 bits; uint -> uint32 bits; bool -> uint32 0 or 0xFFFFFFFF
+ * (any nonzero bits read as true). Samplers take no register.
+ * Struct uniforms are flattened into one entry per leaf member ("s.m", "a[2].m"); arrays of
+ * basic types are one entry "a[0]" with array_size N, elements at const_reg + k*regs_per_element. */
+typedef struct swr_glsl_uniform {
+    const char *name;
+    unsigned gl_type;          /* GLenum type incl. GL_SAMPLER_2D 0x8B5E, GL_SAMPLER_2D_SHADOW ... */
+    unsigned array_size;
+    int const_reg;             /* -1 for samplers */
+    unsigned regs_per_element; /* 1, or columns for matrices (0 for samplers) */
+    int sampler;               /* TGSI SAMP/SVIEW index of element 0 (same in both stages), or -1 */
+    unsigned stage_mask;       /* 1 << stage for each stage that uses it */
+} swr_glsl_uniform;
+int swr_glsl_num_uniforms(const swr_glsl_program *p);
+const swr_glsl_uniform *swr_glsl_get_uniform(const swr_glsl_program *p, int i);
+unsigned swr_glsl_num_const_regs(const swr_glsl_program *p); /* size of CONST[0] in vec4 */
+unsigned swr_glsl_num_samplers(const swr_glsl_program *p);
+/* TGSI texture target (TGSI_TEXTURE_*, jitter/tgsi.h) of each sampler index. */
+unsigned swr_glsl_sampler_target(const swr_glsl_program *p, unsigned sampler);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SWR_GLSL_H */

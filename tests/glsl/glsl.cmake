@@ -1,0 +1,7 @@
+# GLSL to TGSI (frontend-gallium/glsl): programs compiled, linked and run by
+# the interpreter, checked against C oracles; errors and reflection.
+swr_test(NAME test_glsl
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_glsl.c
+  LIBS swr_glsl swr_jitter
+  LABELS glsl
+  TIMEOUT 120)
