@@ -238,7 +238,9 @@ static bool send_vertex_buffers(swrp_context *c, const struct pipe_draw_info *in
     memset(vb, 0, sizeof vb);
     bool have_vmax = false;
     int64_t vmax = -1;
-    int64_t imax = (int64_t)info->start_instance + (info->instance_count ? info->instance_count : 1) - 1;
+    /* Highest instance id the draws run; an element with divisor d fetches
+     * element start_instance + id / d (as the engine's fetch does). */
+    int64_t last_id = (int64_t)(info->instance_count ? info->instance_count : 1) - 1;
     for (unsigned s = 0; s < PIPE_MAX_VERTEX_BUFFERS; s++) {
         const struct pipe_vertex_buffer *p = &b->vb[s];
         vb[s].stride_bytes = p->stride;
@@ -262,7 +264,7 @@ static bool send_vertex_buffers(swrp_context *c, const struct pipe_draw_info *in
                 continue;
             int64_t top;
             if (el->instance_divisor) {
-                top = imax;
+                top = (int64_t)info->start_instance + last_id / el->instance_divisor;
             } else {
                 if (!have_vmax) {
                     vmax = max_vertex(info, draws, num_draws, indices, avail);
