@@ -11,6 +11,7 @@
 
 #include "gl_api.h"
 #include "frontend-gallium/gl/gl_objects.h"
+#include "frontend-gallium/pipe/p_format.h"
 
 struct gl_context;
 struct pipe_resource;
@@ -47,5 +48,38 @@ struct pipe_surface *gl_framebuffer_read_color(struct gl_context *ctx);
  * number of draw buffers. The references stay with the framebuffer. */
 unsigned gl_framebuffer_draw_surfaces(struct gl_context *ctx, struct pipe_surface **colors,
                                       struct pipe_surface **depth_stencil);
+
+/* For glDeleteTextures (texture part): detaches texture `name` from the
+ * bound draw and read framebuffers, as GL specifies. Other framebuffers keep
+ * the attachment and find the image gone at their next refresh (the texture
+ * part bumps ctx->texture.storage_serial). */
+void gl_framebuffer_texture_deleted(struct gl_context *ctx, GLuint name);
+
+/* ---- shared by the part's own files (gl_framebuffer.c, gl_readpixels.c,
+ * gl_blit.c); other parts should not need these ---- */
+
+/* What a pipe format stores, as the GL queries (RED_SIZE.., COMPONENT_TYPE,
+ * COLOR_ENCODING) report it. */
+typedef struct gl_fb_format_info {
+    unsigned char r, g, b, a, d, s; /* bits */
+    GLenum component_type;          /* UNSIGNED_NORMALIZED, FLOAT, INT, ... ; NONE */
+    bool srgb;
+} gl_fb_format_info;
+void gl_fb_format_info_get(enum pipe_format f, gl_fb_format_info *out);
+
+enum gl_fb_buffer_kind { GL_FB_COLOR, GL_FB_DEPTH, GL_FB_STENCIL };
+
+/* Completeness of the framebuffer bound to GL_READ_FRAMEBUFFER (read) or
+ * GL_DRAW_FRAMEBUFFER (!read), surfaces refreshed first. */
+GLenum gl_fb_status(struct gl_context *ctx, bool read);
+/* The read framebuffer's surface for `kind` (colour: the read buffer), NULL
+ * when absent; *base_format gets its GL base internal format. */
+struct pipe_surface *gl_fb_read_surface(struct gl_context *ctx, enum gl_fb_buffer_kind kind,
+                                        GLenum *base_format);
+/* The draw framebuffer's depth or stencil surface (NULL when absent). */
+struct pipe_surface *gl_fb_draw_zs_surface(struct gl_context *ctx, enum gl_fb_buffer_kind kind);
+/* GL_CLAMP_READ_COLOR state: whether ReadPixels clamps colours read from a
+ * buffer of this kind (`float_buffer`: the buffer stores floats). */
+bool gl_fb_read_clamp(struct gl_context *ctx, bool float_buffer);
 
 #endif /* GL_FRAMEBUFFER_H */

@@ -68,4 +68,92 @@ enum pipe_format gl_pixels_choose_format(struct pipe_screen *screen, GLenum inte
  * GL_DEPTH_COMPONENT, GL_DEPTH_STENCIL), 0 when unknown. */
 GLenum gl_pixels_base_format(GLenum internal_format);
 
+/* ---- details and extensions of the API above ------------------------------
+ *
+ * Conversion rules (gl_pixels_convert.c):
+ * - Unpacking normalized client integers to float: unsigned c / (2^b - 1);
+ *   signed max(c / (2^(b-1) - 1), -1) (the GL 3.0+/4.x rule, used in both
+ *   directions); packing float -> normalized: round(clamp(f) * max), ties away
+ *   from zero (clamp to [0,1] for unsigned, [-1,1] for signed types).
+ * - Unpacking GL_LUMINANCE gives R = G = B = L, GL_LUMINANCE_ALPHA also A.
+ * - Packing: the fetched texel is first rebased to `base_format` (GL 2.1
+ *   table 6.1): GL_LUMINANCE/GL_INTENSITY sources read (R, 0, 0, 1),
+ *   GL_LUMINANCE_ALPHA (R, 0, 0, A), GL_ALPHA (0, 0, 0, A), GL_RED (R, 0, 0, 1),
+ *   GL_RG (R, G, 0, 1), GL_RGB (R, G, B, 1); 0 means "as fetched". Then client
+ *   format GL_LUMINANCE(_ALPHA) gets L = R + G + B (clamped to [0,1] when
+ *   `clamp` or for normalized types). So an RGB/RGBA source packs L = clamp(R
+ *   + G + B) (glReadPixels) and an L/LA/I source packs L = its own value
+ *   (glGetTexImage), whatever pipe format stores it.
+ * - sRGB pipe formats are converted as their linear twin: client bytes are
+ *   stored and read back unchanged (no encode/decode), as GL specifies for
+ *   TexImage/GetTexImage/ReadPixels.
+ * - _INTEGER formats convert without normalization, only to/from pure
+ *   integer pipe formats; values are clamped to the destination's range.
+ *   Non-integer formats never convert to/from pure integer pipe formats.
+ * - GL_DEPTH_COMPONENT: any non-packed type, to/from any depth pipe format
+ *   (depth clamped to [0,1] except for float depth formats on unpack); the
+ *   stencil of a combined format is left alone. GL_STENCIL_INDEX (any
+ *   non-packed type, or GL_BITMAP honouring LSB_FIRST): the stencil bits.
+ *   GL_DEPTH_STENCIL with GL_UNSIGNED_INT_24_8 / GL_FLOAT_32_UNSIGNED_INT_24_8_REV
+ *   writes both (depth only when the pipe format has no stencil; packing a
+ *   depth-only source gives stencil 0).
+ * - Compressed pipe formats: pack (decode) works, unpack (encode) does not
+ *   (false); see gl_pixels_choose_format.
+ * - Pixel store: GL_UNPACK/PACK_SKIP_IMAGES and IMAGE_HEIGHT apply when
+ *   d > 1 in the functions above (use the _dims variants below for a 3-D
+ *   image of depth 1); SKIP_ROWS and SKIP_PIXELS always apply.
+ * Bad arguments (NULL pointers, negative sizes, invalid pairs) return false
+ * without touching memory; an empty image (a size 0) converts nothing and
+ * returns true for a valid pair. gl_pixels_span returns 0 for an invalid pair
+ * or an empty image and SIZE_MAX when the span overflows size_t (report
+ * GL_OUT_OF_MEMORY / GL_INVALID_OPERATION for the buffer bounds).
+ * Depth to/from Z16/Z24/Z32_UNORM goes through doubles (exact for 24 bits).
+ */
+
+/* The same with explicit dimensionality (1, 2 or 3): SKIP_IMAGES and
+ * IMAGE_HEIGHT apply only when dims == 3. */
+size_t gl_pixels_span_dims(const gl_pixelstore *ps, unsigned dims, GLenum format, GLenum type,
+                           GLsizei w, GLsizei h, GLsizei d);
+bool gl_pixels_unpack_dims(const gl_pixelstore *ps, unsigned dims, GLenum format, GLenum type,
+                           const void *src, GLsizei w, GLsizei h, GLsizei d,
+                           enum pipe_format dst_format, void *dst, size_t dst_stride,
+                           size_t dst_layer_stride);
+bool gl_pixels_pack_dims(const gl_pixelstore *ps, unsigned dims, GLenum format, GLenum type,
+                         void *dst, GLsizei w, GLsizei h, GLsizei d, enum pipe_format src_format,
+                         GLenum base_format, const void *src, size_t src_stride,
+                         size_t src_layer_stride, bool clamp);
+
+/* Format choice details:
+ * - gl_pixels_choose_format always returns an uncompressed format (swr does
+ *   not compress on upload): the specific compressed internal formats
+ *   (S3TC, RGTC) get an uncompressed format with the same channels. For
+ *   glCompressedTexImage* use gl_pixels_choose_compressed_format.
+ * - With PIPE_BIND_SAMPLER_VIEW alone, a format that can also be rendered to
+ *   (bind | RENDER_TARGET, or | DEPTH_STENCIL for depth) is preferred for
+ *   RGB/RGBA/RED/RG and depth internal formats (render to texture).
+ * - GL_STENCIL_INDEX* is accepted only without PIPE_BIND_SAMPLER_VIEW.
+ * - The chosen format may hold more channels than the base format (RGB in
+ *   R8G8B8X8/A8, L/A/I/LA in R8G8B8A8 or R16G16B16A16 when L8 etc. are not
+ *   supported for the binding, RED/RG in RGBA): sample it through
+ *   gl_pixels_format_swizzle. Unpack stores every unpacked component, so the
+ *   swizzle and gl_pixels_pack (with the base format) read back right. */
+
+/* PIPE_FORMAT_DXT*, RGTC* for the specific compressed internal formats
+ * (S3TC, sRGB S3TC, RGTC, BPTC) when the screen supports them for
+ * `bind`; PIPE_FORMAT_NONE for any other internal format. */
+enum pipe_format gl_pixels_choose_compressed_format(struct pipe_screen *screen,
+                                                    GLenum internal_format, unsigned bind);
+
+/* The sampler view swizzle (PIPE_SWIZZLE_*) that makes a texture of GL base
+ * format `base_format` stored in pipe format `f` sample as GL specifies:
+ * ALPHA (0,0,0,A), LUMINANCE (L,L,L,1), LUMINANCE_ALPHA (L,L,L,A), INTENSITY
+ * (I,I,I,I), RED (R,0,0,1), RG (R,G,0,1), RGB (R,G,B,1), others identity.
+ * Correct for any `f` (L/A/I pipe formats fetch their value in x and w). */
+void gl_pixels_format_swizzle(GLenum base_format, enum pipe_format f, unsigned char swizzle[4]);
+
+/* Components of a client format (1..4), 0 when not a client format. */
+unsigned gl_pixels_format_components(GLenum format);
+/* True for GL_RED_INTEGER ... GL_BGRA_INTEGER. */
+bool gl_pixels_format_is_integer(GLenum format);
+
 #endif /* GL_PIXELS_H */

@@ -1,10 +1,1091 @@
-/* gl_program.c: placeholder until the part is written (see gl_context.h). */
-#include "frontend-gallium/gl/gl_context.h"
+/*
+ * gl_program.c: GLSL shader and program objects (glCreateShader ...
+ * glLinkProgram, glUseProgram), their queries and info logs, attribute
+ * locations, and the draw-time validation that binds the current program's
+ * shader CSOs and constant buffer.
+ *
+ * Shaders and programs share one name space (ctx->program.objects); every
+ * value there starts with a glp_object telling which it is. Compilation and
+ * linking go through frontend-gallium/glsl (swr_glsl.h); a successful link
+ * makes a glp_exec (gl_program_priv.h) holding the pipe CSOs, created once
+ * per link, and the uniform storage that gl_uniform.c writes.
+ *
+ * Deletion is deferred the way GL specifies: a shader flagged for deletion
+ * lives while attached to a program, a program flagged for deletion while
+ * it is current; the executable in use is reference counted so that a
+ * failed re-link of the current program leaves rendering unchanged.
+ *
+ * Thread: the thread the context is current on.
+ */
+#include "frontend-gallium/gl/gl_program.h"
 
-bool gl_program_init(struct gl_context *ctx) { return true; }
-void gl_program_fini(struct gl_context *ctx) {}
-bool gl_program_get(struct gl_context *ctx, GLenum pname, gl_value *v) { return false; }
-int gl_program_enable(struct gl_context *ctx, GLenum cap, int op) { return -1; }
-bool gl_program_validate(struct gl_context *ctx) { return true; }
-unsigned gl_program_vs_inputs(struct gl_context *ctx, gl_vs_input *inputs) { return 0; }
-unsigned gl_program_sampler_uses(struct gl_context *ctx, gl_sampler_use *uses) { return 0; }
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/gl_program_priv.h"
+
+/* GL_MAX_VARYING_FLOATS: the engine has 32 vec4 slots per vertex; position,
+ * two colours, two back colours, fog, point size, clip distances and the 8
+ * texture coordinates take 17, user varyings get the 15 left, reported as a
+ * round 16 vec4 (64 floats) as GL 2.1's minimum is 32. */
+#define GLP_MAX_VARYING_FLOATS 64
+#define GLP_MAX_TEXTURE_COORDS 8
+#define GLP_MAX_DRAW_BUFFERS 8
+
+typedef struct glp_object {
+    bool is_program;
+    GLuint name;
+} glp_object;
+
+typedef struct glp_shader {
+    glp_object obj;
+    GLenum type;
+    char *source;     /* NULL until glShaderSource */
+    size_t source_len;
+    swr_glsl_shader *glsl; /* result of the last glCompileShader, NULL before */
+    bool compile_status;
+    char *log;        /* NULL: empty */
+    unsigned attach_count;
+    bool delete_pending;
+} glp_shader;
+
+typedef struct glp_binding {
+    char *name;
+    GLuint index;
+} glp_binding;
+
+typedef struct glp_bindings {
+    glp_binding *v;
+    unsigned n, cap;
+} glp_bindings;
+
+typedef struct glp_program {
+    glp_object obj;
+    glp_shader **attached;
+    unsigned num_attached, cap_attached;
+    bool delete_pending, link_status, validate_status;
+    char *log;
+    glp_bindings attribs;     /* glBindAttribLocation, used at the next link */
+    glp_bindings frag_data;   /* glBindFragDataLocation, used at the next link */
+    glp_bindings frag_linked; /* frag_data as of the last successful link */
+    glp_exec *exec;           /* the last successful link, NULL if it failed */
+} glp_program;
+
+typedef struct glp_state {
+    bool glsl_ok;          /* swr_glsl_init succeeded */
+    glp_program *current;  /* glUseProgram's object (may be delete-pending) */
+    glp_exec *cur_exec;    /* the executable in use (a reference) */
+    glp_exec *bound_exec;  /* whose CSOs the pipe has bound (a reference) */
+    bool const_uploaded;   /* bound_exec's storage is the pipe's CONST[0] */
+    bool samplers_checked, samplers_ok;
+} glp_state;
+
+static glp_state *st_of(struct gl_context *ctx) { return ctx->program.priv; }
+
+static char *dup_string(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d)
+        memcpy(d, s, n);
+    return d;
+}
+
+static bool has_gl_prefix(const char *name) { return strncmp(name, "gl_", 3) == 0; }
+
+/* ---- executables ------------------------------------------------------------------------ */
+
+static glp_exec *exec_ref(glp_exec *e)
+{
+    if (e)
+        e->refs++;
+    return e;
+}
+
+static void exec_unref(struct gl_context *ctx, glp_exec *e)
+{
+    if (!e || --e->refs > 0)
+        return;
+    if (e->vs_cso)
+        ctx->pipe->delete_vs_state(ctx->pipe, e->vs_cso);
+    if (e->fs_cso)
+        ctx->pipe->delete_fs_state(ctx->pipe, e->fs_cso);
+    glp_uniforms_free(e);
+    swr_glsl_program_destroy(e->glsl);
+    free(e);
+}
+
+static void set_cur_exec(struct gl_context *ctx, glp_exec *e)
+{
+    glp_state *st = st_of(ctx);
+    if (st->cur_exec == e)
+        return;
+    exec_ref(e);
+    exec_unref(ctx, st->cur_exec);
+    st->cur_exec = e;
+    st->samplers_checked = false;
+}
+
+/* ---- object look-up ------------------------------------------------------------------------ */
+
+/* GL 2.1 section 2.15: an unknown name is INVALID_VALUE, a name of the
+ * other kind of object INVALID_OPERATION. */
+static glp_shader *find_shader(struct gl_context *ctx, GLuint name)
+{
+    glp_object *o = gl_objects_get(&ctx->program.objects, name);
+    if (!o) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return NULL;
+    }
+    if (o->is_program) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return NULL;
+    }
+    return (glp_shader *)o;
+}
+
+static glp_program *find_program(struct gl_context *ctx, GLuint name)
+{
+    glp_object *o = gl_objects_get(&ctx->program.objects, name);
+    if (!o) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return NULL;
+    }
+    if (!o->is_program) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return NULL;
+    }
+    return (glp_program *)o;
+}
+
+glp_exec *glp_linked_exec(struct gl_context *ctx, GLuint program)
+{
+    glp_program *p = find_program(ctx, program);
+    if (!p)
+        return NULL;
+    if (!p->exec) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return NULL;
+    }
+    return p->exec;
+}
+
+glp_exec *glp_current_exec(struct gl_context *ctx) { return st_of(ctx)->cur_exec; }
+
+/* ---- freeing -------------------------------------------------------------------------------- */
+
+static void shader_free(struct gl_context *ctx, glp_shader *s)
+{
+    gl_objects_remove(&ctx->program.objects, s->obj.name);
+    swr_glsl_shader_destroy(s->glsl);
+    free(s->source);
+    free(s->log);
+    free(s);
+}
+
+static void bindings_free(glp_bindings *b)
+{
+    for (unsigned i = 0; i < b->n; i++)
+        free(b->v[i].name);
+    free(b->v);
+    b->v = NULL;
+    b->n = b->cap = 0;
+}
+
+/* Sets name -> index, replacing an earlier binding of the name. */
+static bool bindings_set(glp_bindings *b, const char *name, GLuint index)
+{
+    for (unsigned i = 0; i < b->n; i++) {
+        if (strcmp(b->v[i].name, name) == 0) {
+            b->v[i].index = index;
+            return true;
+        }
+    }
+    if (b->n == b->cap) {
+        unsigned cap = b->cap ? 2 * b->cap : 8;
+        glp_binding *v = realloc(b->v, cap * sizeof *v);
+        if (!v)
+            return false;
+        b->v = v;
+        b->cap = cap;
+    }
+    char *d = dup_string(name);
+    if (!d)
+        return false;
+    b->v[b->n].name = d;
+    b->v[b->n].index = index;
+    b->n++;
+    return true;
+}
+
+static bool bindings_copy(glp_bindings *dst, const glp_bindings *src)
+{
+    bindings_free(dst);
+    for (unsigned i = 0; i < src->n; i++)
+        if (!bindings_set(dst, src->v[i].name, src->v[i].index))
+            return false;
+    return true;
+}
+
+static void detach_at(struct gl_context *ctx, glp_program *p, unsigned i)
+{
+    glp_shader *s = p->attached[i];
+    memmove(p->attached + i, p->attached + i + 1, (p->num_attached - i - 1) * sizeof *p->attached);
+    p->num_attached--;
+    if (--s->attach_count == 0 && s->delete_pending)
+        shader_free(ctx, s);
+}
+
+static void program_free(struct gl_context *ctx, glp_program *p)
+{
+    while (p->num_attached)
+        detach_at(ctx, p, p->num_attached - 1);
+    gl_objects_remove(&ctx->program.objects, p->obj.name);
+    exec_unref(ctx, p->exec);
+    bindings_free(&p->attribs);
+    bindings_free(&p->frag_data);
+    bindings_free(&p->frag_linked);
+    free(p->attached);
+    free(p->log);
+    free(p);
+}
+
+/* ---- part hooks ----------------------------------------------------------------------------- */
+
+bool gl_program_init(struct gl_context *ctx)
+{
+    gl_objects_init(&ctx->program.objects);
+    glp_state *st = calloc(1, sizeof *st);
+    if (!st)
+        return false;
+    /* Without a compiler the context still works: compiles fail with a log. */
+    st->glsl_ok = swr_glsl_init();
+    ctx->program.priv = st;
+    return true;
+}
+
+static void collect(void *user, uint32_t name, void *obj)
+{
+    (void)name;
+    void ***cursor = user;
+    *(*cursor)++ = obj;
+}
+
+void gl_program_fini(struct gl_context *ctx)
+{
+    glp_state *st = st_of(ctx);
+    if (!st)
+        return;
+    if (st->bound_exec) {
+        ctx->pipe->bind_vs_state(ctx->pipe, NULL);
+        ctx->pipe->bind_fs_state(ctx->pipe, NULL);
+        exec_unref(ctx, st->bound_exec);
+        st->bound_exec = NULL;
+    }
+    set_cur_exec(ctx, NULL);
+    st->current = NULL;
+    /* Programs first: freeing them detaches (and may free) shaders, so the
+     * shaders left are collected afresh. */
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t n = ctx->program.objects.count;
+        void **objs = n ? malloc(n * sizeof *objs) : NULL;
+        if (!objs)
+            break;
+        void **cursor = objs;
+        gl_objects_each(&ctx->program.objects, collect, &cursor);
+        /* Sort out the kind of every object before any is freed. */
+        uint32_t m = 0;
+        for (uint32_t i = 0; i < n; i++)
+            if (((glp_object *)objs[i])->is_program == (pass == 0))
+                objs[m++] = objs[i];
+        for (uint32_t i = 0; i < m; i++) {
+            if (pass == 0)
+                program_free(ctx, objs[i]);
+            else
+                shader_free(ctx, objs[i]);
+        }
+        free(objs);
+    }
+    gl_objects_fini(&ctx->program.objects);
+    if (st->glsl_ok)
+        swr_glsl_fini();
+    free(st);
+    ctx->program.priv = NULL;
+}
+
+bool gl_program_get(struct gl_context *ctx, GLenum pname, gl_value *v)
+{
+    glp_state *st = st_of(ctx);
+    switch (pname) {
+    case GL_CURRENT_PROGRAM:
+        gl_value_int(v, st->current ? (GLint)st->current->obj.name : 0);
+        return true;
+    case GL_MAX_VERTEX_UNIFORM_COMPONENTS:
+    case GL_MAX_FRAGMENT_UNIFORM_COMPONENTS: {
+        /* Bytes of a constant buffer / 4: one component per 32-bit word. */
+        enum pipe_shader_type s =
+            pname == GL_MAX_VERTEX_UNIFORM_COMPONENTS ? PIPE_SHADER_VERTEX : PIPE_SHADER_FRAGMENT;
+        int bytes = ctx->screen->get_shader_param(ctx->screen, s, PIPE_SHADER_CAP_MAX_CONST_BUFFER_SIZE);
+        gl_value_int(v, bytes > 0 ? bytes / 4 : 1024);
+        return true;
+    }
+    case GL_MAX_VARYING_FLOATS:
+        gl_value_int(v, GLP_MAX_VARYING_FLOATS);
+        return true;
+    case GL_MAX_TEXTURE_COORDS:
+        gl_value_int(v, GLP_MAX_TEXTURE_COORDS);
+        return true;
+    default:
+        return false;
+    }
+}
+
+int gl_program_enable(struct gl_context *ctx, GLenum cap, int op)
+{
+    (void)ctx;
+    (void)cap;
+    (void)op;
+    return -1;
+}
+
+/* ---- shaders ---------------------------------------------------------------------------------- */
+
+GLuint swrgl_CreateShader(struct gl_context *ctx, GLenum type)
+{
+    if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return 0;
+    }
+    glp_shader *s = calloc(1, sizeof *s);
+    if (!s) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return 0;
+    }
+    s->obj.name = gl_objects_gen(&ctx->program.objects);
+    s->type = type;
+    if (!gl_objects_put(&ctx->program.objects, s->obj.name, s)) {
+        free(s);
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return 0;
+    }
+    return s->obj.name;
+}
+
+void swrgl_ShaderSource(struct gl_context *ctx, GLuint shader, GLsizei count,
+                        const GLchar *const *string, const GLint *length)
+{
+    glp_shader *s = find_shader(ctx, shader);
+    if (!s)
+        return;
+    if (count < 0 || (count > 0 && !string)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    size_t total = 0;
+    for (GLsizei i = 0; i < count; i++) {
+        if (!string[i]) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
+        total += length && length[i] >= 0 ? (size_t)length[i] : strlen(string[i]);
+    }
+    char *src = malloc(total + 1);
+    if (!src) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return;
+    }
+    size_t at = 0;
+    for (GLsizei i = 0; i < count; i++) {
+        size_t n = length && length[i] >= 0 ? (size_t)length[i] : strlen(string[i]);
+        memcpy(src + at, string[i], n);
+        at += n;
+    }
+    src[at] = '\0';
+    free(s->source);
+    s->source = src;
+    /* An explicit length may include NULs; GL reports up to the first one. */
+    s->source_len = strlen(src);
+}
+
+void swrgl_CompileShader(struct gl_context *ctx, GLuint shader)
+{
+    glp_shader *s = find_shader(ctx, shader);
+    if (!s)
+        return;
+    swr_glsl_shader_destroy(s->glsl);
+    s->glsl = NULL;
+    s->compile_status = false;
+    free(s->log);
+    s->log = NULL;
+    if (!st_of(ctx)->glsl_ok) {
+        s->log = dup_string("error: the GLSL compiler is not available\n");
+        return;
+    }
+    const char *src = s->source ? s->source : "";
+    s->glsl = swr_glsl_compile(s->type == GL_VERTEX_SHADER ? SWR_GLSL_VERTEX : SWR_GLSL_FRAGMENT,
+                               1, &src, NULL);
+    if (!s->glsl) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return;
+    }
+    s->compile_status = swr_glsl_shader_ok(s->glsl);
+    const char *log = swr_glsl_shader_log(s->glsl);
+    if (log && *log)
+        s->log = dup_string(log);
+}
+
+void swrgl_GetShaderiv(struct gl_context *ctx, GLuint shader, GLenum pname, GLint *params)
+{
+    glp_shader *s = find_shader(ctx, shader);
+    if (!s)
+        return;
+    GLint r;
+    switch (pname) {
+    case GL_SHADER_TYPE:
+        r = (GLint)s->type;
+        break;
+    case GL_DELETE_STATUS:
+        r = s->delete_pending;
+        break;
+    case GL_COMPILE_STATUS:
+        r = s->compile_status;
+        break;
+    case GL_INFO_LOG_LENGTH:
+        r = s->log ? (GLint)strlen(s->log) + 1 : 0;
+        break;
+    case GL_SHADER_SOURCE_LENGTH:
+        r = s->source ? (GLint)s->source_len + 1 : 0;
+        break;
+    default:
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (params)
+        *params = r;
+}
+
+/* GetShaderInfoLog & co: copy at most bufSize - 1 characters and a NUL. */
+static void copy_out(const char *text, GLsizei bufSize, GLsizei *length, GLchar *out)
+{
+    size_t n = text ? strlen(text) : 0;
+    if (bufSize <= 0 || !out) {
+        if (length)
+            *length = 0;
+        return;
+    }
+    if (n > (size_t)bufSize - 1)
+        n = (size_t)bufSize - 1;
+    if (n)
+        memcpy(out, text, n);
+    out[n] = '\0';
+    if (length)
+        *length = (GLsizei)n;
+}
+
+void swrgl_GetShaderInfoLog(struct gl_context *ctx, GLuint shader, GLsizei bufSize,
+                            GLsizei *length, GLchar *infoLog)
+{
+    glp_shader *s = find_shader(ctx, shader);
+    if (!s)
+        return;
+    if (bufSize < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    copy_out(s->log, bufSize, length, infoLog);
+}
+
+void swrgl_GetShaderSource(struct gl_context *ctx, GLuint shader, GLsizei bufSize,
+                           GLsizei *length, GLchar *source)
+{
+    glp_shader *s = find_shader(ctx, shader);
+    if (!s)
+        return;
+    if (bufSize < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    copy_out(s->source, bufSize, length, source);
+}
+
+void swrgl_DeleteShader(struct gl_context *ctx, GLuint shader)
+{
+    if (shader == 0)
+        return;
+    glp_shader *s = find_shader(ctx, shader);
+    if (!s)
+        return;
+    if (s->attach_count)
+        s->delete_pending = true;
+    else
+        shader_free(ctx, s);
+}
+
+GLboolean swrgl_IsShader(struct gl_context *ctx, GLuint shader)
+{
+    glp_object *o = gl_objects_get(&ctx->program.objects, shader);
+    return o && !o->is_program ? GL_TRUE : GL_FALSE;
+}
+
+/* ---- programs --------------------------------------------------------------------------------- */
+
+GLuint swrgl_CreateProgram(struct gl_context *ctx)
+{
+    glp_program *p = calloc(1, sizeof *p);
+    if (!p) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return 0;
+    }
+    p->obj.is_program = true;
+    p->obj.name = gl_objects_gen(&ctx->program.objects);
+    if (!gl_objects_put(&ctx->program.objects, p->obj.name, p)) {
+        free(p);
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return 0;
+    }
+    return p->obj.name;
+}
+
+void swrgl_AttachShader(struct gl_context *ctx, GLuint program, GLuint shader)
+{
+    glp_program *p = find_program(ctx, program);
+    if (!p)
+        return;
+    glp_shader *s = find_shader(ctx, shader);
+    if (!s)
+        return;
+    for (unsigned i = 0; i < p->num_attached; i++) {
+        if (p->attached[i] == s) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+    }
+    if (p->num_attached == p->cap_attached) {
+        unsigned cap = p->cap_attached ? 2 * p->cap_attached : 4;
+        glp_shader **a = realloc(p->attached, cap * sizeof *a);
+        if (!a) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+        p->attached = a;
+        p->cap_attached = cap;
+    }
+    p->attached[p->num_attached++] = s;
+    s->attach_count++;
+}
+
+void swrgl_DetachShader(struct gl_context *ctx, GLuint program, GLuint shader)
+{
+    glp_program *p = find_program(ctx, program);
+    if (!p)
+        return;
+    glp_shader *s = find_shader(ctx, shader);
+    if (!s)
+        return;
+    for (unsigned i = 0; i < p->num_attached; i++) {
+        if (p->attached[i] == s) {
+            detach_at(ctx, p, i);
+            return;
+        }
+    }
+    gl_error(ctx, GL_INVALID_OPERATION);
+}
+
+void swrgl_GetAttachedShaders(struct gl_context *ctx, GLuint program, GLsizei maxCount,
+                              GLsizei *count, GLuint *shaders)
+{
+    glp_program *p = find_program(ctx, program);
+    if (!p)
+        return;
+    if (maxCount < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    GLsizei n = 0;
+    for (unsigned i = 0; i < p->num_attached && n < maxCount && shaders; i++)
+        shaders[n++] = p->attached[i]->obj.name;
+    if (count)
+        *count = n;
+}
+
+static void set_log(glp_program *p, const char *text)
+{
+    free(p->log);
+    p->log = text && *text ? dup_string(text) : NULL;
+}
+
+/* Appends "\n"-terminated text to p->log. */
+static void add_log(glp_program *p, const char *text)
+{
+    size_t a = p->log ? strlen(p->log) : 0, b = strlen(text);
+    char *l = realloc(p->log, a + b + 1);
+    if (!l)
+        return;
+    memcpy(l + a, text, b + 1);
+    p->log = l;
+}
+
+/* The vertex inputs (TGSI IN[i] -> attribute location) of a linked program. */
+static void build_inputs(glp_exec *e)
+{
+    int n = swr_glsl_num_attribs(e->glsl);
+    e->num_inputs = 0;
+    for (int i = 0; i < n; i++) {
+        const swr_glsl_attrib *a = swr_glsl_get_attrib(e->glsl, i);
+        if (!a || a->location < 0)
+            continue;
+        for (unsigned k = 0; k < a->num_inputs; k++) {
+            unsigned in = a->first_input + k;
+            if (in >= 32)
+                continue;
+            e->inputs[in].location = (GLuint)a->location + k;
+            e->inputs[in].integer = a->is_integer;
+            if (in + 1 > e->num_inputs)
+                e->num_inputs = in + 1;
+        }
+    }
+}
+
+/* The link proper: the new executable, or NULL with the reason in p->log. */
+static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
+{
+    bool vs = false, fs = false;
+    for (unsigned i = 0; i < p->num_attached; i++) {
+        glp_shader *s = p->attached[i];
+        if (!s->compile_status || !s->glsl) {
+            char msg[96];
+            snprintf(msg, sizeof msg, "error: shader %u is not compiled successfully\n", s->obj.name);
+            add_log(p, msg);
+            return NULL;
+        }
+        vs |= s->type == GL_VERTEX_SHADER;
+        fs |= s->type == GL_FRAGMENT_SHADER;
+    }
+    if (!vs || !fs) {
+        /* TODO(fixed function): a missing stage would run the fixed-function
+         * pipeline, which this frontend does not have yet. */
+        add_log(p, "error: a program needs a vertex and a fragment shader "
+                   "(fixed-function stages are not supported)\n");
+        return NULL;
+    }
+    swr_glsl_shader **shaders = malloc(p->num_attached * sizeof *shaders);
+    swr_glsl_attrib_binding *bind = malloc((p->attribs.n + 1) * sizeof *bind);
+    glp_exec *e = calloc(1, sizeof *e);
+    if (!shaders || !bind || !e) {
+        add_log(p, "error: out of memory\n");
+        goto fail;
+    }
+    e->refs = 1;
+    for (unsigned i = 0; i < p->num_attached; i++)
+        shaders[i] = p->attached[i]->glsl;
+    for (unsigned i = 0; i < p->attribs.n; i++) {
+        bind[i].name = p->attribs.v[i].name;
+        bind[i].location = p->attribs.v[i].index;
+    }
+    e->glsl = swr_glsl_link(shaders, (int)p->num_attached, bind, (int)p->attribs.n);
+    if (!e->glsl) {
+        add_log(p, "error: out of memory\n");
+        goto fail;
+    }
+    const char *log = swr_glsl_program_log(e->glsl);
+    if (log && *log) {
+        add_log(p, log);
+        if (log[strlen(log) - 1] != '\n')
+            add_log(p, "\n");
+    }
+    if (!swr_glsl_program_ok(e->glsl)) {
+        if (!p->log)
+            add_log(p, "error: link failed\n");
+        goto fail;
+    }
+    struct pipe_shader_state ss;
+    memset(&ss, 0, sizeof ss);
+    ss.text = swr_glsl_program_tgsi(e->glsl, SWR_GLSL_VERTEX);
+    e->vs_cso = ss.text ? ctx->pipe->create_vs_state(ctx->pipe, &ss) : NULL;
+    ss.text = swr_glsl_program_tgsi(e->glsl, SWR_GLSL_FRAGMENT);
+    e->fs_cso = ss.text ? ctx->pipe->create_fs_state(ctx->pipe, &ss) : NULL;
+    if (!e->vs_cso || !e->fs_cso) {
+        add_log(p, "error: internal: the driver rejected the generated TGSI\n");
+        goto fail;
+    }
+    e->num_samplers = swr_glsl_num_samplers(e->glsl);
+    if (e->num_samplers > SWRGL_MAX_SAMPLERS) {
+        add_log(p, "error: too many samplers\n");
+        goto fail;
+    }
+    for (unsigned i = 0; i < e->num_samplers; i++)
+        e->sampler_target[i] = swr_glsl_sampler_target(e->glsl, i);
+    if (!glp_uniforms_build(e)) {
+        add_log(p, "error: out of memory\n");
+        goto fail;
+    }
+    build_inputs(e);
+    free(shaders);
+    free(bind);
+    return e;
+fail:
+    free(shaders);
+    free(bind);
+    if (e) {
+        e->refs = 1;
+        exec_unref(ctx, e);
+    }
+    return NULL;
+}
+
+void swrgl_LinkProgram(struct gl_context *ctx, GLuint program)
+{
+    glp_program *p = find_program(ctx, program);
+    if (!p)
+        return;
+    glp_state *st = st_of(ctx);
+    set_log(p, NULL);
+    exec_unref(ctx, p->exec);
+    p->exec = NULL;
+    p->link_status = false;
+    p->validate_status = false;
+    if (!st->glsl_ok) {
+        add_log(p, "error: the GLSL compiler is not available\n");
+        return;
+    }
+    p->exec = link_exec(ctx, p);
+    p->link_status = p->exec != NULL;
+    if (p->link_status) {
+        bindings_copy(&p->frag_linked, &p->frag_data);
+        /* GL 2.1 section 2.15.2: re-linking the program in use installs the
+         * new executable; a failed re-link keeps the old one in use. */
+        if (st->current == p)
+            set_cur_exec(ctx, p->exec);
+    }
+}
+
+void swrgl_UseProgram(struct gl_context *ctx, GLuint program)
+{
+    glp_state *st = st_of(ctx);
+    glp_program *p = NULL;
+    if (program) {
+        p = find_program(ctx, program);
+        if (!p)
+            return;
+        if (!p->link_status) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+    }
+    glp_program *old = st->current;
+    st->current = p;
+    set_cur_exec(ctx, p ? p->exec : NULL);
+    if (old && old != p && old->delete_pending)
+        program_free(ctx, old);
+}
+
+void swrgl_DeleteProgram(struct gl_context *ctx, GLuint program)
+{
+    if (program == 0)
+        return;
+    glp_program *p = find_program(ctx, program);
+    if (!p)
+        return;
+    if (st_of(ctx)->current == p)
+        p->delete_pending = true;
+    else
+        program_free(ctx, p);
+}
+
+GLboolean swrgl_IsProgram(struct gl_context *ctx, GLuint program)
+{
+    glp_object *o = gl_objects_get(&ctx->program.objects, program);
+    return o && o->is_program ? GL_TRUE : GL_FALSE;
+}
+
+/* GL 2.1 section 2.15.4 "Validation": samplers of different types must not
+ * use the same texture unit. Writes the reason to *why (may be NULL). */
+static bool samplers_valid(const glp_exec *e, const char **why)
+{
+    for (unsigned i = 0; i < e->num_samplers; i++) {
+        for (unsigned j = i + 1; j < e->num_samplers; j++) {
+            if (e->sampler_unit[i] == e->sampler_unit[j] &&
+                e->sampler_target[i] != e->sampler_target[j]) {
+                if (why)
+                    *why = "samplers of different types use the same texture unit\n";
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+void swrgl_ValidateProgram(struct gl_context *ctx, GLuint program)
+{
+    glp_program *p = find_program(ctx, program);
+    if (!p)
+        return;
+    const char *why = NULL;
+    if (!p->exec)
+        why = "the program is not linked successfully\n";
+    p->validate_status = p->exec && samplers_valid(p->exec, &why);
+    set_log(p, why ? why : "");
+}
+
+static GLint max_name_length(const glp_exec *e, bool uniforms)
+{
+    size_t m = 0;
+    if (!e)
+        return 0;
+    if (uniforms) {
+        for (unsigned i = 0; i < e->num_uniforms; i++)
+            if (strlen(e->uniforms[i].name) + 1 > m)
+                m = strlen(e->uniforms[i].name) + 1;
+    } else {
+        for (int i = 0; i < swr_glsl_num_attribs(e->glsl); i++) {
+            const swr_glsl_attrib *a = swr_glsl_get_attrib(e->glsl, i);
+            if (a && strlen(a->name) + 1 > m)
+                m = strlen(a->name) + 1;
+        }
+    }
+    return (GLint)m;
+}
+
+void swrgl_GetProgramiv(struct gl_context *ctx, GLuint program, GLenum pname, GLint *params)
+{
+    glp_program *p = find_program(ctx, program);
+    if (!p)
+        return;
+    GLint r;
+    switch (pname) {
+    case GL_DELETE_STATUS:
+        r = p->delete_pending;
+        break;
+    case GL_LINK_STATUS:
+        r = p->link_status;
+        break;
+    case GL_VALIDATE_STATUS:
+        r = p->validate_status;
+        break;
+    case GL_INFO_LOG_LENGTH:
+        r = p->log ? (GLint)strlen(p->log) + 1 : 0;
+        break;
+    case GL_ATTACHED_SHADERS:
+        r = (GLint)p->num_attached;
+        break;
+    case GL_ACTIVE_ATTRIBUTES:
+        r = p->exec ? swr_glsl_num_attribs(p->exec->glsl) : 0;
+        break;
+    case GL_ACTIVE_ATTRIBUTE_MAX_LENGTH:
+        r = max_name_length(p->exec, false);
+        break;
+    case GL_ACTIVE_UNIFORMS:
+        r = p->exec ? (GLint)p->exec->num_uniforms : 0;
+        break;
+    case GL_ACTIVE_UNIFORM_MAX_LENGTH:
+        r = max_name_length(p->exec, true);
+        break;
+    default:
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (params)
+        *params = r;
+}
+
+void swrgl_GetProgramInfoLog(struct gl_context *ctx, GLuint program, GLsizei bufSize,
+                             GLsizei *length, GLchar *infoLog)
+{
+    glp_program *p = find_program(ctx, program);
+    if (!p)
+        return;
+    if (bufSize < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    copy_out(p->log, bufSize, length, infoLog);
+}
+
+/* ---- attribute and fragment output locations ---------------------------------------------------- */
+
+void swrgl_BindAttribLocation(struct gl_context *ctx, GLuint program, GLuint index,
+                              const GLchar *name)
+{
+    glp_program *p = find_program(ctx, program);
+    if (!p)
+        return;
+    if (index >= SWRGL_MAX_VERTEX_ATTRIBS || !name) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (has_gl_prefix(name)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    if (!bindings_set(&p->attribs, name, index))
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+}
+
+GLint swrgl_GetAttribLocation(struct gl_context *ctx, GLuint program, const GLchar *name)
+{
+    glp_exec *e = glp_linked_exec(ctx, program);
+    if (!e || !name || has_gl_prefix(name))
+        return -1;
+    int n = swr_glsl_num_attribs(e->glsl);
+    for (int i = 0; i < n; i++) {
+        const swr_glsl_attrib *a = swr_glsl_get_attrib(e->glsl, i);
+        if (a && strcmp(a->name, name) == 0)
+            return a->location;
+    }
+    return -1;
+}
+
+void swrgl_GetActiveAttrib(struct gl_context *ctx, GLuint program, GLuint index, GLsizei bufSize,
+                           GLsizei *length, GLint *size, GLenum *type, GLchar *name)
+{
+    glp_program *p = find_program(ctx, program);
+    if (!p)
+        return;
+    int n = p->exec ? swr_glsl_num_attribs(p->exec->glsl) : 0;
+    if (index >= (GLuint)n || bufSize < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    const swr_glsl_attrib *a = swr_glsl_get_attrib(p->exec->glsl, (int)index);
+    if (!a) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    copy_out(a->name, bufSize, length, name);
+    if (size)
+        *size = (GLint)(a->array_size ? a->array_size : 1);
+    if (type)
+        *type = a->gl_type;
+}
+
+void swrgl_GetActiveUniform(struct gl_context *ctx, GLuint program, GLuint index, GLsizei bufSize,
+                            GLsizei *length, GLint *size, GLenum *type, GLchar *name)
+{
+    glp_program *p = find_program(ctx, program);
+    if (!p)
+        return;
+    if (!p->exec || index >= p->exec->num_uniforms || bufSize < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    const glp_uniform *u = &p->exec->uniforms[index];
+    copy_out(u->name, bufSize, length, name);
+    if (size)
+        *size = (GLint)u->array_size;
+    if (type)
+        *type = u->type;
+}
+
+void swrgl_BindFragDataLocation(struct gl_context *ctx, GLuint program, GLuint color,
+                                const GLchar *name)
+{
+    glp_program *p = find_program(ctx, program);
+    if (!p)
+        return;
+    if (color >= GLP_MAX_DRAW_BUFFERS || !name) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (has_gl_prefix(name)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    if (!bindings_set(&p->frag_data, name, color))
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+}
+
+/* The compiler does not report fragment output names (it assigns COLOR[k] in
+ * declaration order and ignores bindings), so this answers the bindings in
+ * effect at the last link, -1 for an unbound name. */
+GLint swrgl_GetFragDataLocation(struct gl_context *ctx, GLuint program, const GLchar *name)
+{
+    glp_program *p = find_program(ctx, program);
+    if (!p)
+        return -1;
+    if (!p->link_status) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return -1;
+    }
+    if (!name || has_gl_prefix(name))
+        return -1;
+    for (unsigned i = 0; i < p->frag_linked.n; i++)
+        if (strcmp(p->frag_linked.v[i].name, name) == 0)
+            return (GLint)p->frag_linked.v[i].index;
+    return -1;
+}
+
+/* ---- draw time ------------------------------------------------------------------------------------ */
+
+bool gl_program_validate(struct gl_context *ctx)
+{
+    glp_state *st = st_of(ctx);
+    glp_exec *e = st->cur_exec;
+    if (!e)
+        return false; /* TODO(fixed function): nothing is drawn without a program */
+    if (!st->samplers_checked) {
+        st->samplers_ok = samplers_valid(e, NULL);
+        st->samplers_checked = true;
+    }
+    if (!st->samplers_ok) {
+        /* GL 2.1 section 2.15.4: such a draw is INVALID_OPERATION. */
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return false;
+    }
+    glp_uniforms_set_depth_range(e, ctx->raster.depth_range[0], ctx->raster.depth_range[1]);
+    if (st->bound_exec != e) {
+        ctx->pipe->bind_vs_state(ctx->pipe, e->vs_cso);
+        ctx->pipe->bind_fs_state(ctx->pipe, e->fs_cso);
+        exec_ref(e);
+        exec_unref(ctx, st->bound_exec);
+        st->bound_exec = e;
+        st->const_uploaded = false;
+    }
+    if (!st->const_uploaded || e->storage_dirty) {
+        /* set_constant_buffer copies user buffers, so later glUniform calls
+         * do not reach draws already queued. */
+        struct pipe_constant_buffer cb;
+        memset(&cb, 0, sizeof cb);
+        cb.user_buffer = e->num_regs ? e->storage : NULL;
+        cb.buffer_size = e->num_regs * 16;
+        ctx->pipe->set_constant_buffer(ctx->pipe, PIPE_SHADER_VERTEX, 0, e->num_regs ? &cb : NULL);
+        ctx->pipe->set_constant_buffer(ctx->pipe, PIPE_SHADER_FRAGMENT, 0,
+                                       e->num_regs ? &cb : NULL);
+        e->storage_dirty = false;
+        st->const_uploaded = true;
+    }
+    return true;
+}
+
+void glp_samplers_changed(struct gl_context *ctx) { st_of(ctx)->samplers_checked = false; }
+
+void gl_program_invalidate_pipe(struct gl_context *ctx)
+{
+    glp_state *st = st_of(ctx);
+    exec_unref(ctx, st->bound_exec);
+    st->bound_exec = NULL;
+    st->const_uploaded = false;
+}
+
+unsigned gl_program_vs_inputs(struct gl_context *ctx, gl_vs_input *inputs)
+{
+    glp_exec *e = st_of(ctx)->cur_exec;
+    if (!e)
+        return 0;
+    memcpy(inputs, e->inputs, e->num_inputs * sizeof *inputs);
+    return e->num_inputs;
+}
+
+unsigned gl_program_sampler_uses(struct gl_context *ctx, gl_sampler_use *uses)
+{
+    glp_exec *e = st_of(ctx)->cur_exec;
+    if (!e)
+        return 0;
+    for (unsigned i = 0; i < e->num_samplers; i++) {
+        uses[i].unit = (unsigned)e->sampler_unit[i];
+        uses[i].tgsi_target = e->sampler_target[i];
+        uses[i].stage_mask = e->sampler_stages[i];
+    }
+    return e->num_samplers;
+}

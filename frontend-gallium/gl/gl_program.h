@@ -44,4 +44,8 @@ typedef struct gl_sampler_use {
 } gl_sampler_use;
 unsigned gl_program_sampler_uses(struct gl_context *ctx, gl_sampler_use *uses /* [SWRGL_MAX_SAMPLERS] */);
 
+/* For a part that binds its own shaders or constant buffer 0 on the pipe
+ * context (e.g. a blit through draws): the next draw rebinds the program's. */
+void gl_program_invalidate_pipe(struct gl_context *ctx);
+
 #endif /* GL_PROGRAM_H */

@@ -5,21 +5,135 @@
  * distance enables, logic op, sample coverage), glClear/glClearBuffer*, and
  * queries (occlusion, timer, primitives).
  * Owner of the part: gl_raster.c, gl_clear.c, gl_query.c.
+ *
+ * The GL state lives in gl_raster_state as GL specifies it (enums, unclamped
+ * values where glGet returns them unclamped). gl_raster_validate() turns the
+ * groups marked dirty into pipe CSOs (rasterizer, blend, depth/stencil/alpha)
+ * taken from a per-context cache keyed by the CSO's bytes, and into the small
+ * set_* states; a draw with unchanged state costs a flag test.
  */
 #ifndef GL_RASTER_H
 #define GL_RASTER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "gl_api.h"
 #include "frontend-gallium/gl/gl_objects.h"
 
 struct gl_context;
+struct pipe_query;
+struct gl_value;
+
+#define SWRGL_MAX_DRAW_BUFFERS 8
+#define SWRGL_MAX_CLIP_PLANES  8 /* CLIP_DISTANCE0..7; CLIP_PLANE0..5 alias the first six */
+
+/* Dirty groups (gl_raster_state::dirty). */
+#define GLR_DIRTY_RAST      (1u << 0)
+#define GLR_DIRTY_BLEND     (1u << 1)
+#define GLR_DIRTY_DSA       (1u << 2)
+#define GLR_DIRTY_VIEWPORT  (1u << 3)
+#define GLR_DIRTY_SCISSOR   (1u << 4)
+#define GLR_DIRTY_BCOLOR    (1u << 5)
+#define GLR_DIRTY_SREF      (1u << 6)
+#define GLR_DIRTY_CLIP      (1u << 7)
+#define GLR_DIRTY_STIPPLE   (1u << 8)
+#define GLR_DIRTY_SAMPLEMSK (1u << 9)
+#define GLR_DIRTY_ALL       0x3ffu
+
+/* One face of the stencil state ([0] front, [1] back). */
+typedef struct gl_stencil_face {
+    GLenum func;
+    GLint ref;
+    GLuint value_mask, write_mask;
+    GLenum fail, zfail, zpass;
+} gl_stencil_face;
+
+/* One query target's binding: the active query object (NULL if none). */
+struct gl_query;
 
 typedef struct gl_raster_state {
     gl_object_table queries;
-    /* the part adds the rest */
-    void *priv;
+    void *priv; /* struct glr_cache: the CSO cache (gl_raster.c) */
+
+    unsigned dirty; /* GLR_DIRTY_* */
+
+    /* viewport, depth range, scissor */
+    GLint viewport[4];
+    GLdouble depth_range[2];
+    GLint scissor[4];
+    bool scissor_test;
+
+    /* blending and colour writes */
+    bool blend[SWRGL_MAX_DRAW_BUFFERS];
+    GLenum blend_src_rgb, blend_dst_rgb, blend_src_alpha, blend_dst_alpha;
+    GLenum blend_eq_rgb, blend_eq_alpha;
+    GLfloat blend_color[4];
+    GLboolean color_mask[SWRGL_MAX_DRAW_BUFFERS][4];
+    GLenum logic_op;
+    bool color_logic_op, index_logic_op, dither;
+    bool alpha_to_coverage, alpha_to_one, sample_coverage, multisample;
+    GLfloat sample_coverage_value;
+    bool sample_coverage_invert;
+    GLenum clamp_vertex, clamp_fragment; /* defaults; glClampColor is the framebuffer part's */
+    bool alpha_test;
+    GLenum alpha_func;
+    GLfloat alpha_ref;
+
+    /* depth and stencil */
+    bool depth_test, depth_mask, depth_clamp;
+    GLenum depth_func;
+    bool stencil_test;
+    gl_stencil_face stencil[2];
+
+    /* clear values */
+    GLfloat clear_color[4];
+    GLdouble clear_depth;
+    GLint clear_stencil;
+
+    /* polygons, lines, points */
+    bool cull;
+    GLenum cull_face, front_face, shade_model, provoking_vertex;
+    GLenum polygon_mode[2]; /* front, back */
+    GLfloat offset_factor, offset_units;
+    bool offset_fill, offset_line, offset_point;
+    bool polygon_smooth, polygon_stipple;
+    GLubyte stipple[128]; /* glPolygonStipple: 32 rows of 4 bytes, MSB first */
+    GLfloat line_width;
+    bool line_smooth, line_stipple;
+    GLint line_stipple_factor;
+    GLushort line_stipple_pattern;
+    GLfloat point_size, point_size_min, point_size_max, point_fade;
+    GLenum sprite_origin;
+    bool point_sprite, point_smooth, program_point_size;
+    uint8_t clip_enable; /* bit k: CLIP_DISTANCEk */
+    GLdouble clip_plane[SWRGL_MAX_CLIP_PLANES][4];
+    bool rasterizer_discard;
+
+    /* glHint, indexed by glr_hint_index() */
+    GLenum hints[8];
+
+    /* queries (gl_query.c) */
+    struct gl_query *active[6]; /* by glq_target_index() */
+    struct gl_query *cond_query; /* conditional render in progress, or NULL */
 } gl_raster_state;
+
+/* For the program part (user clip planes through gl_ClipVertex): plane k
+ * as given to glClipPlane, and the enabled planes (bit k). */
+const GLdouble *gl_raster_clip_plane(struct gl_context *ctx, unsigned k);
+unsigned gl_raster_clip_enables(struct gl_context *ctx);
+
+/* Marks every pipe state of this part for re-sending (after something else
+ * bound CSOs of its own, e.g. a blit through the pipe). */
+void gl_raster_invalidate(struct gl_context *ctx);
+
+/* CSOs this part has created so far (tests check that toggling between two
+ * states reuses them). */
+unsigned gl_raster_cso_creates(struct gl_context *ctx);
+
+/* ---- internal to the part (gl_raster.c, gl_clear.c, gl_query.c) ---- */
+bool glr_query_init(struct gl_context *ctx);
+void glr_query_fini(struct gl_context *ctx);
+bool glr_query_get(struct gl_context *ctx, GLenum pname, struct gl_value *v);
 
 #endif /* GL_RASTER_H */

@@ -1,8 +1,709 @@
-/* gl_vertex.c: placeholder until the part is written (see gl_context.h). */
-#include "frontend-gallium/gl/gl_context.h"
+/*
+ * gl_vertex.c: vertex array objects, generic attribute arrays
+ * (glVertexAttribPointer & co.), current attribute values
+ * (glVertexAttrib*), their queries, and the part's hooks (init, fini,
+ * glGet). Buffers are in gl_buffer.c, draws in gl_draw.c.
+ *
+ * VAO 0 is the default object of the compatibility profile: it lives in
+ * gl_vertex_priv and always exists. Current values are 16 bytes per
+ * attribute, stored as the last glVertexAttrib* call gave them (floats,
+ * ints or uints; current_kind says which), because a draw hands them to
+ * the pipe as a stride-0 vertex buffer.
+ * Thread: the context's thread.
+ */
+#include "frontend-gallium/gl/gl_vertex_priv.h"
 
-bool gl_vertex_init(struct gl_context *ctx) { return true; }
-void gl_vertex_fini(struct gl_context *ctx) {}
-bool gl_vertex_get(struct gl_context *ctx, GLenum pname, gl_value *v) { return false; }
-int gl_vertex_enable(struct gl_context *ctx, GLenum cap, int op) { return -1; }
-gl_buffer *gl_buffer_lookup(struct gl_context *ctx, GLuint name) { return NULL; }
+#include <stdlib.h>
+#include <string.h>
+
+/* Recommended maxima for glDrawRangeElements (only hints); Mesa's values. */
+#define MAX_ELEMENTS_VERTICES 3000
+#define MAX_ELEMENTS_INDICES 3000
+
+static void vao_init(gl_vao *v, GLuint name)
+{
+    memset(v, 0, sizeof *v);
+    v->name = name;
+    for (unsigned i = 0; i < GLV_MAX_ATTRIBS; i++) {
+        v->attribs[i].size = 4;
+        v->attribs[i].type = GL_FLOAT;
+        v->attribs[i].elem_bytes = 16;
+    }
+}
+
+/* Drops the VAO's buffer references. */
+static void vao_release(gl_vao *v)
+{
+    glv_buffer_ref(&v->element_buffer, NULL);
+    for (unsigned i = 0; i < GLV_MAX_ATTRIBS; i++)
+        glv_buffer_ref(&v->attribs[i].buffer, NULL);
+}
+
+bool gl_vertex_init(struct gl_context *ctx)
+{
+    gl_vertex_priv *p = calloc(1, sizeof *p);
+    if (!p)
+        return false;
+    ctx->vertex.priv = p;
+    glv_buffers_init(ctx);
+    gl_objects_init(&p->vaos);
+    vao_init(&p->default_vao, 0);
+    p->vao = &p->default_vao;
+    for (unsigned i = 0; i < GLV_MAX_ATTRIBS; i++)
+        p->current[i].f[3] = 1.0f;
+    return true;
+}
+
+static void free_vao(void *user, uint32_t name, void *obj)
+{
+    (void)user;
+    (void)name;
+    if (obj == GL_OBJECT_RESERVED)
+        return;
+    vao_release(obj);
+    free(obj);
+}
+
+void gl_vertex_fini(struct gl_context *ctx)
+{
+    gl_vertex_priv *p = glv(ctx);
+    if (!p)
+        return;
+    glv_draw_fini(ctx);
+    gl_objects_each(&p->vaos, free_vao, NULL);
+    gl_objects_fini(&p->vaos);
+    vao_release(&p->default_vao);
+    glv_buffer_ref(&p->array_buffer, NULL);
+    glv_buffer_ref(&p->pixel_pack_buffer, NULL);
+    glv_buffer_ref(&p->pixel_unpack_buffer, NULL);
+    glv_buffers_fini(ctx);
+    free(p);
+    ctx->vertex.priv = NULL;
+}
+
+static GLint name_of(const gl_buffer *b) { return b ? (GLint)b->name : 0; }
+
+bool gl_vertex_get(struct gl_context *ctx, GLenum pname, gl_value *v)
+{
+    gl_vertex_priv *p = glv(ctx);
+    switch (pname) {
+    case GL_ARRAY_BUFFER_BINDING:
+        gl_value_int(v, name_of(p->array_buffer));
+        return true;
+    case GL_ELEMENT_ARRAY_BUFFER_BINDING:
+        gl_value_int(v, name_of(p->vao->element_buffer));
+        return true;
+    case GL_PIXEL_PACK_BUFFER_BINDING:
+        gl_value_int(v, name_of(p->pixel_pack_buffer));
+        return true;
+    case GL_PIXEL_UNPACK_BUFFER_BINDING:
+        gl_value_int(v, name_of(p->pixel_unpack_buffer));
+        return true;
+    case GL_VERTEX_ARRAY_BINDING:
+        gl_value_int(v, (GLint)p->vao->name);
+        return true;
+    case GL_MAX_VERTEX_ATTRIBS:
+        gl_value_int(v, GLV_MAX_ATTRIBS);
+        return true;
+    case GL_MAX_ELEMENTS_VERTICES:
+        gl_value_int(v, MAX_ELEMENTS_VERTICES);
+        return true;
+    case GL_MAX_ELEMENTS_INDICES:
+        gl_value_int(v, MAX_ELEMENTS_INDICES);
+        return true;
+    default:
+        return false;
+    }
+}
+
+int gl_vertex_enable(struct gl_context *ctx, GLenum cap, int op)
+{
+    (void)ctx;
+    (void)cap;
+    (void)op;
+    return -1; /* no glEnable caps: primitive restart is GL 3.1 */
+}
+
+/* ---- VAOs ---------------------------------------------------------------------- */
+
+void swrgl_GenVertexArrays(struct gl_context *ctx, GLsizei n, GLuint *arrays)
+{
+    if (n < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (!arrays)
+        return;
+    gl_object_table *t = &glv(ctx)->vaos;
+    for (GLsizei i = 0; i < n; i++) {
+        GLuint name = gl_objects_gen(t);
+        if (!gl_objects_put(t, name, GL_OBJECT_RESERVED)) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+        arrays[i] = name;
+    }
+}
+
+void swrgl_BindVertexArray(struct gl_context *ctx, GLuint array)
+{
+    gl_vertex_priv *p = glv(ctx);
+    if (!array) {
+        p->vao = &p->default_vao;
+        return;
+    }
+    void *o = gl_objects_get(&p->vaos, array);
+    if (!o) {
+        /* ARB_vertex_array_object: only names from glGenVertexArrays. */
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    if (o == GL_OBJECT_RESERVED) {
+        gl_vao *v = malloc(sizeof *v);
+        if (!v) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+        vao_init(v, array);
+        gl_objects_put(&p->vaos, array, v); /* replaces an existing key: cannot fail */
+        o = v;
+    }
+    p->vao = o;
+}
+
+void swrgl_DeleteVertexArrays(struct gl_context *ctx, GLsizei n, const GLuint *arrays)
+{
+    if (n < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (!arrays)
+        return;
+    gl_vertex_priv *p = glv(ctx);
+    for (GLsizei i = 0; i < n; i++) {
+        if (!arrays[i])
+            continue;
+        void *o = gl_objects_remove(&p->vaos, arrays[i]);
+        if (!o || o == GL_OBJECT_RESERVED)
+            continue;
+        if (p->vao == o)
+            p->vao = &p->default_vao;
+        vao_release(o);
+        free(o);
+    }
+}
+
+GLboolean swrgl_IsVertexArray(struct gl_context *ctx, GLuint array)
+{
+    void *o = gl_objects_get(&glv(ctx)->vaos, array);
+    return o && o != GL_OBJECT_RESERVED ? GL_TRUE : GL_FALSE;
+}
+
+/* ---- arrays ---------------------------------------------------------------------- */
+
+static GLsizei type_bytes(GLenum type)
+{
+    switch (type) {
+    case GL_BYTE:
+    case GL_UNSIGNED_BYTE:
+        return 1;
+    case GL_SHORT:
+    case GL_UNSIGNED_SHORT:
+    case GL_HALF_FLOAT:
+        return 2;
+    case GL_INT:
+    case GL_UNSIGNED_INT:
+    case GL_FLOAT:
+        return 4;
+    case GL_DOUBLE:
+        return 8;
+    default:
+        return 0;
+    }
+}
+
+static bool index_ok(struct gl_context *ctx, GLuint index)
+{
+    if (index >= GLV_MAX_ATTRIBS) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return false;
+    }
+    return true;
+}
+
+static void attrib_pointer(struct gl_context *ctx, GLuint index, GLint size, GLenum type,
+                           GLboolean normalized, bool integer, GLsizei stride,
+                           const void *pointer)
+{
+    if (!index_ok(ctx, index))
+        return;
+    bool bgra = size == GL_BGRA && !integer;
+    if (!bgra && (size < 1 || size > 4)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (stride < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    GLsizei tb = type_bytes(type);
+    if (!tb || (integer && (type == GL_FLOAT || type == GL_DOUBLE || type == GL_HALF_FLOAT))) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    /* ARB_vertex_array_bgra: GL_BGRA needs normalized unsigned bytes. */
+    if (bgra && (type != GL_UNSIGNED_BYTE || !normalized)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    gl_vertex_priv *p = glv(ctx);
+    gl_attrib_array *a = &p->vao->attribs[index];
+    a->size = bgra ? 4 : size;
+    a->bgra = bgra;
+    a->type = type;
+    a->normalized = !integer && normalized;
+    a->integer = integer;
+    a->stride = stride;
+    a->elem_bytes = a->size * tb;
+    a->pointer = pointer;
+    glv_buffer_ref(&a->buffer, p->array_buffer);
+}
+
+void swrgl_VertexAttribPointer(struct gl_context *ctx, GLuint index, GLint size, GLenum type,
+                               GLboolean normalized, GLsizei stride, const void *pointer)
+{
+    attrib_pointer(ctx, index, size, type, normalized, false, stride, pointer);
+}
+
+void swrgl_VertexAttribIPointer(struct gl_context *ctx, GLuint index, GLint size, GLenum type,
+                                GLsizei stride, const void *pointer)
+{
+    attrib_pointer(ctx, index, size, type, GL_FALSE, true, stride, pointer);
+}
+
+void swrgl_EnableVertexAttribArray(struct gl_context *ctx, GLuint index)
+{
+    if (index_ok(ctx, index))
+        glv(ctx)->vao->attribs[index].enabled = true;
+}
+
+void swrgl_DisableVertexAttribArray(struct gl_context *ctx, GLuint index)
+{
+    if (index_ok(ctx, index))
+        glv(ctx)->vao->attribs[index].enabled = false;
+}
+
+void swrgl_VertexAttribDivisorARB(struct gl_context *ctx, GLuint index, GLuint divisor)
+{
+    if (index_ok(ctx, index))
+        glv(ctx)->vao->attribs[index].divisor = divisor;
+}
+
+/* ---- current values ------------------------------------------------------------ */
+
+static void set_f(struct gl_context *ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
+{
+    if (!index_ok(ctx, index))
+        return;
+    gl_vertex_priv *p = glv(ctx);
+    GLfloat *v = p->current[index].f;
+    v[0] = x;
+    v[1] = y;
+    v[2] = z;
+    v[3] = w;
+    p->current_kind[index] = GLV_CUR_FLOAT;
+}
+
+static void set_i(struct gl_context *ctx, GLuint index, GLint x, GLint y, GLint z, GLint w)
+{
+    if (!index_ok(ctx, index))
+        return;
+    gl_vertex_priv *p = glv(ctx);
+    GLint *v = p->current[index].i;
+    v[0] = x;
+    v[1] = y;
+    v[2] = z;
+    v[3] = w;
+    p->current_kind[index] = GLV_CUR_INT;
+}
+
+static void set_u(struct gl_context *ctx, GLuint index, GLuint x, GLuint y, GLuint z, GLuint w)
+{
+    if (!index_ok(ctx, index))
+        return;
+    gl_vertex_priv *p = glv(ctx);
+    GLuint *v = p->current[index].u;
+    v[0] = x;
+    v[1] = y;
+    v[2] = z;
+    v[3] = w;
+    p->current_kind[index] = GLV_CUR_UINT;
+}
+
+/* GL 2.1 table 2.9: the normalized fixed-point conversions of
+ * glVertexAttrib4N*: unsigned c / (2^b - 1), signed (2c + 1) / (2^b - 1). */
+static GLfloat norm_u(double c, double max) { return (GLfloat)(c / max); }
+static GLfloat norm_s(double c, double max) { return (GLfloat)((2.0 * c + 1.0) / max); }
+
+void swrgl_VertexAttrib1d(struct gl_context *ctx, GLuint index, GLdouble x)
+{
+    set_f(ctx, index, (GLfloat)x, 0, 0, 1);
+}
+void swrgl_VertexAttrib1dv(struct gl_context *ctx, GLuint index, const GLdouble *v)
+{
+    set_f(ctx, index, (GLfloat)v[0], 0, 0, 1);
+}
+void swrgl_VertexAttrib1f(struct gl_context *ctx, GLuint index, GLfloat x)
+{
+    set_f(ctx, index, x, 0, 0, 1);
+}
+void swrgl_VertexAttrib1fv(struct gl_context *ctx, GLuint index, const GLfloat *v)
+{
+    set_f(ctx, index, v[0], 0, 0, 1);
+}
+void swrgl_VertexAttrib1s(struct gl_context *ctx, GLuint index, GLshort x)
+{
+    set_f(ctx, index, x, 0, 0, 1);
+}
+void swrgl_VertexAttrib1sv(struct gl_context *ctx, GLuint index, const GLshort *v)
+{
+    set_f(ctx, index, v[0], 0, 0, 1);
+}
+void swrgl_VertexAttrib2d(struct gl_context *ctx, GLuint index, GLdouble x, GLdouble y)
+{
+    set_f(ctx, index, (GLfloat)x, (GLfloat)y, 0, 1);
+}
+void swrgl_VertexAttrib2dv(struct gl_context *ctx, GLuint index, const GLdouble *v)
+{
+    set_f(ctx, index, (GLfloat)v[0], (GLfloat)v[1], 0, 1);
+}
+void swrgl_VertexAttrib2f(struct gl_context *ctx, GLuint index, GLfloat x, GLfloat y)
+{
+    set_f(ctx, index, x, y, 0, 1);
+}
+void swrgl_VertexAttrib2fv(struct gl_context *ctx, GLuint index, const GLfloat *v)
+{
+    set_f(ctx, index, v[0], v[1], 0, 1);
+}
+void swrgl_VertexAttrib2s(struct gl_context *ctx, GLuint index, GLshort x, GLshort y)
+{
+    set_f(ctx, index, x, y, 0, 1);
+}
+void swrgl_VertexAttrib2sv(struct gl_context *ctx, GLuint index, const GLshort *v)
+{
+    set_f(ctx, index, v[0], v[1], 0, 1);
+}
+void swrgl_VertexAttrib3d(struct gl_context *ctx, GLuint index, GLdouble x, GLdouble y, GLdouble z)
+{
+    set_f(ctx, index, (GLfloat)x, (GLfloat)y, (GLfloat)z, 1);
+}
+void swrgl_VertexAttrib3dv(struct gl_context *ctx, GLuint index, const GLdouble *v)
+{
+    set_f(ctx, index, (GLfloat)v[0], (GLfloat)v[1], (GLfloat)v[2], 1);
+}
+void swrgl_VertexAttrib3f(struct gl_context *ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z)
+{
+    set_f(ctx, index, x, y, z, 1);
+}
+void swrgl_VertexAttrib3fv(struct gl_context *ctx, GLuint index, const GLfloat *v)
+{
+    set_f(ctx, index, v[0], v[1], v[2], 1);
+}
+void swrgl_VertexAttrib3s(struct gl_context *ctx, GLuint index, GLshort x, GLshort y, GLshort z)
+{
+    set_f(ctx, index, x, y, z, 1);
+}
+void swrgl_VertexAttrib3sv(struct gl_context *ctx, GLuint index, const GLshort *v)
+{
+    set_f(ctx, index, v[0], v[1], v[2], 1);
+}
+void swrgl_VertexAttrib4d(struct gl_context *ctx, GLuint index, GLdouble x, GLdouble y, GLdouble z,
+                          GLdouble w)
+{
+    set_f(ctx, index, (GLfloat)x, (GLfloat)y, (GLfloat)z, (GLfloat)w);
+}
+void swrgl_VertexAttrib4dv(struct gl_context *ctx, GLuint index, const GLdouble *v)
+{
+    set_f(ctx, index, (GLfloat)v[0], (GLfloat)v[1], (GLfloat)v[2], (GLfloat)v[3]);
+}
+void swrgl_VertexAttrib4f(struct gl_context *ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z,
+                          GLfloat w)
+{
+    set_f(ctx, index, x, y, z, w);
+}
+void swrgl_VertexAttrib4fv(struct gl_context *ctx, GLuint index, const GLfloat *v)
+{
+    set_f(ctx, index, v[0], v[1], v[2], v[3]);
+}
+void swrgl_VertexAttrib4s(struct gl_context *ctx, GLuint index, GLshort x, GLshort y, GLshort z,
+                          GLshort w)
+{
+    set_f(ctx, index, x, y, z, w);
+}
+void swrgl_VertexAttrib4sv(struct gl_context *ctx, GLuint index, const GLshort *v)
+{
+    set_f(ctx, index, v[0], v[1], v[2], v[3]);
+}
+void swrgl_VertexAttrib4bv(struct gl_context *ctx, GLuint index, const GLbyte *v)
+{
+    set_f(ctx, index, v[0], v[1], v[2], v[3]);
+}
+void swrgl_VertexAttrib4iv(struct gl_context *ctx, GLuint index, const GLint *v)
+{
+    set_f(ctx, index, (GLfloat)v[0], (GLfloat)v[1], (GLfloat)v[2], (GLfloat)v[3]);
+}
+void swrgl_VertexAttrib4ubv(struct gl_context *ctx, GLuint index, const GLubyte *v)
+{
+    set_f(ctx, index, v[0], v[1], v[2], v[3]);
+}
+void swrgl_VertexAttrib4uiv(struct gl_context *ctx, GLuint index, const GLuint *v)
+{
+    set_f(ctx, index, (GLfloat)v[0], (GLfloat)v[1], (GLfloat)v[2], (GLfloat)v[3]);
+}
+void swrgl_VertexAttrib4usv(struct gl_context *ctx, GLuint index, const GLushort *v)
+{
+    set_f(ctx, index, v[0], v[1], v[2], v[3]);
+}
+void swrgl_VertexAttrib4Nbv(struct gl_context *ctx, GLuint index, const GLbyte *v)
+{
+    set_f(ctx, index, norm_s(v[0], 255), norm_s(v[1], 255), norm_s(v[2], 255), norm_s(v[3], 255));
+}
+void swrgl_VertexAttrib4Niv(struct gl_context *ctx, GLuint index, const GLint *v)
+{
+    const double m = 4294967295.0;
+    set_f(ctx, index, norm_s(v[0], m), norm_s(v[1], m), norm_s(v[2], m), norm_s(v[3], m));
+}
+void swrgl_VertexAttrib4Nsv(struct gl_context *ctx, GLuint index, const GLshort *v)
+{
+    const double m = 65535.0;
+    set_f(ctx, index, norm_s(v[0], m), norm_s(v[1], m), norm_s(v[2], m), norm_s(v[3], m));
+}
+void swrgl_VertexAttrib4Nub(struct gl_context *ctx, GLuint index, GLubyte x, GLubyte y, GLubyte z,
+                            GLubyte w)
+{
+    set_f(ctx, index, norm_u(x, 255), norm_u(y, 255), norm_u(z, 255), norm_u(w, 255));
+}
+void swrgl_VertexAttrib4Nubv(struct gl_context *ctx, GLuint index, const GLubyte *v)
+{
+    set_f(ctx, index, norm_u(v[0], 255), norm_u(v[1], 255), norm_u(v[2], 255), norm_u(v[3], 255));
+}
+void swrgl_VertexAttrib4Nuiv(struct gl_context *ctx, GLuint index, const GLuint *v)
+{
+    const double m = 4294967295.0;
+    set_f(ctx, index, norm_u(v[0], m), norm_u(v[1], m), norm_u(v[2], m), norm_u(v[3], m));
+}
+void swrgl_VertexAttrib4Nusv(struct gl_context *ctx, GLuint index, const GLushort *v)
+{
+    const double m = 65535.0;
+    set_f(ctx, index, norm_u(v[0], m), norm_u(v[1], m), norm_u(v[2], m), norm_u(v[3], m));
+}
+
+void swrgl_VertexAttribI1i(struct gl_context *ctx, GLuint index, GLint x)
+{
+    set_i(ctx, index, x, 0, 0, 1);
+}
+void swrgl_VertexAttribI2i(struct gl_context *ctx, GLuint index, GLint x, GLint y)
+{
+    set_i(ctx, index, x, y, 0, 1);
+}
+void swrgl_VertexAttribI3i(struct gl_context *ctx, GLuint index, GLint x, GLint y, GLint z)
+{
+    set_i(ctx, index, x, y, z, 1);
+}
+void swrgl_VertexAttribI4i(struct gl_context *ctx, GLuint index, GLint x, GLint y, GLint z, GLint w)
+{
+    set_i(ctx, index, x, y, z, w);
+}
+void swrgl_VertexAttribI1ui(struct gl_context *ctx, GLuint index, GLuint x)
+{
+    set_u(ctx, index, x, 0, 0, 1);
+}
+void swrgl_VertexAttribI2ui(struct gl_context *ctx, GLuint index, GLuint x, GLuint y)
+{
+    set_u(ctx, index, x, y, 0, 1);
+}
+void swrgl_VertexAttribI3ui(struct gl_context *ctx, GLuint index, GLuint x, GLuint y, GLuint z)
+{
+    set_u(ctx, index, x, y, z, 1);
+}
+void swrgl_VertexAttribI4ui(struct gl_context *ctx, GLuint index, GLuint x, GLuint y, GLuint z,
+                            GLuint w)
+{
+    set_u(ctx, index, x, y, z, w);
+}
+void swrgl_VertexAttribI1iv(struct gl_context *ctx, GLuint index, const GLint *v)
+{
+    set_i(ctx, index, v[0], 0, 0, 1);
+}
+void swrgl_VertexAttribI2iv(struct gl_context *ctx, GLuint index, const GLint *v)
+{
+    set_i(ctx, index, v[0], v[1], 0, 1);
+}
+void swrgl_VertexAttribI3iv(struct gl_context *ctx, GLuint index, const GLint *v)
+{
+    set_i(ctx, index, v[0], v[1], v[2], 1);
+}
+void swrgl_VertexAttribI4iv(struct gl_context *ctx, GLuint index, const GLint *v)
+{
+    set_i(ctx, index, v[0], v[1], v[2], v[3]);
+}
+void swrgl_VertexAttribI1uiv(struct gl_context *ctx, GLuint index, const GLuint *v)
+{
+    set_u(ctx, index, v[0], 0, 0, 1);
+}
+void swrgl_VertexAttribI2uiv(struct gl_context *ctx, GLuint index, const GLuint *v)
+{
+    set_u(ctx, index, v[0], v[1], 0, 1);
+}
+void swrgl_VertexAttribI3uiv(struct gl_context *ctx, GLuint index, const GLuint *v)
+{
+    set_u(ctx, index, v[0], v[1], v[2], 1);
+}
+void swrgl_VertexAttribI4uiv(struct gl_context *ctx, GLuint index, const GLuint *v)
+{
+    set_u(ctx, index, v[0], v[1], v[2], v[3]);
+}
+void swrgl_VertexAttribI4bv(struct gl_context *ctx, GLuint index, const GLbyte *v)
+{
+    set_i(ctx, index, v[0], v[1], v[2], v[3]);
+}
+void swrgl_VertexAttribI4sv(struct gl_context *ctx, GLuint index, const GLshort *v)
+{
+    set_i(ctx, index, v[0], v[1], v[2], v[3]);
+}
+void swrgl_VertexAttribI4ubv(struct gl_context *ctx, GLuint index, const GLubyte *v)
+{
+    set_u(ctx, index, v[0], v[1], v[2], v[3]);
+}
+void swrgl_VertexAttribI4usv(struct gl_context *ctx, GLuint index, const GLushort *v)
+{
+    set_u(ctx, index, v[0], v[1], v[2], v[3]);
+}
+
+/* ---- queries -------------------------------------------------------------------- */
+
+/* The answer of glGetVertexAttrib*: up to 4 values as doubles (exact for
+ * every int and float), plus the raw current value for the I variants.
+ * False (error recorded) on a bad index or pname. */
+typedef struct attrib_answer {
+    unsigned n;
+    double d[4];
+    bool current; /* CURRENT_VERTEX_ATTRIB: raw below */
+    gl_attrib_value raw;
+} attrib_answer;
+
+static bool query_attrib(struct gl_context *ctx, GLuint index, GLenum pname, attrib_answer *out)
+{
+    if (!index_ok(ctx, index))
+        return false;
+    gl_vertex_priv *p = glv(ctx);
+    const gl_attrib_array *a = &p->vao->attribs[index];
+    memset(out, 0, sizeof *out);
+    out->n = 1;
+    switch (pname) {
+    case GL_VERTEX_ATTRIB_ARRAY_ENABLED:
+        out->d[0] = a->enabled;
+        return true;
+    case GL_VERTEX_ATTRIB_ARRAY_SIZE:
+        out->d[0] = a->bgra ? GL_BGRA : a->size;
+        return true;
+    case GL_VERTEX_ATTRIB_ARRAY_STRIDE:
+        out->d[0] = a->stride;
+        return true;
+    case GL_VERTEX_ATTRIB_ARRAY_TYPE:
+        out->d[0] = a->type;
+        return true;
+    case GL_VERTEX_ATTRIB_ARRAY_NORMALIZED:
+        out->d[0] = a->normalized;
+        return true;
+    case GL_VERTEX_ATTRIB_ARRAY_INTEGER:
+        out->d[0] = a->integer;
+        return true;
+    case GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING:
+        out->d[0] = name_of(a->buffer);
+        return true;
+    case GL_VERTEX_ATTRIB_ARRAY_DIVISOR:
+        out->d[0] = a->divisor;
+        return true;
+    case GL_CURRENT_VERTEX_ATTRIB: {
+        /* Compatibility profile: attribute 0 is the vertex position, which
+         * has no current value (GL 2.1 section 6.1.12). */
+        if (index == 0) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return false;
+        }
+        const gl_attrib_value *v = &p->current[index];
+        out->n = 4;
+        out->current = true;
+        out->raw = *v;
+        for (unsigned k = 0; k < 4; k++)
+            out->d[k] = p->current_kind[index] == GLV_CUR_INT    ? (double)v->i[k]
+                        : p->current_kind[index] == GLV_CUR_UINT ? (double)v->u[k]
+                                                                 : (double)v->f[k];
+        return true;
+    }
+    default:
+        gl_error(ctx, GL_INVALID_ENUM);
+        return false;
+    }
+}
+
+void swrgl_GetVertexAttribdv(struct gl_context *ctx, GLuint index, GLenum pname, GLdouble *params)
+{
+    attrib_answer a;
+    if (!query_attrib(ctx, index, pname, &a) || !params)
+        return;
+    for (unsigned k = 0; k < a.n; k++)
+        params[k] = a.d[k];
+}
+
+void swrgl_GetVertexAttribfv(struct gl_context *ctx, GLuint index, GLenum pname, GLfloat *params)
+{
+    attrib_answer a;
+    if (!query_attrib(ctx, index, pname, &a) || !params)
+        return;
+    for (unsigned k = 0; k < a.n; k++)
+        params[k] = (GLfloat)a.d[k];
+}
+
+void swrgl_GetVertexAttribiv(struct gl_context *ctx, GLuint index, GLenum pname, GLint *params)
+{
+    attrib_answer a;
+    if (!query_attrib(ctx, index, pname, &a) || !params)
+        return;
+    for (unsigned k = 0; k < a.n; k++) {
+        double d = a.d[k];
+        params[k] = d >= 2147483647.0 ? INT32_MAX : d <= -2147483648.0 ? INT32_MIN : (GLint)d;
+    }
+}
+
+void swrgl_GetVertexAttribIiv(struct gl_context *ctx, GLuint index, GLenum pname, GLint *params)
+{
+    attrib_answer a;
+    if (!query_attrib(ctx, index, pname, &a) || !params)
+        return;
+    for (unsigned k = 0; k < a.n; k++)
+        params[k] = a.current ? a.raw.i[k] : (GLint)a.d[k];
+}
+
+void swrgl_GetVertexAttribIuiv(struct gl_context *ctx, GLuint index, GLenum pname, GLuint *params)
+{
+    attrib_answer a;
+    if (!query_attrib(ctx, index, pname, &a) || !params)
+        return;
+    for (unsigned k = 0; k < a.n; k++)
+        params[k] = a.current ? a.raw.u[k] : (GLuint)a.d[k];
+}
+
+void swrgl_GetVertexAttribPointerv(struct gl_context *ctx, GLuint index, GLenum pname,
+                                   void **pointer)
+{
+    if (!index_ok(ctx, index))
+        return;
+    if (pname != GL_VERTEX_ATTRIB_ARRAY_POINTER) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (pointer)
+        *pointer = (void *)glv(ctx)->vao->attribs[index].pointer;
+}

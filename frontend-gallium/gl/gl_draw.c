@@ -1,0 +1,746 @@
+/*
+ * gl_draw.c: glDrawArrays, glDrawElements, glDrawRangeElements, the
+ * multi-draws and the instanced draws, and the vertex state they hand to
+ * the pipe.
+ *
+ * A draw validates its arguments (the GL 2.1 errors), refuses mapped
+ * buffers, lets gl_context_validate push the other parts' state, then
+ * builds the vertex input layout from gl_program_vs_inputs(): VS input i
+ * reads generic attribute inputs[i].location, from its array when the
+ * array is enabled, else from the current value (one stride-0 user vertex
+ * buffer over gl_vertex_priv.current serves every disabled attribute).
+ * Arrays sharing a buffer resource (or interleaved client memory) and a
+ * stride share one pipe vertex buffer slot, so 16 slots always suffice.
+ *
+ * Formats the pipe cannot fetch (non-normalized 8/16/32-bit integers read
+ * as floats, normalized 32-bit integers, doubles, strides past 65535) are
+ * converted on the CPU into a float array covering vertices 0 .. the
+ * highest the draw reads (per-instance: instances), passed as a user
+ * buffer: the driver copies user buffers during draw_vbo, so the array is
+ * freed right after. Client arrays and client indices go to the pipe as
+ * user buffers as they are (the driver copies the range it reads).
+ *
+ * The vertex-elements CSO is looked up by a hash of the layout
+ * (GLV_VE_CACHE_SIZE entries, flushed when 3/4 full) and bound only when it
+ * changes, so a draw that changes no vertex state costs a hash and a few
+ * comparisons.
+ * Thread: the context's thread.
+ */
+#include "frontend-gallium/gl/gl_vertex_priv.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A converted array larger than this is refused (the draw is skipped and
+ * GL_OUT_OF_MEMORY recorded), matching the driver's user-buffer limit. */
+#define MAX_CONVERT_BYTES (1ull << 30)
+
+/* ---- vertex-elements cache ---------------------------------------------------- */
+
+static uint32_t layout_hash(const struct pipe_vertex_element *e, unsigned n)
+{
+    uint32_t h = 2166136261u ^ n;
+    const uint32_t *w = (const uint32_t *)e;
+    size_t words = n * sizeof *e / sizeof *w;
+    for (size_t i = 0; i < words; i++) {
+        h ^= w[i];
+        h *= 16777619u;
+    }
+    return h ^ (h >> 15);
+}
+
+static void ve_cache_flush(struct gl_context *ctx)
+{
+    gl_vertex_priv *p = glv(ctx);
+    if (p->ve_bound) {
+        ctx->pipe->bind_vertex_elements_state(ctx->pipe, NULL);
+        p->ve_bound = NULL;
+    }
+    for (unsigned i = 0; i < GLV_VE_CACHE_SIZE; i++) {
+        if (p->ve_cache[i].cso)
+            ctx->pipe->delete_vertex_elements_state(ctx->pipe, p->ve_cache[i].cso);
+        p->ve_cache[i].cso = NULL;
+    }
+    p->ve_count = 0;
+}
+
+/* The CSO for this layout (created on a miss), NULL when out of memory. */
+static void *ve_lookup(struct gl_context *ctx, const struct pipe_vertex_element *e, unsigned n)
+{
+    gl_vertex_priv *p = glv(ctx);
+    uint32_t h = layout_hash(e, n);
+    size_t bytes = n * sizeof *e;
+    unsigned mask = GLV_VE_CACHE_SIZE - 1;
+    for (unsigned i = h & mask;; i = (i + 1) & mask) {
+        gl_ve_entry *s = &p->ve_cache[i];
+        if (!s->cso)
+            break;
+        if (s->hash == h && s->num == n && !memcmp(s->elems, e, bytes))
+            return s->cso;
+    }
+    if (4 * (p->ve_count + 1) > 3 * GLV_VE_CACHE_SIZE)
+        ve_cache_flush(ctx);
+    void *cso = ctx->pipe->create_vertex_elements_state(ctx->pipe, n, e);
+    if (!cso)
+        return NULL;
+    unsigned i = h & mask;
+    while (p->ve_cache[i].cso)
+        i = (i + 1) & mask;
+    gl_ve_entry *s = &p->ve_cache[i];
+    s->hash = h;
+    s->num = n;
+    memset(s->elems, 0, sizeof s->elems);
+    memcpy(s->elems, e, bytes);
+    s->cso = cso;
+    p->ve_count++;
+    return cso;
+}
+
+void glv_draw_fini(struct gl_context *ctx)
+{
+    gl_vertex_priv *p = glv(ctx);
+    ve_cache_flush(ctx);
+    if (p->vb_bound)
+        ctx->pipe->set_vertex_buffers(ctx->pipe, 0, p->vb_bound, NULL);
+    p->vb_bound = 0;
+    p->vb_user = false;
+}
+
+void gl_vertex_pipe_state_lost(struct gl_context *ctx)
+{
+    gl_vertex_priv *p = glv(ctx);
+    p->ve_bound = NULL;
+    p->vb_user = true; /* forces the next set_vertex_buffers */
+}
+
+/* ---- formats ------------------------------------------------------------------ */
+
+#define F4(a, b, c, d)                                                                             \
+    {PIPE_FORMAT_##a, PIPE_FORMAT_##b, PIPE_FORMAT_##c, PIPE_FORMAT_##d}
+
+/* The pipe format of an array, or PIPE_FORMAT_NONE when it must be
+ * converted to floats. */
+static enum pipe_format array_format(const gl_attrib_array *a)
+{
+    static const enum pipe_format f32[4] = F4(R32_FLOAT, R32G32_FLOAT, R32G32B32_FLOAT,
+                                              R32G32B32A32_FLOAT);
+    static const enum pipe_format f16[4] = F4(R16_FLOAT, R16G16_FLOAT, R16G16B16_FLOAT,
+                                              R16G16B16A16_FLOAT);
+    static const enum pipe_format un8[4] = F4(R8_UNORM, R8G8_UNORM, R8G8B8_UNORM, R8G8B8A8_UNORM);
+    static const enum pipe_format sn8[4] = F4(R8_SNORM, R8G8_SNORM, R8G8B8_SNORM, R8G8B8A8_SNORM);
+    static const enum pipe_format ui8[4] = F4(R8_UINT, R8G8_UINT, R8G8B8_UINT, R8G8B8A8_UINT);
+    static const enum pipe_format si8[4] = F4(R8_SINT, R8G8_SINT, R8G8B8_SINT, R8G8B8A8_SINT);
+    static const enum pipe_format un16[4] = F4(R16_UNORM, R16G16_UNORM, R16G16B16_UNORM,
+                                               R16G16B16A16_UNORM);
+    static const enum pipe_format sn16[4] = F4(R16_SNORM, R16G16_SNORM, R16G16B16_SNORM,
+                                               R16G16B16A16_SNORM);
+    static const enum pipe_format ui16[4] = F4(R16_UINT, R16G16_UINT, R16G16B16_UINT,
+                                               R16G16B16A16_UINT);
+    static const enum pipe_format si16[4] = F4(R16_SINT, R16G16_SINT, R16G16B16_SINT,
+                                               R16G16B16A16_SINT);
+    static const enum pipe_format ui32[4] = F4(R32_UINT, R32G32_UINT, R32G32B32_UINT,
+                                               R32G32B32A32_UINT);
+    static const enum pipe_format si32[4] = F4(R32_SINT, R32G32_SINT, R32G32B32_SINT,
+                                               R32G32B32A32_SINT);
+    unsigned s = (unsigned)a->size - 1;
+    if (a->bgra)
+        return PIPE_FORMAT_B8G8R8A8_UNORM;
+    switch (a->type) {
+    case GL_FLOAT:
+        return f32[s];
+    case GL_HALF_FLOAT:
+        return f16[s];
+    case GL_UNSIGNED_BYTE:
+        return a->integer ? ui8[s] : a->normalized ? un8[s] : PIPE_FORMAT_NONE;
+    case GL_BYTE:
+        return a->integer ? si8[s] : a->normalized ? sn8[s] : PIPE_FORMAT_NONE;
+    case GL_UNSIGNED_SHORT:
+        return a->integer ? ui16[s] : a->normalized ? un16[s] : PIPE_FORMAT_NONE;
+    case GL_SHORT:
+        return a->integer ? si16[s] : a->normalized ? sn16[s] : PIPE_FORMAT_NONE;
+    case GL_UNSIGNED_INT:
+        return a->integer ? ui32[s] : PIPE_FORMAT_NONE;
+    case GL_INT:
+        return a->integer ? si32[s] : PIPE_FORMAT_NONE;
+    default:
+        return PIPE_FORMAT_NONE;
+    }
+}
+
+/* One component of an array converted to float (GL 2.1 section 2.8 and
+ * table 2.9 for unsigned normalized; signed normalized as the pipe's SNORM
+ * formats do it, max(c / (2^(b-1) - 1), -1)). */
+static float fetch_float(const uint8_t *src, GLenum type, bool normalized)
+{
+    switch (type) {
+    case GL_BYTE: {
+        int8_t c;
+        memcpy(&c, src, 1);
+        return normalized ? (c < -127 ? -1.0f : c / 127.0f) : c;
+    }
+    case GL_UNSIGNED_BYTE:
+        return normalized ? src[0] / 255.0f : src[0];
+    case GL_SHORT: {
+        int16_t c;
+        memcpy(&c, src, 2);
+        return normalized ? (c < -32767 ? -1.0f : c / 32767.0f) : c;
+    }
+    case GL_UNSIGNED_SHORT: {
+        uint16_t c;
+        memcpy(&c, src, 2);
+        return normalized ? c / 65535.0f : c;
+    }
+    case GL_INT: {
+        int32_t c;
+        memcpy(&c, src, 4);
+        return normalized ? (c < -2147483647 ? -1.0f : (float)(c / 2147483647.0)) : (float)c;
+    }
+    case GL_UNSIGNED_INT: {
+        uint32_t c;
+        memcpy(&c, src, 4);
+        return normalized ? (float)(c / 4294967295.0) : (float)c;
+    }
+    case GL_FLOAT: {
+        float c;
+        memcpy(&c, src, 4);
+        return c;
+    }
+    case GL_DOUBLE: {
+        double c;
+        memcpy(&c, src, 8);
+        return (float)c;
+    }
+    case GL_HALF_FLOAT: {
+        uint16_t h;
+        memcpy(&h, src, 2);
+        uint32_t sign = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 31, m = h & 1023, bits;
+        if (e == 0) { /* zero or subnormal: m * 2^-24 */
+            float f = (float)m * (1.0f / 16777216.0f);
+            return sign ? -f : f;
+        }
+        bits = e == 31 ? sign | 0x7f800000u | (m << 13) : sign | ((e + 112) << 23) | (m << 13);
+        float f;
+        memcpy(&f, &bits, 4);
+        return f;
+    }
+    default:
+        return 0.0f;
+    }
+}
+
+/* ---- draw description --------------------------------------------------------------- */
+
+/* What one draw call reads; enough to find the highest vertex it fetches. */
+typedef struct draw_desc {
+    const struct pipe_draw_start_count_bias *draws;
+    unsigned num_draws;
+    unsigned instances;
+    unsigned index_size; /* 0: not indexed */
+    const uint8_t *indices; /* the index data the positions in draws count from */
+    uint64_t avail;         /* indices readable at `indices` */
+    /* An element buffer is mapped only when a scan needs it. */
+    struct gl_context *ctx;
+    gl_buffer *ibuf;
+    struct pipe_transfer *ixfer;
+    bool have_max;
+    int64_t max_vertex; /* cache; -1: none */
+} draw_desc;
+
+static int64_t highest_vertex(draw_desc *d)
+{
+    if (d->have_max)
+        return d->max_vertex;
+    if (d->index_size && d->ibuf && !d->indices) {
+        d->indices = glv_buffer_read_begin(d->ctx, d->ibuf, &d->ixfer);
+        d->avail = d->indices ? (uint64_t)d->ibuf->size / d->index_size : 0;
+    }
+    int64_t m = -1;
+    for (unsigned k = 0; k < d->num_draws; k++) {
+        const struct pipe_draw_start_count_bias *r = &d->draws[k];
+        if (!r->count)
+            continue;
+        if (!d->index_size) {
+            int64_t top = (int64_t)r->start + r->count - 1;
+            m = top > m ? top : m;
+            continue;
+        }
+        uint64_t end = (uint64_t)r->start + r->count;
+        if (!d->indices || r->start >= d->avail)
+            continue;
+        end = end > d->avail ? d->avail : end;
+        for (uint64_t i = r->start; i < end; i++) {
+            uint32_t v;
+            if (d->index_size == 1)
+                v = d->indices[i];
+            else if (d->index_size == 2) {
+                uint16_t s;
+                memcpy(&s, d->indices + 2 * i, 2);
+                v = s;
+            } else
+                memcpy(&v, d->indices + 4 * i, 4);
+            m = (int64_t)v > m ? (int64_t)v : m;
+        }
+    }
+    d->have_max = true;
+    d->max_vertex = m;
+    return m;
+}
+
+/* ---- vertex state -------------------------------------------------------------------- */
+
+typedef struct vertex_setup {
+    struct pipe_vertex_buffer vb[PIPE_MAX_VERTEX_BUFFERS];
+    uintptr_t slot_key[PIPE_MAX_VERTEX_BUFFERS]; /* resource or NULL (user) */
+    uintptr_t slot_base[PIPE_MAX_VERTEX_BUFFERS]; /* offset or client address */
+    unsigned nslots;
+    int current_slot; /* -1: none yet */
+    struct pipe_vertex_element ve[PIPE_MAX_ATTRIBS];
+    uintptr_t ve_addr[PIPE_MAX_ATTRIBS]; /* absolute offset / address of the element */
+    unsigned nve;
+    void *blocks[PIPE_MAX_ATTRIBS]; /* converted or copied arrays to free after the draw */
+    unsigned nblocks;
+} vertex_setup;
+
+/* A slot for (key, stride) whose data starts near addr; -1 when full. */
+static int find_slot(vertex_setup *s, bool user, uintptr_t key, uintptr_t addr, unsigned stride)
+{
+    for (unsigned i = 0; i < s->nslots; i++) {
+        if (s->vb[i].is_user_buffer != user || s->slot_key[i] != key || s->vb[i].stride != stride)
+            continue;
+        if (!user)
+            return (int)i;
+        /* Client memory: only arrays interleaved in one vertex record
+         * share, so the driver's copy from the lowest address stays inside
+         * memory the arrays cover. */
+        uintptr_t lo = addr < s->slot_base[i] ? addr : s->slot_base[i];
+        uintptr_t hi = addr < s->slot_base[i] ? s->slot_base[i] : addr;
+        if (hi - lo < stride)
+            return (int)i;
+    }
+    if (s->nslots == PIPE_MAX_VERTEX_BUFFERS)
+        return -1;
+    unsigned i = s->nslots++;
+    memset(&s->vb[i], 0, sizeof s->vb[i]);
+    s->vb[i].is_user_buffer = user;
+    s->vb[i].stride = (uint16_t)stride;
+    s->slot_key[i] = key;
+    s->slot_base[i] = addr;
+    return (int)i;
+}
+
+/* Converts array `a` into floats for vertices 0 .. top; the caller frees. */
+static float *convert_array(struct gl_context *ctx, const gl_attrib_array *a, int64_t top)
+{
+    uint64_t n = (uint64_t)(top < 0 ? 0 : top) + 1;
+    uint64_t bytes = n * (uint64_t)a->size * sizeof(float);
+    if (bytes > MAX_CONVERT_BYTES)
+        return NULL;
+    float *out = calloc(1, (size_t)bytes);
+    if (!out)
+        return NULL;
+    struct pipe_transfer *xfer = NULL;
+    const uint8_t *base;
+    uint64_t limit = UINT64_MAX; /* bytes readable from base */
+    if (a->buffer) {
+        const uint8_t *map = glv_buffer_read_begin(ctx, a->buffer, &xfer);
+        uintptr_t off = (uintptr_t)a->pointer;
+        if (!map || off >= (uint64_t)a->buffer->size) {
+            glv_buffer_read_end(ctx, xfer);
+            return out; /* nothing to read: zeros */
+        }
+        base = map + off;
+        limit = (uint64_t)a->buffer->size - off;
+    } else {
+        base = a->pointer;
+    }
+    uint64_t stride = a->stride ? (uint64_t)a->stride : (uint64_t)a->elem_bytes;
+    GLsizei tb = a->elem_bytes / a->size;
+    for (uint64_t v = 0; v < n && base; v++) {
+        uint64_t at = v * stride;
+        if (at + (uint64_t)a->elem_bytes > limit)
+            break;
+        for (GLint c = 0; c < a->size; c++)
+            out[v * (uint64_t)a->size + (uint64_t)c] =
+                fetch_float(base + at + (uint64_t)c * (uint64_t)tb, a->type, a->normalized);
+    }
+    glv_buffer_read_end(ctx, xfer);
+    return out;
+}
+
+static const enum pipe_format current_formats[3] = {
+    PIPE_FORMAT_R32G32B32A32_FLOAT, PIPE_FORMAT_R32G32B32A32_SINT, PIPE_FORMAT_R32G32B32A32_UINT};
+
+static const enum pipe_format conv_formats[4] = F4(R32_FLOAT, R32G32_FLOAT, R32G32B32_FLOAT,
+                                                   R32G32B32A32_FLOAT);
+
+/* Builds the layout and buffers; false (error recorded, or nothing to do)
+ * when the draw must be skipped. */
+static bool build_vertex_state(struct gl_context *ctx, draw_desc *d, vertex_setup *s)
+{
+    gl_vertex_priv *p = glv(ctx);
+    gl_vs_input inputs[32];
+    unsigned n = gl_program_vs_inputs(ctx, inputs);
+    if (n > PIPE_MAX_ATTRIBS)
+        n = PIPE_MAX_ATTRIBS;
+    s->nslots = 0;
+    s->current_slot = -1;
+    s->nve = n;
+    s->nblocks = 0;
+    for (unsigned i = 0; i < n; i++) {
+        GLuint loc = inputs[i].location < GLV_MAX_ATTRIBS ? inputs[i].location : 0;
+        const gl_attrib_array *a = &p->vao->attribs[loc];
+        struct pipe_vertex_element *e = &s->ve[i];
+        memset(e, 0, sizeof *e);
+        int slot;
+        if (!a->enabled) {
+            if (s->current_slot < 0) {
+                s->current_slot = find_slot(s, true, 0, (uintptr_t)p->current, 0);
+                if (s->current_slot >= 0)
+                    s->vb[s->current_slot].buffer.user = p->current;
+            }
+            slot = s->current_slot;
+            e->src_format = current_formats[p->current_kind[loc]];
+            s->ve_addr[i] = (uintptr_t)&p->current[loc];
+        } else {
+            uint64_t stride = a->stride ? (uint64_t)a->stride : (uint64_t)a->elem_bytes;
+            enum pipe_format f = array_format(a);
+            e->instance_divisor = a->divisor;
+            if (f == PIPE_FORMAT_NONE || stride > UINT16_MAX) {
+                int64_t top = a->divisor ? (int64_t)((d->instances ? d->instances - 1 : 0) /
+                                                     a->divisor)
+                                         : highest_vertex(d);
+                float *conv = convert_array(ctx, a, top);
+                if (!conv) {
+                    gl_error(ctx, GL_OUT_OF_MEMORY);
+                    return false;
+                }
+                s->blocks[s->nblocks++] = conv;
+                slot = find_slot(s, true, (uintptr_t)conv, (uintptr_t)conv,
+                                 (unsigned)a->size * sizeof(float));
+                if (slot >= 0)
+                    s->vb[slot].buffer.user = conv;
+                f = conv_formats[a->size - 1];
+                s->ve_addr[i] = (uintptr_t)conv;
+            } else if (a->buffer) {
+                struct pipe_resource *res = a->buffer->res;
+                slot = find_slot(s, false, (uintptr_t)res, (uintptr_t)a->pointer, (unsigned)stride);
+                if (slot >= 0) {
+                    s->vb[slot].buffer.resource = res;
+                    if ((uintptr_t)a->pointer < s->slot_base[slot])
+                        s->slot_base[slot] = (uintptr_t)a->pointer;
+                }
+                s->ve_addr[i] = (uintptr_t)a->pointer;
+            } else {
+                slot = find_slot(s, true, 0, (uintptr_t)a->pointer, (unsigned)stride);
+                if (slot >= 0 && (uintptr_t)a->pointer < s->slot_base[slot])
+                    s->slot_base[slot] = (uintptr_t)a->pointer;
+                s->ve_addr[i] = (uintptr_t)a->pointer;
+            }
+            e->src_format = f;
+        }
+        if (slot < 0) {
+            fprintf(stderr, "swr gl: draw needs more than %d vertex buffers; skipped\n",
+                    PIPE_MAX_VERTEX_BUFFERS);
+            return false;
+        }
+        e->vertex_buffer_index = (uint32_t)slot;
+    }
+    /* Element offsets relative to their slot's lowest address. */
+    for (unsigned i = 0; i < n; i++)
+        s->ve[i].src_offset = (uint32_t)(s->ve_addr[i] - s->slot_base[s->ve[i].vertex_buffer_index]);
+    for (unsigned i = 0; i < s->nslots; i++) {
+        if (s->vb[i].is_user_buffer)
+            s->vb[i].buffer.user = (const void *)s->slot_base[i];
+        else
+            s->vb[i].buffer_offset = (uint32_t)s->slot_base[i];
+    }
+    return true;
+}
+
+static bool send_vertex_state(struct gl_context *ctx, vertex_setup *s)
+{
+    gl_vertex_priv *p = glv(ctx);
+    void *cso = ve_lookup(ctx, s->ve, s->nve);
+    if (!cso) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return false;
+    }
+    if (cso != p->ve_bound) {
+        ctx->pipe->bind_vertex_elements_state(ctx->pipe, cso);
+        p->ve_bound = cso;
+    }
+    unsigned count = s->nslots > p->vb_bound ? s->nslots : p->vb_bound;
+    bool user = false;
+    for (unsigned i = s->nslots; i < count; i++)
+        memset(&s->vb[i], 0, sizeof s->vb[i]);
+    for (unsigned i = 0; i < s->nslots; i++)
+        user |= s->vb[i].is_user_buffer;
+    /* Resource-only buffers equal to the last ones are still bound (the
+     * pipe holds references, so equal pointers are the same resources);
+     * user memory is re-sent because its contents may have changed. */
+    if (!user && s->nslots == p->vb_bound && !p->vb_user &&
+        !memcmp(p->vb_last, s->vb, s->nslots * sizeof s->vb[0]))
+        return true;
+    if (count)
+        ctx->pipe->set_vertex_buffers(ctx->pipe, 0, count, s->vb);
+    p->vb_bound = s->nslots;
+    p->vb_user = user;
+    memcpy(p->vb_last, s->vb, s->nslots * sizeof s->vb[0]);
+    return true;
+}
+
+static void free_blocks(vertex_setup *s)
+{
+    for (unsigned i = 0; i < s->nblocks; i++)
+        free(s->blocks[i]);
+    s->nblocks = 0;
+}
+
+/* ---- validation ---------------------------------------------------------------------- */
+
+static bool mode_ok(struct gl_context *ctx, GLenum mode)
+{
+    if (mode > GL_POLYGON) { /* GL_POINTS (0) .. GL_POLYGON (9) = PIPE_PRIM_* */
+        gl_error(ctx, GL_INVALID_ENUM);
+        return false;
+    }
+    return true;
+}
+
+static unsigned index_size_of(GLenum type)
+{
+    switch (type) {
+    case GL_UNSIGNED_BYTE:
+        return 1;
+    case GL_UNSIGNED_SHORT:
+        return 2;
+    case GL_UNSIGNED_INT:
+        return 4;
+    default:
+        return 0;
+    }
+}
+
+/* GL 2.1 section 2.9: drawing from a mapped buffer is INVALID_OPERATION. */
+static bool buffers_unmapped(struct gl_context *ctx, bool indexed)
+{
+    gl_vao *v = glv(ctx)->vao;
+    bool bad = indexed && v->element_buffer && v->element_buffer->mapped;
+    for (unsigned i = 0; i < GLV_MAX_ATTRIBS && !bad; i++)
+        bad = v->attribs[i].enabled && v->attribs[i].buffer && v->attribs[i].buffer->mapped;
+    if (bad)
+        gl_error(ctx, GL_INVALID_OPERATION);
+    return !bad;
+}
+
+/* ---- the draws ------------------------------------------------------------------------ */
+
+/* Everything after argument checks: validation, vertex state, draw_vbo. */
+static void draw(struct gl_context *ctx, GLenum mode, const struct pipe_draw_start_count_bias *draws,
+                 unsigned num_draws, unsigned instances, unsigned index_size,
+                 const void *client_indices)
+{
+    if (!instances || !gl_context_validate(ctx))
+        return;
+    gl_vertex_priv *p = glv(ctx);
+    struct pipe_draw_info info;
+    memset(&info, 0, sizeof info);
+    info.mode = (uint8_t)mode;
+    info.instance_count = instances;
+    info.index_size = (uint8_t)index_size;
+
+    draw_desc d = {.draws = draws, .num_draws = num_draws, .instances = instances,
+                   .index_size = index_size, .ctx = ctx};
+    struct pipe_draw_start_count_bias shifted[1];
+    gl_buffer *eb = p->vao->element_buffer;
+    if (index_size && eb) {
+        /* Offsets into the element buffer become index positions; an
+         * offset that is not a multiple of the index size cannot, and is
+         * drawn from a read map as user indices instead (num_draws is 1). */
+        uintptr_t off = (uintptr_t)client_indices;
+        if (!eb->res || off >= (uint64_t)eb->size)
+            return;
+        d.ibuf = eb;
+        if (off % index_size == 0) {
+            info.index.resource = eb->res;
+            shifted[0] = draws[0];
+            shifted[0].start = (uint32_t)(off / index_size);
+            draws = shifted;
+            d.draws = shifted;
+        } else {
+            const uint8_t *map = glv_buffer_read_begin(ctx, eb, &d.ixfer);
+            if (!map)
+                return;
+            info.has_user_indices = true;
+            info.index.user = map + off;
+            d.indices = map + off;
+            d.avail = ((uint64_t)eb->size - off) / index_size;
+        }
+    } else if (index_size) {
+        if (!client_indices)
+            return;
+        info.has_user_indices = true;
+        info.index.user = client_indices;
+        d.indices = client_indices;
+        d.avail = UINT64_MAX;
+    }
+
+    vertex_setup s;
+    bool ok = build_vertex_state(ctx, &d, &s) && send_vertex_state(ctx, &s);
+    /* A map taken for a scan only: the driver reads the resource itself. */
+    if (d.ixfer && !info.has_user_indices) {
+        glv_buffer_read_end(ctx, d.ixfer);
+        d.ixfer = NULL;
+    }
+    if (ok)
+        ctx->pipe->draw_vbo(ctx->pipe, &info, 0, draws, num_draws);
+    glv_buffer_read_end(ctx, d.ixfer);
+    free_blocks(&s);
+}
+
+void swrgl_DrawArraysInstancedARB(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count,
+                                  GLsizei primcount)
+{
+    if (!mode_ok(ctx, mode))
+        return;
+    if (first < 0 || count < 0 || primcount < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (!buffers_unmapped(ctx, false) || !count)
+        return;
+    struct pipe_draw_start_count_bias r = {(uint32_t)first, (uint32_t)count, 0};
+    draw(ctx, mode, &r, 1, (unsigned)primcount, 0, NULL);
+}
+
+void swrgl_DrawArraysInstancedEXT(struct gl_context *ctx, GLenum mode, GLint start, GLsizei count,
+                                  GLsizei primcount)
+{
+    swrgl_DrawArraysInstancedARB(ctx, mode, start, count, primcount);
+}
+
+void swrgl_DrawArrays(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count)
+{
+    swrgl_DrawArraysInstancedARB(ctx, mode, first, count, 1);
+}
+
+void swrgl_MultiDrawArrays(struct gl_context *ctx, GLenum mode, const GLint *first,
+                           const GLsizei *count, GLsizei drawcount)
+{
+    if (!mode_ok(ctx, mode))
+        return;
+    if (drawcount < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (!drawcount || !first || !count)
+        return;
+    for (GLsizei i = 0; i < drawcount; i++) {
+        if (first[i] < 0 || count[i] < 0) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
+    }
+    if (!buffers_unmapped(ctx, false))
+        return;
+    struct pipe_draw_start_count_bias local[16];
+    struct pipe_draw_start_count_bias *r = local;
+    if ((size_t)drawcount > sizeof local / sizeof local[0]) {
+        r = malloc((size_t)drawcount * sizeof *r);
+        if (!r) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+    }
+    for (GLsizei i = 0; i < drawcount; i++)
+        r[i] = (struct pipe_draw_start_count_bias){(uint32_t)first[i], (uint32_t)count[i], 0};
+    draw(ctx, mode, r, (unsigned)drawcount, 1, 0, NULL);
+    if (r != local)
+        free(r);
+}
+
+/* Argument checks shared by the indexed draws; 0 (error recorded) or the
+ * index size. */
+static unsigned elements_ok(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type)
+{
+    if (!mode_ok(ctx, mode))
+        return 0;
+    if (count < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return 0;
+    }
+    unsigned isz = index_size_of(type);
+    if (!isz) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return 0;
+    }
+    return buffers_unmapped(ctx, true) ? isz : 0;
+}
+
+void swrgl_DrawElementsInstancedARB(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                                    const void *indices, GLsizei primcount)
+{
+    if (primcount < 0 && mode_ok(ctx, mode)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    unsigned isz = elements_ok(ctx, mode, count, type);
+    if (!isz || !count || primcount <= 0)
+        return;
+    struct pipe_draw_start_count_bias r = {0, (uint32_t)count, 0};
+    draw(ctx, mode, &r, 1, (unsigned)primcount, isz, indices);
+}
+
+void swrgl_DrawElementsInstancedEXT(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                                    const void *indices, GLsizei primcount)
+{
+    swrgl_DrawElementsInstancedARB(ctx, mode, count, type, indices, primcount);
+}
+
+void swrgl_DrawElements(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                        const void *indices)
+{
+    swrgl_DrawElementsInstancedARB(ctx, mode, count, type, indices, 1);
+}
+
+void swrgl_DrawRangeElements(struct gl_context *ctx, GLenum mode, GLuint start, GLuint end,
+                             GLsizei count, GLenum type, const void *indices)
+{
+    if (end < start && mode_ok(ctx, mode)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    /* The range is a hint; indices outside it are undefined in GL, so the
+     * draw reads what the indices say (the driver bounds client arrays by
+     * scanning them). */
+    swrgl_DrawElementsInstancedARB(ctx, mode, count, type, indices, 1);
+}
+
+void swrgl_MultiDrawElements(struct gl_context *ctx, GLenum mode, const GLsizei *count, GLenum type,
+                             const void *const *indices, GLsizei drawcount)
+{
+    if (!mode_ok(ctx, mode))
+        return;
+    if (drawcount < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (!drawcount || !count || !indices)
+        return;
+    for (GLsizei i = 0; i < drawcount; i++) {
+        if (count[i] < 0) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
+    }
+    unsigned isz = elements_ok(ctx, mode, 0, type);
+    if (!isz)
+        return;
+    for (GLsizei i = 0; i < drawcount; i++) {
+        if (!count[i])
+            continue;
+        struct pipe_draw_start_count_bias r = {0, (uint32_t)count[i], 0};
+        draw(ctx, mode, &r, 1, 1, isz, indices[i]);
+    }
+}

@@ -1,0 +1,86 @@
+/*
+ * gl_program_priv.h: the objects of the program part, shared by
+ * gl_program.c (shader and program objects, link, draw-time validation) and
+ * gl_uniform.c (uniform locations, glUniform*, glGetUniform*).
+ *
+ * A successful link produces an executable (glp_exec): the compiled GLSL
+ * program, the pipe shader CSOs made from its TGSI, the uniform table and
+ * the CONST[0] storage. It is reference counted because GL keeps a current
+ * program's executable in use after a failed re-link or a glDeleteProgram
+ * until glUseProgram replaces it, while the program object itself already
+ * reports the new (failed) state.
+ */
+#ifndef GL_PROGRAM_PRIV_H
+#define GL_PROGRAM_PRIV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/glsl/swr_glsl.h"
+
+/* Kinds of uniform data: how glUniform* values are converted and checked. */
+typedef enum glp_kind { GLP_FLOAT, GLP_INT, GLP_UINT, GLP_BOOL, GLP_SAMPLER } glp_kind;
+
+typedef struct glp_uniform {
+    char *name;          /* as GL reports it: "a[0]" for arrays, "s.m", "a[2].m" */
+    size_t base_len;     /* length of the name without a trailing "[0]" */
+    GLenum type;
+    unsigned array_size; /* 1 for non-arrays */
+    bool is_array;
+    glp_kind kind;
+    unsigned cols, rows; /* matrices: cols x rows; vectors: 1 x n */
+    int const_reg;       /* first CONST[0] register of element 0; -1: none */
+    unsigned regs_per_element;
+    int sampler;         /* SAMP index of element 0, or -1 */
+    bool builtin;        /* gl_ name: not settable, not locatable */
+} glp_uniform;
+
+typedef struct glp_exec {
+    unsigned refs;
+    swr_glsl_program *glsl;
+    void *vs_cso, *fs_cso;
+    glp_uniform *uniforms;
+    unsigned num_uniforms;
+    uint32_t *storage;   /* CONST[0]: num_regs vec4 of 32-bit words */
+    unsigned num_regs;
+    bool storage_dirty;  /* changed since the last upload */
+    unsigned num_samplers;
+    GLint sampler_unit[SWRGL_MAX_SAMPLERS];
+    unsigned sampler_target[SWRGL_MAX_SAMPLERS];
+    unsigned sampler_stages[SWRGL_MAX_SAMPLERS];
+    /* gl_DepthRange.near/far/diff registers (-1: unused) and the depth
+     * range they hold, refreshed from the raster part at draw time. */
+    int depth_range_reg[3];
+    double depth_range[2];
+    gl_vs_input inputs[32];
+    unsigned num_inputs;
+} glp_exec;
+
+/* Locations encode (uniform index, array element). */
+#define GLP_LOC_ELEMENT_BITS 12
+#define GLP_LOC_MAX_ELEMENTS (1u << GLP_LOC_ELEMENT_BITS)
+
+/* gl_uniform.c */
+/* Classifies a GL uniform type; false for a type it does not know. */
+bool glp_type_info(GLenum type, glp_kind *kind, unsigned *cols, unsigned *rows);
+/* Builds exec->uniforms from the GLSL program and fills the storage with
+ * zeros and the built-in uniforms' defaults. False when out of memory. */
+bool glp_uniforms_build(glp_exec *e);
+void glp_uniforms_free(glp_exec *e);
+/* Updates the gl_DepthRange uniform (marks the storage dirty on change). */
+void glp_uniforms_set_depth_range(glp_exec *e, double n, double f);
+/* The location of `name` in e (GL's naming rules), -1 if none. */
+GLint glp_uniform_location(const glp_exec *e, const char *name);
+
+/* gl_program.c */
+/* The executable of the linked program called `program`, NULL with the GL
+ * error recorded when there is none (unknown name: INVALID_VALUE; a shader
+ * name or a program that is not linked: INVALID_OPERATION). */
+glp_exec *glp_linked_exec(struct gl_context *ctx, GLuint program);
+/* The executable glUniform* writes to: the one in use. */
+glp_exec *glp_current_exec(struct gl_context *ctx);
+/* A sampler's texture unit changed: draw-time validation checks again. */
+void glp_samplers_changed(struct gl_context *ctx);
+
+#endif /* GL_PROGRAM_PRIV_H */

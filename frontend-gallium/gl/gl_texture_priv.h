@@ -1,0 +1,143 @@
+/*
+ * gl_texture_priv.h: the texture part's internal state, shared by
+ * gl_texture.c (objects, units, parameters, glGet, draw validation) and
+ * gl_texture_image.c (image specification, storage, read back).
+ *
+ * Storage model. GL textures are mutable: each (face, level) image is
+ * specified alone, with any size and format. Every image records where its
+ * texels live: a pipe resource (a reference), a level and a first layer in
+ * it. Normally that is the texture's main resource `res`, a full mip chain
+ * whose level 0 is GL level `res_base`; an image that does not fit the main
+ * resource (other size or format) gets a one-level resource of its own.
+ * gl_tex_storage() rebuilds the main resource from the base level when the
+ * images a draw (or an FBO) needs are not all in it, copying the images
+ * that fit into the new chain, and bumps ctx->texture.storage_serial.
+ */
+#ifndef GL_TEXTURE_PRIV_H
+#define GL_TEXTURE_PRIV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "frontend-gallium/gl/gl_context.h"
+
+#define GLTEX_MAX_LEVELS 15 /* 16384 = 2^14 */
+#define GLTEX_MAX_SIZE 16384
+#define GLTEX_MAX_3D_LEVELS 12 /* 2048 */
+#define GLTEX_MAX_3D_SIZE 2048
+#define GLTEX_MAX_LAYERS 2048
+
+/* GL texture targets, as indices. */
+enum {
+    TEX_1D,
+    TEX_2D,
+    TEX_3D,
+    TEX_CUBE,
+    TEX_RECT,
+    TEX_1D_ARRAY,
+    TEX_2D_ARRAY,
+    TEX_NUM_TARGETS
+};
+
+typedef struct gl_teximage {
+    bool defined;
+    GLsizei width, height, depth; /* GL sizes (without border); layers in height (1D
+                                     arrays) or depth (2D arrays) */
+    GLint border;
+    GLenum internal_format; /* as given by the application */
+    GLenum base_format;     /* GL base internal format */
+    enum pipe_format format;
+    bool compressed;
+    struct pipe_resource *res; /* a reference; NULL for zero-sized images */
+    unsigned res_level, res_layer;
+} gl_teximage;
+
+typedef struct gl_texparams {
+    GLenum min_filter, mag_filter, wrap_s, wrap_t, wrap_r;
+    GLfloat border_color[4];
+    GLint border_color_i[4]; /* for TexParameterI */
+    bool border_is_int;
+    GLfloat min_lod, max_lod, lod_bias, max_anisotropy, priority;
+    GLint base_level, max_level;
+    GLenum compare_mode, compare_func, depth_mode;
+    GLint swizzle[4];
+    bool generate_mipmap;
+} gl_texparams;
+
+typedef struct gl_texobj {
+    GLuint name;
+    int target; /* TEX_*, -1 before the first bind */
+    gl_texparams p;
+    gl_teximage img[6][GLTEX_MAX_LEVELS];
+    struct pipe_resource *res; /* main storage or NULL */
+    unsigned res_base;         /* GL level of res level 0 */
+    /* cached sampler view and its key */
+    struct pipe_sampler_view *view;
+    unsigned view_first, view_last;
+    enum pipe_texture_target view_target;
+    uint8_t view_swz[4];
+    uint64_t serial; /* bumped on any change that matters to sampling */
+    /* what gl_texture_validate derived at `valid_serial` (fast path) */
+    uint64_t valid_serial;
+    unsigned valid_gen;
+    float valid_bias;
+    void *valid_cso;
+} gl_texobj;
+
+typedef struct gl_sampler_cache_entry {
+    struct pipe_sampler_state key;
+    void *cso;
+} gl_sampler_cache_entry;
+
+#define GLTEX_SAMPLER_CACHE 256
+
+typedef struct gl_texture_priv {
+    GLuint active_unit;
+    gl_texobj *bound[SWRGL_MAX_TEXTURE_UNITS][TEX_NUM_TARGETS];
+    gl_texobj *defaults[TEX_NUM_TARGETS]; /* name 0, shared by the units */
+    gl_texobj *proxy[TEX_NUM_TARGETS];
+    bool enabled[SWRGL_MAX_TEXTURE_UNITS][4]; /* fixed-function caps 1D 2D 3D CUBE */
+    GLfloat lod_bias_unit[SWRGL_MAX_TEXTURE_UNITS]; /* TEXTURE_FILTER_CONTROL */
+    GLenum env_mode[SWRGL_MAX_TEXTURE_UNITS];
+    GLfloat env_color[SWRGL_MAX_TEXTURE_UNITS][4];
+    /* draw validation */
+    bool dirty;
+    unsigned num_uses;
+    gl_sampler_use uses[SWRGL_MAX_SAMPLERS];
+    struct pipe_sampler_view *bound_views[2][SWRGL_MAX_SAMPLERS];
+    void *bound_samplers[2][SWRGL_MAX_SAMPLERS];
+    unsigned num_bound[2];
+    gl_sampler_cache_entry cache[GLTEX_SAMPLER_CACHE];
+    unsigned cache_count;
+    unsigned cache_gen; /* bumped when the cache is emptied (CSOs deleted) */
+    struct pipe_resource *dummy[PIPE_MAX_TEXTURE_TYPES];
+    struct pipe_sampler_view *dummy_view[PIPE_MAX_TEXTURE_TYPES];
+} gl_texture_priv;
+
+static inline gl_texture_priv *gltex(struct gl_context *ctx)
+{
+    return (gl_texture_priv *)ctx->texture.priv;
+}
+
+/* TEX_* of a texture target enum (GL_TEXTURE_2D...), -1 if not one. */
+int gl_tex_target_index(GLenum target);
+/* The texture bound to `target` of the active unit (or the default one). */
+gl_texobj *gl_tex_current(struct gl_context *ctx, int target_index);
+/* log2 of the largest size plus one: the levels of a full chain. */
+unsigned gl_tex_chain_levels(GLsizei w, GLsizei h, GLsizei d);
+/* Levels base..*last must exist for sampling; false if incomplete. */
+bool gl_tex_complete(const gl_texobj *t, unsigned *last);
+/* Whether the min filter uses mipmaps. */
+bool gl_tex_min_uses_mips(GLenum min_filter);
+/* Makes every defined image of levels lo..hi live in the main resource
+ * (rebuilding it when needed); false when out of memory or no base image. */
+bool gl_tex_storage(struct gl_context *ctx, gl_texobj *t, unsigned lo, unsigned hi);
+/* Frees a texture's images and resources (not the object). */
+void gl_tex_release(struct gl_context *ctx, gl_texobj *t);
+/* Automatic mipmap generation after level `level` changed (GENERATE_MIPMAP). */
+void gl_tex_auto_mipmap(struct gl_context *ctx, gl_texobj *t, int face, int level);
+/* pipe target of a TEX_* index. */
+enum pipe_texture_target gl_tex_pipe_target(int target_index);
+void gl_tex_changed(struct gl_context *ctx, gl_texobj *t);
+
+#endif /* GL_TEXTURE_PRIV_H */

@@ -1,0 +1,3 @@
+# The gl_raster part: rasterizer / per-fragment state, clears, queries.
+swr_test(NAME test_gl_raster TIMEOUT 120 LABELS gl
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_gl_raster.c LIBS swr_gl_test_util swr_gl)
