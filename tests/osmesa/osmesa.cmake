@@ -1,0 +1,22 @@
+# swr's libOSMesa.so.8 (frontend-gallium/targets/osmesa): the OSMesa API
+# through the library loaded with dlopen (formats x types against packed
+# clear colours, Y_UP, ROW_LENGTH, GetIntegerv, GetDepthBuffer values,
+# GetColorBuffer, GetProcAddress, several contexts, two threads, bad
+# arguments, GALLIUM_DRIVER, the exported symbol list). test_osmesa_mesa
+# runs the same program on Mesa's llvmpipe libOSMesa.so.8, the oracle for
+# what the tests expect.
+if(TARGET OSMesa)
+  swr_test(NAME test_osmesa TIMEOUT 120 LABELS osmesa
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_osmesa.c
+    LIBS swr_gl_api ${CMAKE_DL_LIBS}
+    ARGS $<TARGET_FILE:OSMesa> swr)
+  target_include_directories(test_osmesa PRIVATE ${CMAKE_SOURCE_DIR}/frontend-gallium/targets/osmesa)
+  add_dependencies(test_osmesa OSMesa)
+  set(SWR_MESA_OSMESA /usr/lib/x86_64-linux-gnu/libOSMesa.so.8 CACHE FILEPATH
+      "Mesa's libOSMesa.so.8 (Debian libosmesa6), the oracle of test_osmesa_mesa")
+  if(EXISTS ${SWR_MESA_OSMESA})
+    add_test(NAME test_osmesa_mesa COMMAND test_osmesa ${SWR_MESA_OSMESA} mesa)
+    set_tests_properties(test_osmesa_mesa PROPERTIES TIMEOUT 120 LABELS osmesa
+      ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+  endif()
+endif()
