@@ -1,0 +1,525 @@
+/*
+ * swr_glbench: the OpenGL benchmark. Runs scenes that stand for swr's users
+ * (GL 2.1 + GLSL through the OSMesa API) on two OSMesa libraries loaded with
+ * dlopen in one process, alternating between them, and prints per scene the
+ * time per frame, triangles and pixels per second, the speed ratio and the
+ * PSNR between the two final images.
+ *
+ *   swr_glbench [--swr LIB] [--ref LIB] [--size WxH] [--frames N]
+ *               [--rounds R] [--scale S] [--dump DIR] [scene ...]
+ *
+ * --swr defaults to libOSMesa.so.8 beside this program's build tree
+ * ($SWR_OSMESA), --ref to Mesa's llvmpipe ($SWR_REF_OSMESA or the Debian
+ * path). --scale multiplies the geometry of the geometry scenes (1 = the
+ * full 1M-triangle mesh). Scenes: mesh, draws, layers, longfs, tiny.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "glc_api.h"
+
+typedef struct bench_opts {
+    int w, h, frames, rounds;
+    double scale;
+} bench_opts;
+
+typedef struct scene_state {
+    GLuint prog, buf[2], tex;
+    GLsizei count;   /* vertices or indices per draw */
+    double tris;     /* triangles per frame */
+    double pixels;   /* shaded (or blended) pixels per frame, approximate */
+    int w, h;
+    double scale;
+} scene_state;
+
+typedef struct bench_scene {
+    const char *name;
+    const char *what;
+    bool (*setup)(glc_api *g, scene_state *s);
+    void (*frame)(glc_api *g, scene_state *s);
+} bench_scene;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- mesh: a lit height field of >= 1M triangles in one VBO ------------- */
+
+static const char *MESH_VS =
+    "attribute vec3 position; attribute vec3 normal;\n"
+    "uniform mat4 mvp; uniform mat3 nmat; varying vec3 n;\n"
+    "void main() { n = nmat * normal; gl_Position = mvp * vec4(position, 1.0); }\n";
+static const char *MESH_FS =
+    "varying vec3 n; uniform vec3 light;\n"
+    "void main() { vec3 N = normalize(n);\n"
+    "  float d = max(dot(N, light), 0.0);\n"
+    "  gl_FragColor = vec4(vec3(0.08) + d * vec3(0.7, 0.75, 0.9), 1.0); }\n";
+
+static void mesh_matrices(glc_api *g, scene_state *s, float angle)
+{
+    float c = cosf(angle), sn = sinf(angle), f = 1.0f / tanf(0.45f);
+    float asp = (float)s->w / (float)s->h, n = 0.5f, fa = 6.0f;
+    /* model: rotate about y then tilt about x by 0.7 rad, translate z -2.6 */
+    float ct = cosf(0.7f), st = sinf(0.7f);
+    float m[16] = {c, st * sn, -ct * sn, 0, 0, ct, st, 0, sn, -st * c, ct * c, 0, 0, 0, -2.6f, 1};
+    const float proj[16] = {f / asp, 0, 0, 0, 0, f, 0, 0, 0, 0, (fa + n) / (n - fa), -1,
+                            0, 0, 2 * fa * n / (n - fa), 0};
+    float mvp[16];
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++) {
+            float acc = 0;
+            for (int k = 0; k < 4; k++)
+                acc += proj[k * 4 + j] * m[i * 4 + k];
+            mvp[i * 4 + j] = acc;
+        }
+    const float nmat[9] = {m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10]};
+    g->UniformMatrix4fv(g->GetUniformLocation(s->prog, "mvp"), 1, GL_FALSE, mvp);
+    g->UniformMatrix3fv(g->GetUniformLocation(s->prog, "nmat"), 1, GL_FALSE, nmat);
+}
+
+static bool mesh_setup(glc_api *g, scene_state *s)
+{
+    s->prog = glc_program(g, MESH_VS, MESH_FS);
+    if (!s->prog)
+        return false;
+    int nx = (int)(1024 * sqrt(s->scale)), ny = (int)(512 * sqrt(s->scale));
+    if (nx < 8)
+        nx = 8;
+    if (ny < 4)
+        ny = 4;
+    size_t nv = (size_t)(nx + 1) * (ny + 1), ni = (size_t)nx * ny * 6;
+    float *v = malloc(nv * 6 * sizeof(float));
+    unsigned *idx = malloc(ni * sizeof(unsigned));
+    if (!v || !idx)
+        return false;
+    for (int j = 0; j <= ny; j++)
+        for (int i = 0; i <= nx; i++) {
+            float x = -1.0f + 2.0f * i / nx, z = -1.0f + 2.0f * j / ny;
+            float hgt = 0.08f * sinf(9 * x) * cosf(7 * z) + 0.03f * sinf(31 * x + 17 * z);
+            float dx = 0.72f * cosf(9 * x) * cosf(7 * z) + 0.93f * cosf(31 * x + 17 * z);
+            float dz = -0.56f * sinf(9 * x) * sinf(7 * z) + 0.51f * cosf(31 * x + 17 * z);
+            float inv = 1.0f / sqrtf(dx * dx + 1 + dz * dz);
+            float *d = v + ((size_t)j * (nx + 1) + i) * 6;
+            d[0] = x, d[1] = hgt, d[2] = z, d[3] = -dx * inv, d[4] = inv, d[5] = -dz * inv;
+        }
+    size_t k = 0;
+    for (int j = 0; j < ny; j++)
+        for (int i = 0; i < nx; i++) {
+            unsigned a = (unsigned)(j * (nx + 1) + i), b = a + (unsigned)nx + 1;
+            idx[k++] = a, idx[k++] = b, idx[k++] = a + 1;
+            idx[k++] = a + 1, idx[k++] = b, idx[k++] = b + 1;
+        }
+    g->GenBuffers(2, s->buf);
+    g->BindBuffer(GL_ARRAY_BUFFER, s->buf[0]);
+    g->BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(nv * 6 * sizeof(float)), v, GL_STATIC_DRAW);
+    g->BindBuffer(GL_ELEMENT_ARRAY_BUFFER, s->buf[1]);
+    g->BufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(ni * sizeof(unsigned)), idx, GL_STATIC_DRAW);
+    free(v);
+    free(idx);
+    g->UseProgram(s->prog);
+    GLint lp = g->GetAttribLocation(s->prog, "position"), ln = g->GetAttribLocation(s->prog, "normal");
+    g->VertexAttribPointer((GLuint)lp, 3, GL_FLOAT, GL_FALSE, 24, (void *)0);
+    g->VertexAttribPointer((GLuint)ln, 3, GL_FLOAT, GL_FALSE, 24, (void *)12);
+    g->EnableVertexAttribArray((GLuint)lp);
+    g->EnableVertexAttribArray((GLuint)ln);
+    g->Uniform3f(g->GetUniformLocation(s->prog, "light"), 0.36f, 0.8f, 0.48f);
+    mesh_matrices(g, s, 0.4f);
+    g->Enable(GL_DEPTH_TEST);
+    s->count = (GLsizei)ni;
+    s->tris = (double)ni / 3;
+    s->pixels = (double)s->w * s->h;
+    return true;
+}
+
+static void mesh_frame(glc_api *g, scene_state *s)
+{
+    g->ClearColor(0.1f, 0.1f, 0.12f, 1);
+    g->Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    g->DrawElements(GL_TRIANGLES, s->count, GL_UNSIGNED_INT, (void *)0);
+}
+
+/* ---- draws: many small draws with state changes -------------------------- */
+
+static const char *DRAWS_VS =
+    "attribute vec3 position; uniform vec4 place; uniform float depth;\n"
+    "void main() { gl_Position = vec4(position.xy * place.z + place.xy, depth, 1.0); }\n";
+static const char *DRAWS_FS =
+    "uniform vec4 color; void main() { gl_FragColor = color; }\n";
+
+#define DRAWS_N 2000
+
+static bool draws_setup(glc_api *g, scene_state *s)
+{
+    s->prog = glc_program(g, DRAWS_VS, DRAWS_FS);
+    if (!s->prog)
+        return false;
+    /* a small disc of 32 triangles */
+    float v[34 * 3];
+    v[0] = v[1] = v[2] = 0;
+    for (int i = 0; i <= 32; i++) {
+        float a = 6.2831853f * i / 32;
+        v[3 * (i + 1)] = cosf(a), v[3 * (i + 1) + 1] = sinf(a), v[3 * (i + 1) + 2] = 0;
+    }
+    g->GenBuffers(1, s->buf);
+    g->BindBuffer(GL_ARRAY_BUFFER, s->buf[0]);
+    g->BufferData(GL_ARRAY_BUFFER, sizeof v, v, GL_STATIC_DRAW);
+    g->UseProgram(s->prog);
+    GLint lp = g->GetAttribLocation(s->prog, "position");
+    g->VertexAttribPointer((GLuint)lp, 3, GL_FLOAT, GL_FALSE, 0, (void *)0);
+    g->EnableVertexAttribArray((GLuint)lp);
+    s->count = 34;
+    s->tris = 32.0 * DRAWS_N;
+    double r = 0.02 * s->h / 2;
+    s->pixels = 3.14159 * r * r * DRAWS_N;
+    return true;
+}
+
+static void draws_frame(glc_api *g, scene_state *s)
+{
+    GLint lplace = g->GetUniformLocation(s->prog, "place");
+    GLint lcolor = g->GetUniformLocation(s->prog, "color");
+    GLint ldepth = g->GetUniformLocation(s->prog, "depth");
+    g->ClearColor(0, 0, 0, 1);
+    g->Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    uint32_t seed = 12345;
+    for (int i = 0; i < DRAWS_N; i++) {
+        seed = seed * 1664525u + 1013904223u;
+        float x = (float)(seed >> 8 & 0xffff) / 32768.0f - 1.0f;
+        seed = seed * 1664525u + 1013904223u;
+        float y = (float)(seed >> 8 & 0xffff) / 32768.0f - 1.0f;
+        if (i % 10 == 0) { /* state changes every 10 draws */
+            if ((i / 10) & 1) {
+                g->Enable(GL_BLEND);
+                g->BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+                g->Disable(GL_DEPTH_TEST);
+            } else {
+                g->Disable(GL_BLEND);
+                g->Enable(GL_DEPTH_TEST);
+                g->DepthFunc((i / 20) & 1 ? GL_LESS : GL_LEQUAL);
+            }
+        }
+        g->Uniform4f(lplace, x, y, 0.02f, 0);
+        g->Uniform4f(lcolor, (float)(i % 7) / 6.0f, (float)(i % 5) / 4.0f, (float)(i % 3) / 2.0f, 0.6f);
+        g->Uniform1f(ldepth, (float)(i % 13) / 13.0f - 0.5f);
+        g->DrawArrays(GL_TRIANGLE_FAN, 0, s->count);
+    }
+    g->Disable(GL_BLEND);
+    g->Disable(GL_DEPTH_TEST);
+}
+
+/* ---- layers: blended full-screen textured layers ------------------------- */
+
+static const char *LAYER_VS =
+    "attribute vec2 position; uniform vec2 shift; varying vec2 uv;\n"
+    "void main() { uv = position * 0.5 + 0.5 + shift; gl_Position = vec4(position, 0.0, 1.0); }\n";
+static const char *LAYER_FS =
+    "uniform sampler2D tex; uniform vec4 tint; varying vec2 uv;\n"
+    "void main() { gl_FragColor = texture2D(tex, uv) * tint; }\n";
+
+#define LAYERS_N 8
+
+static bool layers_setup(glc_api *g, scene_state *s)
+{
+    s->prog = glc_program(g, LAYER_VS, LAYER_FS);
+    if (!s->prog)
+        return false;
+    enum { T = 512 };
+    uint8_t *px = malloc(T * T * 4);
+    for (int y = 0; y < T; y++)
+        for (int x = 0; x < T; x++) {
+            uint8_t *q = px + (y * T + x) * 4;
+            q[0] = (uint8_t)(x / 2), q[1] = (uint8_t)(y / 2), q[2] = (uint8_t)((x ^ y) & 255);
+            q[3] = (uint8_t)(96 + ((x / 32 + y / 32) & 1) * 96);
+        }
+    g->GenTextures(1, &s->tex);
+    g->BindTexture(GL_TEXTURE_2D, s->tex);
+    g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, T, T, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    free(px);
+    g->GenerateMipmap(GL_TEXTURE_2D);
+    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    const float quad[8] = {-1, -1, 1, -1, 1, 1, -1, 1};
+    g->GenBuffers(1, s->buf);
+    g->BindBuffer(GL_ARRAY_BUFFER, s->buf[0]);
+    g->BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+    g->UseProgram(s->prog);
+    GLint lp = g->GetAttribLocation(s->prog, "position");
+    g->VertexAttribPointer((GLuint)lp, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+    g->EnableVertexAttribArray((GLuint)lp);
+    g->Uniform1i(g->GetUniformLocation(s->prog, "tex"), 0);
+    s->tris = 2.0 * LAYERS_N;
+    s->pixels = (double)s->w * s->h * LAYERS_N;
+    return true;
+}
+
+static void layers_frame(glc_api *g, scene_state *s)
+{
+    GLint lshift = g->GetUniformLocation(s->prog, "shift");
+    GLint ltint = g->GetUniformLocation(s->prog, "tint");
+    g->ClearColor(0.2f, 0.2f, 0.2f, 1);
+    g->Clear(GL_COLOR_BUFFER_BIT);
+    g->Enable(GL_BLEND);
+    g->BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    for (int i = 0; i < LAYERS_N; i++) {
+        g->Uniform2f(lshift, 0.13f * i, 0.07f * i);
+        g->Uniform4f(ltint, 1.0f - 0.1f * i, 0.6f + 0.05f * i, 0.5f + 0.06f * i, 1.0f);
+        g->DrawArrays(GL_TRIANGLE_FAN, 0, 4);
+    }
+    g->Disable(GL_BLEND);
+}
+
+/* ---- longfs: a full-screen quad with a long fragment shader -------------- */
+
+static const char *LONG_FS =
+    "varying vec2 uv; uniform float t;\n"
+    "void main() {\n"
+    "  vec2 p = uv * 4.0 - 2.0; vec3 c = vec3(0.0);\n"
+    "  for (int i = 0; i < 24; i++) {\n"
+    "    float fi = float(i);\n"
+    "    vec2 q = p + vec2(sin(t + fi * 0.37), cos(t * 0.7 + fi * 0.53));\n"
+    "    float d = dot(q, q);\n"
+    "    c += vec3(0.02 + 0.01 * sin(fi), 0.015, 0.03 - 0.001 * fi) / (d + 0.05);\n"
+    "    p = mat2(0.96, -0.28, 0.28, 0.96) * p * 1.02;\n"
+    "  }\n"
+    "  c = c / (1.0 + c);\n"
+    "  gl_FragColor = vec4(pow(c, vec3(0.8)), 1.0);\n"
+    "}\n";
+
+static bool longfs_setup(glc_api *g, scene_state *s)
+{
+    s->prog = glc_program(g, LAYER_VS, LONG_FS);
+    if (!s->prog)
+        return false;
+    const float quad[8] = {-1, -1, 1, -1, 1, 1, -1, 1};
+    g->GenBuffers(1, s->buf);
+    g->BindBuffer(GL_ARRAY_BUFFER, s->buf[0]);
+    g->BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+    g->UseProgram(s->prog);
+    GLint lp = g->GetAttribLocation(s->prog, "position");
+    g->VertexAttribPointer((GLuint)lp, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+    g->EnableVertexAttribArray((GLuint)lp);
+    g->Uniform1f(g->GetUniformLocation(s->prog, "t"), 0.8f);
+    s->tris = 2;
+    s->pixels = (double)s->w * s->h;
+    return true;
+}
+
+static void longfs_frame(glc_api *g, scene_state *s)
+{
+    (void)s;
+    g->DrawArrays(GL_TRIANGLE_FAN, 0, 4);
+}
+
+/* ---- tiny: about a million sub-pixel triangles, non-indexed --------------- */
+
+static const char *TINY_VS =
+    "attribute vec2 position; attribute vec3 color; varying vec3 c;\n"
+    "void main() { c = color; gl_Position = vec4(position, 0.0, 1.0); }\n";
+static const char *TINY_FS = "varying vec3 c; void main() { gl_FragColor = vec4(c, 1.0); }\n";
+
+static bool tiny_setup(glc_api *g, scene_state *s)
+{
+    s->prog = glc_program(g, TINY_VS, TINY_FS);
+    if (!s->prog)
+        return false;
+    size_t n = (size_t)(1000000 * s->scale);
+    if (n < 1000)
+        n = 1000;
+    float *v = malloc(n * 3 * 5 * sizeof(float));
+    if (!v)
+        return false;
+    uint32_t seed = 777;
+    float px = 2.0f / (float)s->w;
+    for (size_t i = 0; i < n; i++) {
+        seed = seed * 1664525u + 1013904223u;
+        float x = (float)(seed >> 8) / 8388608.0f - 1.0f;
+        seed = seed * 1664525u + 1013904223u;
+        float y = (float)(seed >> 8) / 8388608.0f - 1.0f;
+        float *d = v + i * 15;
+        const float off[3][2] = {{0, 0}, {1.2f, 0.1f}, {0.3f, 1.1f}};
+        for (int k = 0; k < 3; k++) {
+            d[5 * k] = x + off[k][0] * px, d[5 * k + 1] = y + off[k][1] * px;
+            d[5 * k + 2] = (float)(i % 7) / 6.0f, d[5 * k + 3] = (float)k / 2.0f;
+            d[5 * k + 4] = (float)(i % 3) / 2.0f;
+        }
+    }
+    g->GenBuffers(1, s->buf);
+    g->BindBuffer(GL_ARRAY_BUFFER, s->buf[0]);
+    g->BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(n * 15 * sizeof(float)), v, GL_STATIC_DRAW);
+    free(v);
+    g->UseProgram(s->prog);
+    GLint lp = g->GetAttribLocation(s->prog, "position"), lc = g->GetAttribLocation(s->prog, "color");
+    g->VertexAttribPointer((GLuint)lp, 2, GL_FLOAT, GL_FALSE, 20, (void *)0);
+    g->VertexAttribPointer((GLuint)lc, 3, GL_FLOAT, GL_FALSE, 20, (void *)8);
+    g->EnableVertexAttribArray((GLuint)lp);
+    g->EnableVertexAttribArray((GLuint)lc);
+    s->count = (GLsizei)(n * 3);
+    s->tris = (double)n;
+    s->pixels = (double)n * 0.66;
+    return true;
+}
+
+static void tiny_frame(glc_api *g, scene_state *s)
+{
+    g->ClearColor(0, 0, 0, 1);
+    g->Clear(GL_COLOR_BUFFER_BIT);
+    g->DrawArrays(GL_TRIANGLES, 0, s->count);
+}
+
+static const bench_scene scenes[] = {
+    {"mesh", "geometry: lit height field, >= 1M triangles, one VBO", mesh_setup, mesh_frame},
+    {"draws", "geometry: 2000 small draws, uniforms + blend/depth changes", draws_setup, draws_frame},
+    {"layers", "fill: 8 blended full-screen textured layers (trilinear)", layers_setup, layers_frame},
+    {"longfs", "fill: full-screen quad, long fragment shader", longfs_setup, longfs_frame},
+    {"tiny", "geometry: ~1M sub-pixel triangles, non-indexed", tiny_setup, tiny_frame},
+};
+#define NUM_SCENES (sizeof scenes / sizeof scenes[0])
+
+typedef struct lib_run {
+    glc_api *g;
+    glc_target t;
+    scene_state s;
+    double best_ms; /* best round average */
+    bool ok;
+} lib_run;
+
+static bool lib_setup(lib_run *r, const bench_scene *sc, const bench_opts *o)
+{
+    memset(&r->s, 0, sizeof r->s);
+    r->s.w = o->w, r->s.h = o->h, r->s.scale = o->scale;
+    r->best_ms = INFINITY;
+    if (!glc_target_create(&r->t, r->g, o->w, o->h))
+        return false;
+    r->g->Viewport(0, 0, o->w, o->h);
+    r->ok = sc->setup(r->g, &r->s);
+    if (r->ok) { /* warm-up frame: shader compiles, first-use allocations */
+        sc->frame(r->g, &r->s);
+        r->g->Finish();
+        GLenum e = r->g->GetError();
+        if (e != GL_NO_ERROR) {
+            fprintf(stderr, "%s: %s: GL error 0x%04x\n", r->g->path, sc->name, e);
+            r->ok = false;
+        }
+    }
+    return r->ok;
+}
+
+static void lib_round(lib_run *r, const bench_scene *sc, int frames)
+{
+    glc_target_bind(&r->t);
+    double t0 = now_s();
+    for (int f = 0; f < frames; f++) {
+        sc->frame(r->g, &r->s);
+        r->g->Finish();
+    }
+    double ms = (now_s() - t0) * 1000.0 / frames;
+    if (ms < r->best_ms)
+        r->best_ms = ms;
+}
+
+int main(int argc, char **argv)
+{
+    bench_opts o = {1024, 768, 5, 3, 1.0};
+    const char *swr_path = getenv("SWR_OSMESA"), *ref_path = NULL, *dump = NULL;
+    const char *only[NUM_SCENES];
+    int nonly = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--swr") && i + 1 < argc)
+            swr_path = argv[++i];
+        else if (!strcmp(argv[i], "--ref") && i + 1 < argc)
+            ref_path = argv[++i];
+        else if (!strcmp(argv[i], "--size") && i + 1 < argc)
+            sscanf(argv[++i], "%dx%d", &o.w, &o.h);
+        else if (!strcmp(argv[i], "--frames") && i + 1 < argc)
+            o.frames = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--rounds") && i + 1 < argc)
+            o.rounds = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--scale") && i + 1 < argc)
+            o.scale = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--dump") && i + 1 < argc)
+            dump = argv[++i];
+        else if (argv[i][0] != '-' && nonly < (int)NUM_SCENES)
+            only[nonly++] = argv[i];
+        else {
+            fprintf(stderr, "usage: %s [--swr LIB] [--ref LIB] [--size WxH] [--frames N] "
+                            "[--rounds R] [--scale S] [--dump DIR] [scene ...]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (!swr_path)
+        swr_path = "build/frontend-gallium/targets/osmesa/libOSMesa.so.8";
+    if (!ref_path)
+        ref_path = glc_reference_library();
+    if (o.w < 16 || o.h < 16 || o.frames < 1 || o.rounds < 1 || !(o.scale > 0)) {
+        fprintf(stderr, "swr_glbench: bad size, frames, rounds or scale\n");
+        return 2;
+    }
+    glc_api swr, ref;
+    if (!glc_open(&swr, swr_path) || !glc_open(&ref, ref_path))
+        return 1;
+    printf("swr_glbench: %dx%d, %d frames x %d rounds (best round), alternating\n", o.w, o.h,
+           o.frames, o.rounds);
+    printf("  swr:      %s\n", swr_path);
+    printf("  llvmpipe: %s\n\n", ref_path);
+    printf("%-7s %-9s %9s %10s %10s %9s %9s\n", "scene", "library", "ms/frame", "Mtri/s",
+           "Mpix/s", "speedup", "PSNR dB");
+    int failures = 0;
+    for (size_t si = 0; si < NUM_SCENES; si++) {
+        const bench_scene *sc = &scenes[si];
+        bool want = nonly == 0;
+        for (int k = 0; k < nonly; k++)
+            want |= !strcmp(only[k], sc->name);
+        if (!want)
+            continue;
+        lib_run runs[2] = {{.g = &swr}, {.g = &ref}};
+        bool ok = lib_setup(&runs[0], sc, &o) & lib_setup(&runs[1], sc, &o);
+        if (ok)
+            for (int r = 0; r < o.rounds; r++)
+                for (int l = 0; l < 2; l++)
+                    lib_round(&runs[l], sc, o.frames);
+        double psnr = NAN;
+        if (ok) {
+            glc_target_bind(&runs[0].t);
+            runs[0].g->Finish();
+            glc_target_bind(&runs[1].t);
+            runs[1].g->Finish();
+            psnr = glc_psnr(runs[0].t.color, runs[1].t.color, o.w, o.h, NULL);
+            if (dump) {
+                char p[512];
+                snprintf(p, sizeof p, "%s/%s-swr.png", dump, sc->name);
+                glc_write_png(p, runs[0].t.color, o.w, o.h);
+                snprintf(p, sizeof p, "%s/%s-llvmpipe.png", dump, sc->name);
+                glc_write_png(p, runs[1].t.color, o.w, o.h);
+            }
+        }
+        for (int l = 0; l < 2; l++) {
+            lib_run *r = &runs[l];
+            if (!r->ok) {
+                printf("%-7s %-9s %9s\n", sc->name, l ? "llvmpipe" : "swr", "failed");
+                failures++;
+                continue;
+            }
+            double sec = r->best_ms / 1000.0;
+            printf("%-7s %-9s %9.2f %10.2f %10.1f", sc->name, l ? "llvmpipe" : "swr", r->best_ms,
+                   r->s.tris / sec / 1e6, r->s.pixels / sec / 1e6);
+            if (l == 0 && runs[1].ok)
+                printf(" %8.2fx %9.2f", runs[1].best_ms / runs[0].best_ms, isinf(psnr) ? 99.99 : psnr);
+            printf("\n");
+        }
+        for (int l = 0; l < 2; l++)
+            if (runs[l].t.ctx)
+                glc_target_destroy(&runs[l].t);
+        printf("%-7s   (%s)\n", "", sc->what);
+    }
+    glc_close(&swr);
+    glc_close(&ref);
+    return failures ? 1 : 0;
+}
