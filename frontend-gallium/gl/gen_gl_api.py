@@ -34,9 +34,7 @@ EXTENSIONS = [
     "GL_ARB_multitexture",
     "GL_ARB_occlusion_query",
     "GL_ARB_texture_compression",
-    "GL_ARB_vertex_program",
     "GL_ARB_timer_query",
-    "GL_ARB_sampler_objects",
     "GL_EXT_framebuffer_object",
     "GL_EXT_framebuffer_blit",
     "GL_EXT_blend_equation_separate",
@@ -49,8 +47,15 @@ EXTENSIONS = [
     "GL_EXT_texture_integer",
     "GL_EXT_texture_array",
     "GL_EXT_timer_query",
-    "GL_EXT_transform_feedback",
 ]
+
+# EXT entry points that gl.xml does not alias to their core form (the EXT
+# versions also accept names that were never generated, which the core
+# implementations allow anyway in a compatibility context).
+EXTRA_ALIASES = {
+    "glBindFramebufferEXT": "glBindFramebuffer",
+    "glBindRenderbufferEXT": "glBindRenderbuffer",
+}
 
 TYPES = """\
 #include <stddef.h>
@@ -119,7 +124,8 @@ def parse(path):
                 continue
             params.append((text_of(p), p.find("name").text))
         alias = c.find("alias")
-        commands[name] = (ret, params, alias.get("name") if alias is not None else None)
+        alias_name = alias.get("name") if alias is not None else EXTRA_ALIASES.get(name)
+        commands[name] = (ret, params, alias_name)
     wanted = []
     for f in root.findall("feature"):
         if f.get("api") != "gl":

@@ -136,7 +136,9 @@ void swrgl_Finish(struct gl_context *ctx) { gl_context_flush(ctx, true); }
 
 static const char extensions[] =
     "GL_ARB_framebuffer_object GL_ARB_vertex_array_object GL_ARB_map_buffer_range "
-    "GL_ARB_draw_instanced GL_ARB_vertex_buffer_object GL_ARB_multitexture "
+    "GL_ARB_draw_instanced GL_ARB_instanced_arrays GL_ARB_vertex_buffer_object "
+    "GL_ARB_pixel_buffer_object GL_ARB_texture_rg GL_ARB_half_float_pixel "
+    "GL_ARB_texture_swizzle GL_ARB_multitexture "
     "GL_ARB_occlusion_query GL_ARB_texture_compression GL_ARB_texture_non_power_of_two "
     "GL_ARB_shader_objects GL_ARB_vertex_shader GL_ARB_fragment_shader "
     "GL_ARB_shading_language_100 GL_ARB_texture_rectangle GL_ARB_texture_float "
