@@ -960,6 +960,207 @@ static bool scene_fragcoord_facing(glc_api *g, int w, int h)
     return no_error(g, "fragcoord_facing");
 }
 
+/* DXT1 and DXT5 blocks built by hand (S3TC: two RGB565 end points and
+ * 2-bit indices; DXT5 adds two alpha end points and 3-bit indices). */
+static void dxt_blocks(uint8_t *dxt1, uint8_t *dxt5, int bw, int bh)
+{
+    for (int b = 0; b < bw * bh; b++) {
+        uint16_t c0 = (uint16_t)(((b * 5) & 31) << 11 | ((b * 11) & 63) << 5 | 31);
+        uint16_t c1 = (uint16_t)(((31 - b) & 31) << 11 | 0x3f << 5 | ((b * 3) & 31));
+        if (c0 <= c1) { /* keep the four-colour mode */
+            uint16_t t = c0;
+            c0 = (uint16_t)(c1 | 0x8000);
+            c1 = t & 0x7fff;
+        }
+        uint8_t *d = dxt1 + b * 8;
+        d[0] = (uint8_t)c0, d[1] = (uint8_t)(c0 >> 8), d[2] = (uint8_t)c1, d[3] = (uint8_t)(c1 >> 8);
+        uint32_t idx = 0xE4E41B1Bu ^ (uint32_t)(b * 0x01010101u);
+        memcpy(d + 4, &idx, 4);
+        uint8_t *e = dxt5 + b * 16;
+        e[0] = (uint8_t)(255 - b * 7), e[1] = (uint8_t)(b * 5);
+        uint64_t ai = 0;
+        for (int k = 0; k < 16; k++)
+            ai |= (uint64_t)((k + b) & 7) << (3 * k);
+        for (int k = 0; k < 6; k++)
+            e[2 + k] = (uint8_t)(ai >> (8 * k));
+        memcpy(e + 8, d, 8);
+    }
+}
+
+static bool scene_tex_compressed(glc_api *g, int w, int h)
+{
+    clear(g, 0.2f, 0.2f, 0.2f, 1);
+    GLuint p = prog_bound(g, VS_ATTR, FS_TEX2D);
+    if (!p)
+        return false;
+    g->UseProgram(p);
+    g->Uniform1i(g->GetUniformLocation(p, "tex"), 0);
+    enum { TW = 16, TH = 16, BW = TW / 4, BH = TH / 4 };
+    uint8_t dxt1[BW * BH * 8], dxt5[BW * BH * 16], rgtc1[BW * BH * 8], rgtc2[BW * BH * 16];
+    dxt_blocks(dxt1, dxt5, BW, BH);
+    for (int b = 0; b < BW * BH; b++) { /* RGTC blocks share DXT5's alpha block layout */
+        memcpy(rgtc1 + b * 8, dxt5 + b * 16, 8);
+        memcpy(rgtc2 + b * 16, dxt5 + b * 16, 8);
+        memcpy(rgtc2 + b * 16 + 8, dxt5 + ((b + 3) % (BW * BH)) * 16, 8);
+    }
+    struct {
+        GLenum fmt;
+        const uint8_t *data;
+        GLsizei size;
+    } c[] = {
+        {GL_COMPRESSED_RGB_S3TC_DXT1_EXT, dxt1, sizeof dxt1},
+        {GL_COMPRESSED_RGBA_S3TC_DXT5_EXT, dxt5, sizeof dxt5},
+        {GL_COMPRESSED_RED_RGTC1, rgtc1, sizeof rgtc1},
+        {GL_COMPRESSED_RG_RGTC2, rgtc2, sizeof rgtc2},
+    };
+    GLuint t;
+    g->GenTextures(1, &t);
+    g->BindTexture(GL_TEXTURE_2D, t);
+    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    g->Enable(GL_BLEND);
+    g->BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    for (int i = 0; i < 4; i++) {
+        g->CompressedTexImage2D(GL_TEXTURE_2D, 0, c[i].fmt, TW, TH, 0, c[i].size, c[i].data);
+        float x0 = -1 + (float)(i % 2), y0 = -1 + (float)(i / 2);
+        /* Texture coordinates slightly off the texel grid: no pixel centre
+         * falls exactly on a texel edge, where nearest filtering may pick
+         * either texel (both libraries are right there). */
+        quad_tex(g, x0 + 0.04f, y0 + 0.04f, x0 + 0.92f, y0 + 0.92f, 0.0021f, 0.0013f, 1.0021f,
+                 1.0013f);
+    }
+    g->Disable(GL_BLEND);
+    g->DeleteTextures(1, &t);
+    g->UseProgram(0);
+    g->DeleteProgram(p);
+    (void)w, (void)h;
+    return no_error(g, "tex_compressed");
+}
+
+static bool scene_tex_array_copy(glc_api *g, int w, int h)
+{
+    /* A 2D array texture (GLSL 1.30) on the left; on the right, a texture
+     * filled with glCopyTexSubImage2D from what was drawn first. */
+    clear(g, 0, 0, 0, 1);
+    const char *vs = "#version 130\nin vec2 pos; in vec4 attr; out vec4 v;\n"
+                     "void main() { v = attr; gl_Position = vec4(pos, 0.0, 1.0); }\n";
+    const char *fs = "#version 130\nuniform sampler2DArray arr; in vec4 v; out vec4 color;\n"
+                     "void main() { color = texture(arr, vec3(v.xy, floor(v.y * 3.0))); }\n";
+    GLuint p = prog_bound(g, vs, fs);
+    if (!p)
+        return false;
+    g->UseProgram(p);
+    g->Uniform1i(g->GetUniformLocation(p, "arr"), 0);
+    GLuint t[2];
+    g->GenTextures(2, t);
+    g->BindTexture(GL_TEXTURE_2D_ARRAY, t[0]);
+    uint8_t layers[3 * 8 * 8 * 4];
+    for (int i = 0; i < 3 * 64; i++) {
+        int l = i / 64, x = i % 8, y = i / 8 % 8;
+        layers[4 * i] = (uint8_t)(l == 0 ? 255 : x * 32), layers[4 * i + 1] = (uint8_t)(l == 1 ? 255 : y * 32);
+        layers[4 * i + 2] = (uint8_t)(l == 2 ? 255 : ((x ^ y) & 1) * 200), layers[4 * i + 3] = 255;
+    }
+    g->TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 8, 8, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, layers);
+    g->TexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    g->TexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    quad_tex(g, -1, -1, 0, 1, 0, 0, 1, 1);
+    g->Finish();
+    /* Copy the left half into a texture and show it on the right, flipped. */
+    g->BindTexture(GL_TEXTURE_2D, t[1]);
+    g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 64, 64, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    g->CopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, w / 8, h / 8, 64, 64);
+    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    GLuint p2 = prog_bound(g, VS_ATTR, FS_TEX2D);
+    if (!p2)
+        return false;
+    g->UseProgram(p2);
+    g->Uniform1i(g->GetUniformLocation(p2, "tex"), 0);
+    quad_tex(g, 0, -1, 1, 1, 0, 1, 1, 0);
+    g->DeleteTextures(2, t);
+    g->UseProgram(0);
+    g->DeleteProgram(p);
+    g->DeleteProgram(p2);
+    return no_error(g, "tex_array_copy");
+}
+
+static bool scene_clip_distance(glc_api *g, int w, int h)
+{
+    /* User clip distances (GLSL 1.30 gl_ClipDistance) cut a fan of
+     * triangles along two planes. */
+    clear(g, 0, 0, 0.2f, 1);
+    const char *vs = "#version 130\nin vec2 pos; in vec4 attr; out vec4 v;\n"
+                     "void main() { v = attr; gl_Position = vec4(pos, 0.0, 1.0);\n"
+                     "  gl_ClipDistance[0] = dot(vec3(pos, 1.0), vec3(1.0, 0.5, 0.3));\n"
+                     "  gl_ClipDistance[1] = dot(vec3(pos, 1.0), vec3(-0.4, 1.0, 0.6)); }\n";
+    const char *fs = "#version 130\nin vec4 v; out vec4 color; void main() { color = v; }\n";
+    GLuint p = prog_bound(g, vs, fs);
+    if (!p)
+        return false;
+    g->UseProgram(p);
+    g->Enable(GL_CLIP_DISTANCE0);
+    g->Enable(GL_CLIP_DISTANCE0 + 1);
+    const float a[16] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 1, 1, 0, 1};
+    quad_attr(g, -0.9f, -0.9f, 0.9f, 0.9f, a);
+    g->Disable(GL_CLIP_DISTANCE0);
+    g->Disable(GL_CLIP_DISTANCE0 + 1);
+    g->UseProgram(0);
+    g->DeleteProgram(p);
+    (void)w, (void)h;
+    return no_error(g, "clip_distance");
+}
+
+static bool scene_readpixels(glc_api *g, int w, int h)
+{
+    /* Render, read back through several format/type pairs and pack
+     * settings, and draw what was read as textures: the image shows
+     * whether the conversions agree. */
+    clear(g, 0, 0, 0, 1);
+    GLuint p = prog_bound(g, VS_ATTR, FS_COLOR);
+    if (!p)
+        return false;
+    g->UseProgram(p);
+    const float a[16] = {1, 0, 0, 1, 0, 1, 0, 0.5f, 0, 0, 1, 1, 1, 1, 1, 0.25f};
+    quad_attr(g, -1, -1, 0, 0, a);
+    g->UseProgram(0);
+    enum { RW = 30, RH = 20 };
+    static uint8_t ub[RW * RH * 4 + 64];
+    static float fl[RW * RH * 4];
+    static uint16_t s565[RW * RH + 8];
+    static uint8_t lum[(RW + 3) * RH];
+    g->PixelStorei(GL_PACK_ALIGNMENT, 1);
+    g->ReadPixels(w / 8, h / 8, RW, RH, GL_RGBA, GL_UNSIGNED_BYTE, ub);
+    g->ReadPixels(w / 8, h / 8, RW, RH, GL_RGBA, GL_FLOAT, fl);
+    g->ReadPixels(w / 8, h / 8, RW, RH, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, s565);
+    g->PixelStorei(GL_PACK_ALIGNMENT, 4);
+    g->ReadPixels(w / 8, h / 8, RW, RH, GL_LUMINANCE, GL_UNSIGNED_BYTE, lum);
+    GLuint t;
+    g->GenTextures(1, &t);
+    g->BindTexture(GL_TEXTURE_2D, t);
+    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    GLuint pt = prog_bound(g, VS_ATTR, FS_TEX2D);
+    if (!pt)
+        return false;
+    g->UseProgram(pt);
+    g->Uniform1i(g->GetUniformLocation(pt, "tex"), 0);
+    g->PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, RW, RH, 0, GL_RGBA, GL_UNSIGNED_BYTE, ub);
+    quad_tex(g, 0, 0, 0.5f, 0.5f, 0, 0, 1, 1);
+    g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, RW, RH, 0, GL_RGBA, GL_FLOAT, fl);
+    quad_tex(g, 0.5f, 0, 1, 0.5f, 0, 0, 1, 1);
+    g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, RW, RH, 0, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, s565);
+    quad_tex(g, 0, 0.5f, 0.5f, 1, 0, 0, 1, 1);
+    g->PixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    g->TexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE8, RW, RH, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE, lum);
+    quad_tex(g, 0.5f, 0.5f, 1, 1, 0, 0, 1, 1);
+    g->DeleteTextures(1, &t);
+    g->UseProgram(0);
+    g->DeleteProgram(p);
+    g->DeleteProgram(pt);
+    return no_error(g, "readpixels");
+}
+
 const glc_scene glc_scenes[] = {
     {"clear_scissor", scene_clear_scissor, 60},
     {"triangles", scene_triangles, 40},
@@ -981,5 +1182,9 @@ const glc_scene glc_scenes[] = {
     {"glsl130", scene_glsl130, 35},
     {"shadow", scene_shadow, 35},
     {"fragcoord_facing", scene_fragcoord_facing, 40},
+    {"tex_compressed", scene_tex_compressed, 40},
+    {"tex_array_copy", scene_tex_array_copy, 35},
+    {"clip_distance", scene_clip_distance, 35},
+    {"readpixels", scene_readpixels, 40},
 };
 const unsigned glc_num_scenes = sizeof glc_scenes / sizeof glc_scenes[0];
