@@ -65,7 +65,8 @@ typedef struct core_thread {
 /* Versioned state block: immutable content after creation. */
 typedef struct state_block {
     uint64_t last_use; /* id of the last draw context that read it */
-    struct state_block *retired_next;
+    struct state_block *retired_next; /* in the retired queue or a free list */
+    uint32_t group;    /* enum state_group, or SG_COUNT for a draw state */
     _Alignas(64) unsigned char content[];
 } state_block;
 
@@ -99,7 +100,19 @@ struct swr_context {
     uint32_t dirty; /* 1 << state_group */
     state_block *cur[SG_COUNT];
     state_block *cur_draw; /* content: rast_draw_state */
-    state_block *retired;  /* blocks to free once tail passes last_use */
+    /* Replaced blocks, oldest first, until the tail passes their last_use.
+     * A block replaced later was current for a later draw, so last_use
+     * grows along the queue (nearly always: a block made by a clear and
+     * replaced before any draw has last_use 0) and free_retired stops at
+     * the first block still in use instead of walking every block in
+     * flight on each state change. */
+    state_block *retired, *retired_last;
+    /* Freed blocks kept for reuse, per group (+ draw states at SG_COUNT):
+     * a draw loop that changes state every draw makes and drops blocks at
+     * the draw rate, and malloc/free of multi-KiB aligned blocks showed up
+     * at ~5% of such a scene. At most the peak number of blocks in flight
+     * is kept; all are freed with the context. */
+    state_block *free_blocks[SG_COUNT + 1];
     bool fb_used;          /* a draw or clear used the current framebuffer */
     uint64_t draws;
 };

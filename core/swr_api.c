@@ -110,13 +110,19 @@ static const void *group_pending(swr_context *ctx, int g)
     }
 }
 
-static state_block *block_new(size_t size, const void *content)
+static state_block *block_new(swr_context *ctx, uint32_t group, size_t size, const void *content)
 {
-    state_block *b = aligned_alloc(64, (sizeof(state_block) + size + 63) & ~(size_t)63);
-    if (!b)
-        return NULL;
+    state_block *b = ctx->free_blocks[group];
+    if (b) {
+        ctx->free_blocks[group] = b->retired_next;
+    } else {
+        b = aligned_alloc(64, (sizeof(state_block) + size + 63) & ~(size_t)63);
+        if (!b)
+            return NULL;
+    }
     b->last_use = 0;
     b->retired_next = NULL;
+    b->group = group;
     memcpy(b->content, content, size);
     return b;
 }
@@ -125,22 +131,42 @@ static void block_retire(swr_context *ctx, state_block *b)
 {
     if (!b)
         return;
-    b->retired_next = ctx->retired;
-    ctx->retired = b;
+    b->retired_next = NULL;
+    if (ctx->retired_last)
+        ctx->retired_last->retired_next = b;
+    else
+        ctx->retired = b;
+    ctx->retired_last = b;
 }
 
-/* Frees retired blocks no draw context in flight can read. */
+/* Frees retired blocks no draw context in flight can read (into the reuse
+ * lists), oldest first, up to the first one still in use; `all` (the
+ * context is idle or going away) frees every one to the system. */
 static void free_retired(swr_context *ctx, bool all)
 {
     uint64_t tail = atomic_load(&ctx->tail);
-    state_block **pp = &ctx->retired;
-    while (*pp) {
-        state_block *b = *pp;
-        if (all || b->last_use < tail) {
-            *pp = b->retired_next;
+    while (ctx->retired && (all || ctx->retired->last_use < tail)) {
+        state_block *b = ctx->retired;
+        ctx->retired = b->retired_next;
+        if (all) {
             free(b);
         } else {
-            pp = &b->retired_next;
+            b->retired_next = ctx->free_blocks[b->group];
+            ctx->free_blocks[b->group] = b;
+        }
+    }
+    if (!ctx->retired)
+        ctx->retired_last = NULL;
+}
+
+/* Frees the reuse lists. */
+static void free_block_cache(swr_context *ctx)
+{
+    for (int g = 0; g <= SG_COUNT; g++) {
+        while (ctx->free_blocks[g]) {
+            state_block *b = ctx->free_blocks[g];
+            ctx->free_blocks[g] = b->retired_next;
+            free(b);
         }
     }
 }
@@ -154,7 +180,7 @@ static swr_result update_state(swr_context *ctx)
     for (int g = 0; g < SG_COUNT; g++) {
         if (!(ctx->dirty & (1u << g)) && ctx->cur[g])
             continue;
-        state_block *b = block_new(group_size(g), group_pending(ctx, g));
+        state_block *b = block_new(ctx, (uint32_t)g, group_size(g), group_pending(ctx, g));
         if (!b)
             return SWR_ERROR_OUT_OF_MEMORY;
         block_retire(ctx, ctx->cur[g]);
@@ -169,7 +195,7 @@ static swr_result update_state(swr_context *ctx)
     ds.output = (const rast_output_block *)ctx->cur[SG_OUTPUT]->content;
     ds.fb = (const rast_fb_block *)ctx->cur[SG_FB]->content;
     rast_derive_state(&ds);
-    state_block *b = block_new(sizeof ds, &ds);
+    state_block *b = block_new(ctx, SG_COUNT, sizeof ds, &ds);
     if (!b)
         return SWR_ERROR_OUT_OF_MEMORY;
     block_retire(ctx, ctx->cur_draw);
@@ -394,6 +420,7 @@ void swr_context_destroy(swr_context *ctx)
         free(ctx->cur[g]);
     free(ctx->cur_draw);
     free_retired(ctx, true);
+    free_block_cache(ctx);
     free(ctx->ring);
     free((void *)ctx->hazard);
     free(ctx->threads);

@@ -32,7 +32,10 @@
  * with the depth test and blend folded to constants (run_ds: LESS on float
  * depth + opaque BGRA8; no depth + alpha BGRA8). Everything stays
  * bit-identical to the generic path (the same float operations in the same
- * order).
+ * order). Small triangles are covered by the inline rasterizer
+ * (be_raster_small.h) with the raster-tile function inlined into it; the
+ * primitive loop prefetches be_prims and hot-tile lines a few primitives
+ * ahead (prefetch_ahead).
  */
 #include "rasterizer/rast_internal.h"
 
@@ -42,6 +45,7 @@
 #include "profiling/prof.h"
 #include "rasterizer/be_hot.h"
 #include "rasterizer/be_output.h"
+#include "rasterizer/be_raster_small.h"
 
 typedef struct be_tile_ctx {
     const rast_draw_state *st;
@@ -87,7 +91,6 @@ typedef struct be_tile_ctx {
      * the current primitive (prepare_prim): the common-state instances have
      * a `plain` variant without those per-block branches and stores. */
     bool plain;
-    vf8 attr[SWR_MAX_ATTRIBS * 4 * 3];      /* broadcast attribute triplets */
 } be_tile_ctx;
 
 static inline vf8 lanes_of(const float *pl, vf8 lane_x, vf8 lane_y)
@@ -113,9 +116,6 @@ static void prepare_prim(be_tile_ctx *t, const be_prim *p)
     t->perspective = p->inv_w[0] != p->inv_w[1] || p->inv_w[0] != p->inv_w[2];
     t->persp_div = t->perspective && t->want_div;
     t->plain = !t->want_pos && !t->want_bary && !t->persp_div;
-    uint32_t n = t->st->num_attribs * 12;
-    for (uint32_t i = 0; i < n; i++)
-        t->attr[i] = vf8_set1(p->attribs[i]);
     /* The shader only reads these (shader_abi.h): once per primitive. The
      * scratch is this thread's and only shade_block uses it. */
     swr_ps_args *a = &t->s->ps_args;
@@ -315,16 +315,19 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
 
     /* A local count: the stores below may alias st as far as the compiler
      * knows. Plain: p1, p2 are b1, b2, so only CONSTANT differs. */
-    const vf8 *tr = t->attr;
+    /* Attribute triplets are broadcast straight from the be_prim (a
+     * broadcast from memory costs what a load does), not staged per
+     * primitive: most primitives of a mesh shade one or two blocks. */
+    const float *tr = p->attribs;
     const uint32_t num_attribs = st->num_attribs;
     for (uint32_t i = 0; i < num_attribs; i++) {
         uint8_t mode = st->interp[i];
         vf8 u = plain || mode == SWR_INTERP_LINEAR ? b1 : p1;
         vf8 v = plain || mode == SWR_INTERP_LINEAR ? b2 : p2;
         for (uint32_t c = 0; c < 4; c++, tr += 3) {
-            vf8 r = tr[0];
+            vf8 r = vf8_set1(tr[0]);
             if (mode != SWR_INTERP_CONSTANT)
-                r = vf8_add(r, vf8_add(vf8_mul(tr[1], u), vf8_mul(tr[2], v)));
+                r = vf8_add(r, vf8_add(vf8_mul(vf8_set1(tr[1]), u), vf8_mul(vf8_set1(tr[2]), v)));
             vf8_store_aligned(s->ps_inputs[i].v[c], r);
         }
     }
@@ -414,18 +417,24 @@ shade_tile(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64
             shade_block(t, &o, b, base + b * 8, 0xff, false, simple, plain, ds_c, blend_c, n);
         return;
     }
-    for (uint32_t b = 0; b < 8; b++) {
-        uint32_t cov = (uint32_t)(mask >> (b * 8)) & 0xff;
-        if (cov)
-            shade_block(t, &o, b, base + b * 8, cov, false, simple, plain, ds_c, blend_c, n);
+    /* The covered blocks in increasing order, visiting only those (a tiny
+     * triangle covers one or two of the eight). */
+    for (uint64_t m = mask; m;) {
+        uint32_t b = (uint32_t)__builtin_ctzll(m) >> 3;
+        uint32_t cov = (uint32_t)(m >> (b * 8)) & 0xff;
+        m &= ~((uint64_t)0xff << (b * 8));
+        shade_block(t, &o, b, base + b * 8, cov, false, simple, plain, ds_c, blend_c, n);
     }
 }
 
 /* Receives the coverage of one raster tile. Block b of the tile (4x2
  * pixels at (b & 1) * 4, (b >> 1) * 2) is hot-tile pixels base + 8b ..
  * base + 8b + 7 (rast_priv.h layout), so the index is not recomputed per
- * block. */
-static void emit_raster_tile(void *user, int32_t tile_x, int32_t tile_y, uint64_t mask)
+ * block. always_inline: inlined into the small-triangle coverage loop
+ * (rast_tri_cover_inline); large triangles, lines and points call the
+ * out-of-line copy through the emit pointer. */
+static inline __attribute__((always_inline)) void emit_raster_tile(void *user, int32_t tile_x,
+                                                                   int32_t tile_y, uint64_t mask)
 {
     be_tile_ctx *t = user;
     if (KNOB_TOSS_RS)
@@ -461,6 +470,62 @@ static void emit_raster_tile(void *user, int32_t tile_x, int32_t tile_y, uint64_
     t->cnt->samples_passed += n.samples_passed;
 }
 
+/* Software prefetch for the primitive loop of rast_be_draw_tile. A stream
+ * of tiny triangles lands at random places of a macrotile, so each one
+ * misses in the cache twice: its be_prim (written by a frontend, possibly
+ * on another core, long evicted) and the hot-tile lines it shades (a
+ * colour + depth hot tile pair is 32 KiB per macrotile, and a chunk visits
+ * every macrotile of the screen). Four primitives ahead we prefetch the
+ * be_prim; two ahead (its header is then in the cache) the colour and depth
+ * lines of its bounding box's first and last pixels, which for a tiny
+ * triangle are all it touches. Prefetches do not change results. */
+#define BE_PREFETCH_MAX_LINES 6
+#define BE_PREFETCH_PRIM_AHEAD 4
+#define BE_PREFETCH_HOT_AHEAD 2
+
+typedef struct be_prefetch {
+    uint8_t *color; /* first render target's hot tile, or NULL */
+    uint8_t *z;     /* depth hot tile, or NULL */
+    uint32_t color_bpp;
+    int32_t mt_x, mt_y;
+    uint32_t prim_lines; /* cache lines of a be_prim with its attributes */
+} be_prefetch;
+
+/* Item i of the bin list starting at block b (NULL past the end). */
+static inline const be_prim *bin_peek(const rast_bin_block *b, uint32_t i)
+{
+    while (b && i >= b->count) {
+        i -= b->count;
+        b = b->next;
+    }
+    return b ? (const be_prim *)b->items[i] : NULL;
+}
+
+static inline void prefetch_pixel(const be_prefetch *pf, int32_t x, int32_t y)
+{
+    x = x < pf->mt_x ? pf->mt_x : x > pf->mt_x + RAST_MT_DIM - 1 ? pf->mt_x + RAST_MT_DIM - 1 : x;
+    y = y < pf->mt_y ? pf->mt_y : y > pf->mt_y + RAST_MT_DIM - 1 ? pf->mt_y + RAST_MT_DIM - 1 : y;
+    uint32_t idx = rast_hot_index((uint32_t)(x - pf->mt_x), (uint32_t)(y - pf->mt_y)) & ~7u;
+    if (pf->color)
+        __builtin_prefetch(pf->color + (size_t)idx * pf->color_bpp, 1, 3);
+    if (pf->z)
+        __builtin_prefetch(pf->z + (size_t)idx * 4, 1, 3);
+}
+
+static inline __attribute__((always_inline)) void prefetch_ahead(const be_prefetch *pf,
+                                                                 const rast_bin_block *b, uint32_t i)
+{
+    const be_prim *p2 = bin_peek(b, i + BE_PREFETCH_PRIM_AHEAD);
+    if (p2)
+        for (uint32_t k = 0; k < pf->prim_lines; k++)
+            __builtin_prefetch((const uint8_t *)p2 + k * 64, 0, 3);
+    const be_prim *p1 = bin_peek(b, i + BE_PREFETCH_HOT_AHEAD);
+    if (p1) {
+        prefetch_pixel(pf, p1->bbox.x0, p1->bbox.y0);
+        prefetch_pixel(pf, p1->bbox.x1 - 1, p1->bbox.y1 - 1);
+    }
+}
+
 void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_t tile,
                        rast_hot_tiles *hot, rast_scratch *scratch, rast_counters *counters)
 {
@@ -468,7 +533,7 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     if (!b)
         return;
     uint32_t tx = tile % bins->grid_w, ty = tile / bins->grid_w;
-    be_tile_ctx t; /* large (broadcast attributes): initialize fields, not the whole */
+    be_tile_ctx t; /* initialize fields, not the whole */
     memset(t.color, 0, sizeof t.color);
     memset(t.color_bpp, 0, sizeof t.color_bpp);
     t.z = t.stencil = NULL;
@@ -531,9 +596,25 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
 
     int32_t so_fx8 = st->sample_offset_fx8;
     swr_rect tile_rect = {t.mt_x, t.mt_y, t.mt_x + RAST_MT_DIM, t.mt_y + RAST_MT_DIM};
+    be_prefetch pf = {
+        .color = NULL,
+        .z = t.z,
+        .mt_x = t.mt_x,
+        .mt_y = t.mt_y,
+        .prim_lines = (uint32_t)((sizeof(be_prim) + (size_t)st->num_attribs * 12 * sizeof(float) +
+                                  63) / 64),
+    };
+    if (st->rt_mask) {
+        uint32_t rt = (uint32_t)__builtin_ctz(st->rt_mask);
+        pf.color = t.color[rt];
+        pf.color_bpp = t.color_bpp[rt];
+    }
+    if (pf.prim_lines > BE_PREFETCH_MAX_LINES)
+        pf.prim_lines = BE_PREFETCH_MAX_LINES;
     for (; b; b = b->next) {
         for (uint32_t i = 0; i < b->count; i++) {
             const be_prim *p = b->items[i];
+            prefetch_ahead(&pf, b, i);
             swr_rect clip = p->bbox;
             if (clip.x0 < tile_rect.x0)
                 clip.x0 = tile_rect.x0;
@@ -549,7 +630,7 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
             switch (p->kind) {
             case BE_PRIM_TRI:
                 prof_begin(PROF_BERasterizeTriangle);
-                rast_tri_cover(&p->cov.tri, so_fx8, clip, emit_raster_tile, &t);
+                rast_tri_cover_inline(&p->cov.tri, so_fx8, clip, emit_raster_tile, &t);
                 prof_end(PROF_BERasterizeTriangle);
                 break;
             case BE_PRIM_LINE:

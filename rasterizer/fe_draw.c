@@ -313,26 +313,35 @@ static void init_attr_offsets(fe_ctx *f)
 
 /* ---- binning ---------------------------------------------------------------- */
 
-static bool bin_append(rast_bins *b, uint32_t tile, const be_prim *prim)
+/* A new block for tile's list (the first, or the tail is full). */
+static __attribute__((noinline)) bool bin_append_slow(rast_bins *b, uint32_t tile,
+                                                      const be_prim *prim)
 {
     rast_bin_block *t = b->tail[tile];
-    if (!t || t->count == RAST_BIN_BLOCK_ITEMS) {
-        rast_bin_block *nb = arena_alloc(b->arena, sizeof *nb);
-        if (!nb) {
-            b->out_of_memory = true;
-            return false;
-        }
-        nb->next = NULL;
-        nb->count = 0;
-        if (t) {
-            t->next = nb;
-        } else {
-            b->head[tile] = nb;
-            b->touched[b->num_touched++] = tile;
-        }
-        b->tail[tile] = nb;
-        t = nb;
+    rast_bin_block *nb = arena_alloc(b->arena, sizeof *nb);
+    if (!nb) {
+        b->out_of_memory = true;
+        return false;
     }
+    nb->next = NULL;
+    nb->count = 1;
+    nb->items[0] = prim;
+    if (t) {
+        t->next = nb;
+    } else {
+        b->head[tile] = nb;
+        b->touched[b->num_touched++] = tile;
+    }
+    b->tail[tile] = nb;
+    return true;
+}
+
+static inline __attribute__((always_inline)) bool bin_append(rast_bins *b, uint32_t tile,
+                                                             const be_prim *prim)
+{
+    rast_bin_block *t = b->tail[tile];
+    if (__builtin_expect(!t || t->count == RAST_BIN_BLOCK_ITEMS, 0))
+        return bin_append_slow(b, tile, prim);
     t->items[t->count++] = prim;
     return true;
 }
@@ -355,17 +364,11 @@ static bool tile_outside_tri(const rast_tri *tri, int32_t sample_offset_fx8, uin
     return false;
 }
 
-static void bin_prim(fe_ctx *f, const be_prim *p)
+/* Primitives whose box spans several macrotiles (bin_prim). */
+static __attribute__((noinline)) void bin_prim_multi(fe_ctx *f, const be_prim *p, uint32_t tx0,
+                                                     uint32_t tx1, uint32_t ty0, uint32_t ty1)
 {
     rast_bins *b = f->bins;
-    if (KNOB_TOSS_BIN_TRIS)
-        return;
-    uint32_t tx0 = (uint32_t)p->bbox.x0 >> RAST_MT_LOG2, tx1 = (uint32_t)(p->bbox.x1 - 1) >> RAST_MT_LOG2;
-    uint32_t ty0 = (uint32_t)p->bbox.y0 >> RAST_MT_LOG2, ty1 = (uint32_t)(p->bbox.y1 - 1) >> RAST_MT_LOG2;
-    if (tx1 >= b->grid_w)
-        tx1 = b->grid_w - 1;
-    if (ty1 >= b->grid_h)
-        ty1 = b->grid_h - 1;
     bool test = p->kind == BE_PRIM_TRI && (tx1 > tx0 || ty1 > ty0);
     for (uint32_t ty = ty0; ty <= ty1; ty++) {
         for (uint32_t tx = tx0; tx <= tx1; tx++) {
@@ -378,7 +381,27 @@ static void bin_prim(fe_ctx *f, const be_prim *p)
     f->cnt->prims_binned++;
 }
 
-static be_prim *alloc_prim(fe_ctx *f)
+/* Inline for the common case, a primitive inside one macrotile: one append. */
+static inline __attribute__((always_inline)) void bin_prim(fe_ctx *f, const be_prim *p)
+{
+    rast_bins *b = f->bins;
+    if (KNOB_TOSS_BIN_TRIS)
+        return;
+    uint32_t tx0 = (uint32_t)p->bbox.x0 >> RAST_MT_LOG2, tx1 = (uint32_t)(p->bbox.x1 - 1) >> RAST_MT_LOG2;
+    uint32_t ty0 = (uint32_t)p->bbox.y0 >> RAST_MT_LOG2, ty1 = (uint32_t)(p->bbox.y1 - 1) >> RAST_MT_LOG2;
+    if (tx1 >= b->grid_w)
+        tx1 = b->grid_w - 1;
+    if (ty1 >= b->grid_h)
+        ty1 = b->grid_h - 1;
+    if (tx0 == tx1 && ty0 == ty1) {
+        if (bin_append(b, ty0 * b->grid_w + tx0, p))
+            f->cnt->prims_binned++;
+        return;
+    }
+    bin_prim_multi(f, p, tx0, tx1, ty0, ty1);
+}
+
+static inline __attribute__((always_inline)) be_prim *alloc_prim(fe_ctx *f)
 {
     size_t bytes = sizeof(be_prim) + (size_t)f->num_attribs * 12 * sizeof(float);
     be_prim *p = arena_alloc(f->bins->arena, bytes);

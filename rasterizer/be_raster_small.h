@@ -1,0 +1,229 @@
+/*
+ * be_raster_small.h: the small-triangle coverage path of be_raster.c as
+ * inline code, so that a caller with a fixed emit function (the backend's
+ * emit_raster_tile) gets it inlined into the raster-tile loop instead of
+ * called through a pointer per raster tile. be_raster.c's rast_tri_cover is
+ * this same code with the emit pointer it is given. The derivations (edge
+ * ranges, 32-bit exactness) are in the comments below and in be_raster.c.
+ */
+#ifndef BE_RASTER_SMALL_H
+#define BE_RASTER_SMALL_H
+
+#include "core/simd.h"
+#include "rasterizer/rast_priv.h"
+/* Distance in fx8 from a tile's first sample row/column to its last:
+ * 7 pixels of 256. The extreme samples of an 8x8 tile are its origin sample
+ * plus {0, TILE_SPAN} in x and y. */
+#define TILE_SPAN_FX8 (7 * 256)
+/* Step from one raster tile to the next: 8 pixels of 256. */
+#define TILE_STEP_FX8 (8 * 256)
+/* |a|, |b| below this bound make 32-bit evaluation inside a tile exact. */
+#define SMALL_EDGE_LIMIT (1 << 19)
+
+/* Masks of the bits of a raster tile whose pixel column (row) inside the
+ * tile is < n, n = 0..8, in the bit order of rast_priv.h. Derivation: column
+ * x lives in blocks with (x >> 2) == block & 1, lanes with lane & 5 ==
+ * ((x >> 1) & 1) << 2 | (x & 1); so column 0 is lanes {0, 2} of blocks 0, 2,
+ * 4, 6 = 0x0005000500050005 and so on. Row y lives in blocks 2*(y>>1) and
+ * 2*(y>>1)+1, lanes with (lane >> 1) & 1 == y & 1: row 0 = 0x33 in blocks 0
+ * and 1 = 0x3333. Checked by the random tests through non-aligned clip
+ * rectangles against rast_bit_of(). */
+static const uint64_t col_lt_mask[9] = {
+    0x0ull,
+    0x0005000500050005ull,
+    0x000f000f000f000full,
+    0x005f005f005f005full,
+    0x00ff00ff00ff00ffull,
+    0x05ff05ff05ff05ffull,
+    0x0fff0fff0fff0fffull,
+    0x5fff5fff5fff5fffull,
+    0xffffffffffffffffull,
+};
+static const uint64_t row_lt_mask[9] = {
+    0x0ull,
+    0x3333ull,
+    0xffffull,
+    0x3333ffffull,
+    0xffffffffull,
+    0x3333ffffffffull,
+    0xffffffffffffull,
+    0x3333ffffffffffffull,
+    0xffffffffffffffffull,
+};
+
+static inline int32_t min_i32(int32_t a, int32_t b)
+{
+    return a < b ? a : b;
+}
+static inline int32_t max_i32(int32_t a, int32_t b)
+{
+    return a > b ? a : b;
+}
+static inline int64_t min_i64(int64_t a, int64_t b)
+{
+    return a < b ? a : b;
+}
+static inline int64_t max_i64(int64_t a, int64_t b)
+{
+    return a > b ? a : b;
+}
+
+/* Per-lane pixel offsets inside a 4x2 block (lane order of shader_abi.h):
+ * lane = ((x >> 1) & 1) << 2 | (y & 1) << 1 | (x & 1). Expressed as masks so
+ * that a*dx + b*dy per lane is three ANDs and two adds (no 10-cycle mullo):
+ * dx = (x & 1) + 2 * ((x >> 1) & 1), dy = y & 1. */
+static inline vi8 lane_offsets32(uint32_t a_px, uint32_t b_px)
+{
+    const vi8 x1 = vi8_set(0, -1, 0, -1, 0, -1, 0, -1);
+    const vi8 x2 = vi8_set(0, 0, 0, 0, -1, -1, -1, -1);
+    const vi8 y1 = vi8_set(0, 0, -1, -1, 0, 0, -1, -1);
+    vi8 r = vi8_and(vi8_set1((int32_t)a_px), x1);
+    r = vi8_add(r, vi8_and(vi8_set1((int32_t)(a_px * 2)), x2));
+    return vi8_add(r, vi8_and(vi8_set1((int32_t)b_px), y1));
+}
+
+/* Per-triangle constants of the 32-bit block evaluator. */
+typedef struct edges32 {
+    vi8 lane[3];     /* a*256*dx + b*256*dy per lane of a block */
+    vi8 col[3];      /* a * 4 pixels: left block -> right block */
+    vi8 row[3];      /* b * 2 pixels: one block row down */
+    int32_t row1[3]; /* the same as a scalar */
+} edges32;
+
+/* Exact when small_edges (|a|, |b| < 2^19: the largest value, 4 pixels of a,
+ * is below 2^29). For other triangles the values wrap (unsigned arithmetic,
+ * no UB) and are never used. */
+static inline void edges32_init(edges32 *ed, const rast_tri *tri)
+{
+#pragma GCC unroll 3
+    for (int k = 0; k < 3; k++) {
+        uint32_t a_px = (uint32_t)tri->a[k] << 8, b_px = (uint32_t)tri->b[k] << 8;
+        ed->lane[k] = lane_offsets32(a_px, b_px);
+        ed->col[k] = vi8_set1((int32_t)(a_px * 4));
+        ed->row[k] = vi8_set1((int32_t)(b_px * 2));
+        ed->row1[k] = (int32_t)(b_px * 2);
+    }
+}
+
+/*
+ * Coverage of block rows [row0, row0 + nrows) of a raster tile (both blocks
+ * of each row), with 32-bit lanes; e[k] is E_k at the tile's origin sample
+ * as an int32. Bits of the other block rows come out set: the caller ANDs
+ * with the rectangle, which lies inside the evaluated rows. nrows is a
+ * compile-time 2 or 4 at every call, so the loop unrolls and the tiny-
+ * triangle path runs without data-dependent branches.
+ *
+ * The caller guarantees that E_k at every sample of the tile fits in int32
+ * (see cover_small and the proof at rast_tri_cover_large in be_raster.c); intermediate sums may
+ * wrap in two's complement lanes, harmless since each compared value is exact
+ * modulo 2^32 and lies in int32 range.
+ */
+static inline __attribute__((always_inline)) uint64_t
+eval_rows32(const edges32 *ed, const int32_t e[3], int32_t row0, int nrows)
+{
+    vi8 r[3];
+#pragma GCC unroll 3
+    for (int k = 0; k < 3; k++)
+        r[k] = vi8_add(vi8_set1(e[k] + row0 * ed->row1[k]), ed->lane[k]);
+    uint64_t out = 0; /* sign bits: 1 = some edge negative = not covered */
+#pragma GCC unroll 4
+    for (int i = 0; i < nrows; i++) {
+        vi8 left = vi8_or(vi8_or(r[0], r[1]), r[2]);
+        vi8 right = vi8_or(vi8_or(vi8_add(r[0], ed->col[0]), vi8_add(r[1], ed->col[1])),
+                           vi8_add(r[2], ed->col[2]));
+        uint64_t bits = vi8_movemask(left) | (vi8_movemask(right) << 8);
+        out |= bits << (16 * i);
+#pragma GCC unroll 3
+        for (int k = 0; k < 3; k++)
+            r[k] = vi8_add(r[k], ed->row[k]);
+    }
+    return ~(out << (16 * row0));
+}
+
+/* Block rows [by0, by1] (0..3) of a tile, evaluated as two rows when they
+ * fit (starting at min(by0, 2)) or all four. */
+static inline uint64_t eval_tile32(const edges32 *ed, const int32_t e[3], int32_t by0, int32_t by1)
+{
+    if (by1 - by0 < 2)
+        return eval_rows32(ed, e, min_i32(by0, 2), 2);
+    return eval_rows32(ed, e, 0, 4);
+}
+
+/*
+ * Triangles whose pixel bbox is at most SMALL_TRI_PX on each side: the common
+ * 1-4 pixel case. No tile classification at all: every tile of bbox ∩ clip
+ * (at most 3 x 3) is evaluated directly in 32 bits.
+ *
+ * Why that is exact: bbox width w px means the vertex x extent is below
+ * (w + 1) * 256 fx8, and the extents bound the edges: |b_k| = |x_j - x_k| and
+ * |a_k| = |y_k - y_j| are at most the extents, so |a|, |b| < 17 * 256 = 4352.
+ * Every sample S of a visited tile lies within 7 pixels (1792 fx8) of a pixel
+ * of the bbox, whose sample lies inside the vertex extents, so |S - v_k| <
+ * 4352 + 1792 per axis for every vertex v_k, and
+ *   |E_k(S)| = |a_k (Sx - x_k) + b_k (Sy - y_k) + c_bias| < 2 * 4352 * 6144 + 1
+ * ~ 2^25.7, far inside int32. That includes each tile's origin sample, so the
+ * per-tile values may be stepped in 32 bits (the step past the last tile of a
+ * row or past the last row lands within 15 pixels: |E| < 2 * 4352 * 8192 + 1,
+ * still no overflow).
+ */
+#define SMALL_TRI_PX 16
+
+static inline __attribute__((always_inline)) void
+cover_small(const rast_tri *tri, int32_t off, swr_rect r, rast_emit_fn emit, void *user)
+{
+    edges32 ed;
+    edges32_init(&ed, tri);
+    const int32_t tx0 = r.x0 & ~7, ty0 = r.y0 & ~7;
+    int32_t row_e[3], step_x[3], step_y[3];
+#pragma GCC unroll 3
+    for (int k = 0; k < 3; k++) {
+        row_e[k] = (int32_t)(tri->a[k] * ((int64_t)tx0 * 256 + off) +
+                             tri->b[k] * ((int64_t)ty0 * 256 + off) + tri->c[k]);
+        step_x[k] = (int32_t)tri->a[k] * TILE_STEP_FX8;
+        step_y[k] = (int32_t)tri->b[k] * TILE_STEP_FX8;
+    }
+    for (int32_t ty = ty0; ty < r.y1; ty += 8) {
+        int32_t ry0 = max_i32(r.y0 - ty, 0), ry1 = min_i32(r.y1 - ty, 8);
+        uint64_t row_mask = row_lt_mask[ry1] & ~row_lt_mask[ry0];
+        int32_t e[3] = {row_e[0], row_e[1], row_e[2]};
+        for (int32_t tx = tx0; tx < r.x1; tx += 8) {
+            int32_t rx0 = max_i32(r.x0 - tx, 0), rx1 = min_i32(r.x1 - tx, 8);
+            uint64_t mask = row_mask & (col_lt_mask[rx1] & ~col_lt_mask[rx0]);
+            mask &= eval_tile32(&ed, e, ry0 >> 1, (ry1 - 1) >> 1);
+            if (mask)
+                emit(user, tx, ty, mask);
+#pragma GCC unroll 3
+            for (int k = 0; k < 3; k++)
+                e[k] += step_x[k];
+        }
+#pragma GCC unroll 3
+        for (int k = 0; k < 3; k++)
+            row_e[k] += step_y[k];
+    }
+}
+
+/* Triangles larger than SMALL_TRI_PX (be_raster.c). */
+void rast_tri_cover_large(const rast_tri *tri, int32_t sample_offset_fx8, swr_rect r,
+                          rast_emit_fn emit, void *user);
+
+/* rast_tri_cover (rast_priv.h), inline: `emit` is called directly when it
+ * is a compile-time constant at the call site. */
+static inline __attribute__((always_inline)) void
+rast_tri_cover_inline(const rast_tri *tri, int32_t sample_offset_fx8, swr_rect clip,
+                      rast_emit_fn emit, void *user)
+{
+    swr_rect r = {
+        max_i32(tri->bbox.x0, clip.x0),
+        max_i32(tri->bbox.y0, clip.y0),
+        min_i32(tri->bbox.x1, clip.x1),
+        min_i32(tri->bbox.y1, clip.y1),
+    };
+    if (r.x0 >= r.x1 || r.y0 >= r.y1)
+        return;
+    if (tri->bbox.x1 - tri->bbox.x0 <= SMALL_TRI_PX && tri->bbox.y1 - tri->bbox.y0 <= SMALL_TRI_PX)
+        cover_small(tri, sample_offset_fx8, r, emit, user);
+    else
+        rast_tri_cover_large(tri, sample_offset_fx8, r, emit, user);
+}
+
+#endif /* BE_RASTER_SMALL_H */
