@@ -280,14 +280,14 @@ static double value_as_double(const gl_value *v, unsigned k)
     return 0.0;
 }
 
-static GLint64 value_as_int64(const gl_value *v, unsigned k, bool to_int32)
+static GLint value_as_int(const gl_value *v, unsigned k)
 {
-    double max = to_int32 ? 2147483647.0 : 9223372036854775807.0;
+    const double max = 2147483647.0;
     switch (v->type) {
     case GL_VALUE_INT:
         return v->i[k];
     case GL_VALUE_INT64:
-        return v->i64[k];
+        return v->i64[k] > INT32_MAX ? INT32_MAX : v->i64[k] < INT32_MIN ? INT32_MIN : (GLint)v->i64[k];
     case GL_VALUE_BOOLEAN:
         return v->b[k] ? 1 : 0;
     case GL_VALUE_FLOAT:
@@ -299,10 +299,10 @@ static GLint64 value_as_int64(const gl_value *v, unsigned k, bool to_int32)
             return 0;
         d = d < 0 ? ceil(d - 0.5) : floor(d + 0.5);
         if (d >= max)
-            return to_int32 ? INT32_MAX : INT64_MAX;
+            return INT32_MAX;
         if (d <= -max - 1.0)
-            return to_int32 ? INT32_MIN : INT64_MIN;
-        return (GLint64)d;
+            return INT32_MIN;
+        return (GLint)d;
     }
     }
     return 0;
@@ -337,7 +337,7 @@ void swrgl_GetIntegerv(struct gl_context *ctx, GLenum pname, GLint *data)
     if (!get_value(ctx, pname, &v) || !data)
         return;
     for (unsigned k = 0; k < v.count; k++)
-        data[k] = (GLint)value_as_int64(&v, k, true);
+        data[k] = value_as_int(&v, k);
 }
 
 void swrgl_GetFloatv(struct gl_context *ctx, GLenum pname, GLfloat *data)

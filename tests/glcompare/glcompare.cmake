@@ -4,8 +4,6 @@
 # agree (tests/glcompare/glc_scenes.c states each scene's PSNR bound).
 # swr_glbench (tools/swr_glbench.c) is the GL benchmark over the same client
 # layer; test_swr_glbench_smoke runs it once, small, so it keeps working.
-set(SWR_REF_OSMESA "/usr/lib/x86_64-linux-gnu/libOSMesa.so.8" CACHE FILEPATH
-    "Mesa's llvmpipe libOSMesa.so.8: the oracle of the GL image tests and the benchmark's baseline")
 if(TARGET OSMesa)
   add_library(swr_glc STATIC ${CMAKE_SOURCE_DIR}/tests/support/glc_api.c)
   target_include_directories(swr_glc PUBLIC ${CMAKE_SOURCE_DIR}/tests/support)

@@ -12,10 +12,8 @@ if(TARGET OSMesa)
     ARGS $<TARGET_FILE:OSMesa> swr)
   target_include_directories(test_osmesa PRIVATE ${CMAKE_SOURCE_DIR}/frontend-gallium/targets/osmesa)
   add_dependencies(test_osmesa OSMesa)
-  set(SWR_MESA_OSMESA /usr/lib/x86_64-linux-gnu/libOSMesa.so.8 CACHE FILEPATH
-      "Mesa's libOSMesa.so.8 (Debian libosmesa6), the oracle of test_osmesa_mesa")
-  if(EXISTS ${SWR_MESA_OSMESA})
-    add_test(NAME test_osmesa_mesa COMMAND test_osmesa ${SWR_MESA_OSMESA} mesa)
+  if(EXISTS ${SWR_REF_OSMESA})
+    add_test(NAME test_osmesa_mesa COMMAND test_osmesa ${SWR_REF_OSMESA} mesa)
     set_tests_properties(test_osmesa_mesa PROPERTIES TIMEOUT 120 LABELS osmesa
       ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
   endif()

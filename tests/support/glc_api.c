@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define OSMESA_RGBA_ 0x1908 /* GL_RGBA */
-
 static void *lookup(glc_api *g, const char *name)
 {
     void *p = dlsym(g->lib, name);
@@ -64,7 +62,7 @@ bool glc_target_create(glc_target *t, glc_api *g, int w, int h)
     t->w = w;
     t->h = h;
     t->color = calloc((size_t)w * h, 4);
-    t->ctx = g->OSMesaCreateContextExt(OSMESA_RGBA_, 24, 8, 0, NULL);
+    t->ctx = g->OSMesaCreateContextExt(GL_RGBA /* = OSMESA_RGBA */, 24, 8, 0, NULL);
     if (!t->color || !t->ctx || !glc_target_bind(t)) {
         fprintf(stderr, "glc: %s: cannot create a %dx%d context\n", g->path, w, h);
         glc_target_destroy(t);
