@@ -15,6 +15,7 @@
 #include "jitter/jit.h"
 
 struct jit_interp_prog; /* jit_interp_priv.h */
+struct jit_llvm_code;   /* jit_llvm.c */
 
 struct jit_shader {
     atomic_int refs;
@@ -26,6 +27,11 @@ struct jit_shader {
                                      * (header, per-call tables, fast ops) */
     jit_variant_key key;
     jit_shader_info info;
+    /* LLVM executor (key.executor == JIT_EXECUTOR_LLVM): the native code,
+     * or NULL with the reason in llvm_why when the shader fell back to the
+     * interpreter. */
+    struct jit_llvm_code *llvm;
+    char llvm_why[160];
 };
 
 /* Builds the interpreter's form of `prog` into sh->interp (sh->info and
@@ -37,5 +43,21 @@ void jit_interp_free(struct jit_interp_prog *ip);
 /* The engine entry points (shader = the jit_shader). */
 void jit_interp_vs(const void *shader, swr_vs_args *args);
 void jit_interp_ps(const void *shader, swr_ps_args *args);
+
+/* The LLVM JIT (jit_llvm.c). jit_llvm_build compiles `prog` (sh->interp
+ * already built: it lends the decoded ops of the opcodes run as calls)
+ * into sh->llvm; false with err->message saying why when the program uses
+ * what it does not compile (the shader then runs in the interpreter) or
+ * when LLVM is unavailable. Thread safe (one LLJIT behind a mutex). */
+bool jit_llvm_build(jit_shader *sh, const tgsi_program *prog, tgsi_error *err);
+void jit_llvm_free(struct jit_llvm_code *code);
+/* The native entry point (a swr_vs_func or swr_ps_func), NULL if none. */
+void *jit_llvm_entry(const struct jit_llvm_code *code);
+/* Wall time of the compile (IR build, passes, codegen) in ms. */
+double jit_llvm_compile_ms(const struct jit_llvm_code *code);
+/* Disassembles the entry function up to its ret (at most max instructions)
+ * and counts instructions naming ymm / zmm registers (tests). */
+bool jit_llvm_disasm_stats(const struct jit_llvm_code *code, unsigned max, unsigned *n_insts,
+                           unsigned *n_ymm, unsigned *n_zmm);
 
 #endif /* SWR_JIT_PRIV_H */

@@ -5,8 +5,11 @@
  *
  * Called by the pipe driver or the cache on any thread; a compiled shader is
  * immutable, so its vs/ps function may then run on many threads at once.
- * Only JIT_EXECUTOR_INTERP exists so far; the LLVM key value compiles to
- * the interpreter too until that executor lands.
+ * The interpreter form is always built; with key.executor ==
+ * JIT_EXECUTOR_LLVM the LLVM JIT (jit_llvm.c) compiles the shader too and
+ * its native entry points are handed out, or, when it cannot compile the
+ * program, the interpreter's (reason in sh->llvm_why, printed with
+ * SWR_JIT_DEBUG set in the environment).
  */
 #include "jitter/jit.h"
 
@@ -202,6 +205,15 @@ jit_shader *jit_shader_compile(const tgsi_program *prog, const jit_variant_key *
         free(sh);
         return NULL;
     }
+    if (sh->key.executor == JIT_EXECUTOR_LLVM) {
+        tgsi_error lerr;
+        memset(&lerr, 0, sizeof lerr);
+        if (!jit_llvm_build(sh, prog, &lerr)) {
+            snprintf(sh->llvm_why, sizeof sh->llvm_why, "%.159s", lerr.message);
+            if (getenv("SWR_JIT_DEBUG"))
+                fprintf(stderr, "swr: shader runs in the interpreter: %s\n", sh->llvm_why);
+        }
+    }
     return sh;
 }
 
@@ -215,6 +227,7 @@ void jit_shader_unref(jit_shader *sh)
 {
     if (!sh || atomic_fetch_sub_explicit(&sh->refs, 1, memory_order_acq_rel) != 1)
         return;
+    jit_llvm_free(sh->llvm);
     jit_interp_free(sh->interp);
     free(sh);
 }
@@ -223,10 +236,16 @@ const jit_shader_info *jit_shader_get_info(const jit_shader *sh) { return &sh->i
 
 swr_vs_func jit_shader_vs_func(const jit_shader *sh)
 {
-    return sh && sh->info.processor == TGSI_PROCESSOR_VERTEX ? jit_interp_vs : NULL;
+    if (!sh || sh->info.processor != TGSI_PROCESSOR_VERTEX)
+        return NULL;
+    void *native = jit_llvm_entry(sh->llvm);
+    return native ? (swr_vs_func)native : jit_interp_vs;
 }
 
 swr_ps_func jit_shader_ps_func(const jit_shader *sh)
 {
-    return sh && sh->info.processor == TGSI_PROCESSOR_FRAGMENT ? jit_interp_ps : NULL;
+    if (!sh || sh->info.processor != TGSI_PROCESSOR_FRAGMENT)
+        return NULL;
+    void *native = jit_llvm_entry(sh->llvm);
+    return native ? (swr_ps_func)native : jit_interp_ps;
 }

@@ -118,8 +118,8 @@
       "Do not split draws into KNOB_MAX_PRIMS_PER_DRAW chunks (debugging)")                        \
     X(PRINT_KNOBS, bool, false,                                                                    \
       "Print every knob and its value to stderr when the first swr context is created")           \
-    X(JIT, string, "interp",                                                                       \
-      "Shader executor: interp (TGSI interpreter) or llvm (LLVM JIT)")                             \
+    X(JIT, string, "llvm",                                                                         \
+      "Shader executor: llvm (LLVM JIT) or interp (TGSI interpreter)")                             \
     X(JIT_OPTIMIZATION_LEVEL, int32_t, -1,                                                         \
       "LLVM code generation optimization level 0..3; -1 == aggressive (3)")                       \
     X(JIT_ENABLE_CACHE, bool, false,                                                               \

@@ -24,6 +24,7 @@
  * Thread: the context's thread; compiled shaders are immutable and shared.
  */
 #include "frontend-gallium/pipe/swrp_state.h"
+#include "knobs/knobs.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +43,11 @@ static jit_shader *compile(const swrp_shader_cso *s, bool dual_source)
 {
     jit_variant_key key;
     memset(&key, 0, sizeof key);
-    key.executor = JIT_EXECUTOR_INTERP;
+    /* KNOB_JIT picks the executor: "llvm" the LLVM JIT (which falls back
+     * to the interpreter per shader for what it does not compile) */
+    knob_init();
+    key.executor = KNOB_JIT && strcmp(KNOB_JIT, "llvm") == 0 ? JIT_EXECUTOR_LLVM
+                                                             : JIT_EXECUTOR_INTERP;
     key.dual_source = dual_source;
     tgsi_error err;
     memset(&err, 0, sizeof err);

@@ -34,6 +34,16 @@
 #include "test_util.h"
 #include "tgsi_test_sampler.h"
 
+/* Random programs per opcode and random control-flow programs. A includer
+ * whose compiles are slow (test_jit_llvm_opcodes.c: ~6 ms per program in
+ * LLVM) may run fewer by defining these first. */
+#ifndef OPCODE_PROGRAMS
+#define OPCODE_PROGRAMS 60
+#endif
+#ifndef CONTROL_FLOW_PROGRAMS
+#define CONTROL_FLOW_PROGRAMS 400
+#endif
+
 /* Opcodes that ran through both executors and were compared. */
 static bool exercised[TGSI_OPCODE_COUNT];
 
@@ -333,7 +343,7 @@ static void test_every_opcode(void **state)
             continue;
         uint64_t rng = 0x1234567ull + op * 0x9E3779B97F4A7C15ull;
         unsigned bad_programs = 0;
-        for (unsigned v = 0; v < 60; v++) {
+        for (unsigned v = 0; v < OPCODE_PROGRAMS; v++) {
             char text[8192];
             build_op_program(text, sizeof text, op, v, &rng);
             int r = cross_run(text, op, 3, 0.35f, true, bad_programs < 3);
@@ -579,7 +589,7 @@ static void test_control_flow(void **state)
 {
     (void)state;
     unsigned bad = 0;
-    for (unsigned i = 0; i < 400; i++) {
+    for (unsigned i = 0; i < CONTROL_FLOW_PROGRAMS; i++) {
         char text[32768];
         bool ps = i & 1;
         gen_program(text, sizeof text, i + 1, ps);

@@ -67,7 +67,7 @@ static const doc_knob doc_knobs[] = {
     {"BASE_THREAD", "uint32_t", "0"},
     {"DISABLE_SPLIT_DRAW", "bool", "false"},
     {"PRINT_KNOBS", "bool", "false"},
-    {"JIT", "string", "interp"},
+    {"JIT", "string", "llvm"},
     {"JIT_OPTIMIZATION_LEVEL", "int32_t", "-1"},
     {"JIT_ENABLE_CACHE", "bool", "false"},
     {"JIT_CACHE_DIR", "string", "${HOME}/.swr/jitcache"},
@@ -364,7 +364,7 @@ static void test_reload_keeps_defaults_on_bad_values(void **state)
 {
     const char *pairs[] = {"MAX_WORKER_THREADS", "zz", "BUCKETS_END_FRAME", "0x20",
                            "FAST_CLEAR", "maybe", "MAX_FRAC_EVEN_TESS_FACTOR", "1e99",
-                           "JIT", "llvm", NULL};
+                           "JIT", "interp", NULL};
     knob_set("MAX_WORKER_THREADS", "9"); /* reload must reset this first */
     capture_begin();
     knob_reload(pairs_get, (void *)pairs);
@@ -373,14 +373,14 @@ static void test_reload_keeps_defaults_on_bad_values(void **state)
     assert_int_equal(KNOB_BUCKETS_END_FRAME, 32);
     assert_true(KNOB_FAST_CLEAR);
     assert_true(KNOB_MAX_FRAC_EVEN_TESS_FACTOR == 64.0f);
-    assert_string_equal(KNOB_JIT, "llvm");
+    assert_string_equal(KNOB_JIT, "interp");
     assert_int_equal(count_lines(err), 3);
     assert_non_null(strstr(err, "KNOB_MAX_WORKER_THREADS"));
     assert_non_null(strstr(err, "KNOB_FAST_CLEAR"));
     assert_non_null(strstr(err, "KNOB_MAX_FRAC_EVEN_TESS_FACTOR"));
 
     knob_reload(no_knobs, NULL);
-    assert_string_equal(KNOB_JIT, "interp");
+    assert_string_equal(KNOB_JIT, "llvm");
     assert_int_equal(KNOB_BUCKETS_END_FRAME, 1400);
 }
 
@@ -404,7 +404,7 @@ static void test_print_lists_every_knob(void **state)
 {
     knob_reload(no_knobs, NULL);
     knob_set("MAX_WORKER_THREADS", "3");
-    knob_set("JIT", "llvm");
+    knob_set("JIT", "interp");
     char *text = NULL;
     size_t size = 0;
     FILE *f = open_memstream(&text, &size);
@@ -439,8 +439,8 @@ static void test_print_lists_every_knob(void **state)
             assert_string_equal(def, "2040");
         }
         if (id == KNOB_ID_JIT) {
-            assert_string_equal(value, "\"llvm\"");
-            assert_string_equal(def, "\"interp\"");
+            assert_string_equal(value, "\"interp\"");
+            assert_string_equal(def, "\"llvm\"");
         }
         *eol = '\n';
     }

@@ -1,0 +1,1783 @@
+/*
+ * jit_llvm.c: the LLVM JIT executor: a tgsi_program becomes one native
+ * function with the engine ABI (shader_abi.h), compiled by LLVM 15's ORC
+ * LLJIT for haswell (AVX2, FMA, F16C; never AVX-512).
+ *
+ * In: a validated program whose interpreter form (sh->interp) is already
+ * built; the interpreter stays the fallback and lends its decoded ops for
+ * the rare opcodes emitted as calls (see below). Out: sh->llvm with the
+ * vs/ps entry point, or false with a reason, after which the shader simply
+ * runs in the interpreter. Called by jit_shader_compile on any thread; one
+ * LLJIT per process behind a mutex (concurrent compiles on one LLJIT crash,
+ * notes/dependencies.md), one ResourceTracker per shader.
+ *
+ * Semantics are the interpreter's, bit for bit (exec_contract.md):
+ *  - registers are arrays of <8 x float> allocas (TEMP, ADDR, OUT, IN,
+ *    IMM, SV), zeroed or filled at entry; SROA turns directly addressed
+ *    ones into SSA values, indirect accesses gather/scatter per lane with
+ *    the interpreter's ranges (exec contract 12);
+ *  - control flow keeps the interpreter's lane masks (cond, brk, cont,
+ *    alive as i32 bit sets, E = their AND); stores inside control flow
+ *    blend with E (outside it E is every running lane and they need not);
+ *    blocks no lane executes are branched over, loops really loop (at
+ *    most 65535 iterations, exec contract 15);
+ *  - float code uses plain fadd/fmul/fdiv/sqrt in the written order with no
+ *    fast-math flags (no contraction); MIN/MAX/SSG/saturate are written as
+ *    the interpreter's x86 select patterns; EX2/LG2/SIN/COS/POW call
+ *    out-of-line copies of jit_math.h's SIMD functions;
+ *  - texture opcodes and the rare ALU opcodes (bit fields, packing, 64-bit
+ *    halves ...) call the interpreter's own handler on a scratch register
+ *    file holding the already swizzled and modified sources
+ *    (jit_llvm_call_op), so requests to res->sampler are identical.
+ * Not compiled (the shader falls back): subroutines (CAL/BGNSUB), indirect
+ * PS OUT writes, an END before the last one, indirect indices from other
+ * files than ADDR/TEMP. Registers live on the stack: a 512-register TEMP
+ * array with indirect access takes 64 KiB of the calling thread's stack.
+ * SWR_JIT_DEBUG prints compile times and fallback reasons, SWR_JIT_DUMP the
+ * optimised IR.
+ */
+#include "jitter/jit_priv.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef SWR_HAVE_LLVM
+
+#include <pthread.h>
+#include <time.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Disassembler.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "jitter/jit_interp_priv.h"
+#include "jitter/jit_math.h"
+
+#define JL_CPU "haswell"
+#define JL_FEATURES "+avx2,+fma,+f16c"
+#define JL_MAX_CF 128
+/* The cheap pipeline of notes/dependencies.md minus instcombine: it
+ * rewrites a + (-b) into a - b, which flips the sign of a NaN result, and
+ * the sampler sees NaN derivatives bit for bit (the interpreter keeps the
+ * written order). */
+#define JL_PASSES "function(sroa,early-cse,simplifycfg)"
+
+struct jit_llvm_code {
+    LLVMOrcResourceTrackerRef rt;
+    jit_op *ops; /* fake ops of the called handlers, indexed by instruction */
+    void *entry;
+    double compile_ms;
+};
+
+/* ---- process-wide JIT ----------------------------------------------------- */
+
+static pthread_mutex_t jl_lock = PTHREAD_MUTEX_INITIALIZER;
+static LLVMOrcLLJITRef jl_jit;
+static LLVMTargetMachineRef jl_opt_tm; /* for the IR passes */
+static char *jl_triple;
+static bool jl_init_failed;
+static unsigned jl_counter;
+
+static bool jl_init_locked(char *why, size_t n)
+{
+    if (jl_jit)
+        return true;
+    if (jl_init_failed) {
+        snprintf(why, n, "LLVM initialisation failed earlier");
+        return false;
+    }
+    LLVMInitializeNativeTarget();
+    LLVMInitializeNativeAsmPrinter();
+    LLVMInitializeNativeDisassembler();
+    jl_triple = LLVMGetDefaultTargetTriple();
+    LLVMTargetRef t;
+    char *msg = NULL;
+    if (LLVMGetTargetFromTriple(jl_triple, &t, &msg)) {
+        snprintf(why, n, "no LLVM target: %s", msg ? msg : "?");
+        LLVMDisposeMessage(msg);
+        jl_init_failed = true;
+        return false;
+    }
+    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(t, jl_triple, JL_CPU, JL_FEATURES,
+                                                      LLVMCodeGenLevelDefault, LLVMRelocDefault,
+                                                      LLVMCodeModelJITDefault);
+    jl_opt_tm = LLVMCreateTargetMachine(t, jl_triple, JL_CPU, JL_FEATURES,
+                                        LLVMCodeGenLevelDefault, LLVMRelocDefault,
+                                        LLVMCodeModelJITDefault);
+    LLVMOrcLLJITBuilderRef jb = LLVMOrcCreateLLJITBuilder();
+    LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(
+        jb, LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(tm));
+    LLVMErrorRef e = LLVMOrcCreateLLJIT(&jl_jit, jb);
+    if (e) {
+        char *m = LLVMGetErrorMessage(e);
+        snprintf(why, n, "LLJIT: %s", m);
+        LLVMDisposeErrorMessage(m);
+        jl_jit = NULL;
+        jl_init_failed = true;
+        return false;
+    }
+    /* memset / memcpy that the code generator may call come from the
+     * process */
+    LLVMOrcDefinitionGeneratorRef gen = NULL;
+    e = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(&gen, LLVMOrcLLJITGetGlobalPrefix(jl_jit),
+                                                             NULL, NULL);
+    if (e) {
+        char *m = LLVMGetErrorMessage(e);
+        snprintf(why, n, "process symbols: %s", m);
+        LLVMDisposeErrorMessage(m);
+        jl_init_failed = true;
+        return false;
+    }
+    LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(jl_jit), gen);
+    return true;
+}
+
+/* ---- helpers called from JIT code ------------------------------------------ */
+
+/* What a missing constant element or resource table reads. */
+static const float jl_zero4[4];
+static const swr_shader_resources jl_zero_res;
+
+typedef vf8 (*jl_v1_fn)(vf8);
+typedef vf8 (*jl_v2_fn)(vf8, vf8);
+static vf8 jl_exp2(vf8 x) { return jit_exp2_v8(x); }
+static vf8 jl_log2(vf8 x) { return jit_log2_v8(x); }
+static vf8 jl_sin(vf8 x) { return jit_sin_v8(x); }
+static vf8 jl_cos(vf8 x) { return jit_cos_v8(x); }
+static vf8 jl_pow(vf8 x, vf8 y) { return jit_pow_v8(x, y); }
+static vf8 jl_pow_mzw(vf8 x, vf8 y) { return jit_pow_mzw_v8(x, y); }
+
+/* Runs one interpreter handler: `op` reads its sources from scratch slots
+ * 0..4 (offset register: slot 5) and writes slot 6. */
+static void jl_call_op(const jit_op *op, float *scratch, const swr_shader_resources *res,
+                       uint32_t E, uint32_t flags, const jit_shader *sh)
+{
+    jit_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.base[JIT_BASE_REG] = scratch;
+    ctx.base[JIT_BASE_IMM] = sh->interp->imm;
+    ctx.E = E & 0xffu;
+    ctx.full = ctx.E == 0xffu;
+    ctx.mask = vi8_from_bits(ctx.E);
+    ctx.is_ps = flags & 1u;
+    ctx.mzw = (flags & 2u) != 0;
+    ctx.cond = ctx.brk = ctx.cont = ctx.ret = 0xffffffffu;
+    ctx.alive = ctx.exec = ctx.entry_exec = ctx.E;
+    ctx.ip = sh->interp;
+    ctx.sh = sh;
+    ctx.res = res;
+    op->fn(&ctx, op, 0);
+}
+
+/* ---- IR building ------------------------------------------------------------ */
+
+typedef struct jl_cf {
+    int kind; /* IF, LOOP, SWITCH */
+    LLVMValueRef saved_cond, saved_brk, saved_cont, iter, sel, swdef;
+    LLVMBasicBlockRef skip, head, exit;
+} jl_cf;
+
+enum { CF_IF, CF_LOOP, CF_SWITCH };
+
+typedef struct jl {
+    LLVMContextRef C;
+    LLVMModuleRef M;
+    LLVMBuilderRef b, eb; /* body, entry-block (allocas, hoisted loads) */
+    LLVMValueRef fn;
+    LLVMBasicBlockRef entry;
+    LLVMTypeRef f32, i32, i64, i8, i1, v8f, v8i, v8b, ptr, voidt;
+    const tgsi_program *p;
+    jit_shader *sh;
+    struct jit_llvm_code *code;
+    bool is_ps, mzw;
+    LLVMValueRef args, res;
+    LLVMValueRef file_arr[TGSI_FILE_COUNT];
+    uint32_t file_n[TGSI_FILE_COUNT];
+    LLVMValueRef cond, brk, cont, alive, exec, entry_exec;
+    LLVMValueRef scratch, zero4;
+    LLVMValueRef cbase[SWR_MAX_CONST_BUFFERS], ccount[SWR_MAX_CONST_BUFFERS];
+    LLVMValueRef inputs;   /* args->inputs */
+    bool in_direct;        /* IN reads load from args->inputs (else the IN array) */
+    uint32_t special_in;   /* PS IN registers computed at entry (POSITION, FACE) */
+    jl_cf cf[JL_MAX_CF];
+    int ncf;
+    char why[160];
+    bool failed;
+    bool had_ret; /* a RET in main was emitted: alive may shrink */
+} jl;
+
+static bool jl_fail(jl *j, const tgsi_inst *in, const char *fmt, const char *a)
+{
+    if (!j->failed) {
+        char m[120];
+        snprintf(m, sizeof m, fmt, a ? a : "");
+        snprintf(j->why, sizeof j->why, "line %u: %s", in ? in->line : 0, m);
+    }
+    j->failed = true;
+    return false;
+}
+
+static LLVMValueRef ci32(jl *j, int64_t v) { return LLVMConstInt(j->i32, (unsigned long long)v, 1); }
+static LLVMValueRef ci64(jl *j, uint64_t v) { return LLVMConstInt(j->i64, v, 0); }
+static LLVMValueRef splat_f(jl *j, float f)
+{
+    LLVMValueRef e[8];
+    for (int i = 0; i < 8; i++)
+        e[i] = LLVMConstReal(j->f32, f);
+    return LLVMConstVector(e, 8);
+}
+static LLVMValueRef splat_i(jl *j, int32_t v)
+{
+    LLVMValueRef e[8];
+    for (int i = 0; i < 8; i++)
+        e[i] = ci32(j, v);
+    return LLVMConstVector(e, 8);
+}
+static LLVMValueRef vsplat_i(jl *j, LLVMValueRef s)
+{
+    LLVMValueRef v = LLVMBuildInsertElement(j->b, LLVMGetUndef(j->v8i), s, ci32(j, 0), "");
+    return LLVMBuildShuffleVector(j->b, v, LLVMGetUndef(j->v8i), LLVMConstNull(j->v8i), "");
+}
+static LLVMValueRef asi(jl *j, LLVMValueRef v) { return LLVMBuildBitCast(j->b, v, j->v8i, ""); }
+static LLVMValueRef asf(jl *j, LLVMValueRef v) { return LLVMBuildBitCast(j->b, v, j->v8f, ""); }
+
+/* Byte offset into a pointer. */
+static LLVMValueRef at(jl *j, LLVMBuilderRef b, LLVMValueRef base, size_t off)
+{
+    LLVMValueRef o = ci64(j, off);
+    return LLVMBuildGEP2(b, j->i8, base, &o, 1, "");
+}
+
+static LLVMValueRef load_a(jl *j, LLVMBuilderRef b, LLVMTypeRef t, LLVMValueRef p, unsigned al)
+{
+    LLVMValueRef v = LLVMBuildLoad2(b, t, p, "");
+    LLVMSetAlignment(v, al);
+    return v;
+}
+static void store_a(LLVMBuilderRef b, LLVMValueRef v, LLVMValueRef p, unsigned al)
+{
+    LLVMValueRef s = LLVMBuildStore(b, v, p);
+    LLVMSetAlignment(s, al);
+}
+
+static LLVMValueRef intrinsic(jl *j, const char *name, LLVMTypeRef *tys, unsigned ntys,
+                              LLVMValueRef *args, unsigned nargs)
+{
+    unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+    LLVMValueRef f = LLVMGetIntrinsicDeclaration(j->M, id, tys, ntys);
+    LLVMTypeRef ft = LLVMIntrinsicGetType(j->C, id, tys, ntys);
+    return LLVMBuildCall2(j->b, ft, f, args, nargs, "");
+}
+static LLVMValueRef intr1(jl *j, const char *name, LLVMValueRef x)
+{
+    LLVMTypeRef t = LLVMTypeOf(x);
+    return intrinsic(j, name, &t, 1, &x, 1);
+}
+
+static LLVMValueRef host_fn(jl *j, void *fnp, LLVMTypeRef ft)
+{
+    (void)ft;
+    return LLVMConstIntToPtr(ci64(j, (uint64_t)(uintptr_t)fnp), j->ptr);
+}
+
+static LLVMValueRef call_v1(jl *j, jl_v1_fn f, LLVMValueRef x)
+{
+    LLVMTypeRef ft = LLVMFunctionType(j->v8f, &j->v8f, 1, 0);
+    return LLVMBuildCall2(j->b, ft, host_fn(j, (void *)f, ft), &x, 1, "");
+}
+static LLVMValueRef call_v2(jl *j, jl_v2_fn f, LLVMValueRef x, LLVMValueRef y)
+{
+    LLVMTypeRef ps[2] = {j->v8f, j->v8f};
+    LLVMTypeRef ft = LLVMFunctionType(j->v8f, ps, 2, 0);
+    LLVMValueRef a[2] = {x, y};
+    return LLVMBuildCall2(j->b, ft, host_fn(j, (void *)f, ft), a, 2, "");
+}
+
+static LLVMValueRef entry_alloca(jl *j, LLVMTypeRef t, const char *name)
+{
+    LLVMValueRef a = LLVMBuildAlloca(j->eb, t, name);
+    LLVMSetAlignment(a, 32);
+    return a;
+}
+
+/* ---- masks ---------------------------------------------------------------- */
+
+static LLVMValueRef ld32(jl *j, LLVMValueRef p) { return LLVMBuildLoad2(j->b, j->i32, p, ""); }
+static void st32(jl *j, LLVMValueRef v, LLVMValueRef p) { LLVMBuildStore(j->b, v, p); }
+
+static LLVMValueRef cur_E(jl *j)
+{
+    LLVMValueRef e = LLVMBuildAnd(j->b, ld32(j, j->cond), ld32(j, j->brk), "");
+    e = LLVMBuildAnd(j->b, e, ld32(j, j->cont), "");
+    return LLVMBuildAnd(j->b, e, ld32(j, j->alive), "E");
+}
+
+/* 8-bit lane set -> <8 x i1>. */
+static LLVMValueRef bits_to_mask(jl *j, LLVMValueRef bits)
+{
+    LLVMValueRef e[8];
+    for (int i = 0; i < 8; i++)
+        e[i] = ci32(j, 1 << i);
+    LLVMValueRef v = LLVMBuildAnd(j->b, vsplat_i(j, bits), LLVMConstVector(e, 8), "");
+    return LLVMBuildICmp(j->b, LLVMIntNE, v, LLVMConstNull(j->v8i), "");
+}
+static LLVMValueRef mask_to_bits(jl *j, LLVMValueRef m)
+{
+    LLVMValueRef b = LLVMBuildBitCast(j->b, m, j->i8, "");
+    return LLVMBuildZExt(j->b, b, j->i32, "");
+}
+static LLVMValueRef bool_f(jl *j, LLVMValueRef m) /* 1.0f / 0.0f */
+{
+    return LLVMBuildSelect(j->b, m, splat_f(j, 1.0f), splat_f(j, 0.0f), "");
+}
+static LLVMValueRef bool_i(jl *j, LLVMValueRef m) /* ~0 / 0 as float bits */
+{
+    return asf(j, LLVMBuildSExt(j->b, m, j->v8i, ""));
+}
+
+/* ---- float patterns of the interpreter --------------------------------- */
+
+/* x86 minps/maxps: second operand on NaN or equality. */
+static LLVMValueRef x86_min(jl *j, LLVMValueRef a, LLVMValueRef b)
+{
+    return LLVMBuildSelect(j->b, LLVMBuildFCmp(j->b, LLVMRealOLT, a, b, ""), a, b, "");
+}
+static LLVMValueRef x86_max(jl *j, LLVMValueRef a, LLVMValueRef b)
+{
+    return LLVMBuildSelect(j->b, LLVMBuildFCmp(j->b, LLVMRealOGT, a, b, ""), a, b, "");
+}
+static LLVMValueRef saturate(jl *j, LLVMValueRef x)
+{
+    return x86_min(j, x86_max(j, x, splat_f(j, 0.0f)), splat_f(j, 1.0f));
+}
+/* exec contract 3 (jit_min_c / jit_max_c). */
+static LLVMValueRef min_c(jl *j, LLVMValueRef a, LLVMValueRef b, bool is_max)
+{
+    LLVMValueRef m = is_max ? x86_max(j, a, b) : x86_min(j, a, b);
+    LLVMValueRef bnan = LLVMBuildFCmp(j->b, LLVMRealUNO, b, b, "");
+    m = LLVMBuildSelect(j->b, bnan, a, m, "");
+    LLVMValueRef eq = LLVMBuildFCmp(j->b, LLVMRealOEQ, a, b, "");
+    LLVMValueRef comb = is_max ? LLVMBuildAnd(j->b, asi(j, a), asi(j, b), "")
+                               : LLVMBuildOr(j->b, asi(j, a), asi(j, b), "");
+    return LLVMBuildSelect(j->b, eq, asf(j, comb), m, "");
+}
+static LLVMValueRef fmul_m(jl *j, LLVMValueRef a, LLVMValueRef b)
+{
+    LLVMValueRef p = LLVMBuildFMul(j->b, a, b, "");
+    if (!j->mzw)
+        return p;
+    LLVMValueRef z = LLVMBuildOr(j->b, LLVMBuildFCmp(j->b, LLVMRealOEQ, a, splat_f(j, 0.0f), ""),
+                                 LLVMBuildFCmp(j->b, LLVMRealOEQ, b, splat_f(j, 0.0f), ""), "");
+    return LLVMBuildSelect(j->b, z, splat_f(j, 0.0f), p, "");
+}
+static LLVMValueRef floor_v(jl *j, LLVMValueRef x) { return intr1(j, "llvm.floor", x); }
+
+/* ---- registers ------------------------------------------------------------ */
+
+static bool file_is_array(unsigned f)
+{
+    return f == TGSI_FILE_TEMPORARY || f == TGSI_FILE_ADDRESS || f == TGSI_FILE_OUTPUT ||
+           f == TGSI_FILE_INPUT || f == TGSI_FILE_IMMEDIATE || f == TGSI_FILE_SYSTEM_VALUE;
+}
+
+static LLVMValueRef reg_ptr(jl *j, unsigned file, uint32_t index, unsigned comp)
+{
+    LLVMValueRef idx[2] = {ci32(j, 0), ci32(j, (int64_t)index * 4 + comp)};
+    LLVMTypeRef at_ = LLVMArrayType(j->v8f, j->file_n[file] * 4);
+    return LLVMBuildInBoundsGEP2(j->b, at_, j->file_arr[file], idx, 2, "");
+}
+
+/* Direct CONST[buf][index] component, 0 outside the buffer (exec contract
+ * 12). The buffer's pointer and size are loaded once in the entry block;
+ * the element is loaded where it is used (hoisting every constant to the
+ * entry makes hundreds of values live across the whole shader, and the
+ * register allocator then takes seconds). */
+static LLVMValueRef const_direct(jl *j, int32_t buf, int32_t index, unsigned comp)
+{
+    if (buf < 0 || buf >= SWR_MAX_CONST_BUFFERS || index < 0)
+        return splat_f(j, 0.0f);
+    LLVMBuilderRef eb = j->eb, b = j->b;
+    if (!j->cbase[buf]) {
+        j->cbase[buf] = LLVMBuildLoad2(
+            eb, j->ptr, at(j, eb, j->res, offsetof(swr_shader_resources, constants) + 8 * (size_t)buf), "");
+        LLVMValueRef n = LLVMBuildLoad2(
+            eb, j->i32,
+            at(j, eb, j->res, offsetof(swr_shader_resources, constant_count) + 4 * (size_t)buf), "");
+        /* a NULL buffer counts as empty */
+        LLVMValueRef nonnull = LLVMBuildICmp(eb, LLVMIntNE, j->cbase[buf], LLVMConstNull(j->ptr), "");
+        j->ccount[buf] = LLVMBuildSelect(eb, nonnull, n, ci32(j, 0), "");
+    }
+    LLVMValueRef ok = LLVMBuildICmp(b, LLVMIntULT, LLVMConstInt(j->i32, (uint32_t)index, 0),
+                                    j->ccount[buf], "");
+    LLVMValueRef p = LLVMBuildSelect(b, ok, at(j, b, j->cbase[buf], (size_t)index * 16 + comp * 4),
+                                     j->zero4, "");
+    LLVMValueRef sv = load_a(j, b, j->f32, p, 4);
+    LLVMValueRef v = LLVMBuildInsertElement(b, LLVMGetUndef(j->v8f), sv, ci32(j, 0), "");
+    return LLVMBuildShuffleVector(b, v, LLVMGetUndef(j->v8f), LLVMConstNull(j->v8i), "");
+}
+
+static LLVMValueRef read_direct(jl *j, const tgsi_inst *in, unsigned file, int32_t index,
+                                unsigned comp);
+
+/* Lane indices of an indirect dimension: ADDR/TEMP component + index. */
+static LLVMValueRef ind_index(jl *j, const tgsi_inst *in, const tgsi_index *ix)
+{
+    if (!ix->indirect)
+        return splat_i(j, ix->index);
+    if (ix->ind_file != TGSI_FILE_ADDRESS && ix->ind_file != TGSI_FILE_TEMPORARY) {
+        jl_fail(j, in, "indirect index from an unsupported file", NULL);
+        return splat_i(j, 0);
+    }
+    LLVMValueRef a = asi(j, read_direct(j, in, ix->ind_file, ix->ind_index, ix->ind_swizzle & 3));
+    return LLVMBuildAdd(j->b, a, splat_i(j, ix->index), "");
+}
+
+/* The interpreter's range of an indirect access (jit_interp.c ind_place). */
+static void ind_range(jl *j, unsigned file, const tgsi_index *r, int32_t *lo, int32_t *hi)
+{
+    *lo = 0;
+    *hi = 0;
+    if (file == TGSI_FILE_IMMEDIATE) {
+        *hi = (int32_t)j->p->num_imms;
+        return;
+    }
+    if (file == TGSI_FILE_ADDRESS) {
+        *hi = (int32_t)j->file_n[file];
+        return;
+    }
+    for (uint32_t i = 0; i < j->p->num_decls; i++) {
+        const tgsi_decl *d = &j->p->decls[i];
+        if (d->file != file)
+            continue;
+        if (r->array_id ? d->array_id == r->array_id
+                        : (r->index >= d->first && r->index <= d->last)) {
+            *lo = d->first;
+            *hi = d->last + 1;
+            break;
+        }
+    }
+    if (*hi > (int32_t)j->file_n[file])
+        *hi = (int32_t)j->file_n[file];
+}
+
+static LLVMValueRef lane_vec(jl *j)
+{
+    LLVMValueRef e[8];
+    for (int i = 0; i < 8; i++)
+        e[i] = ci32(j, i);
+    return LLVMConstVector(e, 8);
+}
+
+static LLVMValueRef gather(jl *j, LLVMValueRef ptrs, LLVMValueRef mask)
+{
+    LLVMTypeRef pv = LLVMVectorType(j->ptr, 8);
+    LLVMTypeRef tys[2] = {j->v8f, pv};
+    LLVMValueRef a[4] = {ptrs, ci32(j, 4), mask, splat_f(j, 0.0f)};
+    return intrinsic(j, "llvm.masked.gather", tys, 2, a, 4);
+}
+
+/* Indirect register-file access: float element pointers of component comp. */
+static LLVMValueRef ind_ptrs(jl *j, unsigned file, LLVMValueRef idx, int32_t lo, int32_t hi,
+                             unsigned comp, LLVMValueRef *valid)
+{
+    LLVMValueRef v = LLVMBuildAnd(
+        j->b, LLVMBuildICmp(j->b, LLVMIntSGE, idx, splat_i(j, lo), ""),
+        LLVMBuildICmp(j->b, LLVMIntSLT, idx, splat_i(j, hi), ""), "");
+    LLVMValueRef safe = LLVMBuildSelect(j->b, v, idx, splat_i(j, lo), "");
+    /* float index: (reg * 4 + comp) * 8 + lane */
+    LLVMValueRef fi = LLVMBuildMul(j->b, safe, splat_i(j, 32), "");
+    fi = LLVMBuildAdd(j->b, fi, splat_i(j, (int32_t)comp * 8), "");
+    fi = LLVMBuildAdd(j->b, fi, lane_vec(j), "");
+    *valid = v;
+    LLVMValueRef base = file == TGSI_FILE_INPUT && j->in_direct ? j->inputs : j->file_arr[file];
+    return LLVMBuildGEP2(j->b, j->f32, base, &fi, 1, "");
+}
+
+static LLVMValueRef read_indirect(jl *j, const tgsi_inst *in, const tgsi_src *s, unsigned comp)
+{
+    LLVMValueRef idx = ind_index(j, in, &s->reg);
+    if (s->file == TGSI_FILE_CONSTANT) {
+        LLVMValueRef bidx = s->num_dims == 2 ? ind_index(j, in, &s->dim) : splat_i(j, 0);
+        LLVMValueRef bok = LLVMBuildAnd(
+            j->b, LLVMBuildICmp(j->b, LLVMIntSGE, bidx, splat_i(j, 0), ""),
+            LLVMBuildICmp(j->b, LLVMIntSLT, bidx, splat_i(j, SWR_MAX_CONST_BUFFERS), ""), "");
+        LLVMValueRef bsafe = LLVMBuildSelect(j->b, bok, bidx, splat_i(j, 0), "");
+        /* per lane: constants[b] and constant_count[b] */
+        LLVMValueRef bi64 = LLVMBuildZExt(j->b, bsafe, LLVMVectorType(j->i64, 8), "");
+        LLVMValueRef pbase = LLVMBuildGEP2(j->b, j->i64,
+                                           at(j, j->b, j->res, offsetof(swr_shader_resources, constants)),
+                                           &bi64, 1, "");
+        LLVMTypeRef pv = LLVMVectorType(j->ptr, 8), v8l = LLVMVectorType(j->i64, 8);
+        LLVMTypeRef tys[2] = {v8l, pv};
+        LLVMValueRef ga[4] = {pbase, ci32(j, 8), bok, LLVMConstNull(v8l)};
+        LLVMValueRef bases = intrinsic(j, "llvm.masked.gather", tys, 2, ga, 4);
+        LLVMValueRef pcount = LLVMBuildGEP2(
+            j->b, j->i32, at(j, j->b, j->res, offsetof(swr_shader_resources, constant_count)),
+            &bsafe, 1, "");
+        LLVMTypeRef tys2[2] = {j->v8i, pv};
+        LLVMValueRef ga2[4] = {pcount, ci32(j, 4), bok, LLVMConstNull(j->v8i)};
+        LLVMValueRef counts = intrinsic(j, "llvm.masked.gather", tys2, 2, ga2, 4);
+        LLVMValueRef ok = LLVMBuildAnd(
+            j->b, bok, LLVMBuildICmp(j->b, LLVMIntNE, bases, LLVMConstNull(v8l), ""), "");
+        ok = LLVMBuildAnd(j->b, ok, LLVMBuildICmp(j->b, LLVMIntSGE, idx, splat_i(j, 0), ""), "");
+        ok = LLVMBuildAnd(j->b, ok, LLVMBuildICmp(j->b, LLVMIntULT, idx, counts, ""), "");
+        LLVMValueRef isafe = LLVMBuildSelect(j->b, ok, idx, splat_i(j, 0), "");
+        LLVMValueRef off = LLVMBuildZExt(j->b, isafe, v8l, "");
+        off = LLVMBuildMul(j->b, off, LLVMConstVector((LLVMValueRef[]){ci64(j, 16), ci64(j, 16), ci64(j, 16), ci64(j, 16), ci64(j, 16), ci64(j, 16), ci64(j, 16), ci64(j, 16)}, 8), "");
+        LLVMValueRef cadd[8];
+        for (int l = 0; l < 8; l++)
+            cadd[l] = ci64(j, comp * 4);
+        off = LLVMBuildAdd(j->b, off, LLVMConstVector(cadd, 8), "");
+        LLVMValueRef addr = LLVMBuildAdd(j->b, bases, off, "");
+        LLVMValueRef ptrs = LLVMBuildIntToPtr(j->b, addr, pv, "");
+        return gather(j, ptrs, ok);
+    }
+    if (s->num_dims == 2 || !file_is_array(s->file) || s->file == TGSI_FILE_SYSTEM_VALUE) {
+        jl_fail(j, in, "unsupported indirect operand", NULL);
+        return splat_f(j, 0.0f);
+    }
+    int32_t lo, hi;
+    ind_range(j, s->file, &s->reg, &lo, &hi);
+    if (lo >= hi)
+        return splat_f(j, 0.0f);
+    LLVMValueRef valid;
+    LLVMValueRef ptrs = ind_ptrs(j, s->file, idx, lo, hi, comp, &valid);
+    return gather(j, ptrs, valid);
+}
+
+static LLVMValueRef read_direct(jl *j, const tgsi_inst *in, unsigned file, int32_t index,
+                                unsigned comp)
+{
+    switch (file) {
+    case TGSI_FILE_NULL:
+    case TGSI_FILE_SAMPLER:
+    case TGSI_FILE_SAMPLER_VIEW: return splat_f(j, 0.0f);
+    case TGSI_FILE_CONSTANT: return const_direct(j, 0, index, comp);
+    default: break;
+    }
+    if (!file_is_array(file) || index < 0 || (uint32_t)index >= j->file_n[file]) {
+        jl_fail(j, in, "unsupported or undeclared %s register", tgsi_file_name(file));
+        return splat_f(j, 0.0f);
+    }
+    if (file == TGSI_FILE_INPUT && j->in_direct && !((j->special_in >> index) & 1u))
+        return load_a(j, j->b, j->v8f,
+                      at(j, j->b, j->inputs, (size_t)index * sizeof(swr_simd_vec4) + comp * 32), 32);
+    return load_a(j, j->b, j->v8f, reg_ptr(j, file, (uint32_t)index, comp), 32);
+}
+
+/* Source k, component c (after swizzle), modifiers by the operand type
+ * (exec contract 9). */
+static LLVMValueRef fetch(jl *j, const tgsi_inst *in, unsigned k, unsigned c)
+{
+    const tgsi_src *s = &in->src[k];
+    unsigned comp = s->swizzle[c] & 3;
+    LLVMValueRef v;
+    if (s->reg.indirect || (s->num_dims == 2 && s->dim.indirect))
+        v = read_indirect(j, in, s, comp);
+    else if (s->file == TGSI_FILE_CONSTANT)
+        v = const_direct(j, s->num_dims == 2 ? s->dim.index : 0, s->reg.index, comp);
+    else
+        v = read_direct(j, in, s->file, s->reg.index, comp);
+    if (!s->negate && !s->absolute)
+        return v;
+    tgsi_type t = tgsi_opcode_src_type(in->opcode, k);
+    if (t == TGSI_TYPE_I) {
+        LLVMValueRef x = asi(j, v);
+        if (s->absolute) {
+            LLVMValueRef neg = LLVMBuildICmp(j->b, LLVMIntSLT, x, splat_i(j, 0), "");
+            x = LLVMBuildSelect(j->b, neg, LLVMBuildSub(j->b, splat_i(j, 0), x, ""), x, "");
+        }
+        if (s->negate)
+            x = LLVMBuildSub(j->b, splat_i(j, 0), x, "");
+        return asf(j, x);
+    }
+    if (t == TGSI_TYPE_U) {
+        if (s->negate)
+            return asf(j, LLVMBuildSub(j->b, splat_i(j, 0), asi(j, v), ""));
+        return v;
+    }
+    LLVMValueRef x = asi(j, v);
+    if (s->absolute)
+        x = LLVMBuildAnd(j->b, x, splat_i(j, 0x7fffffff), "");
+    if (s->negate)
+        x = LLVMBuildXor(j->b, x, splat_i(j, (int32_t)0x80000000u), "");
+    return asf(j, x);
+}
+
+/* PS OUT: the engine's outputs for lanes E & exec (exec contract 17/20). */
+static void ps_output(jl *j, int32_t reg, unsigned wm, LLVMValueRef r[4], LLVMValueRef E)
+{
+    const struct jit_interp_prog *ip = j->sh->interp;
+    if (reg < 0 || reg >= SWR_MAX_ATTRIBS)
+        return;
+    size_t off;
+    unsigned comps;
+    switch (ip->psout_kind[reg]) {
+    case JIT_PSOUT_COLOR: {
+        unsigned n = ip->psout_index[reg];
+        if (n == 1 && j->sh->key.dual_source)
+            off = offsetof(swr_ps_args, color1);
+        else if (n < 8)
+            off = offsetof(swr_ps_args, color) + n * sizeof(swr_simd_vec4);
+        else
+            return;
+        comps = wm;
+        break;
+    }
+    case JIT_PSOUT_DEPTH:
+        off = offsetof(swr_ps_args, depth) - 2 * 32;
+        comps = wm & 4;
+        break;
+    case JIT_PSOUT_STENCIL:
+        off = offsetof(swr_ps_args, stencil) - 1 * 32;
+        comps = wm & 2;
+        break;
+    default: return;
+    }
+    if (!comps)
+        return;
+    LLVMValueRef lanes = LLVMBuildAnd(j->b, E, ld32(j, j->exec), "");
+    LLVMValueRef m = bits_to_mask(j, lanes);
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(comps & (1u << c)))
+            continue;
+        LLVMValueRef p = at(j, j->b, j->args, off + c * 32);
+        LLVMValueRef old = load_a(j, j->b, j->v8f, p, 32);
+        store_a(j->b, LLVMBuildSelect(j->b, m, r[c], old, ""), p, 32);
+    }
+}
+
+/* Stores r[] to dst 0 under the write mask and E; _SAT per exec contract 8. */
+static void store_dst(jl *j, const tgsi_inst *in, LLVMValueRef r[4])
+{
+    if (!in->num_dst)
+        return;
+    const tgsi_dst *d = &in->dst[0];
+    if (d->file == TGSI_FILE_NULL)
+        return;
+    unsigned wm = d->write_mask & 0xf;
+    const tgsi_opcode_info *info = tgsi_opcode_get_info(in->opcode);
+    bool sat = in->saturate && info &&
+               (info->dst_type == TGSI_TYPE_F || info->dst_type == TGSI_TYPE_N);
+    LLVMValueRef v[4] = {0};
+    for (unsigned c = 0; c < 4; c++)
+        if (wm & (1u << c))
+            v[c] = sat ? saturate(j, r[c]) : r[c];
+    if (d->file != TGSI_FILE_TEMPORARY && d->file != TGSI_FILE_OUTPUT &&
+        d->file != TGSI_FILE_ADDRESS) {
+        jl_fail(j, in, "destination file %s", tgsi_file_name(d->file));
+        return;
+    }
+    LLVMValueRef E = cur_E(j);
+    LLVMValueRef m = bits_to_mask(j, E);
+    if (d->reg.indirect) {
+        if (j->is_ps && d->file == TGSI_FILE_OUTPUT) {
+            jl_fail(j, in, "indirect PS output write", NULL);
+            return;
+        }
+        int32_t lo, hi;
+        ind_range(j, d->file, &d->reg, &lo, &hi);
+        if (lo >= hi)
+            return;
+        LLVMValueRef idx = ind_index(j, in, &d->reg);
+        for (unsigned c = 0; c < 4; c++) {
+            if (!(wm & (1u << c)))
+                continue;
+            LLVMValueRef valid;
+            LLVMValueRef ptrs = ind_ptrs(j, d->file, idx, lo, hi, c, &valid);
+            LLVMTypeRef tys[2] = {j->v8f, LLVMVectorType(j->ptr, 8)};
+            LLVMValueRef a[4] = {v[c], ptrs, ci32(j, 4), LLVMBuildAnd(j->b, valid, m, "")};
+            intrinsic(j, "llvm.masked.scatter", tys, 2, a, 4);
+        }
+        return;
+    }
+    if (d->reg.index < 0 || (uint32_t)d->reg.index >= j->file_n[d->file]) {
+        jl_fail(j, in, "undeclared destination register", NULL);
+        return;
+    }
+    /* Outside control flow (and before any RET) E is the running lanes
+     * (VS: active_mask; PS: quad_mask, whole quads), and no other lane's
+     * value can reach a compared result (exec contract 16: a VS has no
+     * cross-lane operation, derivatives stay inside a quad): the store
+     * needs no blend. */
+    bool full = j->ncf == 0 && !j->had_ret;
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(wm & (1u << c)))
+            continue;
+        LLVMValueRef p = reg_ptr(j, d->file, (uint32_t)d->reg.index, c);
+        if (full) {
+            store_a(j->b, v[c], p, 32);
+            continue;
+        }
+        LLVMValueRef old = load_a(j, j->b, j->v8f, p, 32);
+        store_a(j->b, LLVMBuildSelect(j->b, m, v[c], old, ""), p, 32);
+    }
+    if (j->is_ps && d->file == TGSI_FILE_OUTPUT)
+        ps_output(j, d->reg.index, wm, v, E);
+}
+
+/* ---- the opcodes --------------------------------------------------------- */
+
+static LLVMValueRef shuffle(jl *j, LLVMValueRef v, const int *idx)
+{
+    LLVMValueRef e[8];
+    for (int i = 0; i < 8; i++)
+        e[i] = ci32(j, idx[i]);
+    return LLVMBuildShuffleVector(j->b, v, LLVMGetUndef(j->v8f), LLVMConstVector(e, 8), "");
+}
+
+static LLVMValueRef deriv(jl *j, unsigned opc, LLVMValueRef x)
+{
+    static const int cx1[8] = {1, 1, 1, 1, 5, 5, 5, 5}, c0[8] = {0, 0, 0, 0, 4, 4, 4, 4};
+    static const int cy1[8] = {2, 2, 2, 2, 6, 6, 6, 6};
+    static const int fx1[8] = {1, 1, 3, 3, 5, 5, 7, 7}, fx0[8] = {0, 0, 2, 2, 4, 4, 6, 6};
+    static const int fy1[8] = {2, 3, 2, 3, 6, 7, 6, 7}, fy0[8] = {0, 1, 0, 1, 4, 5, 4, 5};
+    if (!j->is_ps)
+        return splat_f(j, 0.0f);
+    const int *a, *b;
+    switch (opc) {
+    case TGSI_OPCODE_DDX: a = cx1, b = c0; break;
+    case TGSI_OPCODE_DDY: a = cy1, b = c0; break;
+    case TGSI_OPCODE_DDX_FINE: a = fx1, b = fx0; break;
+    default: a = fy1, b = fy0; break;
+    }
+    return LLVMBuildFSub(j->b, shuffle(j, x, a), shuffle(j, x, b), "");
+}
+
+/* Integer division family with the contract's results for 0 and overflow. */
+static LLVMValueRef idiv_op(jl *j, unsigned opc, LLVMValueRef a, LLVMValueRef b)
+{
+    LLVMValueRef z = LLVMBuildICmp(j->b, LLVMIntEQ, b, splat_i(j, 0), "");
+    LLVMValueRef bad = z;
+    bool sgn = opc == TGSI_OPCODE_IDIV || opc == TGSI_OPCODE_MOD;
+    if (sgn) {
+        LLVMValueRef ov = LLVMBuildAnd(
+            j->b, LLVMBuildICmp(j->b, LLVMIntEQ, a, splat_i(j, INT32_MIN), ""),
+            LLVMBuildICmp(j->b, LLVMIntEQ, b, splat_i(j, -1), ""), "");
+        bad = LLVMBuildOr(j->b, z, ov, "");
+    }
+    LLVMValueRef bs = LLVMBuildSelect(j->b, bad, splat_i(j, 1), b, "");
+    LLVMValueRef r;
+    switch (opc) {
+    case TGSI_OPCODE_IDIV: r = LLVMBuildSDiv(j->b, a, bs, ""); break;
+    case TGSI_OPCODE_MOD: r = LLVMBuildSRem(j->b, a, bs, ""); break;
+    case TGSI_OPCODE_UDIV: r = LLVMBuildUDiv(j->b, a, bs, ""); break;
+    default: r = LLVMBuildURem(j->b, a, bs, ""); break;
+    }
+    return LLVMBuildSelect(j->b, z, splat_i(j, -1), r, "");
+}
+
+/* Component-wise binary opcodes. */
+static bool alu2(jl *j, unsigned opc, LLVMValueRef x, LLVMValueRef y, LLVMValueRef *r)
+{
+    LLVMBuilderRef b = j->b;
+    LLVMValueRef X = NULL, Y = NULL;
+    switch (opc) {
+    case TGSI_OPCODE_ADD: *r = LLVMBuildFAdd(b, x, y, ""); return true;
+    case TGSI_OPCODE_MUL: *r = fmul_m(j, x, y); return true;
+    case TGSI_OPCODE_DIV: *r = LLVMBuildFDiv(b, x, y, ""); return true;
+    case TGSI_OPCODE_MIN: *r = min_c(j, x, y, false); return true;
+    case TGSI_OPCODE_MAX: *r = min_c(j, x, y, true); return true;
+    case TGSI_OPCODE_SLT: *r = bool_f(j, LLVMBuildFCmp(b, LLVMRealOLT, x, y, "")); return true;
+    case TGSI_OPCODE_SGE: *r = bool_f(j, LLVMBuildFCmp(b, LLVMRealOGE, x, y, "")); return true;
+    case TGSI_OPCODE_SGT: *r = bool_f(j, LLVMBuildFCmp(b, LLVMRealOGT, x, y, "")); return true;
+    case TGSI_OPCODE_SLE: *r = bool_f(j, LLVMBuildFCmp(b, LLVMRealOLE, x, y, "")); return true;
+    case TGSI_OPCODE_SEQ: *r = bool_f(j, LLVMBuildFCmp(b, LLVMRealOEQ, x, y, "")); return true;
+    case TGSI_OPCODE_SNE: *r = bool_f(j, LLVMBuildFCmp(b, LLVMRealUNE, x, y, "")); return true;
+    case TGSI_OPCODE_FSLT: *r = bool_i(j, LLVMBuildFCmp(b, LLVMRealOLT, x, y, "")); return true;
+    case TGSI_OPCODE_FSGE: *r = bool_i(j, LLVMBuildFCmp(b, LLVMRealOGE, x, y, "")); return true;
+    case TGSI_OPCODE_FSEQ: *r = bool_i(j, LLVMBuildFCmp(b, LLVMRealOEQ, x, y, "")); return true;
+    case TGSI_OPCODE_FSNE: *r = bool_i(j, LLVMBuildFCmp(b, LLVMRealUNE, x, y, "")); return true;
+    default: break;
+    }
+    X = asi(j, x);
+    Y = asi(j, y);
+    LLVMValueRef R;
+    switch (opc) {
+    case TGSI_OPCODE_UADD: R = LLVMBuildAdd(b, X, Y, ""); break;
+    case TGSI_OPCODE_UMUL: R = LLVMBuildMul(b, X, Y, ""); break;
+    case TGSI_OPCODE_AND: R = LLVMBuildAnd(b, X, Y, ""); break;
+    case TGSI_OPCODE_OR: R = LLVMBuildOr(b, X, Y, ""); break;
+    case TGSI_OPCODE_XOR: R = LLVMBuildXor(b, X, Y, ""); break;
+    case TGSI_OPCODE_IMAX:
+        R = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSGT, X, Y, ""), X, Y, "");
+        break;
+    case TGSI_OPCODE_IMIN:
+        R = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, X, Y, ""), X, Y, "");
+        break;
+    case TGSI_OPCODE_UMAX:
+        R = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, X, Y, ""), X, Y, "");
+        break;
+    case TGSI_OPCODE_UMIN:
+        R = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, X, Y, ""), X, Y, "");
+        break;
+    case TGSI_OPCODE_SHL: R = LLVMBuildShl(b, X, LLVMBuildAnd(b, Y, splat_i(j, 31), ""), ""); break;
+    case TGSI_OPCODE_ISHR: R = LLVMBuildAShr(b, X, LLVMBuildAnd(b, Y, splat_i(j, 31), ""), ""); break;
+    case TGSI_OPCODE_USHR: R = LLVMBuildLShr(b, X, LLVMBuildAnd(b, Y, splat_i(j, 31), ""), ""); break;
+    case TGSI_OPCODE_ISLT: R = LLVMBuildSExt(b, LLVMBuildICmp(b, LLVMIntSLT, X, Y, ""), j->v8i, ""); break;
+    case TGSI_OPCODE_ISGE: R = LLVMBuildSExt(b, LLVMBuildICmp(b, LLVMIntSGE, X, Y, ""), j->v8i, ""); break;
+    case TGSI_OPCODE_USLT: R = LLVMBuildSExt(b, LLVMBuildICmp(b, LLVMIntULT, X, Y, ""), j->v8i, ""); break;
+    case TGSI_OPCODE_USGE: R = LLVMBuildSExt(b, LLVMBuildICmp(b, LLVMIntUGE, X, Y, ""), j->v8i, ""); break;
+    case TGSI_OPCODE_USEQ: R = LLVMBuildSExt(b, LLVMBuildICmp(b, LLVMIntEQ, X, Y, ""), j->v8i, ""); break;
+    case TGSI_OPCODE_USNE: R = LLVMBuildSExt(b, LLVMBuildICmp(b, LLVMIntNE, X, Y, ""), j->v8i, ""); break;
+    case TGSI_OPCODE_IDIV:
+    case TGSI_OPCODE_UDIV:
+    case TGSI_OPCODE_MOD:
+    case TGSI_OPCODE_UMOD: R = idiv_op(j, opc, X, Y); break;
+    default: return false;
+    }
+    *r = asf(j, R);
+    return true;
+}
+
+static bool alu1(jl *j, unsigned opc, LLVMValueRef x, LLVMValueRef *r)
+{
+    LLVMBuilderRef b = j->b;
+    LLVMValueRef X = asi(j, x);
+    LLVMTypeRef tys[2] = {j->v8i, j->v8f};
+    switch (opc) {
+    case TGSI_OPCODE_MOV:
+    case TGSI_OPCODE_UARL: *r = x; return true;
+    case TGSI_OPCODE_FLR: *r = floor_v(j, x); return true;
+    case TGSI_OPCODE_CEIL: *r = intr1(j, "llvm.ceil", x); return true;
+    case TGSI_OPCODE_TRUNC: *r = intr1(j, "llvm.trunc", x); return true;
+    case TGSI_OPCODE_ROUND: *r = intr1(j, "llvm.roundeven", x); return true;
+    case TGSI_OPCODE_FRC: *r = LLVMBuildFSub(b, x, floor_v(j, x), ""); return true;
+    case TGSI_OPCODE_SSG: {
+        LLVMValueRef p = bool_f(j, LLVMBuildFCmp(b, LLVMRealOGT, x, splat_f(j, 0.0f), ""));
+        *r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, x, splat_f(j, 0.0f), ""),
+                             splat_f(j, -1.0f), p, "");
+        return true;
+    }
+    case TGSI_OPCODE_F2I:
+        *r = asf(j, intrinsic(j, "llvm.fptosi.sat", tys, 2, &x, 1));
+        return true;
+    case TGSI_OPCODE_F2U:
+        *r = asf(j, intrinsic(j, "llvm.fptoui.sat", tys, 2, &x, 1));
+        return true;
+    case TGSI_OPCODE_ARL: {
+        LLVMValueRef f = floor_v(j, x);
+        *r = asf(j, intrinsic(j, "llvm.fptosi.sat", tys, 2, &f, 1));
+        return true;
+    }
+    case TGSI_OPCODE_ARR: {
+        LLVMValueRef f = intr1(j, "llvm.roundeven", x);
+        *r = asf(j, intrinsic(j, "llvm.fptosi.sat", tys, 2, &f, 1));
+        return true;
+    }
+    case TGSI_OPCODE_I2F: *r = LLVMBuildSIToFP(b, X, j->v8f, ""); return true;
+    case TGSI_OPCODE_U2F: *r = LLVMBuildUIToFP(b, X, j->v8f, ""); return true;
+    case TGSI_OPCODE_NOT: *r = asf(j, LLVMBuildNot(b, X, "")); return true;
+    case TGSI_OPCODE_INEG: *r = asf(j, LLVMBuildSub(b, splat_i(j, 0), X, "")); return true;
+    case TGSI_OPCODE_IABS: {
+        LLVMValueRef neg = LLVMBuildICmp(b, LLVMIntSLT, X, splat_i(j, 0), "");
+        *r = asf(j, LLVMBuildSelect(b, neg, LLVMBuildSub(b, splat_i(j, 0), X, ""), X, ""));
+        return true;
+    }
+    case TGSI_OPCODE_ISSG: {
+        LLVMValueRef gt = LLVMBuildSExt(b, LLVMBuildICmp(b, LLVMIntSGT, X, splat_i(j, 0), ""), j->v8i, "");
+        LLVMValueRef lt = LLVMBuildSExt(b, LLVMBuildICmp(b, LLVMIntSLT, X, splat_i(j, 0), ""), j->v8i, "");
+        *r = asf(j, LLVMBuildAdd(b, LLVMBuildSub(b, splat_i(j, 0), gt, ""), lt, ""));
+        return true;
+    }
+    case TGSI_OPCODE_DDX:
+    case TGSI_OPCODE_DDY:
+    case TGSI_OPCODE_DDX_FINE:
+    case TGSI_OPCODE_DDY_FINE: *r = deriv(j, opc, x); return true;
+    default: return false;
+    }
+}
+
+static bool alu3(jl *j, unsigned opc, LLVMValueRef x, LLVMValueRef y, LLVMValueRef z,
+                 LLVMValueRef *r)
+{
+    LLVMBuilderRef b = j->b;
+    switch (opc) {
+    case TGSI_OPCODE_MAD: *r = LLVMBuildFAdd(b, fmul_m(j, x, y), z, ""); return true;
+    case TGSI_OPCODE_FMA: {
+        LLVMValueRef a[3] = {x, y, z};
+        LLVMTypeRef t = j->v8f;
+        *r = intrinsic(j, "llvm.fma", &t, 1, a, 3);
+        return true;
+    }
+    case TGSI_OPCODE_LRP:
+        *r = LLVMBuildFAdd(b, LLVMBuildFMul(b, x, y, ""),
+                           LLVMBuildFMul(b, LLVMBuildFSub(b, splat_f(j, 1.0f), x, ""), z, ""), "");
+        return true;
+    case TGSI_OPCODE_CMP:
+        *r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, x, splat_f(j, 0.0f), ""), y, z, "");
+        return true;
+    case TGSI_OPCODE_UCMP:
+        *r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, asi(j, x), splat_i(j, 0), ""), z, y, "");
+        return true;
+    case TGSI_OPCODE_UMAD:
+        *r = asf(j, LLVMBuildAdd(b, LLVMBuildMul(b, asi(j, x), asi(j, y), ""), asi(j, z), ""));
+        return true;
+    default: return false;
+    }
+}
+
+/* Replicating scalar opcodes (src .x). */
+static bool rep(jl *j, const tgsi_inst *in, LLVMValueRef *r)
+{
+    switch (in->opcode) {
+    case TGSI_OPCODE_RCP:
+        *r = LLVMBuildFDiv(j->b, splat_f(j, 1.0f), fetch(j, in, 0, 0), "");
+        return true;
+    case TGSI_OPCODE_RSQ:
+        *r = LLVMBuildFDiv(j->b, splat_f(j, 1.0f), intr1(j, "llvm.sqrt", fetch(j, in, 0, 0)), "");
+        return true;
+    case TGSI_OPCODE_SQRT: *r = intr1(j, "llvm.sqrt", fetch(j, in, 0, 0)); return true;
+    case TGSI_OPCODE_EX2: *r = call_v1(j, jl_exp2, fetch(j, in, 0, 0)); return true;
+    case TGSI_OPCODE_LG2: *r = call_v1(j, jl_log2, fetch(j, in, 0, 0)); return true;
+    case TGSI_OPCODE_SIN: *r = call_v1(j, jl_sin, fetch(j, in, 0, 0)); return true;
+    case TGSI_OPCODE_COS: *r = call_v1(j, jl_cos, fetch(j, in, 0, 0)); return true;
+    case TGSI_OPCODE_POW:
+        *r = call_v2(j, j->mzw ? jl_pow_mzw : jl_pow, fetch(j, in, 0, 0), fetch(j, in, 1, 0));
+        return true;
+    case TGSI_OPCODE_DP2:
+    case TGSI_OPCODE_DP3:
+    case TGSI_OPCODE_DP4: {
+        unsigned n = in->opcode == TGSI_OPCODE_DP2 ? 2 : in->opcode == TGSI_OPCODE_DP3 ? 3 : 4;
+        LLVMValueRef v = fmul_m(j, fetch(j, in, 0, 0), fetch(j, in, 1, 0));
+        for (unsigned c = 1; c < n; c++)
+            v = LLVMBuildFAdd(j->b, v, fmul_m(j, fetch(j, in, 0, c), fetch(j, in, 1, c)), "");
+        *r = v;
+        return true;
+    }
+    default: return false;
+    }
+}
+
+/* A rare opcode through the interpreter's handler (see the top). */
+static bool call_op(jl *j, uint32_t i, const tgsi_inst *in)
+{
+    const jit_op *iop = &j->sh->interp->ops[i];
+    jit_op *op = &j->code->ops[i];
+    *op = *iop;
+    op->wmask = 0xf;
+    op->sat = 0;
+    memset(&op->dst, 0, sizeof op->dst);
+    op->dst.kind = JIT_DST_REG;
+    op->dst.base = JIT_BASE_REG;
+    op->dst.off = 6 * JIT_SLOT_FLOATS;
+    LLVMTypeRef at_ = LLVMArrayType(j->v8f, 7 * 4);
+    for (unsigned k = 0; k < in->num_src && k < 5; k++) {
+        unsigned f = in->src[k].file;
+        if (f == TGSI_FILE_SAMPLER || f == TGSI_FILE_SAMPLER_VIEW)
+            continue;
+        op->src[k].kind = JIT_SRC_REG;
+        op->src[k].base = JIT_BASE_REG;
+        op->src[k].off = k * JIT_SLOT_FLOATS;
+        op->src[k].mod = 0;
+        for (unsigned c = 0; c < 4; c++) {
+            op->src[k].swz[c] = (uint8_t)c;
+            LLVMValueRef idx[2] = {ci32(j, 0), ci32(j, k * 4 + c)};
+            store_a(j->b, fetch(j, in, k, c), LLVMBuildInBoundsGEP2(j->b, at_, j->scratch, idx, 2, ""), 32);
+        }
+    }
+    if (in->num_tex_offsets) {
+        op->offset.kind = JIT_SRC_REG;
+        op->offset.base = JIT_BASE_REG;
+        op->offset.off = 5 * JIT_SLOT_FLOATS;
+        op->offset.mod = 0;
+        const tgsi_src *s = &in->tex_offsets[0];
+        /* a texture offset is a plain register read, integers (exec
+         * contract 21); modifiers act as integer ones */
+        tgsi_inst tmp;
+        memset(&tmp, 0, sizeof tmp);
+        tmp.opcode = TGSI_OPCODE_INEG; /* an I-typed source */
+        tmp.line = in->line;
+        tmp.num_src = 1;
+        tmp.src[0] = *s;
+        for (unsigned c = 0; c < 4; c++) {
+            op->offset.swz[c] = (uint8_t)c;
+            LLVMValueRef idx[2] = {ci32(j, 0), ci32(j, 5 * 4 + c)};
+            store_a(j->b, fetch(j, &tmp, 0, c), LLVMBuildInBoundsGEP2(j->b, at_, j->scratch, idx, 2, ""), 32);
+        }
+    }
+    LLVMTypeRef ps[6] = {j->ptr, j->ptr, j->ptr, j->i32, j->i32, j->ptr};
+    LLVMTypeRef ft = LLVMFunctionType(j->voidt, ps, 6, 0);
+    LLVMValueRef a[6] = {
+        LLVMConstIntToPtr(ci64(j, (uint64_t)(uintptr_t)op), j->ptr), j->scratch, j->res,
+        cur_E(j), ci32(j, (j->is_ps ? 1 : 0) | (j->mzw ? 2 : 0)),
+        LLVMConstIntToPtr(ci64(j, (uint64_t)(uintptr_t)j->sh), j->ptr)};
+    LLVMBuildCall2(j->b, ft, host_fn(j, (void *)jl_call_op, ft), a, 6, "");
+    LLVMValueRef r[4];
+    for (unsigned c = 0; c < 4; c++) {
+        LLVMValueRef idx[2] = {ci32(j, 0), ci32(j, 6 * 4 + c)};
+        r[c] = load_a(j, j->b, j->v8f, LLVMBuildInBoundsGEP2(j->b, at_, j->scratch, idx, 2, ""), 32);
+    }
+    store_dst(j, in, r);
+    return !j->failed;
+}
+
+/* ---- control flow ---------------------------------------------------------- */
+
+static LLVMBasicBlockRef new_bb(jl *j, const char *name)
+{
+    return LLVMAppendBasicBlockInContext(j->C, j->fn, name);
+}
+
+/* Goes on in `cont_bb` when E != 0, else to `skip`. */
+static void branch_if_none(jl *j, LLVMValueRef E, LLVMBasicBlockRef skip)
+{
+    LLVMBasicBlockRef go = new_bb(j, "go");
+    LLVMBuildCondBr(j->b, LLVMBuildICmp(j->b, LLVMIntEQ, E, ci32(j, 0), ""), skip, go);
+    LLVMPositionBuilderAtEnd(j->b, go);
+}
+
+static jl_cf *push_cf(jl *j, const tgsi_inst *in, int kind)
+{
+    if (j->ncf == JL_MAX_CF) {
+        jl_fail(j, in, "control flow nested too deep", NULL);
+        return NULL;
+    }
+    jl_cf *f = &j->cf[j->ncf++];
+    memset(f, 0, sizeof *f);
+    f->kind = kind;
+    f->saved_cond = entry_alloca(j, j->i32, "scond");
+    st32(j, ld32(j, j->cond), f->saved_cond);
+    return f;
+}
+
+static jl_cf *top_cf(jl *j, const tgsi_inst *in, int kind)
+{
+    if (!j->ncf || j->cf[j->ncf - 1].kind != kind) {
+        jl_fail(j, in, "unbalanced control flow", NULL);
+        return NULL;
+    }
+    return &j->cf[j->ncf - 1];
+}
+
+static bool emit_cf(jl *j, uint32_t i, const tgsi_inst *in)
+{
+    LLVMBuilderRef b = j->b;
+    switch (in->opcode) {
+    case TGSI_OPCODE_IF:
+    case TGSI_OPCODE_UIF: {
+        LLVMValueRef x = fetch(j, in, 0, 0);
+        LLVMValueRef m = in->opcode == TGSI_OPCODE_IF
+                             ? LLVMBuildFCmp(b, LLVMRealUNE, x, splat_f(j, 0.0f), "")
+                             : LLVMBuildICmp(b, LLVMIntNE, asi(j, x), splat_i(j, 0), "");
+        jl_cf *f = push_cf(j, in, CF_IF);
+        if (!f)
+            return false;
+        st32(j, LLVMBuildAnd(b, ld32(j, j->cond), mask_to_bits(j, m), ""), j->cond);
+        f->skip = new_bb(j, "if.skip");
+        branch_if_none(j, cur_E(j), f->skip);
+        return true;
+    }
+    case TGSI_OPCODE_ELSE: {
+        jl_cf *f = top_cf(j, in, CF_IF);
+        if (!f)
+            return false;
+        LLVMBuildBr(b, f->skip);
+        LLVMPositionBuilderAtEnd(b, f->skip);
+        st32(j, LLVMBuildAnd(b, ld32(j, f->saved_cond), LLVMBuildNot(b, ld32(j, j->cond), ""), ""),
+             j->cond);
+        f->skip = new_bb(j, "else.skip");
+        branch_if_none(j, cur_E(j), f->skip);
+        return true;
+    }
+    case TGSI_OPCODE_ENDIF: {
+        jl_cf *f = top_cf(j, in, CF_IF);
+        if (!f)
+            return false;
+        LLVMBuildBr(b, f->skip);
+        LLVMPositionBuilderAtEnd(b, f->skip);
+        st32(j, ld32(j, f->saved_cond), j->cond);
+        j->ncf--;
+        return true;
+    }
+    case TGSI_OPCODE_BGNLOOP: {
+        jl_cf *f = push_cf(j, in, CF_LOOP);
+        if (!f)
+            return false;
+        f->saved_brk = entry_alloca(j, j->i32, "sbrk");
+        f->saved_cont = entry_alloca(j, j->i32, "scont");
+        f->iter = entry_alloca(j, j->i32, "iter");
+        st32(j, ld32(j, j->brk), f->saved_brk);
+        st32(j, ld32(j, j->cont), f->saved_cont);
+        f->exit = new_bb(j, "loop.exit");
+        LLVMValueRef E = cur_E(j);
+        branch_if_none(j, E, f->exit);
+        st32(j, E, j->brk);
+        st32(j, ci32(j, 1), f->iter);
+        f->head = new_bb(j, "loop.head");
+        LLVMBuildBr(b, f->head);
+        LLVMPositionBuilderAtEnd(b, f->head);
+        return true;
+    }
+    case TGSI_OPCODE_ENDLOOP: {
+        jl_cf *f = top_cf(j, in, CF_LOOP);
+        if (!f)
+            return false;
+        st32(j, ld32(j, f->saved_cont), j->cont);
+        LLVMValueRef E = cur_E(j);
+        LLVMValueRef it = ld32(j, f->iter);
+        LLVMValueRef again = LLVMBuildAnd(
+            b, LLVMBuildICmp(b, LLVMIntNE, E, ci32(j, 0), ""),
+            LLVMBuildICmp(b, LLVMIntULT, it, ci32(j, JIT_MAX_LOOP_ITERATIONS), ""), "");
+        LLVMBasicBlockRef latch = new_bb(j, "loop.latch"), done = new_bb(j, "loop.done");
+        LLVMBuildCondBr(b, again, latch, done);
+        LLVMPositionBuilderAtEnd(b, latch);
+        st32(j, LLVMBuildAdd(b, it, ci32(j, 1), ""), f->iter);
+        LLVMBuildBr(b, f->head);
+        LLVMPositionBuilderAtEnd(b, done);
+        st32(j, ld32(j, f->saved_cond), j->cond);
+        st32(j, ld32(j, f->saved_brk), j->brk);
+        LLVMBuildBr(b, f->exit);
+        LLVMPositionBuilderAtEnd(b, f->exit);
+        j->ncf--;
+        return true;
+    }
+    case TGSI_OPCODE_BRK:
+    case TGSI_OPCODE_CONT: {
+        LLVMValueRef reg = in->opcode == TGSI_OPCODE_BRK ? j->brk : j->cont;
+        st32(j, LLVMBuildAnd(b, ld32(j, reg), LLVMBuildNot(b, cur_E(j), ""), ""), reg);
+        return true;
+    }
+    case TGSI_OPCODE_SWITCH: {
+        jl_cf *f = push_cf(j, in, CF_SWITCH);
+        if (!f)
+            return false;
+        f->saved_brk = entry_alloca(j, j->i32, "sbrk");
+        f->swdef = entry_alloca(j, j->i32, "swdef");
+        f->sel = entry_alloca(j, j->v8i, "sel");
+        st32(j, ld32(j, j->brk), f->saved_brk);
+        f->exit = new_bb(j, "sw.exit");
+        LLVMValueRef E = cur_E(j);
+        branch_if_none(j, E, f->exit);
+        LLVMValueRef sel = asi(j, fetch(j, in, 0, 0));
+        LLVMBuildStore(b, sel, f->sel);
+        LLVMValueRef matched = ci32(j, 0);
+        int depth = 0;
+        for (uint32_t k = i + 1; k < j->p->num_insts; k++) {
+            const tgsi_inst *c = &j->p->insts[k];
+            if (c->opcode == TGSI_OPCODE_SWITCH)
+                depth++;
+            else if (c->opcode == TGSI_OPCODE_ENDSWITCH && depth-- == 0)
+                break;
+            else if (c->opcode == TGSI_OPCODE_CASE && depth == 0) {
+                LLVMValueRef v = asi(j, fetch(j, c, 0, 0));
+                matched = LLVMBuildOr(b, matched,
+                                      mask_to_bits(j, LLVMBuildICmp(b, LLVMIntEQ, sel, v, "")), "");
+            }
+        }
+        st32(j, LLVMBuildAnd(b, E, LLVMBuildNot(b, matched, ""), ""), f->swdef);
+        st32(j, E, j->brk);
+        st32(j, ci32(j, 0), j->cond);
+        return true;
+    }
+    case TGSI_OPCODE_CASE:
+    case TGSI_OPCODE_DEFAULT: {
+        jl_cf *f = top_cf(j, in, CF_SWITCH);
+        if (!f)
+            return false;
+        LLVMValueRef add;
+        if (in->opcode == TGSI_OPCODE_CASE) {
+            LLVMValueRef sel = LLVMBuildLoad2(b, j->v8i, f->sel, "");
+            add = mask_to_bits(j, LLVMBuildICmp(b, LLVMIntEQ, sel, asi(j, fetch(j, in, 0, 0)), ""));
+        } else {
+            add = ld32(j, f->swdef);
+        }
+        add = LLVMBuildAnd(b, add, ld32(j, j->brk), "");
+        st32(j, LLVMBuildOr(b, ld32(j, j->cond), add, ""), j->cond);
+        return true;
+    }
+    case TGSI_OPCODE_ENDSWITCH: {
+        jl_cf *f = top_cf(j, in, CF_SWITCH);
+        if (!f)
+            return false;
+        st32(j, ld32(j, f->saved_cond), j->cond);
+        st32(j, ld32(j, f->saved_brk), j->brk);
+        LLVMBuildBr(b, f->exit);
+        LLVMPositionBuilderAtEnd(b, f->exit);
+        j->ncf--;
+        return true;
+    }
+    case TGSI_OPCODE_RET:
+        /* main program only (subroutines fall back): the lanes end */
+        j->had_ret = true;
+        st32(j, LLVMBuildAnd(b, ld32(j, j->alive), LLVMBuildNot(b, cur_E(j), ""), ""), j->alive);
+        return true;
+    case TGSI_OPCODE_KILL:
+    case TGSI_OPCODE_DEMOTE:
+        if (j->is_ps)
+            st32(j, LLVMBuildAnd(b, ld32(j, j->exec), LLVMBuildNot(b, cur_E(j), ""), ""), j->exec);
+        return true;
+    case TGSI_OPCODE_KILL_IF: {
+        LLVMValueRef m = NULL;
+        for (unsigned c = 0; c < 4; c++) {
+            LLVMValueRef l = LLVMBuildFCmp(b, LLVMRealOLT, fetch(j, in, 0, c), splat_f(j, 0.0f), "");
+            m = m ? LLVMBuildOr(b, m, l, "") : l;
+        }
+        if (j->is_ps) {
+            LLVMValueRef k = LLVMBuildAnd(b, mask_to_bits(j, m), cur_E(j), "");
+            st32(j, LLVMBuildAnd(b, ld32(j, j->exec), LLVMBuildNot(b, k, ""), ""), j->exec);
+        }
+        return true;
+    }
+    case TGSI_OPCODE_READ_HELPER: {
+        LLVMValueRef v = splat_f(j, 0.0f);
+        if (j->is_ps)
+            v = asf(j, LLVMBuildSExt(b, LLVMBuildNot(b, bits_to_mask(j, ld32(j, j->exec)), ""), j->v8i, ""));
+        LLVMValueRef r[4] = {v, v, v, v};
+        store_dst(j, in, r);
+        return true;
+    }
+    case TGSI_OPCODE_NOP:
+    case TGSI_OPCODE_BGNSUB:
+    case TGSI_OPCODE_ENDSUB: return true;
+    default: return false;
+    }
+}
+
+static bool emit_inst(jl *j, uint32_t i, const tgsi_inst *in)
+{
+    unsigned opc = in->opcode;
+    const tgsi_opcode_info *info = tgsi_opcode_get_info(opc);
+    if (!info)
+        return jl_fail(j, in, "unknown opcode", NULL);
+    if (emit_cf(j, i, in))
+        return !j->failed;
+    if (j->failed)
+        return false;
+    unsigned wm = in->num_dst ? in->dst[0].write_mask & 0xf : 0;
+    LLVMValueRef r[4] = {0}, v;
+    if (!(info->flags & TGSI_OPF_TEX) && rep(j, in, &v)) {
+        r[0] = r[1] = r[2] = r[3] = v;
+        store_dst(j, in, r);
+        return !j->failed;
+    }
+    if (!(info->flags & TGSI_OPF_TEX) && in->num_src >= 1 && in->num_src <= 3 && in->num_dst == 1) {
+        bool ok = true;
+        for (unsigned c = 0; c < 4 && ok; c++) {
+            if (!(wm & (1u << c)))
+                continue;
+            LLVMValueRef x = fetch(j, in, 0, c);
+            if (in->num_src == 1)
+                ok = alu1(j, opc, x, &r[c]);
+            else if (in->num_src == 2)
+                ok = alu2(j, opc, x, fetch(j, in, 1, c), &r[c]);
+            else
+                ok = alu3(j, opc, x, fetch(j, in, 1, c), fetch(j, in, 2, c), &r[c]);
+        }
+        if (ok) {
+            store_dst(j, in, r);
+            return !j->failed;
+        }
+    }
+    if (j->sh->interp->ops[i].fn)
+        return call_op(j, i, in);
+    return jl_fail(j, in, "opcode %s not compiled", info->name);
+}
+
+/* ---- entry: register files, inputs, system values ------------------------- */
+
+static void count_files(jl *j)
+{
+    const tgsi_program *p = j->p;
+    for (uint32_t i = 0; i < p->num_decls; i++) {
+        const tgsi_decl *d = &p->decls[i];
+        if (d->file < TGSI_FILE_COUNT && file_is_array(d->file) && d->last >= 0 &&
+            (uint32_t)d->last + 1 > j->file_n[d->file])
+            j->file_n[d->file] = (uint32_t)d->last + 1;
+    }
+    j->file_n[TGSI_FILE_IMMEDIATE] = p->num_imms;
+}
+
+static void store_e(jl *j, unsigned file, uint32_t reg, unsigned c, LLVMValueRef v)
+{
+    LLVMValueRef idx[2] = {ci32(j, 0), ci32(j, (int64_t)reg * 4 + c)};
+    LLVMTypeRef at_ = LLVMArrayType(j->v8f, j->file_n[file] * 4);
+    store_a(j->eb, v, LLVMBuildInBoundsGEP2(j->eb, at_, j->file_arr[file], idx, 2, ""), 32);
+}
+
+static LLVMValueRef esplat_i(jl *j, LLVMValueRef s) /* in the entry block */
+{
+    LLVMValueRef v = LLVMBuildInsertElement(j->eb, LLVMGetUndef(j->v8i), s, ci32(j, 0), "");
+    v = LLVMBuildShuffleVector(j->eb, v, LLVMGetUndef(j->v8i), LLVMConstNull(j->v8i), "");
+    return LLVMBuildBitCast(j->eb, v, j->v8f, "");
+}
+
+static LLVMValueRef eload_v(jl *j, size_t off)
+{
+    return load_a(j, j->eb, j->v8f, at(j, j->eb, j->args, off), 32);
+}
+
+static LLVMValueRef eload_i(jl *j, size_t off)
+{
+    return LLVMBuildLoad2(j->eb, j->i32, at(j, j->eb, j->args, off), "");
+}
+
+/* gl_FragCoord, exec contract 19. */
+static void ps_position(jl *j, LLVMValueRef out[4])
+{
+    LLVMBuilderRef b = j->eb;
+    const struct jit_interp_prog *ip = j->sh->interp;
+    size_t po = offsetof(swr_ps_args, position);
+    LLVMValueRef x = eload_v(j, po), y = eload_v(j, po + 32);
+    if (ip->integer_center)
+        x = LLVMBuildFSub(b, x, splat_f(j, 0.5f), "");
+    if (ip->lower_left) {
+        LLVMValueRef h = LLVMBuildUIToFP(b, eload_i(j, offsetof(swr_ps_args, fb_height)), j->f32, "");
+        LLVMValueRef hv = LLVMBuildInsertElement(b, LLVMGetUndef(j->v8f), h, ci32(j, 0), "");
+        hv = LLVMBuildShuffleVector(b, hv, LLVMGetUndef(j->v8f), LLVMConstNull(j->v8i), "");
+        y = LLVMBuildFSub(b, hv, y, "");
+    }
+    if (ip->integer_center)
+        y = LLVMBuildFSub(b, y, splat_f(j, 0.5f), "");
+    out[0] = x;
+    out[1] = y;
+    out[2] = eload_v(j, po + 64);
+    out[3] = eload_v(j, po + 96);
+}
+
+static bool setup_entry(jl *j)
+{
+    LLVMBuilderRef b = j->eb;
+    const tgsi_program *p = j->p;
+    for (unsigned f = 0; f < TGSI_FILE_COUNT; f++) {
+        if (!file_is_array(f) || !j->file_n[f])
+            continue;
+        j->file_arr[f] = entry_alloca(j, LLVMArrayType(j->v8f, j->file_n[f] * 4), tgsi_file_name(f));
+    }
+    j->cond = entry_alloca(j, j->i32, "cond");
+    j->brk = entry_alloca(j, j->i32, "brk");
+    j->cont = entry_alloca(j, j->i32, "cont");
+    j->alive = entry_alloca(j, j->i32, "alive");
+    j->exec = entry_alloca(j, j->i32, "exec");
+    j->scratch = entry_alloca(j, LLVMArrayType(j->v8f, 7 * 4), "scratch");
+    j->zero4 = LLVMConstIntToPtr(ci64(j, (uint64_t)(uintptr_t)jl_zero4), j->ptr);
+    /* res: a zeroed table stands in for NULL (no constants, no sampler) */
+    LLVMValueRef zres = LLVMConstIntToPtr(ci64(j, (uint64_t)(uintptr_t)&jl_zero_res), j->ptr);
+    size_t res_off = j->is_ps ? offsetof(swr_ps_args, res) : offsetof(swr_vs_args, res);
+    LLVMValueRef res = LLVMBuildLoad2(b, j->ptr, at(j, b, j->args, res_off), "res");
+    j->res = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, res, LLVMConstNull(j->ptr), ""), zres, res, "");
+
+    LLVMValueRef all = ci32(j, -1);
+    LLVMBuildStore(b, all, j->cond);
+    LLVMBuildStore(b, all, j->brk);
+    LLVMBuildStore(b, all, j->cont);
+    LLVMValueRef alive, exec;
+    if (j->is_ps) {
+        alive = LLVMBuildAnd(b, eload_i(j, offsetof(swr_ps_args, quad_mask)), ci32(j, 0xff), "");
+        exec = LLVMBuildAnd(b, eload_i(j, offsetof(swr_ps_args, exec_mask)), ci32(j, 0xff), "");
+    } else {
+        alive = LLVMBuildAnd(b, eload_i(j, offsetof(swr_vs_args, active_mask)), ci32(j, 0xff), "");
+        exec = alive;
+    }
+    LLVMBuildStore(b, alive, j->alive);
+    LLVMBuildStore(b, exec, j->exec);
+    j->entry_exec = exec;
+
+    /* TEMP, ADDR, OUT: 0 (exec contract 11) */
+    unsigned zf[3] = {TGSI_FILE_TEMPORARY, TGSI_FILE_ADDRESS, TGSI_FILE_OUTPUT};
+    for (int k = 0; k < 3; k++)
+        if (j->file_n[zf[k]])
+            LLVMBuildMemSet(b, j->file_arr[zf[k]], LLVMConstInt(j->i8, 0, 0),
+                            ci64(j, (uint64_t)j->file_n[zf[k]] * 4 * 32), 32);
+    /* IMM */
+    for (uint32_t i = 0; i < p->num_imms; i++)
+        for (unsigned c = 0; c < 4; c++) {
+            LLVMValueRef e = LLVMConstBitCast(splat_i(j, (int32_t)p->imms[i].bits[c]), j->v8f);
+            store_e(j, TGSI_FILE_IMMEDIATE, i, c, e);
+        }
+    /* IN */
+    uint32_t nin = j->file_n[TGSI_FILE_INPUT];
+    if (nin) {
+        size_t io = j->is_ps ? offsetof(swr_ps_args, inputs) : offsetof(swr_vs_args, inputs);
+        LLVMValueRef inp = LLVMBuildLoad2(b, j->ptr, at(j, b, j->args, io), "inputs");
+        j->inputs = inp;
+        const jit_shader_info *info = &j->sh->info;
+        /* Inputs are read where used, from args->inputs; PS POSITION and
+         * FACE are computed here into the IN array, and with those an
+         * indirect IN access reads the whole array, copied here. */
+        bool ind_in = false;
+        for (uint32_t i = 0; i < p->num_insts; i++)
+            for (unsigned k = 0; k < p->insts[i].num_src; k++)
+                ind_in |= p->insts[i].src[k].file == TGSI_FILE_INPUT && p->insts[i].src[k].reg.indirect;
+        for (uint32_t r = 0; r < nin && j->is_ps; r++)
+            if (info->input_semantic[r] == TGSI_SEMANTIC_POSITION ||
+                info->input_semantic[r] == TGSI_SEMANTIC_FACE)
+                j->special_in |= 1u << r;
+        j->in_direct = !(j->special_in && ind_in);
+        for (uint32_t r = 0; r < nin; r++) {
+            uint8_t sem = info->input_semantic[r];
+            LLVMValueRef v[4];
+            if (j->in_direct && !((j->special_in >> r) & 1u))
+                continue;
+            if (j->is_ps && sem == TGSI_SEMANTIC_POSITION) {
+                ps_position(j, v);
+            } else if (j->is_ps && sem == TGSI_SEMANTIC_FACE) {
+                LLVMValueRef ff = eload_i(j, offsetof(swr_ps_args, front_facing));
+                LLVMValueRef front = LLVMBuildICmp(b, LLVMIntNE, ff, ci32(j, 0), "");
+                LLVMValueRef s = LLVMBuildSelect(b, front, ci32(j, 0x3f800000), ci32(j, (int32_t)0xbf800000u), "");
+                v[0] = esplat_i(j, s);
+                v[1] = v[2] = splat_f(j, 0.0f);
+                v[3] = splat_f(j, 1.0f);
+            } else {
+                for (unsigned c = 0; c < 4; c++)
+                    v[c] = load_a(j, b, j->v8f, at(j, b, inp, (size_t)r * sizeof(swr_simd_vec4) + c * 32), 32);
+            }
+            for (unsigned c = 0; c < 4; c++)
+                store_e(j, TGSI_FILE_INPUT, r, c, v[c]);
+        }
+    }
+    /* SV */
+    int32_t sv_sem[64];
+    uint32_t nsv = j->file_n[TGSI_FILE_SYSTEM_VALUE];
+    if (nsv > 64)
+        return jl_fail(j, NULL, "too many system values", NULL);
+    for (uint32_t r = 0; r < nsv; r++)
+        sv_sem[r] = -1;
+    for (uint32_t i = 0; i < p->num_decls; i++) {
+        const tgsi_decl *d = &p->decls[i];
+        if (d->file == TGSI_FILE_SYSTEM_VALUE && d->has_semantic)
+            for (int32_t r = d->first; r <= d->last && r >= 0; r++)
+                sv_sem[r] = d->semantic_name;
+    }
+    for (uint32_t r = 0; r < nsv; r++) {
+        LLVMValueRef v[4];
+        LLVMValueRef z = splat_f(j, 0.0f);
+        v[0] = v[1] = v[2] = v[3] = z;
+        if (!j->is_ps) {
+            LLVMValueRef x = NULL;
+            switch (sv_sem[r]) {
+            case TGSI_SEMANTIC_VERTEXID: x = eload_v(j, offsetof(swr_vs_args, vertex_id)); break;
+            case TGSI_SEMANTIC_VERTEXID_NOBASE: {
+                LLVMValueRef vi = LLVMBuildBitCast(b, eload_v(j, offsetof(swr_vs_args, vertex_id)), j->v8i, "");
+                LLVMValueRef bv = LLVMBuildBitCast(b, esplat_i(j, eload_i(j, offsetof(swr_vs_args, base_vertex))), j->v8i, "");
+                x = LLVMBuildBitCast(b, LLVMBuildSub(b, vi, bv, ""), j->v8f, "");
+                break;
+            }
+            case TGSI_SEMANTIC_BASEVERTEX: x = esplat_i(j, eload_i(j, offsetof(swr_vs_args, base_vertex))); break;
+            case TGSI_SEMANTIC_INSTANCEID: x = eload_v(j, offsetof(swr_vs_args, instance_id)); break;
+            case TGSI_SEMANTIC_BASEINSTANCE: x = esplat_i(j, eload_i(j, offsetof(swr_vs_args, start_instance))); break;
+            default: break;
+            }
+            if (x)
+                v[0] = v[1] = v[2] = v[3] = x;
+        } else {
+            switch (sv_sem[r]) {
+            case TGSI_SEMANTIC_POSITION: ps_position(j, v); break;
+            case TGSI_SEMANTIC_FACE: {
+                LLVMValueRef ff = eload_i(j, offsetof(swr_ps_args, front_facing));
+                LLVMValueRef front = LLVMBuildICmp(b, LLVMIntNE, ff, ci32(j, 0), "");
+                v[0] = esplat_i(j, LLVMBuildSExt(b, front, j->i32, ""));
+                v[3] = LLVMConstBitCast(splat_i(j, 1), j->v8f);
+                break;
+            }
+            case TGSI_SEMANTIC_PRIMID:
+                v[0] = v[1] = v[2] = v[3] = esplat_i(j, eload_i(j, offsetof(swr_ps_args, prim_id)));
+                break;
+            case TGSI_SEMANTIC_SAMPLEPOS: v[0] = v[1] = splat_f(j, 0.5f); break;
+            case TGSI_SEMANTIC_SAMPLEMASK: v[0] = LLVMConstBitCast(splat_i(j, 1), j->v8f); break;
+            case TGSI_SEMANTIC_HELPER_INVOCATION: {
+                LLVMValueRef e[8];
+                for (int l = 0; l < 8; l++)
+                    e[l] = ci32(j, 1 << l);
+                LLVMValueRef ev = LLVMBuildInsertElement(b, LLVMGetUndef(j->v8i), exec, ci32(j, 0), "");
+                ev = LLVMBuildShuffleVector(b, ev, LLVMGetUndef(j->v8i), LLVMConstNull(j->v8i), "");
+                ev = LLVMBuildAnd(b, ev, LLVMConstVector(e, 8), "");
+                LLVMValueRef h = LLVMBuildICmp(b, LLVMIntEQ, ev, LLVMConstNull(j->v8i), "");
+                v[0] = LLVMBuildBitCast(b, LLVMBuildSExt(b, h, j->v8i, ""), j->v8f, "");
+                v[1] = v[2] = v[3] = v[0];
+                break;
+            }
+            default: break;
+            }
+        }
+        for (unsigned c = 0; c < 4; c++)
+            store_e(j, TGSI_FILE_SYSTEM_VALUE, r, c, v[c]);
+    }
+    return !j->failed;
+}
+
+static bool scan_supported(jl *j)
+{
+    const tgsi_program *p = j->p;
+    for (uint32_t i = 0; i < p->num_insts; i++) {
+        unsigned opc = p->insts[i].opcode;
+        if (opc == TGSI_OPCODE_CAL || opc == TGSI_OPCODE_BGNSUB)
+            return jl_fail(j, &p->insts[i], "subroutines are not compiled", NULL);
+        if (opc == TGSI_OPCODE_END && i != p->end_inst)
+            return jl_fail(j, &p->insts[i], "END before the end", NULL);
+    }
+    if (p->end_inst >= p->num_insts)
+        return jl_fail(j, NULL, "no END", NULL);
+    return true;
+}
+
+static bool build_ir(jl *j, const char *name)
+{
+    const tgsi_program *p = j->p;
+    LLVMTypeRef ps[2] = {j->ptr, j->ptr};
+    LLVMTypeRef ft = LLVMFunctionType(j->voidt, ps, 2, 0);
+    j->fn = LLVMAddFunction(j->M, name, ft);
+    LLVMAddAttributeAtIndex(j->fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateStringAttribute(j->C, "target-cpu", 10, JL_CPU, strlen(JL_CPU)));
+    LLVMAddAttributeAtIndex(j->fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateStringAttribute(j->C, "target-features", 15, JL_FEATURES,
+                                                      strlen(JL_FEATURES)));
+    j->args = LLVMGetParam(j->fn, 1);
+    j->entry = new_bb(j, "entry");
+    LLVMBasicBlockRef body = new_bb(j, "body");
+    LLVMPositionBuilderAtEnd(j->eb, j->entry);
+    LLVMPositionBuilderAtEnd(j->b, body);
+    if (!scan_supported(j) || !setup_entry(j))
+        return false;
+    for (uint32_t i = 0; i < p->end_inst && !j->failed; i++)
+        if (!emit_inst(j, i, &p->insts[i]))
+            return false;
+    if (j->ncf)
+        return jl_fail(j, NULL, "unbalanced control flow", NULL);
+    /* exit */
+    if (j->is_ps) {
+        LLVMValueRef ex = ld32(j, j->exec);
+        LLVMBuildStore(j->b, ex, at(j, j->b, j->args, offsetof(swr_ps_args, exec_mask)));
+    } else {
+        uint32_t nout = j->file_n[TGSI_FILE_OUTPUT];
+        if (nout) {
+            LLVMValueRef outp = LLVMBuildLoad2(j->b, j->ptr, at(j, j->b, j->args, offsetof(swr_vs_args, outputs)), "");
+            for (uint32_t r = 0; r < nout; r++)
+                for (unsigned c = 0; c < 4; c++) {
+                    LLVMValueRef v = load_a(j, j->b, j->v8f, reg_ptr(j, TGSI_FILE_OUTPUT, r, c), 32);
+                    store_a(j->b, v, at(j, j->b, outp, (size_t)r * sizeof(swr_simd_vec4) + c * 32), 32);
+                }
+        }
+    }
+    LLVMBuildRetVoid(j->b);
+    LLVMBuildBr(j->eb, body);
+    return !j->failed;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts); /* CPU time: other processes share the cores */
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static bool llvm_err(LLVMErrorRef e, char *why, size_t n, const char *what)
+{
+    if (!e)
+        return false;
+    char *m = LLVMGetErrorMessage(e);
+    snprintf(why, n, "%s: %s", what, m);
+    LLVMDisposeErrorMessage(m);
+    return true;
+}
+
+bool jit_llvm_build(jit_shader *sh, const tgsi_program *prog, tgsi_error *err)
+{
+    char why[200] = "";
+    if (!sh->interp) {
+        snprintf(err->message, sizeof err->message, "llvm: no interpreter form");
+        return false;
+    }
+    double t0 = now_ms();
+    struct jit_llvm_code *code = calloc(1, sizeof *code);
+    jl *j = calloc(1, sizeof *j);
+    jit_op *ops = calloc(prog->num_insts + 1, sizeof(jit_op));
+    bool ok = false;
+    if (!code || !j || !ops) {
+        snprintf(why, sizeof why, "out of memory");
+        goto done;
+    }
+    code->ops = ops;
+    ops = NULL;
+    pthread_mutex_lock(&jl_lock);
+    if (!jl_init_locked(why, sizeof why)) {
+        pthread_mutex_unlock(&jl_lock);
+        goto done;
+    }
+    char name[64];
+    snprintf(name, sizeof name, "swr_shader_%u", ++jl_counter);
+    LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
+    j->C = LLVMOrcThreadSafeContextGetContext(tsc);
+    j->M = LLVMModuleCreateWithNameInContext(name, j->C);
+    LLVMSetTarget(j->M, jl_triple);
+    j->b = LLVMCreateBuilderInContext(j->C);
+    j->eb = LLVMCreateBuilderInContext(j->C);
+    j->f32 = LLVMFloatTypeInContext(j->C);
+    j->i32 = LLVMInt32TypeInContext(j->C);
+    j->i64 = LLVMInt64TypeInContext(j->C);
+    j->i8 = LLVMInt8TypeInContext(j->C);
+    j->i1 = LLVMInt1TypeInContext(j->C);
+    j->v8f = LLVMVectorType(j->f32, 8);
+    j->v8i = LLVMVectorType(j->i32, 8);
+    j->v8b = LLVMVectorType(j->i1, 8);
+    j->ptr = LLVMPointerTypeInContext(j->C, 0);
+    j->voidt = LLVMVoidTypeInContext(j->C);
+    j->p = prog;
+    j->sh = sh;
+    j->code = code;
+    j->is_ps = prog->processor == TGSI_PROCESSOR_FRAGMENT;
+    j->mzw = sh->interp->mzw;
+    count_files(j);
+    bool built = build_ir(j, name);
+    LLVMDisposeBuilder(j->b);
+    LLVMDisposeBuilder(j->eb);
+    if (built) {
+        char *msg = NULL;
+        if (LLVMVerifyModule(j->M, LLVMReturnStatusAction, &msg)) {
+            snprintf(why, sizeof why, "IR does not verify: %.150s", msg ? msg : "?");
+            built = false;
+        }
+        LLVMDisposeMessage(msg);
+    } else {
+        snprintf(why, sizeof why, "%s", j->why);
+    }
+    double t_ir = now_ms();
+    if (built) {
+        LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+        LLVMErrorRef e = LLVMRunPasses(j->M, JL_PASSES,
+                                       jl_opt_tm, po);
+        LLVMDisposePassBuilderOptions(po);
+        if (llvm_err(e, why, sizeof why, "passes"))
+            built = false;
+    }
+    if (!built) {
+        LLVMDisposeModule(j->M);
+        LLVMOrcDisposeThreadSafeContext(tsc);
+        pthread_mutex_unlock(&jl_lock);
+        goto done;
+    }
+    double t_opt = now_ms();
+    if (getenv("SWR_JIT_DUMP")) {
+        char *ir = LLVMPrintModuleToString(j->M);
+        fprintf(stderr, "%s\n", ir);
+        LLVMDisposeMessage(ir);
+    }
+    LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(jl_jit);
+    code->rt = LLVMOrcJITDylibCreateResourceTracker(jd);
+    LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(j->M, tsc);
+    LLVMErrorRef e = LLVMOrcLLJITAddLLVMIRModuleWithRT(jl_jit, code->rt, tsm);
+    LLVMOrcDisposeThreadSafeContext(tsc);
+    if (llvm_err(e, why, sizeof why, "add module")) {
+        LLVMOrcDisposeThreadSafeModule(tsm);
+    } else {
+        LLVMOrcJITTargetAddress addr = 0;
+        e = LLVMOrcLLJITLookup(jl_jit, &addr, name);
+        if (!llvm_err(e, why, sizeof why, "lookup") && addr) {
+            code->entry = (void *)(uintptr_t)addr;
+            ok = true;
+        }
+    }
+    if (!ok) {
+        LLVMOrcResourceTrackerRemove(code->rt);
+        LLVMOrcReleaseResourceTracker(code->rt);
+        code->rt = NULL;
+    }
+    pthread_mutex_unlock(&jl_lock);
+done:
+    if (ok) {
+        code->compile_ms = now_ms() - t0;
+        if (getenv("SWR_JIT_DEBUG"))
+            fprintf(stderr, "swr: llvm compile %.2f ms (IR %.2f, passes %.2f, codegen %.2f)\n",
+                    code->compile_ms, t_ir - t0, t_opt - t_ir, now_ms() - t_opt);
+        sh->llvm = code;
+        code = NULL;
+    } else {
+        snprintf(err->message, sizeof err->message, "llvm: %s", why);
+    }
+    if (code) {
+        free(code->ops);
+        free(code);
+    }
+    free(ops);
+    free(j);
+    return ok;
+}
+
+void jit_llvm_free(struct jit_llvm_code *code)
+{
+    if (!code)
+        return;
+    if (code->rt) {
+        pthread_mutex_lock(&jl_lock);
+        LLVMOrcResourceTrackerRemove(code->rt);
+        LLVMOrcReleaseResourceTracker(code->rt);
+        pthread_mutex_unlock(&jl_lock);
+    }
+    free(code->ops);
+    free(code);
+}
+
+void *jit_llvm_entry(const struct jit_llvm_code *code) { return code ? code->entry : NULL; }
+
+double jit_llvm_compile_ms(const struct jit_llvm_code *code) { return code ? code->compile_ms : 0; }
+
+/* Walks the code from the entry until a ret (or `max` instructions) and
+ * counts instructions that name ymm and zmm registers. */
+bool jit_llvm_disasm_stats(const struct jit_llvm_code *code, unsigned max, unsigned *n_insts,
+                           unsigned *n_ymm, unsigned *n_zmm)
+{
+    *n_insts = *n_ymm = *n_zmm = 0;
+    if (!code || !code->entry)
+        return false;
+    pthread_mutex_lock(&jl_lock);
+    LLVMDisasmContextRef dc = LLVMCreateDisasmCPUFeatures(jl_triple, JL_CPU, JL_FEATURES, NULL, 0, NULL, NULL);
+    pthread_mutex_unlock(&jl_lock);
+    if (!dc)
+        return false;
+    LLVMSetDisasmOptions(dc, LLVMDisassembler_Option_AsmPrinterVariant);
+    uint8_t *pc = code->entry;
+    for (unsigned k = 0; k < max; k++) {
+        char text[256];
+        size_t n = LLVMDisasmInstruction(dc, pc, 16, (uint64_t)(uintptr_t)pc, text, sizeof text);
+        if (!n)
+            break;
+        (*n_insts)++;
+        *n_ymm += strstr(text, "ymm") != NULL;
+        *n_zmm += strstr(text, "zmm") != NULL;
+        pc += n;
+        if (strstr(text, "ret"))
+            break;
+    }
+    LLVMDisasmDispose(dc);
+    return *n_insts > 0;
+}
+
+#else /* !SWR_HAVE_LLVM */
+
+bool jit_llvm_build(jit_shader *sh, const tgsi_program *prog, tgsi_error *err)
+{
+    (void)sh;
+    (void)prog;
+    snprintf(err->message, sizeof err->message, "llvm: built without LLVM");
+    return false;
+}
+
+void jit_llvm_free(struct jit_llvm_code *code) { (void)code; }
+void *jit_llvm_entry(const struct jit_llvm_code *code)
+{
+    (void)code;
+    return NULL;
+}
+double jit_llvm_compile_ms(const struct jit_llvm_code *code)
+{
+    (void)code;
+    return 0;
+}
+bool jit_llvm_disasm_stats(const struct jit_llvm_code *code, unsigned max, unsigned *n_insts,
+                           unsigned *n_ymm, unsigned *n_zmm)
+{
+    (void)code;
+    (void)max;
+    *n_insts = *n_ymm = *n_zmm = 0;
+    return false;
+}
+
+#endif
