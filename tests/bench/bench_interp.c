@@ -15,7 +15,6 @@
  * The corpus directory is SWR_TGSI_CORPUS (compile definition) or the
  * environment variable of the same name.
  */
-#include <dirent.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,6 +23,7 @@
 
 #include "cbench.h"
 #include "jitter/jit.h"
+#include "tgsi_corpus.h"
 #include "tgsi_test_inputs.h"
 #include "tgsi_test_sampler.h"
 
@@ -146,38 +146,30 @@ static corpus_set corpus[2]; /* VERT, FRAG */
 
 static void load_corpus(const char *dir)
 {
-    DIR *d = opendir(dir);
-    if (!d) {
+    tgsi_corpus files;
+    if (!tgsi_corpus_load(dir, &files)) {
         fprintf(stderr, "bench_interp: no corpus at %s\n", dir);
         return;
     }
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        int kind = !strncmp(e->d_name, "vert-", 5) ? 0 : !strncmp(e->d_name, "frag-", 5) ? 1 : -1;
+    for (size_t i = 0; i < files.count; i++) {
+        const tgsi_corpus_file *f = &files.files[i];
+        int kind = !strncmp(f->name, "vert-", 5) ? 0 : !strncmp(f->name, "frag-", 5) ? 1 : -1;
         if (kind < 0)
             continue;
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        FILE *f = fopen(path, "rb");
-        if (!f)
-            continue;
-        static char text[1 << 17];
-        size_t len = fread(text, 1, sizeof text, f);
-        fclose(f);
         corpus_set *cs = &corpus[kind];
         loaded_shader **grown = realloc(cs->shaders, (cs->count + 1) * sizeof *grown);
         if (!grown)
             break;
         cs->shaders = grown;
         loaded_shader *ls = aligned_alloc(32, (sizeof *ls + 31) & ~(size_t)31);
-        if (ls && load_text(ls, text, len)) {
+        if (ls && load_text(ls, f->text, f->len)) {
             cs->static_insts += ls->prog->num_insts;
             cs->shaders[cs->count++] = ls;
         } else {
             free(ls);
         }
     }
-    closedir(d);
+    tgsi_corpus_free(&files);
 }
 
 static void bm_corpus(cb_state *st, void *user)

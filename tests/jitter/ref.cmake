@@ -1,10 +1,11 @@
 # The scalar reference executor of TGSI (tests/support/tgsi_ref.c), the fake
-# sampler and the random inputs, as one library for the tests and the lead's
+# sampler, the random inputs and the corpus loader, as one library for the tests and the lead's
 # command-line tool; the reference's own test against analytic answers.
 add_library(swr_tgsi_ref STATIC
   ${CMAKE_SOURCE_DIR}/tests/support/tgsi_ref.c
   ${CMAKE_SOURCE_DIR}/tests/support/tgsi_test_sampler.c
-  ${CMAKE_SOURCE_DIR}/tests/support/tgsi_test_inputs.c)
+  ${CMAKE_SOURCE_DIR}/tests/support/tgsi_test_inputs.c
+  ${CMAKE_SOURCE_DIR}/tests/support/tgsi_corpus.c)
 target_link_libraries(swr_tgsi_ref PUBLIC swr_flags swr_jitter)
 target_include_directories(swr_tgsi_ref PUBLIC ${CMAKE_SOURCE_DIR}/tests/support)
 

@@ -9,7 +9,6 @@
  * differing output; the test fails when any shader differs or does not
  * parse / compile.
  */
-#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +20,7 @@
 #include <cmocka.h>
 
 #include "jitter/jit.h"
+#include "tgsi_corpus.h"
 #include "tgsi_ref.h"
 #include "tgsi_test_inputs.h"
 #include "tgsi_test_sampler.h"
@@ -34,27 +34,6 @@ typedef struct run_pair {
     swr_vs_args vs_ref, vs_jit;
     swr_ps_args ps_ref, ps_jit;
 } run_pair;
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
-        free(text);
-        text = NULL;
-    }
-    fclose(f);
-    if (text) {
-        text[n] = 0;
-        *len = (size_t)n;
-    }
-    return text;
-}
 
 /* 0: agree; 1: mismatch or error (printed); 2: not a VERT/FRAG shader. */
 static int check_shader(const char *name, const char *text, size_t len, run_pair *rp)
@@ -115,56 +94,25 @@ static int check_shader(const char *name, const char *text, size_t len, run_pair
     return result;
 }
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static void test_corpus(void **state)
 {
     (void)state;
-    DIR *d = opendir(corpus_dir);
-    if (!d)
+    tgsi_corpus corpus;
+    if (!tgsi_corpus_load(corpus_dir, &corpus))
         fail_msg("cannot open the corpus directory %s", corpus_dir);
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len < 6 || strcmp(e->d_name + len - 5, ".tgsi") != 0)
-            continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 1024;
-            names = realloc(names, cap * sizeof *names);
-            assert_non_null(names);
-        }
-        names[n++] = strdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, n, sizeof *names, by_name);
-
     run_pair *rp = aligned_alloc(32, (sizeof *rp + 31) & ~(size_t)31);
     assert_non_null(rp);
-    unsigned ran = 0, bad = 0;
-    for (size_t i = 0; i < n; i++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", corpus_dir, names[i]);
-        size_t len;
-        char *text = read_file(path, &len);
-        if (!text) {
-            fprintf(stderr, "cannot read %s\n", path);
-            bad++;
-        } else {
-            int r = check_shader(names[i], text, len, rp);
-            ran += r != 2;
-            bad += r == 1;
-            free(text);
-        }
-        free(names[i]);
+    unsigned ran = 0, bad = (unsigned)corpus.unreadable;
+    for (size_t i = 0; i < corpus.count; i++) {
+        const tgsi_corpus_file *f = &corpus.files[i];
+        int r = check_shader(f->name, f->text, f->len, rp);
+        ran += r != 2;
+        bad += r == 1;
     }
-    free(names);
+    tgsi_corpus_free(&corpus);
     free(rp);
-    fprintf(stderr, "corpus: %u VERT/FRAG shaders x %d seeds, %u differ\n", ran, SEEDS, bad);
+    fprintf(stderr, "corpus: %u VERT/FRAG shaders x %d seeds, %u differ or unreadable\n", ran,
+            SEEDS, bad);
     if (ran == 0)
         fail_msg("no VERT/FRAG shader found in %s", corpus_dir);
     if (bad)

@@ -17,7 +17,6 @@
  * a missing or empty corpus fails the test.
  */
 #include <ctype.h>
-#include <dirent.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -31,80 +30,25 @@
 
 #include "jitter/tgsi.h"
 #include "test_util.h"
+#include "tgsi_corpus.h"
 
 static const char *corpus_dir;
 
 /* ---- helpers -------------------------------------------------------------- */
 
-typedef struct text_file {
-    char *name;
-    char *data; /* exactly len bytes, no terminator */
-    size_t len;
-} text_file;
-
-static text_file *corpus;
-static size_t corpus_count;
-
-static int name_cmp(const void *a, const void *b)
-{
-    return strcmp(((const text_file *)a)->name, ((const text_file *)b)->name);
-}
-
-static bool read_file(const char *path, char **data, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return false;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    rewind(f);
-    *data = malloc(n > 0 ? (size_t)n : 1);
-    *len = n > 0 ? (size_t)n : 0;
-    bool ok = *data && fread(*data, 1, *len, f) == *len;
-    fclose(f);
-    return ok;
-}
+static tgsi_corpus corpus;
 
 static int load_corpus(void **state)
 {
     (void)state;
-    if (!corpus_dir)
-        return 0;
-    DIR *d = opendir(corpus_dir);
-    if (!d)
-        return 0;
-    struct dirent *e;
-    size_t cap = 0;
-    while ((e = readdir(d))) {
-        size_t n = strlen(e->d_name);
-        if (n < 6 || strcmp(e->d_name + n - 5, ".tgsi") != 0)
-            continue;
-        if (corpus_count == cap) {
-            cap = cap ? cap * 2 : 1024;
-            corpus = realloc(corpus, cap * sizeof(*corpus));
-        }
-        char path[4096];
-        snprintf(path, sizeof(path), "%s/%s", corpus_dir, e->d_name);
-        text_file *t = &corpus[corpus_count];
-        if (!read_file(path, &t->data, &t->len))
-            continue;
-        t->name = strdup(e->d_name);
-        corpus_count++;
-    }
-    closedir(d);
-    if (corpus_count)
-        qsort(corpus, corpus_count, sizeof(*corpus), name_cmp);
+    tgsi_corpus_load(corpus_dir, &corpus); /* a missing corpus fails test_corpus */
     return 0;
 }
 
 static int free_corpus(void **state)
 {
     (void)state;
-    for (size_t i = 0; i < corpus_count; i++) {
-        free(corpus[i].name);
-        free(corpus[i].data);
-    }
-    free(corpus);
+    tgsi_corpus_free(&corpus);
     return 0;
 }
 
@@ -170,20 +114,20 @@ static void test_corpus(void **state)
     (void)state;
     if (!corpus_dir)
         fail_msg("no corpus directory given (argument 1; CMake cache SWR_TGSI_CORPUS)");
-    if (corpus_count < 100)
+    if (corpus.count < 100)
         fail_msg("corpus %s: %zu .tgsi files found, expected the 2516 Mesa shaders", corpus_dir,
-                 corpus_count);
+                 corpus.count);
     size_t passed = 0;
-    for (size_t i = 0; i < corpus_count; i++) {
-        const text_file *f = &corpus[i];
+    for (size_t i = 0; i < corpus.count; i++) {
+        const tgsi_corpus_file *f = &corpus.files[i];
         tgsi_program *p = NULL;
         tgsi_error err;
-        if (!parse_exact(f->data, f->len, &p, &err))
+        if (!parse_exact(f->text, f->len, &p, &err))
             fail_msg("%s: line %u, column %u: %s", f->name, err.line, err.column, err.message);
         assert_true(tgsi_validate(p, &err));
         assert_int_equal(p->insts[p->end_inst].opcode, TGSI_OPCODE_END);
         char *t = tgsi_print(p);
-        char *want = collapse_ws(f->data, f->len), *got = collapse_ws(t, strlen(t));
+        char *want = collapse_ws(f->text, f->len), *got = collapse_ws(t, strlen(t));
         if (strcmp(want, got) != 0)
             fail_msg("%s: printed text differs from Mesa's:\n%s\n---- printed:\n%s", f->name,
                      want, t);
@@ -195,7 +139,7 @@ static void test_corpus(void **state)
         passed++;
     }
     print_message("corpus: %zu of %zu files parse, print back and round-trip\n", passed,
-                  corpus_count);
+                  corpus.count);
 }
 
 /* ---- 2. hand-written shaders ---------------------------------------------- */
@@ -646,13 +590,13 @@ static void check_any(const char *text, size_t len, size_t *parsed)
 static void test_truncations(void **state)
 {
     (void)state;
-    assert_true(corpus_count >= 100);
+    assert_true(corpus.count >= 100);
     size_t runs = 0, parsed = 0;
-    for (size_t i = 0; i < corpus_count; i += 10) {
-        const text_file *f = &corpus[i];
+    for (size_t i = 0; i < corpus.count; i += 10) {
+        const tgsi_corpus_file *f = &corpus.files[i];
         size_t stride = f->len / 40 + 1;
         for (size_t n = 0; n <= f->len; n += stride, runs++)
-            check_any(f->data, n, &parsed);
+            check_any(f->text, n, &parsed);
     }
     print_message("truncations: %zu runs, %zu parsed\n", runs, parsed);
 }
@@ -660,15 +604,15 @@ static void test_truncations(void **state)
 static void test_mutations(void **state)
 {
     (void)state;
-    assert_true(corpus_count >= 100);
+    assert_true(corpus.count >= 100);
     static const char alphabet[] = "[]().,:|-+ \n\t0123456789xyzwXYZW_ADDRTEMPCONSTIMM{}#;\0\xff";
     size_t runs = 0, parsed = 0;
     char *buf = NULL;
-    for (size_t i = 0; i < corpus_count; i += 10) {
-        const text_file *f = &corpus[i];
+    for (size_t i = 0; i < corpus.count; i += 10) {
+        const tgsi_corpus_file *f = &corpus.files[i];
         buf = realloc(buf, f->len + 64);
         for (int m = 0; m < 24; m++, runs++) {
-            memcpy(buf, f->data, f->len);
+            memcpy(buf, f->text, f->len);
             size_t len = f->len;
             unsigned edits = 1 + rng() % 4;
             for (unsigned e = 0; e < edits && len > 0; e++) {

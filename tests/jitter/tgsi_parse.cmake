@@ -4,6 +4,6 @@
 # argument; a missing corpus fails the test.
 swr_test(NAME test_tgsi_parse
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tgsi_parse.c
-  LIBS swr_jitter
+  LIBS swr_tgsi_ref swr_jitter
   ARGS ${SWR_TGSI_CORPUS}
   TIMEOUT 120)
