@@ -369,6 +369,14 @@ jit_handler jit_alu_handler(unsigned opcode);
  * time so the common case carries no test). */
 jit_handler jit_alu_handler_mzw(unsigned opcode);
 jit_handler jit_tex_handler(unsigned opcode);
+/* Texture-target facts shared by h_tex and the LLVM JIT's emit_tex
+ * (jit_interp_tex.c): spatial coordinates (s, t, r) with *layer = 1 for
+ * arrays; whether the target compares against a reference; the src0
+ * component holding a TEX shadow reference (z; w for 2D arrays and cube
+ * maps; -1 for cube arrays, whose reference is 0). */
+unsigned jit_tex_dims(unsigned t, unsigned *layer);
+bool jit_tex_is_shadow(unsigned t);
+int jit_tex_ref_comp(unsigned t);
 
 /* Fast path (jit_interp_fast.c): picks a specialised kind per op at
  * decode time (false on OOM), and runs a program from pc 0. */

@@ -44,7 +44,7 @@
 #include "jitter/jit_interp_priv.h"
 
 /* Spatial coordinates (s, t, r) of a target; *layer = 1 for arrays. */
-static unsigned tex_dims(unsigned t, unsigned *layer)
+unsigned jit_tex_dims(unsigned t, unsigned *layer)
 {
     *layer = 0;
     switch (t) {
@@ -65,7 +65,7 @@ static unsigned tex_dims(unsigned t, unsigned *layer)
     }
 }
 
-static bool tex_is_shadow(unsigned t)
+bool jit_tex_is_shadow(unsigned t)
 {
     switch (t) {
     case TGSI_TEXTURE_SHADOW1D:
@@ -81,7 +81,7 @@ static bool tex_is_shadow(unsigned t)
 
 /* Component of src0 holding a TEX shadow reference: z, but w for 2D
  * arrays and cube maps; -1 for cube arrays (the reference is then 0). */
-static int tex_ref_comp(unsigned t)
+int jit_tex_ref_comp(unsigned t)
 {
     switch (t) {
     case TGSI_TEXTURE_SHADOW2D_ARRAY:
@@ -108,7 +108,7 @@ static void sample_call(jit_ctx *ctx, const swr_tex_request *req, vf8 out[4])
 
 static void set_coords(swr_tex_request *req, const vf8 s[4], unsigned t)
 {
-    unsigned layer, n = tex_dims(t, &layer) + layer;
+    unsigned layer, n = jit_tex_dims(t, &layer) + layer;
     for (unsigned c = 0; c < n && c < 4; c++)
         vf8_store_aligned(req->coords.v[c], s[c]);
 }
@@ -116,7 +116,7 @@ static void set_coords(swr_tex_request *req, const vf8 s[4], unsigned t)
 /* Coarse derivatives of the spatial coordinates (not the layer). */
 static void implicit_derivs(const jit_ctx *ctx, swr_tex_request *req, unsigned t)
 {
-    unsigned layer, dims = tex_dims(t, &layer);
+    unsigned layer, dims = jit_tex_dims(t, &layer);
     if (!ctx->is_ps)
         return; /* zero from the memset */
     for (unsigned k = 0; k < dims; k++) {
@@ -130,7 +130,7 @@ static void given_derivs(const jit_ctx *ctx, swr_tex_request *req, const jit_src
                          const jit_src *dy, unsigned t)
 {
     vf8 a[4], b[4];
-    unsigned layer, dims = tex_dims(t, &layer);
+    unsigned layer, dims = jit_tex_dims(t, &layer);
     jit_fetch(ctx, dx, 0x7, a);
     jit_fetch(ctx, dy, 0x7, b);
     for (unsigned k = 0; k < dims; k++) {
@@ -185,9 +185,9 @@ static uint32_t h_tex(jit_ctx *ctx, const jit_op *op, uint32_t pc)
     req.sview = req.sampler = (uint8_t)op->src[unit_src].index;
     req.mask = ctx->E;
     req.op = SWR_TEX_SAMPLE;
-    int ref = tex_ref_comp(t);
+    int ref = jit_tex_ref_comp(t);
     vf8 refv = ref >= 0 ? s0[ref] : vf8_zero();
-    bool has_ref = tex_is_shadow(t), implicit = true;
+    bool has_ref = jit_tex_is_shadow(t), implicit = true;
     switch (opc) {
     case TGSI_OPCODE_TXP: {
         vf8 w = s0[3];

@@ -25,10 +25,13 @@
  *    fast-math flags (no contraction); MIN/MAX/SSG/saturate are written as
  *    the interpreter's x86 select patterns; EX2/LG2/SIN/COS/POW call
  *    out-of-line copies of jit_math.h's SIMD functions;
- *  - texture opcodes and the rare ALU opcodes (bit fields, packing, 64-bit
- *    halves ...) call the interpreter's own handler on a scratch register
- *    file holding the already swizzled and modified sources
- *    (jit_llvm_call_op), so requests to res->sampler are identical.
+ *  - the TEX family (TEX, TXP, TXB, TXL, TXD, TEX2, TXB2, TXL2, TEX_LZ,
+ *    TXF, TXF_LZ, LODQ) builds the interpreter's swr_tex_request inline and
+ *    calls res->sampler->sample directly (emit_tex);
+ *  - the other texture opcodes and the rare ALU opcodes (bit fields,
+ *    packing, 64-bit halves ...) call the interpreter's own handler on a
+ *    scratch register file holding the already swizzled and modified
+ *    sources (jl_call_op), so requests to res->sampler are identical.
  * Not compiled (the shader falls back): subroutines (CAL/BGNSUB), indirect
  * PS OUT writes, an END before the last one, indirect indices from other
  * files than ADDR/TEMP. Registers live on the stack: a 512-register TEMP
@@ -203,6 +206,7 @@ typedef struct jl {
     uint32_t file_n[TGSI_FILE_COUNT];
     LLVMValueRef cond, brk, cont, alive, exec, entry_exec;
     LLVMValueRef scratch, zero4;
+    LLVMValueRef req, texout; /* swr_tex_request and its result (emit_tex) */
     LLVMValueRef cbase[SWR_MAX_CONST_BUFFERS], ccount[SWR_MAX_CONST_BUFFERS];
     LLVMValueRef inputs;   /* args->inputs */
     bool in_direct;        /* IN reads load from args->inputs (else the IN array) */
@@ -1242,6 +1246,211 @@ static bool emit_cf(jl *j, uint32_t i, const tgsi_inst *in)
     }
 }
 
+/* ---- texture opcodes: direct sampler calls ------------------------------------ */
+
+/* The TEX family (all but TG4) builds its swr_tex_request in the JIT code
+ * and calls res->sampler->sample itself, with the request the interpreter's
+ * h_tex (jit_interp_tex.c) would make, field for field: the struct zeroed,
+ * then the same fields from the same values (TXP's division, coarse
+ * derivatives of the divided coordinates, offsets as integer sources), with
+ * that file's target tables (jit_tex_dims and friends). */
+
+static bool tex_direct(unsigned opc)
+{
+    switch (opc) {
+    case TGSI_OPCODE_TEX:
+    case TGSI_OPCODE_TXP:
+    case TGSI_OPCODE_TXB:
+    case TGSI_OPCODE_TXL:
+    case TGSI_OPCODE_TXB2:
+    case TGSI_OPCODE_TXL2:
+    case TGSI_OPCODE_TEX2:
+    case TGSI_OPCODE_TEX_LZ:
+    case TGSI_OPCODE_TXD:
+    case TGSI_OPCODE_LODQ:
+    case TGSI_OPCODE_TXF:
+    case TGSI_OPCODE_TXF_LZ: return true;
+    default: return false;
+    }
+}
+
+_Static_assert(sizeof(swr_tex_request) % 32 == 0 && sizeof(swr_tex_request) / 32 <= 64 &&
+                   offsetof(swr_tex_request, coords) % 32 == 0,
+               "emit_tex fills the request in 32-byte pieces");
+
+static void req_store_v(jl *j, LLVMValueRef v, size_t off)
+{
+    store_a(j->b, v, at(j, j->b, j->req, off), 32);
+}
+
+static void req_store_u8(jl *j, unsigned v, size_t off)
+{
+    LLVMBuildStore(j->b, LLVMConstInt(j->i8, v, 0), at(j, j->b, j->req, off));
+}
+
+static bool emit_tex(jl *j, uint32_t i, const tgsi_inst *in)
+{
+    const jit_op *iop = &j->sh->interp->ops[i];
+    unsigned t = iop->tex_target, opc = in->opcode;
+    unsigned unit_src = in->num_src - 1u;
+    LLVMValueRef s0[4], s1[2] = {splat_f(j, 0.0f), splat_f(j, 0.0f)};
+    for (unsigned c = 0; c < 4; c++)
+        s0[c] = fetch(j, in, 0, c);
+    if (in->num_src >= 3)
+        for (unsigned c = 0; c < 2; c++)
+            s1[c] = fetch(j, in, 1, c);
+    unsigned op = SWR_TEX_SAMPLE, has_lod = 0;
+    int ref = jit_tex_ref_comp(t);
+    LLVMValueRef refv = ref >= 0 ? s0[ref] : splat_f(j, 0.0f), lod = NULL, lod_int = NULL;
+    bool has_ref = jit_tex_is_shadow(t), implicit = true, given = false;
+    switch (opc) {
+    case TGSI_OPCODE_TXP:
+        for (int c = 0; c < 3; c++)
+            s0[c] = LLVMBuildFDiv(j->b, s0[c], s0[3], "");
+        refv = ref >= 0 ? s0[ref] : refv;
+        break;
+    case TGSI_OPCODE_TXB:
+    case TGSI_OPCODE_TXL:
+        refv = s0[2];
+        lod = s0[3];
+        if (opc == TGSI_OPCODE_TXB) {
+            has_lod = 1;
+        } else {
+            op = SWR_TEX_SAMPLE_L;
+            implicit = false;
+        }
+        break;
+    case TGSI_OPCODE_TXB2:
+    case TGSI_OPCODE_TXL2:
+        lod = s1[0];
+        if (t == TGSI_TEXTURE_SHADOWCUBE_ARRAY) {
+            has_ref = true;
+            refv = s1[1];
+        }
+        if (opc == TGSI_OPCODE_TXB2) {
+            has_lod = 1;
+        } else {
+            op = SWR_TEX_SAMPLE_L;
+            implicit = false;
+        }
+        break;
+    case TGSI_OPCODE_TEX2: refv = s1[0]; break;
+    case TGSI_OPCODE_TEX_LZ:
+        op = SWR_TEX_SAMPLE_L;
+        implicit = false;
+        break;
+    case TGSI_OPCODE_TXD:
+        given = true;
+        implicit = false;
+        break;
+    case TGSI_OPCODE_LODQ:
+        op = SWR_TEX_LODQ;
+        has_ref = false;
+        break;
+    case TGSI_OPCODE_TXF:
+    case TGSI_OPCODE_TXF_LZ:
+        op = SWR_TEX_FETCH;
+        implicit = false;
+        has_ref = false;
+        if (opc == TGSI_OPCODE_TXF)
+            lod_int = s0[3];
+        break;
+    default: break;
+    }
+    unsigned layer, dims = jit_tex_dims(t, &layer), n = dims + layer;
+    /* The request starts zeroed: every 32-byte piece the code below does
+     * not fill gets a zero store (inline, unlike a memset call). */
+    {
+        uint64_t filled = 0; /* bit k: bytes [32k, 32k + 32) written below */
+        size_t co = offsetof(swr_tex_request, coords), dx = offsetof(swr_tex_request, ddx),
+               dy = offsetof(swr_tex_request, ddy);
+        for (unsigned c = 0; c < n && c < 4; c++)
+            filled |= 1ull << ((co + c * 32) / 32);
+        if (given || (implicit && j->is_ps))
+            for (unsigned k = 0; k < dims; k++)
+                filled |= 1ull << ((dx + k * 32) / 32) | 1ull << ((dy + k * 32) / 32);
+        if (lod)
+            filled |= 1ull << (offsetof(swr_tex_request, lod) / 32);
+        if (lod_int)
+            filled |= 1ull << (offsetof(swr_tex_request, lod_int) / 32);
+        if (has_ref)
+            filled |= 1ull << (offsetof(swr_tex_request, compare) / 32);
+        if (in->num_tex_offsets)
+            for (unsigned k = 0; k < 3; k++)
+                filled |= 1ull << ((offsetof(swr_tex_request, offsets) + k * 32) / 32);
+        for (size_t k = 0; k < sizeof(swr_tex_request) / 32; k++)
+            if (!(filled >> k & 1))
+                req_store_v(j, splat_f(j, 0.0f), k * 32);
+    }
+    if (given) {
+        for (unsigned k = 0; k < dims; k++) {
+            req_store_v(j, fetch(j, in, 1, k), offsetof(swr_tex_request, ddx) + k * 32);
+            req_store_v(j, fetch(j, in, 2, k), offsetof(swr_tex_request, ddy) + k * 32);
+        }
+    }
+    if (lod)
+        req_store_v(j, lod, offsetof(swr_tex_request, lod));
+    if (lod_int)
+        req_store_v(j, lod_int, offsetof(swr_tex_request, lod_int));
+    req_store_u8(j, op, offsetof(swr_tex_request, op));
+    req_store_u8(j, t, offsetof(swr_tex_request, target));
+    req_store_u8(j, (uint8_t)iop->src[unit_src].index, offsetof(swr_tex_request, sview));
+    req_store_u8(j, (uint8_t)iop->src[unit_src].index, offsetof(swr_tex_request, sampler));
+    req_store_u8(j, has_lod, offsetof(swr_tex_request, has_lod));
+    LLVMValueRef E = cur_E(j);
+    LLVMBuildStore(j->b, E, at(j, j->b, j->req, offsetof(swr_tex_request, mask)));
+    for (unsigned c = 0; c < n && c < 4; c++)
+        req_store_v(j, s0[c], offsetof(swr_tex_request, coords) + c * 32);
+    if (has_ref) {
+        req_store_u8(j, 1, offsetof(swr_tex_request, has_compare));
+        req_store_v(j, refv, offsetof(swr_tex_request, compare));
+    }
+    if (implicit && j->is_ps) {
+        for (unsigned k = 0; k < dims; k++) {
+            req_store_v(j, deriv(j, TGSI_OPCODE_DDX, s0[k]), offsetof(swr_tex_request, ddx) + k * 32);
+            req_store_v(j, deriv(j, TGSI_OPCODE_DDY, s0[k]), offsetof(swr_tex_request, ddy) + k * 32);
+        }
+    }
+    if (in->num_tex_offsets) {
+        /* a texture offset is a plain register read, integers (exec
+         * contract 21); modifiers act as integer ones (see call_op) */
+        tgsi_inst tmp;
+        memset(&tmp, 0, sizeof tmp);
+        tmp.opcode = TGSI_OPCODE_INEG;
+        tmp.line = in->line;
+        tmp.num_src = 1;
+        tmp.src[0] = in->tex_offsets[0];
+        req_store_u8(j, 1, offsetof(swr_tex_request, has_offsets));
+        for (unsigned k = 0; k < 3; k++)
+            req_store_v(j, fetch(j, &tmp, 0, k), offsetof(swr_tex_request, offsets) + k * 32);
+    }
+    /* sample_call: zeros without a sampler, a sample function or lanes */
+    for (unsigned c = 0; c < 4; c++)
+        store_a(j->b, splat_f(j, 0.0f), at(j, j->b, j->texout, c * 32), 32);
+    LLVMValueRef smp = LLVMBuildLoad2(j->b, j->ptr, at(j, j->b, j->res, offsetof(swr_shader_resources, sampler)), "");
+    LLVMBasicBlockRef has_smp = new_bb(j, "tex_smp"), call = new_bb(j, "tex_call"), done = new_bb(j, "tex_done");
+    LLVMBuildCondBr(j->b, LLVMBuildICmp(j->b, LLVMIntEQ, smp, LLVMConstNull(j->ptr), ""), done, has_smp);
+    LLVMPositionBuilderAtEnd(j->b, has_smp);
+    LLVMValueRef fnp = LLVMBuildLoad2(j->b, j->ptr, at(j, j->b, smp, offsetof(swr_sampler_interface, sample)), "");
+    LLVMValueRef go = LLVMBuildAnd(j->b, LLVMBuildICmp(j->b, LLVMIntNE, fnp, LLVMConstNull(j->ptr), ""),
+                                   LLVMBuildICmp(j->b, LLVMIntNE, E, ci32(j, 0), ""), "");
+    LLVMBuildCondBr(j->b, go, call, done);
+    LLVMPositionBuilderAtEnd(j->b, call);
+    LLVMTypeRef ps[3] = {j->ptr, j->ptr, j->ptr};
+    LLVMTypeRef ft = LLVMFunctionType(j->voidt, ps, 3, 0);
+    LLVMValueRef a[3] = {smp, j->req, j->texout};
+    LLVMBuildCall2(j->b, ft, fnp, a, 3, "");
+    LLVMBuildBr(j->b, done);
+    LLVMPositionBuilderAtEnd(j->b, done);
+    LLVMValueRef r[4];
+    for (unsigned c = 0; c < 4; c++)
+        r[c] = load_a(j, j->b, j->v8f, at(j, j->b, j->texout, c * 32), 32);
+    if (op == SWR_TEX_LODQ) /* (lod, lambda, 0, 0) */
+        r[2] = r[3] = splat_f(j, 0.0f);
+    store_dst(j, in, r);
+    return !j->failed;
+}
+
 static bool emit_inst(jl *j, uint32_t i, const tgsi_inst *in)
 {
     unsigned opc = in->opcode;
@@ -1277,6 +1486,8 @@ static bool emit_inst(jl *j, uint32_t i, const tgsi_inst *in)
             return !j->failed;
         }
     }
+    if ((info->flags & TGSI_OPF_TEX) && tex_direct(opc))
+        return emit_tex(j, i, in);
     if (j->sh->interp->ops[i].fn)
         return call_op(j, i, in);
     return jl_fail(j, in, "opcode %s not compiled", info->name);
@@ -1358,6 +1569,8 @@ static bool setup_entry(jl *j)
     j->alive = entry_alloca(j, j->i32, "alive");
     j->exec = entry_alloca(j, j->i32, "exec");
     j->scratch = entry_alloca(j, LLVMArrayType(j->v8f, 7 * 4), "scratch");
+    j->req = entry_alloca(j, LLVMArrayType(j->v8f, (sizeof(swr_tex_request) + 31) / 32), "texreq");
+    j->texout = entry_alloca(j, LLVMArrayType(j->v8f, 4), "texout");
     j->zero4 = LLVMConstIntToPtr(ci64(j, (uint64_t)(uintptr_t)jl_zero4), j->ptr);
     /* res: a zeroed table stands in for NULL (no constants, no sampler) */
     LLVMValueRef zres = LLVMConstIntToPtr(ci64(j, (uint64_t)(uintptr_t)&jl_zero_res), j->ptr);

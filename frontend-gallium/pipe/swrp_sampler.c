@@ -8,8 +8,12 @@
  *
  * Two paths. The fast path handles the common case (2D RGBA8/BGRA8 UNORM,
  * bilinear or trilinear, repeat or clamp-to-edge, normalized coordinates,
- * no compare, offsets or anisotropy) for all 8 lanes at once in AVX2. The
- * generic path handles everything, one lane at a time, following the
+ * no compare, offsets or anisotropy) for all 8 lanes at once in AVX2:
+ * LOD per lane (skipped when every lane magnifies), one level for all lanes
+ * when they agree (no gathers of level sizes), texel pairs as 64-bit loads
+ * when no lane's footprint wraps, and bilinear weights applied in 16-bit
+ * fixed point (channels x 128, Q15 weights; error < 1e-4 of full scale).
+ * The generic path handles everything, one lane at a time, following the
  * OpenGL 4.6 rules (section 8.14): LOD from the derivatives scaled by the
  * base level's size, lambda = log2(rho) + clamp(biases), clamped to
  * [min_lod, max_lod]; magnification when lambda <= 0 (c = 0); wrap by the
@@ -23,7 +27,8 @@
  * clamped or wrapped into the level, layer and level range of the view, so
  * no input (NaN, inf, huge values, garbage in lanes outside the mask) can
  * make the sampler read outside the view's memory. Lanes outside the mask
- * do no work; their results are 0 (the fast path computes them on texel 0).
+ * do no work; their results are 0 (the fast path computes them on texels
+ * within the view and discards them).
  */
 #include "frontend-gallium/pipe/swrp_sampler.h"
 
@@ -31,6 +36,7 @@
 #include <string.h>
 
 #include "core/simd.h"
+#include "frontend-gallium/pipe/swrp_sampler_simd.h"
 
 /* Texel-space coordinates are clamped to +-2^24 before float->int
  * conversion: every texture is far smaller, floats are whole numbers there
@@ -853,35 +859,85 @@ static inline void fast_axis(unsigned wrap, vf8 s, vi8 n, vf8 nf, vi8 *i0, vi8 *
 
 static inline vf8 fast_lerp(vf8 a, vf8 b, vf8 w) { return vf8_add(a, vf8_mul(w, vf8_sub(b, a))); }
 
-/* Bilinear filter of the per-lane level `lvl`: the 4 byte channels, in
- * 0..255 units. Lanes outside `live` read texel 0 of the data. */
-static void fast_bilinear(const swrp_sampler_view *v, unsigned wrap_s, unsigned wrap_t, vf8 s,
-                          vf8 t, vi8 lvl, vi8 live, vf8 ch[4])
+/* A weight a in [0, 1) as Q15, round(a * 2^15) capped at 2^15 - 1 (the
+ * largest positive 16-bit value), in both 16-bit halves of each lane. The
+ * rounding moves a by at most 2^-16, the cap by 2^-15. */
+static inline vi8 fast_weight_q15(vf8 a)
 {
-    vi8 w = vi8_gather(v->fast_width, lvl), h = vi8_gather(v->fast_height, lvl);
-    vi8 off = vi8_gather(v->fast_offset, lvl), pitch = vi8_gather(v->fast_pitch, lvl);
+    vi8 w = vi8_min(vf8_to_vi8_round(vf8_mul(a, vf8_set1(32768.0f))), vi8_set1(32767));
+    return vi8_or(w, vi8_slli(w, 16));
+}
+
+/* a + (b - a) * w on 16-bit lanes holding channels times 128 (0..32640):
+ * the difference fits in 16 bits signed and the result stays between a and
+ * b; the product is rounded to the nearest 1/128 of a channel step. */
+static inline vi8 fast_lerp16(vi8 a, vi8 b, vi8 w) { return vi8_add16(a, vi8_mulhrs16(vi8_sub16(b, a), w)); }
+
+/* Channels 0 and 2 (even) or 1 and 3 (odd) of RGBA8 texels, times 128, in
+ * the 16-bit halves of each lane: byte 0 -> bits 7..14, byte 2 -> 23..30
+ * (shift left 7), byte 1 and 3 likewise (shift right 1). */
+#define FAST_CH_MASK 0x7f807f80
+static inline vi8 fast_even(vi8 t) { return vi8_and(vi8_slli(t, 7), vi8_set1(FAST_CH_MASK)); }
+static inline vi8 fast_odd(vi8 t) { return vi8_and(vi8_srli(t, 1), vi8_set1(FAST_CH_MASK)); }
+
+/* Bilinear filter of the per-lane level `lvl` (or, with ulvl >= 0, of
+ * level ulvl in every lane): the 4 byte channels in units of 1/128 of a
+ * channel step (0..32640), filtered in 16-bit fixed point with Q15
+ * weights; the result is within 2^-15 * 3 of the exact filter, relative to
+ * full scale. Lanes outside `live` read texels of the level (pair loads)
+ * or texel 0 of the data (gathers); their results are discarded. */
+static void fast_bilinear(const swrp_sampler_view *v, unsigned wrap_s, unsigned wrap_t, vf8 s,
+                          vf8 t, vi8 lvl, int32_t ulvl, vi8 live, vf8 ch[4])
+{
+    vi8 w, h, off, pitch;
+    if (ulvl >= 0) { /* one level for all lanes: no gathers of its sizes */
+        w = vi8_set1(v->fast_width[ulvl]);
+        h = vi8_set1(v->fast_height[ulvl]);
+        off = vi8_set1(v->fast_offset[ulvl]);
+        pitch = vi8_set1(v->fast_pitch[ulvl]);
+    } else {
+        w = vi8_gather(v->fast_width, lvl);
+        h = vi8_gather(v->fast_height, lvl);
+        off = vi8_gather(v->fast_offset, lvl);
+        pitch = vi8_gather(v->fast_pitch, lvl);
+    }
     vi8 i0, i1, j0, j1;
     vf8 a, b;
     fast_axis(wrap_s, s, w, vi8_to_vf8(w), &i0, &i1, &a);
     fast_axis(wrap_t, t, h, vi8_to_vf8(h), &j0, &j1, &b);
-    vi8 row0 = vi8_and(live, vi8_add(off, vi8_mullo(j0, pitch)));
-    vi8 row1 = vi8_and(live, vi8_add(off, vi8_mullo(j1, pitch)));
-    i0 = vi8_and(live, vi8_slli(i0, 2));
-    i1 = vi8_and(live, vi8_slli(i1, 2));
-    vi8 t00 = vi8_gather_bytes(v->data, vi8_add(row0, i0));
-    vi8 t10 = vi8_gather_bytes(v->data, vi8_add(row0, i1));
-    vi8 t01 = vi8_gather_bytes(v->data, vi8_add(row1, i0));
-    vi8 t11 = vi8_gather_bytes(v->data, vi8_add(row1, i1));
-    vi8 byte = vi8_set1(0xff);
-    for (int c = 0; c < 4; c++) {
-        vf8 c00 = vi8_to_vf8(vi8_and(t00, byte)), c10 = vi8_to_vf8(vi8_and(t10, byte));
-        vf8 c01 = vi8_to_vf8(vi8_and(t01, byte)), c11 = vi8_to_vf8(vi8_and(t11, byte));
-        ch[c] = fast_lerp(fast_lerp(c00, c10, a), fast_lerp(c01, c11, a), b);
-        t00 = vi8_srli(t00, 8);
-        t10 = vi8_srli(t10, 8);
-        t01 = vi8_srli(t01, 8);
-        t11 = vi8_srli(t11, 8);
+    vi8 row0 = vi8_add(off, vi8_mullo(j0, pitch));
+    vi8 row1 = vi8_add(off, vi8_mullo(j1, pitch));
+    vi8 t00, t10, t01, t11;
+    if (vi8_movemask(vi8_eq(i1, vi8_add(i0, vi8_set1(1)))) == 0xffu) {
+        /* Every lane's two columns are neighbours (no wrap or clamp at an
+         * edge), so each row's texel pair is 8 contiguous bytes inside the
+         * row; lanes outside `live` hold in-range indices too. */
+        int32_t o0[8] __attribute__((aligned(32))), o1[8] __attribute__((aligned(32)));
+        i0 = vi8_slli(i0, 2);
+        vi8_store(o0, vi8_add(row0, i0));
+        vi8_store(o1, vi8_add(row1, i0));
+        vi8_load_pairs(v->data, o0, &t00, &t10);
+        vi8_load_pairs(v->data, o1, &t01, &t11);
+    } else {
+        row0 = vi8_and(live, row0);
+        row1 = vi8_and(live, row1);
+        i0 = vi8_and(live, vi8_slli(i0, 2));
+        i1 = vi8_and(live, vi8_slli(i1, 2));
+        t00 = vi8_gather_bytes(v->data, vi8_add(row0, i0));
+        t10 = vi8_gather_bytes(v->data, vi8_add(row0, i1));
+        t01 = vi8_gather_bytes(v->data, vi8_add(row1, i0));
+        t11 = vi8_gather_bytes(v->data, vi8_add(row1, i1));
     }
+    vi8 wa = fast_weight_q15(a), wb = fast_weight_q15(b);
+    vi8 e = fast_lerp16(fast_lerp16(fast_even(t00), fast_even(t10), wa),
+                        fast_lerp16(fast_even(t01), fast_even(t11), wa), wb);
+    vi8 o = fast_lerp16(fast_lerp16(fast_odd(t00), fast_odd(t10), wa),
+                        fast_lerp16(fast_odd(t01), fast_odd(t11), wa), wb);
+    vi8 lo = vi8_set1(0xffff);
+    ch[0] = vi8_to_vf8(vi8_and(e, lo));
+    ch[1] = vi8_to_vf8(vi8_and(o, lo));
+    ch[2] = vi8_to_vf8(vi8_srli(e, 16));
+    ch[3] = vi8_to_vf8(vi8_srli(o, 16));
 }
 
 static bool fast_eligible(const swrp_sampler_view *v, const swrp_sampler_state *ss,
@@ -893,6 +949,21 @@ static bool fast_eligible(const swrp_sampler_view *v, const swrp_sampler_state *
            ss->mag_img_filter == PIPE_TEX_FILTER_LINEAR && ss->max_anisotropy <= 1 &&
            (ss->wrap_s == PIPE_TEX_WRAP_REPEAT || ss->wrap_s == PIPE_TEX_WRAP_CLAMP_TO_EDGE) &&
            (ss->wrap_t == PIPE_TEX_WRAP_REPEAT || ss->wrap_t == PIPE_TEX_WRAP_CLAMP_TO_EDGE);
+}
+
+/* The filtered byte channels (units of 1/128 step) through the format's
+ * channel order and the view swizzle to out; lanes outside `live` get 0. */
+static void fast_store(const swrp_sampler_view *v, const vf8 ch[4], vi8 live, swr_simd_vec4 *out)
+{
+    static const uint8_t byte_of[2][4] = {{0, 1, 2, 3}, {2, 1, 0, 3}};
+    const uint8_t *map = byte_of[v->fast_kind == 2];
+    vf8 scale = vf8_set1(UNORM8_SCALE / 128.0f);
+    for (int k = 0; k < 4; k++) {
+        unsigned sw = v->swizzle[k];
+        vf8 r = sw <= PIPE_SWIZZLE_W ? vf8_mul(ch[map[sw]], scale)
+                : sw == PIPE_SWIZZLE_1 ? vf8_set1(1.0f) : vf8_zero();
+        vf8_store_aligned(out->v[k], vf8_and(vi8_as_vf8(live), r));
+    }
 }
 
 /* The same LOD and level rules as the generic path (implicit_lambda_base,
@@ -919,6 +990,19 @@ static void fast_sample(const swrp_sampler_view *v, const swrp_sampler_state *ss
         if (req->has_lod)
             bias = vf8_add(bias, vf8_load_aligned(req->lod));
         bias = vf8_clamp(bias, vf8_set1(-SWRP_MAX_LOD_BIAS), vf8_set1(SWRP_MAX_LOD_BIAS));
+        if (ss->min_lod <= 0.0f &&
+            vi8_movemask(vi8_and(vf8_le(rho2, vf8_set1(1.0f)), vf8_le(bias, vf8_zero()))) == 0xffu) {
+            /* Magnification in every lane: log2(rho2) <= 0 (fast_log2 too:
+             * x <= 1 gives e <= 0 and m <= 1 or e < 0 and log2(m) < 1/2)
+             * and bias <= 0 make lambda <= 0 before the clamps, and with
+             * min_lod <= 0 the clamps keep lam at 0 (a NaN max_lod too):
+             * the base level alone, as the code below would find. */
+            vf8 ch[4];
+            fast_bilinear(v, ss->wrap_s, ss->wrap_t, s, t, vi8_set1((int32_t)base), (int32_t)base,
+                          live, ch);
+            fast_store(v, ch, live, out);
+            return;
+        }
         lambda = vf8_add(vf8_mul(fast_log2(rho2), vf8_set1(0.5f)), bias);
     }
     lambda = vf8_min(vf8_max(lambda, vf8_set1(ss->min_lod)), vf8_set1(ss->max_lod));
@@ -940,26 +1024,29 @@ static void fast_sample(const swrp_sampler_view *v, const swrp_sampler_state *ss
         f = vf8_and(vi8_as_vf8(vi8_and(top, live)), vf8_sub(lam, fl));
     }
     vi8 vbase = vi8_set1((int32_t)base);
+    /* Usually every lane picks the same level(s): d2 follows from d1, so
+     * one level d1 in every live lane makes d2 uniform too. */
+    int32_t u1 = -1, u2 = -1;
+    int32_t first = vi8_lane(d1, __builtin_ctz(mask));
+    if ((vi8_movemask(vi8_eq(d1, vi8_set1(first))) & mask) == mask) {
+        u1 = (int32_t)base + first;
+        u2 = (int32_t)base + vi8_lane(d2, __builtin_ctz(mask));
+    }
     vf8 ch[4];
-    fast_bilinear(v, ss->wrap_s, ss->wrap_t, s, t, vi8_add(d1, vbase), live, ch);
+    fast_bilinear(v, ss->wrap_s, ss->wrap_t, s, t, vi8_add(d1, vbase), u1, live, ch);
     if (vi8_movemask(vf8_gt(f, vf8_zero()))) {
         vf8 ch2[4];
-        fast_bilinear(v, ss->wrap_s, ss->wrap_t, s, t, vi8_add(d2, vbase), live, ch2);
+        fast_bilinear(v, ss->wrap_s, ss->wrap_t, s, t, vi8_add(d2, vbase), u2, live, ch2);
         for (int c = 0; c < 4; c++)
             ch[c] = fast_lerp(ch[c], ch2[c], f);
     }
-    static const uint8_t byte_of[2][4] = {{0, 1, 2, 3}, {2, 1, 0, 3}};
-    const uint8_t *map = byte_of[v->fast_kind == 2];
-    vf8 scale = vf8_set1(UNORM8_SCALE);
-    for (int k = 0; k < 4; k++) {
-        unsigned sw = v->swizzle[k];
-        vf8 r = sw <= PIPE_SWIZZLE_W ? vf8_mul(ch[map[sw]], scale)
-                : sw == PIPE_SWIZZLE_1 ? vf8_set1(1.0f) : vf8_zero();
-        vf8_store_aligned(out->v[k], vf8_and(vi8_as_vf8(live), r));
-    }
+    fast_store(v, ch, live, out);
 }
 
 /* ---- interface functions ------------------------------------------------------ */
+
+static void sample_generic(const swrp_sampler_view *v, const swrp_sampler_state *ss,
+                           const swr_tex_request *req, uint32_t mask, swr_simd_vec4 *out);
 
 /* Called by shaders on worker threads; writes only *out. */
 static void sampler_sample(const swr_sampler_interface *self, const swr_tex_request *req,
@@ -970,15 +1057,25 @@ static void sampler_sample(const swr_sampler_interface *self, const swr_tex_requ
     const swrp_sampler_state *ss =
         req->sampler < SWRP_MAX_SAMPLERS ? smp->samplers[req->sampler] : NULL;
     uint32_t mask = req->mask & 0xffu;
+    if (v && v->data && mask && ss && !smp->no_fast_path && fast_eligible(v, ss, req)) {
+        fast_sample(v, ss, req, mask, out); /* writes every lane */
+        return;
+    }
+    sample_generic(v, ss, req, mask, out);
+}
+
+/* The generic path, one lane at a time; out of line so that the fast
+ * path's caller keeps a small frame. */
+static __attribute__((noinline)) void sample_generic(const swrp_sampler_view *v,
+                                                     const swrp_sampler_state *ss,
+                                                     const swr_tex_request *req, uint32_t mask,
+                                                     swr_simd_vec4 *out)
+{
     memset(out, 0, sizeof *out);
     if (!v || !v->fmt || !v->data || !mask || req->op > SWR_TEX_LODQ)
         return;
     if (req->op != SWR_TEX_FETCH && !ss)
         return;
-    if (!smp->no_fast_path && req->op != SWR_TEX_FETCH && fast_eligible(v, ss, req)) {
-        fast_sample(v, ss, req, mask, out);
-        return;
-    }
     for (int l = 0; l < 8; l++) {
         lane_ctx L;
         texel4 t;
