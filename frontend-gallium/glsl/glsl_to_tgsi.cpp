@@ -13,7 +13,10 @@
  *  - user functions are inlined; `return`, `break` and `continue` that must
  *    leave more than one TGSI loop set a per-target flag and BRK, and every
  *    loop end on the way tests the flag (see jump());
- *  - outputs are written to shadow TEMPs and copied to OUT at the end.
+ *  - outputs are written to shadow TEMPs and copied to OUT at the end;
+ *  - loops with a known, small trip count are unrolled (see unroll()), and
+ *    the finished text goes through the TGSI optimizer (glsl_opt.h) unless
+ *    SWR_GLSL_OPT=0.
  * Internal failures and unsupported constructs throw Unsupported, which
  * becomes "ERROR: 0:LINE: unsupported: ..." in the program log.
  */
@@ -22,6 +25,7 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -42,6 +46,7 @@
 #pragma GCC diagnostic pop
 
 extern "C" {
+#include "frontend-gallium/glsl/glsl_opt.h"
 #include "frontend-gallium/glsl/swr_glsl.h"
 #include "jitter/shader_abi.h"
 #include "jitter/tgsi.h"
@@ -418,6 +423,7 @@ struct Gen {
     int depth = 0;
     int cur_line = 0;
     bool uses_addr = false;
+    bool optimize = true; /* unroll loops (SWR_GLSL_OPT=0: no) */
 
     /* -- registers -- */
     int new_temp() { return ntemps++; }
@@ -840,8 +846,14 @@ struct Gen {
         cur_line = n->getLoc().line;
         if (TIntermAggregate *a = n->getAsAggregate()) {
             if (a->getOp() == EOpSequence || a->getOp() == EOpNull || a->getOp() == EOpScope) {
-                for (TIntermNode *c : a->getSequence())
-                    stmt(c);
+                TIntermSequence &seq = a->getSequence();
+                for (size_t i = 0; i < seq.size(); i++) {
+                    /* a loop right after the assignment that starts its counter */
+                    TIntermLoop *l = seq[i]->getAsLoopNode();
+                    if (l && i > 0 && optimize && unroll(l, seq[i - 1]))
+                        continue;
+                    stmt(seq[i]);
+                }
                 return;
             }
             if (a->getOp() == EOpLinkerObjects || a->getOp() == EOpFunction)
@@ -898,6 +910,334 @@ struct Gen {
         if (n)
             n->traverse(&f);
         return f.found;
+    }
+    /* -- loop unrolling --
+     * A loop `for (i = C0; i OP C1; i++ / i-- / i += C / i -= C)` (OP a
+     * comparison, i a scalar int/uint/float local whose start is the
+     * statement just before the loop) whose body never writes i and has no
+     * break, continue or return of its own is emitted as one copy of the
+     * body per iteration, i reading as an immediate in each copy, when it
+     * runs at most UNROLL_MAX_TRIPS times and trips x body size stays within
+     * UNROLL_MAX_NODES. The trip count comes from running the counter with
+     * the arithmetic the loop's own code would use (32-bit integers, or
+     * floats for a float counter). After the copies, i holds its exit value
+     * as it would after the loop. */
+    static constexpr int UNROLL_MAX_TRIPS = 32;
+    static constexpr long UNROLL_MAX_NODES = 3000; /* ~750 TGSI instructions (LLVM compile time) */
+    /* AST nodes of a subtree, called functions' bodies included. */
+    long tree_size(TIntermNode *n, int depth_left)
+    {
+        class C : public TIntermTraverser {
+          public:
+            Gen *g;
+            int depth_left;
+            long n = 0;
+            bool visitAggregate(TVisit v, TIntermAggregate *a) override
+            {
+                if (v != EvPreVisit)
+                    return true;
+                n++;
+                if (a->getOp() == EOpFunctionCall) {
+                    auto it = g->functions.find(a->getName().c_str());
+                    if (it != g->functions.end())
+                        n += depth_left > 0 ? g->tree_size(it->second, depth_left - 1) : 1000000;
+                }
+                return true;
+            }
+            bool visitBinary(TVisit v, TIntermBinary *) override { n += v == EvPreVisit; return true; }
+            bool visitUnary(TVisit v, TIntermUnary *) override { n += v == EvPreVisit; return true; }
+            bool visitSelection(TVisit v, TIntermSelection *) override { n += v == EvPreVisit; return true; }
+            bool visitLoop(TVisit v, TIntermLoop *) override
+            {
+                /* an inner loop may be unrolled too */
+                if (v == EvPreVisit)
+                    n += 1;
+                return true;
+            }
+            bool visitBranch(TVisit v, TIntermBranch *) override { n += v == EvPreVisit; return true; }
+            bool visitSwitch(TVisit v, TIntermSwitch *) override { n += v == EvPreVisit; return true; }
+            void visitSymbol(TIntermSymbol *) override { n++; }
+            void visitConstantUnion(TIntermConstantUnion *) override { n++; }
+        } c;
+        c.g = this;
+        c.depth_left = depth_left;
+        if (n)
+            n->traverse(&c);
+        /* inner loops: their bodies count once per possible trip */
+        class L : public TIntermTraverser {
+          public:
+            Gen *g;
+            int depth_left;
+            long extra = 0;
+            bool visitLoop(TVisit, TIntermLoop *l) override
+            {
+                if (l->getBody())
+                    extra += (UNROLL_MAX_TRIPS - 1) * g->tree_size(l->getBody(), depth_left);
+                return false;
+            }
+        } li;
+        li.g = this;
+        li.depth_left = depth_left;
+        if (n)
+            n->traverse(&li);
+        return c.n + li.extra;
+    }
+    /* Does the body write symbol `id`, or jump out of / to the next trip of
+     * the loop (break/continue not inside an inner loop or switch, any
+     * return)? */
+    bool unroll_blocked(TIntermNode *body, long long id)
+    {
+        class B : public TIntermTraverser {
+          public:
+            B() : TIntermTraverser(true, false, true) {}
+            Gen *g;
+            long long id;
+            bool blocked = false;
+            int loops = 0, switches = 0;
+            static bool is_sym(TIntermTyped *t, long long id)
+            {
+                while (t) {
+                    if (TIntermSymbol *s = t->getAsSymbolNode())
+                        return s->getId() == id;
+                    TIntermBinary *b = t->getAsBinaryNode();
+                    if (!b || (b->getOp() != EOpIndexDirect && b->getOp() != EOpIndexIndirect &&
+                               b->getOp() != EOpIndexDirectStruct && b->getOp() != EOpVectorSwizzle))
+                        return false;
+                    t = b->getLeft();
+                }
+                return false;
+            }
+            bool visitBinary(TVisit v, TIntermBinary *b) override
+            {
+                if (v == EvPreVisit && b->getOp() >= EOpAssign && b->getOp() <= EOpRightShiftAssign &&
+                    is_sym(b->getLeft(), id))
+                    blocked = true;
+                return true;
+            }
+            bool visitUnary(TVisit v, TIntermUnary *u) override
+            {
+                TOperator op = u->getOp();
+                if (v == EvPreVisit &&
+                    (op == EOpPostIncrement || op == EOpPostDecrement || op == EOpPreIncrement ||
+                     op == EOpPreDecrement) &&
+                    is_sym(u->getOperand(), id))
+                    blocked = true;
+                return true;
+            }
+            bool visitAggregate(TVisit v, TIntermAggregate *a) override
+            {
+                /* the counter as an out/inout argument (or modf's out) */
+                if (v != EvPreVisit || (a->getOp() != EOpFunctionCall && a->getOp() != EOpModf))
+                    return true;
+                TIntermSequence &args = a->getSequence();
+                TIntermAggregate *params = nullptr;
+                if (a->getOp() == EOpFunctionCall) {
+                    auto it = g->functions.find(a->getName().c_str());
+                    if (it != g->functions.end() && !it->second->getSequence().empty())
+                        params = it->second->getSequence()[0]->getAsAggregate();
+                }
+                for (size_t k = 0; k < args.size(); k++) {
+                    if (!args[k]->getAsTyped() || !is_sym(args[k]->getAsTyped(), id))
+                        continue;
+                    TIntermSymbol *p = params && k < params->getSequence().size()
+                                           ? params->getSequence()[k]->getAsSymbolNode()
+                                           : nullptr;
+                    TStorageQualifier q = p ? p->getType().getQualifier().storage : EvqOut;
+                    if (q == EvqOut || q == EvqInOut)
+                        blocked = true;
+                }
+                return true;
+            }
+            bool visitLoop(TVisit v, TIntermLoop *) override
+            {
+                loops += v == EvPreVisit ? 1 : -1;
+                return true;
+            }
+            bool visitSwitch(TVisit v, TIntermSwitch *) override
+            {
+                switches += v == EvPreVisit ? 1 : -1;
+                return true;
+            }
+            bool visitBranch(TVisit v, TIntermBranch *b) override
+            {
+                if (v != EvPreVisit)
+                    return true;
+                TOperator op = b->getFlowOp();
+                if (op == EOpReturn || (op == EOpContinue && loops == 0) ||
+                    (op == EOpBreak && loops == 0 && switches == 0))
+                    blocked = true;
+                return true;
+            }
+        } b;
+        b.g = this;
+        b.id = id;
+        if (body)
+            body->traverse(&b);
+        return b.blocked;
+    }
+    bool unroll(TIntermLoop *l, TIntermNode *prev)
+    {
+        if (!l->testFirst() || !l->getTest())
+            return false;
+        /* the counter's start: `i = C0` (possibly the last of a sequence) */
+        TIntermAggregate *pa = prev->getAsAggregate();
+        if (pa && (pa->getOp() == EOpSequence || pa->getOp() == EOpNull || pa->getOp() == EOpComma) &&
+            !pa->getSequence().empty())
+            prev = pa->getSequence().back();
+        TIntermBinary *init = prev->getAsBinaryNode();
+        if (!init || init->getOp() != EOpAssign || !init->getLeft()->getAsSymbolNode() ||
+            !init->getRight()->getAsConstantUnion())
+            return false;
+        TIntermSymbol *sym = init->getLeft()->getAsSymbolNode();
+        const TType &st = sym->getType();
+        TBasicType bt = st.getBasicType();
+        if (st.isArray() || st.isMatrix() || st.isVector() || st.isStruct() ||
+            (bt != EbtInt && bt != EbtUint && bt != EbtFloat))
+            return false;
+        long long id = sym->getId();
+        Val *var = find_local(id);
+        if (!var || var->s.size() != 1 || var->s[0].file != F_TEMP)
+            return false;
+        /* the test: i OP C1 or C1 OP i */
+        TIntermBinary *test = l->getTest()->getAsBinaryNode();
+        if (!test)
+            return false;
+        TOperator cmp = test->getOp();
+        TIntermConstantUnion *lim = nullptr;
+        if (test->getLeft()->getAsSymbolNode() && test->getLeft()->getAsSymbolNode()->getId() == id) {
+            lim = test->getRight()->getAsConstantUnion();
+        } else if (test->getRight()->getAsSymbolNode() && test->getRight()->getAsSymbolNode()->getId() == id) {
+            lim = test->getLeft()->getAsConstantUnion();
+            static const std::map<TOperator, TOperator> mirror = {
+                {EOpLessThan, EOpGreaterThan}, {EOpGreaterThan, EOpLessThan},
+                {EOpLessThanEqual, EOpGreaterThanEqual}, {EOpGreaterThanEqual, EOpLessThanEqual},
+                {EOpEqual, EOpEqual}, {EOpNotEqual, EOpNotEqual}};
+            auto it = mirror.find(cmp);
+            if (it == mirror.end())
+                return false;
+            cmp = it->second;
+        }
+        if (!lim || lim->getType().getBasicType() != bt || lim->getType().isVector())
+            return false;
+        if (cmp != EOpLessThan && cmp != EOpGreaterThan && cmp != EOpLessThanEqual &&
+            cmp != EOpGreaterThanEqual && cmp != EOpEqual && cmp != EOpNotEqual)
+            return false;
+        /* the step */
+        TIntermTyped *term = l->getTerminal();
+        if (!term)
+            return false;
+        bool add = true;
+        TIntermConstantUnion *stepc = nullptr;
+        if (TIntermUnary *u = term->getAsUnaryNode()) {
+            TOperator op = u->getOp();
+            if (!u->getOperand()->getAsSymbolNode() || u->getOperand()->getAsSymbolNode()->getId() != id)
+                return false;
+            if (op == EOpPostIncrement || op == EOpPreIncrement)
+                add = true;
+            else if (op == EOpPostDecrement || op == EOpPreDecrement)
+                add = false;
+            else
+                return false;
+        } else if (TIntermBinary *b = term->getAsBinaryNode()) {
+            if ((b->getOp() != EOpAddAssign && b->getOp() != EOpSubAssign) || !b->getLeft()->getAsSymbolNode() ||
+                b->getLeft()->getAsSymbolNode()->getId() != id)
+                return false;
+            stepc = b->getRight()->getAsConstantUnion();
+            if (!stepc || stepc->getType().getBasicType() != bt || stepc->getType().isVector())
+                return false;
+            add = b->getOp() == EOpAddAssign;
+        } else {
+            return false;
+        }
+        if (unroll_blocked(l->getBody(), id))
+            return false;
+        /* run the counter (as 32-bit words, with the loop's own arithmetic) */
+        auto word = [&](TIntermConstantUnion *c) -> uint32_t {
+            const TConstUnion &u = c->getConstArray()[0];
+            if (bt == EbtFloat) {
+                float f = (float)u.getDConst();
+                uint32_t w;
+                memcpy(&w, &f, 4);
+                return w;
+            }
+            return bt == EbtInt ? (uint32_t)u.getIConst() : u.getUConst();
+        };
+        uint32_t v = word(init->getRight()->getAsConstantUnion()), limit = word(lim);
+        uint32_t step = stepc ? word(stepc) : 0;
+        if (!stepc) {
+            float one = 1.0f;
+            memcpy(&step, &one, 4);
+            if (bt != EbtFloat)
+                step = 1;
+        }
+        auto holds = [&](uint32_t x) {
+            if (bt == EbtFloat) {
+                float a, b;
+                memcpy(&a, &x, 4);
+                memcpy(&b, &limit, 4);
+                switch (cmp) {
+                case EOpLessThan: return a < b;
+                case EOpGreaterThan: return a > b;
+                case EOpLessThanEqual: return a <= b;
+                case EOpGreaterThanEqual: return a >= b;
+                case EOpEqual: return a == b;
+                default: return a != b;
+                }
+            }
+            if (bt == EbtInt) {
+                int32_t a = (int32_t)x, b = (int32_t)limit;
+                switch (cmp) {
+                case EOpLessThan: return a < b;
+                case EOpGreaterThan: return a > b;
+                case EOpLessThanEqual: return a <= b;
+                case EOpGreaterThanEqual: return a >= b;
+                case EOpEqual: return a == b;
+                default: return a != b;
+                }
+            }
+            switch (cmp) {
+            case EOpLessThan: return x < limit;
+            case EOpGreaterThan: return x > limit;
+            case EOpLessThanEqual: return x <= limit;
+            case EOpGreaterThanEqual: return x >= limit;
+            case EOpEqual: return x == limit;
+            default: return x != limit;
+            }
+        };
+        auto next = [&](uint32_t x) -> uint32_t {
+            if (bt == EbtFloat) {
+                float a, b;
+                memcpy(&a, &x, 4);
+                memcpy(&b, &step, 4);
+                float r = add ? a + b : a - b;
+                uint32_t w;
+                memcpy(&w, &r, 4);
+                return w;
+            }
+            return add ? x + step : x - step;
+        };
+        std::vector<uint32_t> values;
+        while (holds(v)) {
+            if ((int)values.size() >= UNROLL_MAX_TRIPS)
+                return false;
+            values.push_back(v);
+            v = next(v);
+        }
+        if ((long)values.size() * tree_size(l->getBody(), 8) > UNROLL_MAX_NODES)
+            return false;
+        Kind k = bt == EbtFloat ? KF : bt == EbtInt ? KI : KU;
+        Val saved = *var;
+        for (uint32_t x : values) {
+            Val c;
+            c.s.push_back(immU(x, k));
+            *find_local(id) = c;
+            stmt(l->getBody());
+        }
+        *find_local(id) = saved;
+        Val fin;
+        fin.s.push_back(immU(v, k));
+        store(saved, fin);
+        return true;
     }
     void loop(TIntermLoop *l)
     {
@@ -2205,9 +2545,10 @@ std::string sem_text(const char *sem, int index)
     return index < 0 ? std::string(sem) : std::string(sem) + "[" + std::to_string(index) + "]";
 }
 
-void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out)
+void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, bool optimize)
 {
     Gen g;
+    g.optimize = optimize;
     g.ctx = &ctx;
     g.stage = stage;
     g.im = im;
@@ -2842,11 +3183,14 @@ void do_link(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
     std::vector<TBasicType> stypes;
     for (const UniformVar &u : ctx.uniforms)
         collect_sampler_types(*u.type, stypes);
+    /* SWR_GLSL_OPT=0: no loop unrolling and no TGSI optimizer (glsl_opt.h) */
+    const char *opt_env = getenv("SWR_GLSL_OPT");
+    bool optimize = !opt_env || strcmp(opt_env, "0") != 0;
     for (int st = 0; st < 2; st++) {
-        gen_stage(ctx, st, ims[st], p->tgsi[st]);
+        gen_stage(ctx, st, ims[st], p->tgsi[st], optimize);
         fix_sview_types(ctx, stypes, p->tgsi[st]);
     }
-    /* self check */
+    /* self check, then the optimizer */
     for (int st = 0; st < 2; st++) {
         tgsi_program *tp = nullptr;
         tgsi_error err;
@@ -2854,6 +3198,13 @@ void do_link(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
             p->log += "ERROR: 0:0: internal: generated TGSI does not validate (" + std::to_string(err.line) +
                       ":" + std::to_string(err.column) + ": " + err.message + ")\n";
             return;
+        }
+        if (optimize && swr_glsl_opt_program(tp)) {
+            /* (should it not validate, the unoptimized text stays) */
+            char *text = tgsi_validate(tp, &err) ? tgsi_print(tp) : nullptr;
+            if (text)
+                p->tgsi[st] = text;
+            free(text);
         }
         tgsi_program_free(tp);
     }

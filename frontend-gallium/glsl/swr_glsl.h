@@ -24,6 +24,12 @@
  * FS_COLOR0_WRITES_ALL_CBUFS, gl_FragData[n] COLOR[n], 1.30 `out` variables
  * COLOR[k] in declaration order, gl_FragDepth POSITION.z.
  *
+ * Optimization: loops with a constant trip count (<= 32, bounded body) are
+ * unrolled, and the TGSI of each stage goes through glsl_opt.h (constant
+ * folding with the executors' exact semantics, copy propagation, common
+ * subexpressions, dead code). Set SWR_GLSL_OPT=0 in the environment before
+ * linking to get the plain translation (for comparisons and debugging).
+ *
  * Thread safety: after swr_glsl_init, any function may be called from any
  * thread; different objects are independent; an object is not to be used by
  * two threads at once (destroy included).
