@@ -98,6 +98,12 @@ struct swr_context {
     rast_output_block p_output;
     rast_fb_block p_fb;
     uint32_t dirty; /* 1 << state_group */
+    /* Some state rast_derive_state reads (framebuffer, rasterizer, output,
+     * shader descriptions) changed since cur_draw was built. Constants,
+     * samplers, vertex layout and buffers do not feed the derived values, so
+     * a draw loop that only changes uniforms copies the previous draw
+     * state's derived fields instead of deriving them again. */
+    bool derived_stale;
     state_block *cur[SG_COUNT];
     state_block *cur_draw; /* content: rast_draw_state */
     /* Replaced blocks, oldest first, until the tail passes their last_use.

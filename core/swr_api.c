@@ -8,7 +8,10 @@
  * immutable block and builds a new draw state (pointers to the current
  * blocks + derived values); an unchanged state is shared by all the draws
  * that use it, nothing is copied per draw. A replaced block is freed once
- * the ring's tail has passed the last draw context that used it.
+ * the ring's tail has passed the last draw context that used it. When only
+ * state rast_derive_state does not read changed (constants, samplers,
+ * vertex layout and buffers: derived_stale is false), the new draw state
+ * copies the previous one's derived values instead of deriving them again.
  */
 #include "core/core_priv.h"
 
@@ -187,20 +190,25 @@ static swr_result update_state(swr_context *ctx)
         ctx->cur[g] = b;
     }
     rast_draw_state ds;
-    memset(&ds, 0, sizeof ds);
+    if (ctx->derived_stale || !ctx->cur_draw)
+        memset(&ds, 0, sizeof ds);
+    else
+        memcpy(&ds, ctx->cur_draw->content, sizeof ds);
     ds.layout = (const rast_layout_block *)ctx->cur[SG_LAYOUT]->content;
     ds.buffers = (const rast_buffers_block *)ctx->cur[SG_BUFFERS]->content;
     ds.shaders = (const rast_shader_block *)ctx->cur[SG_SHADERS]->content;
     ds.raster = (const rast_raster_block *)ctx->cur[SG_RASTER]->content;
     ds.output = (const rast_output_block *)ctx->cur[SG_OUTPUT]->content;
     ds.fb = (const rast_fb_block *)ctx->cur[SG_FB]->content;
-    rast_derive_state(&ds);
+    if (ctx->derived_stale || !ctx->cur_draw)
+        rast_derive_state(&ds);
     state_block *b = block_new(ctx, SG_COUNT, sizeof ds, &ds);
     if (!b)
         return SWR_ERROR_OUT_OF_MEMORY;
     block_retire(ctx, ctx->cur_draw);
     ctx->cur_draw = b;
     ctx->dirty = 0;
+    ctx->derived_stale = false;
     return SWR_OK;
 }
 
@@ -317,6 +325,7 @@ static void default_state(swr_context *ctx)
     ctx->p_shaders.vs.viewport_index_slot = SWR_SLOT_NONE;
     fe_fetch_compile(&ctx->p_layout.layout, &ctx->p_layout.plan, NULL);
     ctx->dirty = (1u << SG_COUNT) - 1;
+    ctx->derived_stale = true;
 }
 
 swr_result swr_context_create(const swr_context_desc *desc, swr_context **out)
@@ -432,6 +441,8 @@ uint32_t swr_worker_count(const swr_context *ctx) { return ctx ? ctx->num_worker
 /* ---- set state ----------------------------------------------------------------- */
 
 #define MARK(g) (ctx->dirty |= 1u << (g))
+/* For state that rast_derive_state reads. */
+#define MARK_DERIVED(g) (ctx->dirty |= 1u << (g), ctx->derived_stale = true)
 
 swr_result swr_set_vertex_layout(swr_context *ctx, const swr_vertex_layout *layout)
 {
@@ -478,7 +489,7 @@ swr_result swr_set_vs(swr_context *ctx, const swr_vs_state *vs)
         (vs->func && vs->position_slot >= vs->num_outputs))
         return SWR_ERROR_INVALID_ARGUMENT;
     ctx->p_shaders.vs = *vs;
-    MARK(SG_SHADERS);
+    MARK_DERIVED(SG_SHADERS);
     return SWR_OK;
 }
 
@@ -490,7 +501,7 @@ swr_result swr_set_ps(swr_context *ctx, const swr_ps_state *ps)
         if (ps->inputs[i].interp > SWR_INTERP_COLOR)
             return SWR_ERROR_INVALID_ARGUMENT;
     ctx->p_shaders.ps = *ps;
-    MARK(SG_SHADERS);
+    MARK_DERIVED(SG_SHADERS);
     return SWR_OK;
 }
 
@@ -520,7 +531,7 @@ swr_result swr_set_rasterizer_state(swr_context *ctx, const swr_rasterizer_state
         rs->fill_back > SWR_FILL_POINT)
         return SWR_ERROR_INVALID_ARGUMENT;
     ctx->p_raster.rs = *rs;
-    MARK(SG_RASTER);
+    MARK_DERIVED(SG_RASTER);
     return SWR_OK;
 }
 
@@ -530,7 +541,7 @@ swr_result swr_set_viewports(swr_context *ctx, uint32_t first, uint32_t count,
     if (!ctx || (count && !vps) || first > SWR_MAX_VIEWPORTS || count > SWR_MAX_VIEWPORTS - first)
         return SWR_ERROR_INVALID_ARGUMENT;
     memcpy(&ctx->p_raster.vp[first], vps, count * sizeof *vps);
-    MARK(SG_RASTER);
+    MARK_DERIVED(SG_RASTER);
     return SWR_OK;
 }
 
@@ -539,7 +550,7 @@ swr_result swr_set_scissors(swr_context *ctx, uint32_t first, uint32_t count, co
     if (!ctx || (count && !rects) || first > SWR_MAX_VIEWPORTS || count > SWR_MAX_VIEWPORTS - first)
         return SWR_ERROR_INVALID_ARGUMENT;
     memcpy(&ctx->p_raster.scissor[first], rects, count * sizeof *rects);
-    MARK(SG_RASTER);
+    MARK_DERIVED(SG_RASTER);
     return SWR_OK;
 }
 
@@ -554,7 +565,7 @@ swr_result swr_set_depth_stencil_state(swr_context *ctx, const swr_depth_stencil
             return SWR_ERROR_INVALID_ARGUMENT;
     }
     ctx->p_output.dsa = *dsa;
-    MARK(SG_OUTPUT);
+    MARK_DERIVED(SG_OUTPUT);
     return SWR_OK;
 }
 
@@ -564,7 +575,7 @@ swr_result swr_set_stencil_ref(swr_context *ctx, uint8_t front, uint8_t back)
         return SWR_ERROR_INVALID_ARGUMENT;
     ctx->p_output.stencil_ref[0] = front;
     ctx->p_output.stencil_ref[1] = back;
-    MARK(SG_OUTPUT);
+    MARK_DERIVED(SG_OUTPUT);
     return SWR_OK;
 }
 
@@ -588,7 +599,7 @@ swr_result swr_set_blend_state(swr_context *ctx, const swr_blend_state *blend)
             return SWR_ERROR_INVALID_ARGUMENT;
     }
     ctx->p_output.blend = *blend;
-    MARK(SG_OUTPUT);
+    MARK_DERIVED(SG_OUTPUT);
     return SWR_OK;
 }
 
@@ -597,7 +608,7 @@ swr_result swr_set_blend_color(swr_context *ctx, const float rgba[4])
     if (!ctx || !rgba)
         return SWR_ERROR_INVALID_ARGUMENT;
     memcpy(ctx->p_output.blend_color, rgba, sizeof ctx->p_output.blend_color);
-    MARK(SG_OUTPUT);
+    MARK_DERIVED(SG_OUTPUT);
     return SWR_OK;
 }
 
@@ -653,7 +664,7 @@ swr_result swr_set_framebuffer(swr_context *ctx, const swr_framebuffer *fb)
         return r;
     ctx->p_fb.fb = copy;
     ctx->fb_used = false;
-    MARK(SG_FB);
+    MARK_DERIVED(SG_FB);
     return SWR_OK;
 }
 

@@ -111,10 +111,12 @@ static bool snapshot_stale(const swrp_bound *b, unsigned s)
 {
     if (b->sampler_dirty[s])
         return true;
+    /* No set_sampler_views since the snapshot (else sampler_dirty): the
+     * unbound views were unbound then too, only bound ones can be stale. */
     const swrp_sampler_snapshot *snap = b->snap[s];
-    for (unsigned i = 0; i < SWRP_MAX_SAMPLER_VIEWS; i++) {
-        const struct pipe_sampler_view *v = b->views[s][i];
-        const uint8_t *now = v ? swrp_resource_of(v->texture)->data : NULL;
+    for (uint32_t m = b->view_mask[s]; m; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctz(m);
+        const uint8_t *now = swrp_resource_of(b->views[s][i]->texture)->data;
         if (now != (snap ? snap->data[i] : NULL))
             return true;
     }
@@ -241,7 +243,9 @@ static bool send_vertex_buffers(swrp_context *c, const struct pipe_draw_info *in
     /* Highest instance id the draws run; an element with divisor d fetches
      * element start_instance + id / d (as the engine's fetch does). */
     int64_t last_id = (int64_t)(info->instance_count ? info->instance_count : 1) - 1;
-    for (unsigned s = 0; s < PIPE_MAX_VERTEX_BUFFERS; s++) {
+    /* Slots outside vb_mask are all zero, like their vb[] entries. */
+    for (uint32_t m = b->vb_mask; m; m &= m - 1) {
+        unsigned s = (unsigned)__builtin_ctz(m);
         const struct pipe_vertex_buffer *p = &b->vb[s];
         vb[s].stride_bytes = p->stride;
         if (!p->is_user_buffer) {
@@ -299,7 +303,11 @@ static bool send_constants(swrp_context *c)
 {
     swrp_bound *b = c->bound;
     for (unsigned s = 0; s < SWRP_NUM_STAGES; s++) {
-        for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++) {
+        /* Slots neither bound nor sent with data are NULL on both sides. */
+        uint32_t m = b->sent_any ? b->cb_mask[s] | b->sent_const_mask[s]
+                                 : (uint32_t)((1ull << PIPE_MAX_CONSTANT_BUFFERS) - 1);
+        for (; m; m &= m - 1) {
+            unsigned i = (unsigned)__builtin_ctz(m);
             const swrp_const_slot *cb = &b->cb[s][i];
             const float *ptr = NULL;
             uint32_t n = 0;
@@ -327,6 +335,10 @@ static bool send_constants(swrp_context *c)
                     return false;
                 b->sent_const[s][i] = ptr;
                 b->sent_const_count[s][i] = n;
+                if (ptr || n)
+                    b->sent_const_mask[s] |= 1u << i;
+                else
+                    b->sent_const_mask[s] &= ~(1u << i);
             }
         }
     }
@@ -404,23 +416,25 @@ static void after_draw(swrp_context *c, const struct pipe_draw_info *info, draw_
     swrp_bound *b = c->bound;
     struct pipe_context *ctx = &c->base;
     uint64_t fence = swr_fence_submit(c->engine);
-    for (unsigned s = 0; s < PIPE_MAX_VERTEX_BUFFERS; s++)
+    for (uint32_t m = b->vb_mask; m; m &= m - 1) {
+        unsigned s = (unsigned)__builtin_ctz(m);
         if (!b->vb[s].is_user_buffer && b->vb[s].buffer.resource)
             swrp_resource_mark_used(ctx, b->vb[s].buffer.resource, false);
+    }
     if (info->index_size && !info->has_user_indices)
         swrp_resource_mark_used(ctx, info->index.resource, false);
     const swrp_shader_cso *sh[SWRP_NUM_STAGES] = {b->vs, b->fs};
     for (unsigned s = 0; s < SWRP_NUM_STAGES; s++) {
-        for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++) {
+        for (uint32_t m = b->cb_mask[s]; m; m &= m - 1) {
+            unsigned i = (unsigned)__builtin_ctz(m);
             swrp_const_slot *cb = &b->cb[s][i];
             if (cb->buffer && (sh[s]->info->const_buffers_used >> i & 1))
                 swrp_resource_mark_used(ctx, cb->buffer, false);
             if (cb->user)
-                cb->user_last_use = fence;
+                cb->user_chunk->last_use = fence;
         }
-        for (unsigned i = 0; i < SWRP_MAX_SAMPLER_VIEWS; i++)
-            if (b->views[s][i])
-                swrp_resource_mark_used(ctx, b->views[s][i]->texture, false);
+        for (uint32_t m = b->view_mask[s]; m; m &= m - 1)
+            swrp_resource_mark_used(ctx, b->views[s][__builtin_ctz(m)]->texture, false);
         if (b->snap[s])
             b->snap[s]->last_use = fence;
     }

@@ -461,11 +461,108 @@ static void set_framebuffer_state(struct pipe_context *ctx, const struct pipe_fr
     b->fb.nr_cbufs = n.nr_cbufs;
 }
 
+/* Chunk size for constant copies: a GL program's uniforms are a few hundred
+ * bytes, so a chunk serves a few hundred draws before the next is taken. */
+#define CONST_CHUNK_BYTES (32u * 1024u)
+
 static void const_slot_release(swrp_context *c, swrp_const_slot *s)
 {
+    (void)c;
     pipe_resource_reference(&s->buffer, NULL);
-    swrp_state_defer_free(c, s->user, s->user_last_use);
+    if (s->user_chunk)
+        s->user_chunk->refs--;
     memset(s, 0, sizeof *s);
+}
+
+/* `bytes` (a multiple of 16) of constant storage with 16-byte alignment,
+ * in a chunk whose refs the caller's slot now counts. NULL: out of memory. */
+static float *const_alloc(swrp_context *c, uint32_t bytes, swrp_const_chunk **chunk)
+{
+    swrp_bound *b = c->bound;
+    swrp_const_chunk *k = b->const_cur;
+    if (!k || k->cap_bytes - k->used_bytes < bytes) {
+        k = NULL;
+        for (swrp_const_chunk *q = b->const_chunks; q && !k; q = q->next)
+            if (q != b->const_cur && !q->refs && q->cap_bytes >= bytes &&
+                swrp_timeline_done(c->tl, q->last_use))
+                k = q;
+        if (!k) {
+            uint32_t cap = bytes > CONST_CHUNK_BYTES ? bytes : CONST_CHUNK_BYTES;
+            k = aligned_alloc(64, (sizeof *k + cap + 63) & ~(size_t)63);
+            if (!k)
+                return NULL;
+            k->cap_bytes = cap;
+            k->refs = 0;
+            k->next = b->const_chunks;
+            b->const_chunks = k;
+        }
+        k->used_bytes = 0;
+        k->last_use = 0;
+        b->const_cur = k;
+    }
+    float *p = (float *)(void *)(k->data + k->used_bytes);
+    k->used_bytes += bytes;
+    k->refs++;
+    *chunk = k;
+    return p;
+}
+
+static bool same_user_copy(const swrp_const_slot *s, const void *src, uint32_t bytes)
+{
+    return s->user && s->user_bytes == bytes && memcmp(s->user, src, bytes) == 0;
+}
+
+_Static_assert(PIPE_MAX_VERTEX_BUFFERS <= 32 && PIPE_MAX_CONSTANT_BUFFERS <= 32 &&
+                   SWRP_MAX_SAMPLER_VIEWS <= 32,
+               "swrp_bound's slot masks are 32-bit");
+
+static void set_constant_slot(swrp_context *c, swrp_const_slot *s, enum pipe_shader_type shader,
+                              unsigned index, const struct pipe_constant_buffer *cb)
+{
+    if (cb && cb->user_buffer) {
+        /* Copied (the docs let the caller reuse its memory at once), padded
+         * with zeros to whole vec4s: the engine reads constants as vec4s.
+         * Copies are immutable, so an equal one already made for this slot
+         * or for the other stage's same slot (GL sends one uniform storage
+         * to both) is shared: the engine then sees an unchanged pointer. */
+        const uint8_t *src = (const uint8_t *)cb->user_buffer + cb->buffer_offset;
+        uint32_t bytes = cb->buffer_size;
+        if (bytes > (1u << 30)) {
+            complain("set_constant_buffer: user buffer larger than 1 GiB");
+            const_slot_release(c, s);
+            return;
+        }
+        if (same_user_copy(s, src, bytes))
+            return;
+        const swrp_const_slot *o = &c->bound->cb[shader == PIPE_SHADER_VERTEX ? PIPE_SHADER_FRAGMENT
+                                                                              : PIPE_SHADER_VERTEX]
+                                               [index];
+        if (same_user_copy(o, src, bytes)) {
+            const_slot_release(c, s);
+            *s = *o;
+            s->user_chunk->refs++;
+            return;
+        }
+        uint32_t vec4s = (uint32_t)(((uint64_t)bytes + 15) / 16);
+        swrp_const_chunk *chunk;
+        float *copy = const_alloc(c, (vec4s ? vec4s : 1) * 16, &chunk);
+        const_slot_release(c, s);
+        if (!copy)
+            return;
+        memcpy(copy, src, bytes);
+        memset((uint8_t *)copy + bytes, 0, (vec4s ? vec4s : 1) * 16 - bytes);
+        s->user = copy;
+        s->user_vec4s = vec4s;
+        s->user_bytes = bytes;
+        s->user_chunk = chunk;
+        return;
+    }
+    const_slot_release(c, s);
+    if (!cb || !cb->buffer)
+        return;
+    pipe_resource_reference(&s->buffer, cb->buffer);
+    s->offset = cb->buffer_offset;
+    s->size = cb->buffer_size;
 }
 
 static void set_constant_buffer(struct pipe_context *ctx, enum pipe_shader_type shader,
@@ -476,25 +573,13 @@ static void set_constant_buffer(struct pipe_context *ctx, enum pipe_shader_type 
         complain("set_constant_buffer: stage or index out of range");
         return;
     }
-    swrp_const_slot *s = &c->bound->cb[shader][index];
-    const_slot_release(c, s);
-    if (!cb || (!cb->buffer && !cb->user_buffer))
-        return;
-    if (cb->user_buffer) {
-        /* Copied (the docs let the caller reuse its memory at once), padded
-         * with zeros to whole vec4s: the engine reads constants as vec4s. */
-        uint32_t vec4s = (uint32_t)(((uint64_t)cb->buffer_size + 15) / 16);
-        float *copy = calloc(vec4s ? vec4s : 1, 16);
-        if (!copy)
-            return;
-        memcpy(copy, (const uint8_t *)cb->user_buffer + cb->buffer_offset, cb->buffer_size);
-        s->user = copy;
-        s->user_vec4s = vec4s;
-        return;
-    }
-    pipe_resource_reference(&s->buffer, cb->buffer);
-    s->offset = cb->buffer_offset;
-    s->size = cb->buffer_size;
+    swrp_bound *b = c->bound;
+    swrp_const_slot *s = &b->cb[shader][index];
+    set_constant_slot(c, s, shader, index, cb);
+    if (s->user || s->buffer)
+        b->cb_mask[shader] |= 1u << index;
+    else
+        b->cb_mask[shader] &= ~(1u << index);
 }
 
 static void set_vertex_buffers(struct pipe_context *ctx, unsigned start, unsigned count,
@@ -520,6 +605,10 @@ static void set_vertex_buffers(struct pipe_context *ctx, unsigned start, unsigne
         else
             pipe_resource_reference(&d->buffer.resource, vb[i].buffer.resource);
     }
+    b->vb_mask = 0;
+    for (unsigned i = 0; i < PIPE_MAX_VERTEX_BUFFERS; i++)
+        if (b->vb[i].stride || b->vb[i].is_user_buffer || b->vb[i].buffer.resource)
+            b->vb_mask |= 1u << i;
 }
 
 static void set_sampler_views(struct pipe_context *ctx, enum pipe_shader_type shader,
@@ -534,6 +623,10 @@ static void set_sampler_views(struct pipe_context *ctx, enum pipe_shader_type sh
     for (unsigned i = 0; i < num; i++)
         pipe_sampler_view_reference(&b->views[shader][start + i], views ? views[i] : NULL);
     b->sampler_dirty[shader] = true;
+    b->view_mask[shader] = 0;
+    for (unsigned i = 0; i < SWRP_MAX_SAMPLER_VIEWS; i++)
+        if (b->views[shader][i])
+            b->view_mask[shader] |= 1u << i;
 }
 
 /* ---- sampler views and surfaces ---------------------------------------------------- */
@@ -674,6 +767,11 @@ void swrp_state_destroy(swrp_context *c)
             const_slot_release(c, &b->cb[s][i]);
         set_sampler_views(p, (enum pipe_shader_type)s, 0, SWRP_MAX_SAMPLER_VIEWS, NULL);
         free(b->snap[s]);
+    }
+    while (b->const_chunks) {
+        swrp_const_chunk *k = b->const_chunks;
+        b->const_chunks = k->next;
+        free(k);
     }
     swrp_shader_reap(c, true);
     free(b);

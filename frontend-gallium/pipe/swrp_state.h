@@ -15,9 +15,11 @@
  *
  * Lifetimes. The engine keeps POINTERS to constant data, vertex and index
  * data, the sampler and the compiled shaders until the draws using them are
- * done. So: user constant buffers and user vertex/index data are copied
- * into blocks freed through the screen's deferred-free list once the last
- * draw that used them signalled; the sampler a draw uses is an immutable
+ * done. So: user constant buffers are copied into chunks reused once their
+ * last draw signalled (swrp_const_chunk; a copy equal to the slot's current
+ * one, or to the other stage's, is shared instead of made again), user
+ * vertex/index data into blocks freed through the screen's deferred-free
+ * list once the last draw that used them signalled; the sampler a draw uses is an immutable
  * snapshot (views and sampler states copied), replaced, never modified,
  * when the bindings change; a shader CSO deleted while draws still use it
  * is kept on the context's zombie list until they are done.
@@ -71,13 +73,28 @@ typedef struct swrp_shader_cso {
     uint64_t last_use;          /* engine fence after the last draw using it */
 } swrp_shader_cso;
 
+/* Storage for copies of user constant buffers. A draw loop that changes a
+ * uniform before every draw makes two small copies per draw (one per
+ * stage); malloc + a deferred-free record each cost more than the draw's
+ * own state handling, so copies are carved out of chunks instead. A chunk
+ * is reused whole, once no slot holds a copy in it (refs) and the engine
+ * has passed the last draw that read one (last_use). */
+typedef struct swrp_const_chunk {
+    struct swrp_const_chunk *next; /* every chunk of the context */
+    uint64_t last_use;             /* engine fence after the last draw that read a copy */
+    uint32_t used_bytes, cap_bytes;
+    uint32_t refs;                 /* slots whose `user` points into data */
+    _Alignas(64) unsigned char data[];
+} swrp_const_chunk;
+
 /* A constant buffer slot: a resource range, or a copy of user memory. */
 typedef struct swrp_const_slot {
     struct pipe_resource *buffer; /* reference */
     uint32_t offset, size;        /* bytes */
-    float *user;                  /* owned copy, vec4-padded with zeros */
+    float *user;                  /* immutable copy in user_chunk, vec4-padded with zeros */
     uint32_t user_vec4s;
-    uint64_t user_last_use;       /* fence of the last draw that read `user` */
+    uint32_t user_bytes;          /* bytes the caller gave (the rest is padding) */
+    swrp_const_chunk *user_chunk; /* holds `user`; its last_use covers this slot's draws */
 } swrp_const_slot;
 
 /* One stage's immutable sampler, as the engine sees it during draws. */
@@ -114,9 +131,17 @@ typedef struct swrp_bound {
     /* Resources (references held). */
     struct pipe_framebuffer_state fb;
     swrp_const_slot cb[SWRP_NUM_STAGES][PIPE_MAX_CONSTANT_BUFFERS];
+    swrp_const_chunk *const_chunks; /* owned list */
+    swrp_const_chunk *const_cur;    /* the chunk copies are carved from */
     struct pipe_vertex_buffer vb[PIPE_MAX_VERTEX_BUFFERS]; /* user pointers are not kept past a draw */
     struct pipe_sampler_view *views[SWRP_NUM_STAGES][SWRP_MAX_SAMPLER_VIEWS];
     const swrp_sampler_state *samplers[SWRP_NUM_STAGES][SWRP_MAX_SAMPLERS];
+    /* Bit i: slot i of vb[] (stride, buffer or user pointer), cb[s] (a
+     * buffer or a user copy) or views[s] is set. Kept by the set_* calls
+     * so that the per-draw loops visit bound slots only. */
+    uint32_t vb_mask;
+    uint32_t cb_mask[SWRP_NUM_STAGES];
+    uint32_t view_mask[SWRP_NUM_STAGES];
 
     /* Engine-side state: what was last sent, so unchanged state is not resent. */
     bool sent_any;
@@ -133,6 +158,7 @@ typedef struct swrp_bound {
     swr_vertex_buffer sent_vb[PIPE_MAX_VERTEX_BUFFERS];
     const float *sent_const[SWRP_NUM_STAGES][PIPE_MAX_CONSTANT_BUFFERS];
     uint32_t sent_const_count[SWRP_NUM_STAGES][PIPE_MAX_CONSTANT_BUFFERS];
+    uint32_t sent_const_mask[SWRP_NUM_STAGES]; /* slots sent with a pointer or a count */
     bool sampler_dirty[SWRP_NUM_STAGES];
     swrp_sampler_snapshot *snap[SWRP_NUM_STAGES]; /* owned; NULL: nothing bound */
     const swr_sampler_interface *sent_sampler[SWRP_NUM_STAGES];

@@ -889,6 +889,75 @@ static void test_stream_of_draws(void **state)
     pt_fixture_fini(&f);
 }
 
+/* A uniform stream: 256 draws, each with 1 KiB of user constants bound to
+ * both stages (the driver shares one copy between them, keeps a copy whose
+ * contents did not change, and carves copies from chunks it reuses once
+ * their draws are done: 256 KiB of copies pass through 32 KiB chunks).
+ * Every third draw re-sends the previous contents; the VS moves each 4x4
+ * quad by CONST[0][1] and the FS writes CONST[0][63]. Expected: cell i
+ * shows the colour draw i's constants held. */
+static void test_constant_stream(void **state)
+{
+    (void)state;
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
+    static const char *vs_text = "VERT\n"
+                                 "DCL IN[0]\n"
+                                 "DCL OUT[0], POSITION\n"
+                                 "DCL CONST[0][1]\n"
+                                 "  0: ADD OUT[0], IN[0], CONST[0][1]\n"
+                                 "  1: END\n";
+    static const char *fs_text = "FRAG\n"
+                                 "DCL OUT[0], COLOR\n"
+                                 "DCL CONST[0][63]\n"
+                                 "  0: MOV OUT[0], CONST[0][63]\n"
+                                 "  1: END\n";
+    void *vs = pt_make_shader(vs_text, true), *fs = pt_make_shader(fs_text, false);
+    assert_non_null(vs);
+    assert_non_null(fs);
+    pt_ctx->bind_vs_state(pt_ctx, vs);
+    pt_ctx->bind_fs_state(pt_ctx, fs);
+    pt_vtx v[6];
+    pt_quad(v, 0, 0, 4, 4, 0, (const float[4]){0, 0, 0, 1});
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    static float c[64][4];
+    float color[256][4];
+    for (int i = 0; i < 256; i++) {
+        int src = i % 3 == 2 ? i - 1 : i; /* every third draw: same contents */
+        memset(c, 0, sizeof c);
+        c[1][0] = (float)(src % 16) * 4 / 32.0f; /* window +4 px per cell */
+        c[1][1] = (float)(src / 16) * 4 / 32.0f;
+        c[63][0] = (float)(src % 4) / 3.0f;
+        c[63][1] = (float)(src / 4 % 4) / 3.0f;
+        c[63][2] = (float)(src / 16 % 4) / 3.0f;
+        c[63][3] = 1;
+        memcpy(color[i], c[63], sizeof color[i]);
+        struct pipe_constant_buffer cb = {.user_buffer = c, .buffer_size = sizeof c};
+        pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_VERTEX, 0, &cb);
+        pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_FRAGMENT, 0, &cb);
+        pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
+    }
+    memset(c, 0x7f, sizeof c); /* the driver copied what the draws read */
+    static uint32_t img[W * H];
+    pt_read_rgba(f.rt, img);
+    for (int i = 0; i < 256; i++) {
+        /* Draws i and i + 1 (i % 3 == 1) share a cell: the later one is seen. */
+        if (i % 3 == 1)
+            continue;
+        int cell = i % 3 == 2 ? i - 1 : i;
+        int x = (cell % 16) * 4 + 1, y = (cell / 16) * 4 + 1;
+        assert_int_equal(img[y * W + x],
+                         pt_rgba8(color[i][0], color[i][1], color[i][2], color[i][3]));
+    }
+    pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_VERTEX, 0, NULL);
+    pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_FRAGMENT, 0, NULL);
+    pt_ctx->bind_vs_state(pt_ctx, f.vs);
+    pt_ctx->bind_fs_state(pt_ctx, f.fs);
+    pt_ctx->delete_vs_state(pt_ctx, vs);
+    pt_ctx->delete_fs_state(pt_ctx, fs);
+    pt_fixture_fini(&f);
+}
+
 /* Scissor test on and off, and a viewport covering only the top-left
  * quarter: x_w = 16 x + 16. */
 static void test_scissor_viewport(void **state)
@@ -1349,6 +1418,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_clears),
         cmocka_unit_test(test_invalid),
         cmocka_unit_test(test_stream_of_draws),
+        cmocka_unit_test(test_constant_stream),
         cmocka_unit_test(test_scissor_viewport),
         cmocka_unit_test(test_flatshade),
         cmocka_unit_test(test_delete_bound),
