@@ -47,6 +47,14 @@
 /* Per-vertex attribute floats after resolving PS inputs: front values, then
  * back values for two-sided inputs. */
 #define FE_ATTR_FLOATS (SWR_MAX_ATTRIBS * 4)
+/* Inputs handled by group_attribs and rec_attribs (larger counts take
+ * soa_attribs): 4 inputs = 48 floats of staging per lane. */
+#define FE_GROUP_ATTRIBS 4
+/* Vertex records (transform_vertices): words 0-4 hold the outcode, the
+ * snapped x and y (24.8), window z and 1/w, 5-7 are 0; with attributes,
+ * the PS-input values follow from word 8, padded with zeros to a multiple
+ * of 8 words, so that a record is whole 32-byte rows. */
+#define FE_VREC_POS_WORDS 8
 
 typedef struct fe_ctx {
     const rast_fe_job *job;
@@ -62,6 +70,10 @@ typedef struct fe_ctx {
     uint32_t instance;
     bool per_vertex; /* vcodes/vwin hold every VS slot's outcode and window position */
     bool seq_slots;  /* vertex k of primitive i has VS slot i * nv + k (dedupe_vertices) */
+    /* Floats per vertex record in s->vrec (transform_vertices), 0 when there
+     * are none; vrec_attr: the records carry the PS-input values too. */
+    uint32_t vrec_words;
+    bool vrec_attr;
     /* Per PS-input component j = input * 4 + comp, for the front [0] and back
      * [1] facing: the float offset inside a VS slot's batch of that
      * component's source (output * 32 + comp * 8), or -1 when the input is
@@ -113,6 +125,7 @@ void rast_scratch_destroy(rast_scratch *s)
     free(s->vs_out);
     free(s->vcodes);
     free(s->vwin);
+    free(s->vrec);
     free(s);
 }
 
@@ -194,6 +207,31 @@ static inline uint32_t read_index(const void *ib, uint32_t size, uint32_t pos)
  * consecutive (non-indexed lists) the slots are the identity and neither
  * table is touched (f->seq_slots, used by process_triangles8). */
 #define DEDUPE_DIRECT_SPAN 4
+
+/* The vertex ids of `count` consecutive index-stream positions from ix into
+ * ids, with their minimum and maximum (as int32) and whether id j equals
+ * first + j for every j. A flat loop over one index width that the compiler
+ * vectorizes; always inlined so that `size` is a constant. */
+static inline __attribute__((always_inline)) void
+read_ids(const void *ix, uint32_t size, uint32_t count, uint32_t base, uint32_t first,
+         uint32_t *ids, int32_t *lo_out, int32_t *hi_out, bool *seq_out)
+{
+    int32_t lo = INT32_MAX, hi = INT32_MIN;
+    uint32_t mismatch = 0;
+    for (uint32_t j = 0; j < count; j++) {
+        uint32_t id = (size == 1 ? ((const uint8_t *)ix)[j]
+                       : size == 2 ? ((const uint16_t *)ix)[j]
+                                   : ((const uint32_t *)ix)[j]) + base;
+        ids[j] = id;
+        mismatch |= id ^ (first + j);
+        lo = (int32_t)id < lo ? (int32_t)id : lo;
+        hi = (int32_t)id > hi ? (int32_t)id : hi;
+    }
+    *lo_out = lo;
+    *hi_out = hi;
+    *seq_out = mismatch == 0;
+}
+
 static bool dedupe_vertices(fe_ctx *f, const void *ib, uint32_t index_size, uint32_t n,
                             uint32_t nv, uint32_t *num_unique)
 {
@@ -209,16 +247,32 @@ static bool dedupe_vertices(fe_ctx *f, const void *ib, uint32_t index_size, uint
                                      : d->start + s->prims[0].v[0])
                        : 0;
     bool seq = true;
-    for (uint32_t i = 0; i < n; i++) {
-        for (uint32_t k = 0; k < nv; k++) {
-            uint32_t pos = s->prims[i].v[k];
-            int32_t vid = d->indexed ? (int32_t)(read_index(ib, index_size, pos) +
-                                                 (uint32_t)d->base_vertex)
-                                     : (int32_t)(d->start + pos);
-            ps[i * 3 + k] = (uint32_t)vid;
-            seq &= (uint32_t)vid == first + i * nv + k;
-            lo = vid < lo ? vid : lo;
-            hi = vid > hi ? vid : hi;
+    /* Indexed triangle lists without restart: primitive i of the chunk is
+     * the positions v[0] + 3i .. v[0] + 3i + 2 (fe_assemble), so the ids are
+     * one run of 3n consecutive indices, written straight into ps. */
+    if (n && nv == 3 && d->indexed && d->topology == SWR_TOPO_TRIANGLES &&
+        !d->primitive_restart) {
+        const uint8_t *ix = (const uint8_t *)ib + (size_t)s->prims[0].v[0] * index_size;
+        uint32_t base = (uint32_t)d->base_vertex;
+        assert(s->prims[n - 1].v[2] == s->prims[0].v[0] + 3 * n - 1);
+        if (index_size == 4)
+            read_ids(ix, 4, 3 * n, base, first, ps, &lo, &hi, &seq);
+        else if (index_size == 2)
+            read_ids(ix, 2, 3 * n, base, first, ps, &lo, &hi, &seq);
+        else
+            read_ids(ix, 1, 3 * n, base, first, ps, &lo, &hi, &seq);
+    } else {
+        for (uint32_t i = 0; i < n; i++) {
+            for (uint32_t k = 0; k < nv; k++) {
+                uint32_t pos = s->prims[i].v[k];
+                int32_t vid = d->indexed ? (int32_t)(read_index(ib, index_size, pos) +
+                                                     (uint32_t)d->base_vertex)
+                                         : (int32_t)(d->start + pos);
+                ps[i * 3 + k] = (uint32_t)vid;
+                seq &= (uint32_t)vid == first + i * nv + k;
+                lo = vid < lo ? vid : lo;
+                hi = vid > hi ? vid : hi;
+            }
         }
     }
     uint32_t max_unique = n * nv;
@@ -242,6 +296,21 @@ static bool dedupe_vertices(fe_ctx *f, const void *ib, uint32_t index_size, uint
         uint32_t *map = s->hash_vals;
         memset(map, 0, (size_t)span * sizeof(uint32_t));
         uint32_t u = 0;
+        if (nv == 3) { /* ps is dense: one flat loop */
+            int32_t *vids = s->vids;
+            for (uint32_t j = 0; j < 3 * n; j++) {
+                uint32_t vid = ps[j];
+                uint32_t *e = &map[vid - (uint32_t)lo];
+                uint32_t v = *e;
+                if (v == 0) {
+                    vids[u] = (int32_t)vid;
+                    v = *e = ++u;
+                }
+                ps[j] = v - 1;
+            }
+            *num_unique = u;
+            return true;
+        }
         for (uint32_t i = 0; i < n; i++) {
             for (uint32_t k = 0; k < nv; k++) {
                 int32_t vid = (int32_t)ps[i * 3 + k];
@@ -838,6 +907,19 @@ static bool transform_vertices(fe_ctx *f, uint32_t num_unique)
     vf8 tx = vf8_set1(v->translate[0]), ty = vf8_set1(v->translate[1]),
         tz = vf8_set1(v->translate[2]);
     vf8 gx = vf8_set1(d->guard_x), gy = vf8_set1(d->guard_y), zero = vf8_zero();
+    /* Records for the gather-free path of process_triangles8 (not needed
+     * when the slots are sequential: plain loads serve that case). */
+    const uint32_t rw = f->seq_slots ? 0 : f->vrec_words;
+    if (rw && (size_t)cap * rw > s->vrec_cap) {
+        free(s->vrec);
+        s->vrec = aligned_alloc(64, (size_t)cap * rw * sizeof(float));
+        s->vrec_cap = s->vrec ? (size_t)cap * rw : 0;
+        if (!s->vrec)
+            return false;
+    }
+    const float *vo = (const float *)s->vs_out;
+    const uint32_t batch = f->num_outputs * (uint32_t)(sizeof(swr_simd_vec4) / sizeof(float));
+    const uint32_t attr_floats = f->vrec_attr ? f->num_attribs * 4 : 0;
     for (uint32_t b = 0; b * 8 < num_unique; b++) {
         const swr_simd_vec4 *pos = &s->vs_out[(size_t)b * f->num_outputs + f->vs->position_slot];
         vf8 x = vf8_load(pos->v[0]), y = vf8_load(pos->v[1]), z = vf8_load(pos->v[2]),
@@ -869,10 +951,35 @@ static bool transform_vertices(fe_ctx *f, uint32_t num_unique)
         c = vi8_select(finite, vi8_set1(OUT_NAN), c);
         vi8_store(&s->vcodes[b * 8], c);
         vf8 iw = vf8_div(vf8_set1(1.0f), w);
-        vf8_store(&s->vwin[b * 8], vf8_add(vf8_mul(vf8_mul(x, iw), sx), tx));
-        vf8_store(&s->vwin[stride + b * 8], vf8_add(vf8_mul(vf8_mul(y, iw), sy), ty));
-        vf8_store(&s->vwin[2 * stride + b * 8], vf8_add(vf8_mul(vf8_mul(z, iw), sz), tz));
+        vf8 wx = vf8_add(vf8_mul(vf8_mul(x, iw), sx), tx);
+        vf8 wy = vf8_add(vf8_mul(vf8_mul(y, iw), sy), ty);
+        vf8 wz = vf8_add(vf8_mul(vf8_mul(z, iw), sz), tz);
+        vf8_store(&s->vwin[b * 8], wx);
+        vf8_store(&s->vwin[stride + b * 8], wy);
+        vf8_store(&s->vwin[2 * stride + b * 8], wz);
         vf8_store(&s->vwin[3 * stride + b * 8], iw);
+        if (!rw)
+            continue;
+        /* The snap of process_triangles8, once per vertex instead of once
+         * per triangle corner (the same operation on the same value). */
+        const vf8 k256 = vf8_set1(256.0f);
+        float *rec = s->vrec + (size_t)b * 8 * rw;
+        vf8 r[8] = {vi8_as_vf8(c), vi8_as_vf8(vf8_to_vi8_round(vf8_mul(wx, k256))),
+                    vi8_as_vf8(vf8_to_vi8_round(vf8_mul(wy, k256))), wz, iw, zero, zero, zero};
+        vf8_transpose8(r);
+        for (int l = 0; l < 8; l++)
+            vf8_store_aligned(rec + (size_t)l * rw, r[l]);
+        /* PS-input component j of the vertex (gather_attribs, front facing;
+         * 0 where the source is invalid), 8 components per transpose. */
+        for (uint32_t j0 = 0; j0 < attr_floats; j0 += 8) {
+            for (uint32_t t = 0; t < 8; t++) {
+                int32_t o = j0 + t < attr_floats ? f->attr_off[0][j0 + t] : -1;
+                r[t] = o < 0 ? zero : vf8_load(vo + (size_t)b * batch + (uint32_t)o);
+            }
+            vf8_transpose8(r);
+            for (int l = 0; l < 8; l++)
+                vf8_store_aligned(rec + (size_t)l * rw + FE_VREC_POS_WORDS + j0, r[l]);
+        }
     }
     return true;
 }
@@ -1042,9 +1149,6 @@ static_assert(offsetof(be_prim, prim_id) == 4 && offsetof(be_prim, bbox) == 8 &&
                   offsetof(be_prim, cov) == 88 && sizeof(be_prim) >= FE_PRIM_BLOCK,
               "be_prim layout assumed by the block copy of process_triangles8");
 
-/* Inputs handled by group_attribs (larger counts take soa_attribs). */
-#define FE_GROUP_ATTRIBS 4
-
 /*
  * soa_attribs for the 8 triangles of a group at once, without flat inputs:
  * out[l] = the attribs[] of lane l (num_attribs * 12 floats), the same
@@ -1052,20 +1156,15 @@ static_assert(offsetof(be_prim, prim_id) == 4 && offsetof(be_prim, bbox) == 8 &&
  * differences to vertices 1 and 2 (one float subtraction each), 0 where
  * the source is invalid. Only when both facings read the same sources
  * (f->same_facing_src), so the facing of the lanes does not matter.
- * sl8[k]: VS slot of vertex k per lane; seq_base != UINT32_MAX when these
- * are seq_base + 3 * lane + k (a multiple of 8): the 24 slots are then three
- * whole SoA batches, read with plain loads.
+ * Sequential slots only: vertex k of lane l has VS slot seq_base + 3 * l + k
+ * (seq_base a multiple of 8), so the 24 slots are three whole SoA batches,
+ * read with plain loads. (Other slots take rec_attribs per survivor.)
  */
-static void group_attribs(const fe_ctx *f, uint32_t seq_base, const vi8 sl8[3],
+static void group_attribs(const fe_ctx *f, uint32_t seq_base,
                           float (*out)[FE_GROUP_ATTRIBS * 12 + 4])
 {
     const float *vo = (const float *)f->s->vs_out;
     const uint32_t batch = f->num_outputs * (uint32_t)(sizeof(swr_simd_vec4) / sizeof(float));
-    vi8 base[3];
-#pragma GCC unroll 3
-    for (int k = 0; k < 3; k++) /* attr_base() per lane */
-        base[k] = vi8_add(vi8_mullo(vi8_srli(sl8[k], 3), vi8_set1((int32_t)batch)),
-                          vi8_and(sl8[k], vi8_set1(7)));
     for (uint32_t i = 0; i < f->num_attribs; i++) {
         vf8 r[12];
         for (uint32_t c = 0; c < 4; c++) {
@@ -1076,14 +1175,8 @@ static void group_attribs(const fe_ctx *f, uint32_t seq_base, const vi8 sl8[3],
                 continue;
             }
             vf8 a[3];
-            if (seq_base != UINT32_MAX) {
-                const float *q = vo + (size_t)(seq_base / 8) * batch + (uint32_t)o;
-                vf8_deinterleave3(vf8_load(q), vf8_load(q + batch), vf8_load(q + 2 * batch), a);
-            } else {
-#pragma GCC unroll 3
-                for (int k = 0; k < 3; k++)
-                    a[k] = vf8_gather(vo, vi8_add(base[k], vi8_set1(o)));
-            }
+            const float *q = vo + (size_t)(seq_base / 8) * batch + (uint32_t)o;
+            vf8_deinterleave3(vf8_load(q), vf8_load(q + batch), vf8_load(q + 2 * batch), a);
             r[c * 3 + 0] = a[0];
             r[c * 3 + 1] = vf8_sub(a[1], a[0]);
             r[c * 3 + 2] = vf8_sub(a[2], a[0]);
@@ -1095,6 +1188,35 @@ static void group_attribs(const fe_ctx *f, uint32_t seq_base, const vi8 sl8[3],
         for (int l = 0; l < 8; l++) {
             vf8_store(&out[l][i * 12], lo[l]);
             vf8_store(&out[l][i * 12 + 8], hi[l]); /* 4 floats of padding or the next input */
+        }
+    }
+}
+
+/*
+ * soa_attribs of one triangle from the vertex records (f->vrec_attr: the
+ * same conditions as group_attribs): the values of vertex 0 and the
+ * differences to vertices 1 and 2 (the same float subtractions; invalid
+ * sources are 0 in the records, and 0 - 0 = +0 as soa_attribs writes),
+ * interleaved per component. Two inputs (8 floats) per step.
+ */
+static inline void rec_attribs(const fe_ctx *f, be_prim *p, const uint32_t slots[3])
+{
+    const uint32_t rw = f->vrec_words;
+    const float *r0 = f->s->vrec + (size_t)slots[0] * rw + FE_VREC_POS_WORDS;
+    const float *r1 = f->s->vrec + (size_t)slots[1] * rw + FE_VREC_POS_WORDS;
+    const float *r2 = f->s->vrec + (size_t)slots[2] * rw + FE_VREC_POS_WORDS;
+    for (uint32_t i = 0; i < f->num_attribs; i += 2) {
+        vf8 a0 = vf8_load_aligned(r0 + i * 4);
+        vf8 o[3];
+        vf8_interleave3(a0, vf8_sub(vf8_load_aligned(r1 + i * 4), a0),
+                        vf8_sub(vf8_load_aligned(r2 + i * 4), a0), o);
+        float *d = p->attribs + i * 12;
+        vf8_store(d, o[0]);
+        if (i + 1 < f->num_attribs) {
+            vf8_store(d + 8, o[1]);
+            vf8_store(d + 16, o[2]);
+        } else {
+            vf8_store_lo4(d + 8, o[1]);
         }
     }
 }
@@ -1132,7 +1254,6 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
     const int32_t off = f->st->sample_offset_fx8;
     const bool points = rs->fill_front == SWR_FILL_POINT || rs->fill_back == SWR_FILL_POINT;
     const vf8 k256 = vf8_set1(256.0f);
-    const vi8 lane = vi8_lane_index();
     float z_lo, z_hi;
     depth_clamp_range(f, 0, &z_lo, &z_hi);
     fe_tri8 t8;
@@ -1143,37 +1264,67 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
     const bool simd_attr =
         !f->st->has_flat && f->same_facing_src && f->num_attribs <= FE_GROUP_ATTRIBS;
     float astage[8][FE_GROUP_ATTRIBS * 12 + 4];
+    /* Vertex records exist unless the slots are sequential. */
+    const float *rec = s->vrec;
+    const uint32_t rw = f->seq_slots ? 0 : f->vrec_words;
     for (uint32_t i0 = 0; i0 < n; i0 += 8) {
         uint32_t m = n - i0 < 8 ? n - i0 : 8;
-        vi8 li = vi8_min(lane, vi8_set1((int32_t)m - 1)); /* tail lanes repeat the last triangle */
-        vi8 idx = vi8_add(vi8_add(vi8_add(li, li), li), vi8_set1((int32_t)(i0 * 3)));
-        vi8 code[3], xf[3], yf[3], sl8[3];
+        vi8 code[3], xf[3], yf[3];
         vf8 z8[3], vx[3], vy[3], iw8[3];
         const bool seq = f->seq_slots && m == 8;
-        if (seq) {
+        /* Where the attribute triplets of survivors come from. */
+        const bool stage_attr = simd_attr && seq, rec_attr = simd_attr && rw;
+        if (!seq && !rw) {
+            /* The tail group of sequential slots: lane by lane (tail lanes
+             * repeat the last triangle), then the snap as below. */
+            int32_t c8[3][8];
+            float x8[3][8], y8[3][8], zz8[3][8], w8[3][8];
+            for (uint32_t l = 0; l < 8; l++) {
+                const uint32_t *sl = &s->prim_slots[(i0 + (l < m ? l : m - 1)) * 3];
+                for (int k = 0; k < 3; k++) {
+                    c8[k][l] = (int32_t)s->vcodes[sl[k]];
+                    x8[k][l] = vw[sl[k]];
+                    y8[k][l] = vw[stride + sl[k]];
+                    zz8[k][l] = vw[2 * stride + sl[k]];
+                    w8[k][l] = vw[3 * stride + sl[k]];
+                }
+            }
+            for (int k = 0; k < 3; k++) {
+                code[k] = vi8_load(c8[k]);
+                xf[k] = vf8_to_vi8_round(vf8_mul(vf8_load(x8[k]), k256));
+                yf[k] = vf8_to_vi8_round(vf8_mul(vf8_load(y8[k]), k256));
+                z8[k] = vf8_load(zz8[k]);
+                iw8[k] = vf8_load(w8[k]);
+            }
+        } else if (seq) {
             /* Slots 3 * i0 .. 3 * i0 + 23, all < num_unique: plain loads. */
             uint32_t b = i0 * 3;
-#pragma GCC unroll 3
-            for (int k = 0; k < 3; k++)
-                sl8[k] = vi8_add(idx, vi8_set1(k));
             vi8_load_deinterleave3(s->vcodes + b, code);
             vf8_load_deinterleave3(vw + b, vx);
             vf8_load_deinterleave3(vw + stride + b, vy);
             vf8_load_deinterleave3(vw + 2 * stride + b, z8);
             vf8_load_deinterleave3(vw + 3 * stride + b, iw8);
-        } else {
 #pragma GCC unroll 3
             for (int k = 0; k < 3; k++) {
-                sl8[k] = vi8_gather((const int32_t *)s->prim_slots, vi8_add(idx, vi8_set1(k)));
-                code[k] = vi8_gather((const int32_t *)s->vcodes, sl8[k]);
-                vx[k] = vf8_gather(vw, sl8[k]);
-                vy[k] = vf8_gather(vw + stride, sl8[k]);
+                xf[k] = vf8_to_vi8_round(vf8_mul(vx[k], k256));
+                yf[k] = vf8_to_vi8_round(vf8_mul(vy[k], k256));
             }
-        }
+        } else {
+            /* Vertex k of the 8 lanes: 8 record rows, one transpose (no
+             * gathers; the snap was done per vertex). */
+            const uint32_t *slots = s->prim_slots + (size_t)i0 * 3;
 #pragma GCC unroll 3
-        for (int k = 0; k < 3; k++) {
-            xf[k] = vf8_to_vi8_round(vf8_mul(vx[k], k256));
-            yf[k] = vf8_to_vi8_round(vf8_mul(vy[k], k256));
+            for (int k = 0; k < 3; k++) {
+                vf8 r[8];
+                for (uint32_t l = 0; l < 8; l++)
+                    r[l] = vf8_load_aligned(rec + (size_t)slots[(l < m ? l : m - 1) * 3 + k] * rw);
+                vf8_transpose8(r);
+                code[k] = vf8_as_vi8(r[0]);
+                xf[k] = vf8_as_vi8(r[1]);
+                yf[k] = vf8_as_vi8(r[2]);
+                z8[k] = r[3];
+                iw8[k] = r[4];
+            }
         }
         vi8 any = vi8_or(vi8_or(code[0], code[1]), code[2]);
         vi8 all = vi8_and(vi8_and(code[0], code[1]), code[2]);
@@ -1192,14 +1343,6 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
         }
         prof_begin(PROF_FETriangleSetup);
         fe_tri_setup8(xf, yf, off, rs->bottom_edge_rule, &t8);
-        if (!seq) {
-#pragma GCC unroll 3
-            for (int k = 0; k < 3; k++) {
-                z8[k] = vf8_gather(vw + 2 * stride, sl8[k]);
-                iw8[k] = vf8_gather(vw + 3 * stride, sl8[k]);
-            }
-        }
-        planes8(xf, yf, z8, &pl);
         prof_end(PROF_FETriangleSetup);
         /* The pixel box of rast_tri_setup, clipped to the viewport rectangle. */
         vi8 bx0 = vi8_max(vi8_load(t8.x0), vi8_set1(r.x0));
@@ -1213,8 +1356,26 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
         vi64x4 a_lo = vi64_load(t8.area2), a_hi = vi64_load(t8.area2 + 4);
         uint32_t ccw = vi64_movemask(a_lo) | (vi64_movemask(a_hi) << 4); /* area < 0 */
         uint32_t front8 = rs->front_ccw ? ccw : ~ccw & 0xff;
+        /* The per-lane decisions of process_triangle / emit_triangle_fx as
+         * lane masks, in their order: reject; clip; zero area or culled
+         * face; a facing not filled (lines / points); empty box; else the
+         * batched path ("fast"). */
+        const uint32_t live = ~reject & ((1u << m) - 1);
+        const uint32_t culled = vi64_zero_mask(a_lo) | (vi64_zero_mask(a_hi) << 4) |
+                                (rs->cull_face & SWR_FACE_FRONT ? front8 : 0) |
+                                (rs->cull_face & SWR_FACE_BACK ? ~front8 : 0);
+        const uint32_t nonfill = (rs->fill_front != SWR_FILL_FILL ? front8 : 0) |
+                                 (rs->fill_back != SWR_FILL_FILL ? ~front8 : 0);
+        const uint32_t rest = live & ~clip & ~culled;
+        const uint32_t fast = rest & ~nonfill & ~empty;
+        prof_event(PROF_FECullZeroAreaAndBackface,
+                   (uint64_t)__builtin_popcount(live & ~clip & culled));
+        prof_event(PROF_FECullBetweenCenters, (uint64_t)__builtin_popcount(rest & ~nonfill & empty));
         float stage[8][FE_PRIM_BLOCK / 4] __attribute__((aligned(32)));
-        {
+        if (fast) {
+            prof_begin(PROF_FETriangleSetup);
+            planes8(xf, yf, z8, &pl);
+            prof_end(PROF_FETriangleSetup);
             vf8 r[8] = {vi8_as_vf8(vi8_or(vi8_set1(BE_PRIM_TRI),
                                           vi8_and(vi8_from_bits(front8), vi8_set1(1 << 8)))),
                         vf8_zero(), vi8_as_vf8(bx0), vi8_as_vf8(by0), vi8_as_vf8(bx1),
@@ -1231,52 +1392,35 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
             vf8_transpose8(u);
             for (int l = 0; l < 8; l++)
                 vf8_store_aligned(&stage[l][16], u[l]);
+            if (stage_attr)
+                group_attribs(f, i0 * 3, astage);
         }
-        if (simd_attr && (~(reject | clip | empty) & ((1u << m) - 1)))
-            group_attribs(f, seq ? i0 * 3 : UINT32_MAX, sl8, astage);
-        int32_t X[3][8], Y[3][8];
-#pragma GCC unroll 3
-        for (int k = 0; k < 3; k++) {
-            vi8_store(X[k], xf[k]);
-            vi8_store(Y[k], yf[k]);
-        }
-        for (uint32_t l = 0; l < m; l++) {
+        /* The lanes with work, in primitive order. */
+        for (uint32_t work = (live & clip) | (rest & nonfill) | fast; work; work &= work - 1) {
             if (f->bins->out_of_memory)
                 return;
-            uint32_t bit = 1u << l;
-            if (reject & bit)
-                continue;
+            const uint32_t l = (uint32_t)__builtin_ctz(work), bit = 1u << l;
             const fe_prim *pr = &s->prims[i0 + l];
             const uint32_t *sl = &s->prim_slots[(i0 + l) * 3];
             if (clip & bit) {
                 process_triangle(f, pr, sl);
                 continue;
             }
-            int64_t area = t8.area2[l];
-            bool ccw = area < 0; /* see emit_triangle */
-            bool front = rs->front_ccw ? ccw : !ccw;
-            if (area == 0 || (rs->cull_face & (front ? SWR_FACE_FRONT : SWR_FACE_BACK))) {
-                prof_event(PROF_FECullZeroAreaAndBackface, 1);
-                continue;
-            }
+            const bool front = (front8 & bit) != 0;
             uint32_t prov = sl[pr->provoking];
-            if ((front ? rs->fill_front : rs->fill_back) != SWR_FILL_FILL) {
+            if (nonfill & bit) {
                 fe_win_vertex wv[3];
                 int32_t txf[3], tyf[3];
                 for (int k = 0; k < 3; k++) {
                     uint32_t v = sl[k];
                     wv[k] = (fe_win_vertex){vw[v], vw[stride + v], vw[2 * stride + v],
                                             vw[3 * stride + v]};
-                    txf[k] = X[k][l];
-                    tyf[k] = Y[k][l];
+                    txf[k] = vi8_lane(xf[k], (int)l);
+                    tyf[k] = vi8_lane(yf[k], (int)l);
                 }
                 fe_attr_src src = {sl, prov, {NULL, NULL, NULL}, NULL};
                 emit_triangle_fx(f, wv, txf, tyf, &src, pr->edge_flags, pr->prim_id, 0,
                                  points ? prim_point_size(f, prov) : 0.0f);
-                continue;
-            }
-            if (empty & bit) {
-                prof_event(PROF_FECullBetweenCenters, 1);
                 continue;
             }
             /* emit_triangle_fx's filled path, from the lanes of t8 and pl. */
@@ -1288,9 +1432,11 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
             if (rs->offset_tri)
                 p->z[2] = vw[2 * stride + sl[0]] + polygon_offset(f, p->z[0], p->z[1]);
             fe_tri8_get(&t8, l, &p->cov.tri);
-            if (simd_attr)
+            if (stage_attr)
                 for (uint32_t i = 0; i < f->num_attribs; i++) /* 48-byte copies: inlined */
                     memcpy(p->attribs + i * 12, &astage[l][i * 12], 12 * sizeof(float));
+            else if (rec_attr)
+                rec_attribs(f, p, sl);
             else
                 soa_attribs(f, p, sl, prov, front);
             bin_prim(f, p);
@@ -1415,6 +1561,8 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
         .num_attribs = st->num_attribs,
     };
     init_attr_offsets(&f);
+    f.vrec_attr = !st->has_flat && f.same_facing_src && f.num_attribs <= FE_GROUP_ATTRIBS;
+    f.vrec_words = FE_VREC_POS_WORDS + (f.vrec_attr ? (f.num_attribs * 4 + 7) & ~7u : 0);
     if (KNOB_TOSS_IA || !f.vs->func)
         return;
     prof_begin(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);

@@ -35,6 +35,11 @@ SIMD_INLINE vi64x4 vi64_mul32(vi64x4 a, vi64x4 b) { return _mm256_mul_epi32(a, b
 SIMD_INLINE void vi64_store(int64_t *p, vi64x4 a) { _mm256_storeu_si256((__m256i *)p, a); }
 SIMD_INLINE vi64x4 vi64_load(const int64_t *p) { return _mm256_loadu_si256((const __m256i *)p); }
 SIMD_INLINE vi8 vi8_abs(vi8 a) { return _mm256_abs_epi32(a); }
+/* Bit i set where 64-bit lane i is 0. */
+SIMD_INLINE uint32_t vi64_zero_mask(vi64x4 a)
+{
+    return (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(a, _mm256_setzero_si256())));
+}
 
 /* ---- stride-3 loads ------------------------------------------------------------ */
 /* The three streams of 8 consecutive triplets p[0..23]: out[k] lane i =
@@ -70,6 +75,24 @@ SIMD_INLINE void vf8_load_deinterleave3(const float *p, vf8 out[3])
 {
     vf8_deinterleave3(_mm256_loadu_ps(p), _mm256_loadu_ps(p + 8), _mm256_loadu_ps(p + 16), out);
 }
+
+/* The inverse of vf8_deinterleave3: out[0..2] = the 24 floats
+ * s0[0] s1[0] s2[0] s0[1] s1[1] s2[1] ... s2[7]. Output vector L position p
+ * takes stream k = (8L + p) % 3, lane (8L + p) / 3; for a fixed k those
+ * lanes sit at distinct positions p across the three outputs, so one
+ * permute per stream serves all three, and two blends per output pick. */
+SIMD_INLINE void vf8_interleave3(vf8 s0, vf8 s1, vf8 s2, vf8 out[3])
+{
+    __m256 p0 = _mm256_permutevar8x32_ps(s0, _mm256_setr_epi32(0, 3, 6, 1, 4, 7, 2, 5));
+    __m256 p1 = _mm256_permutevar8x32_ps(s1, _mm256_setr_epi32(5, 0, 3, 6, 1, 4, 7, 2));
+    __m256 p2 = _mm256_permutevar8x32_ps(s2, _mm256_setr_epi32(2, 5, 0, 3, 6, 1, 4, 7));
+    out[0] = _mm256_blend_ps(_mm256_blend_ps(p0, p1, 0x92), p2, 0x24);
+    out[1] = _mm256_blend_ps(_mm256_blend_ps(p0, p1, 0x24), p2, 0x49);
+    out[2] = _mm256_blend_ps(_mm256_blend_ps(p0, p1, 0x49), p2, 0x92);
+}
+
+/* Stores lanes 0-3 of a. */
+SIMD_INLINE void vf8_store_lo4(float *p, vf8 a) { _mm_storeu_ps(p, _mm256_castps256_ps128(a)); }
 
 /* ---- 4 doubles -------------------------------------------------------------- */
 SIMD_INLINE vd4 vd4_set1(double a) { return _mm256_set1_pd(a); }

@@ -57,6 +57,8 @@ struct rast_scratch {
     uint32_t *vcodes;       /* per VS slot: clip outcode (fe_draw.c) */
     float *vwin;            /* per VS slot: window x, y, z, 1/w as 4 arrays of vtx_cap */
     uint32_t vtx_cap;
+    float *vrec;            /* per VS slot: a record of what a triangle reads (fe_draw.c) */
+    size_t vrec_cap;        /* in floats */
     /* backend */
     swr_simd_vec4 ps_inputs[SWR_MAX_ATTRIBS];
     swr_ps_args ps_args;
