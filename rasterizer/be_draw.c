@@ -70,9 +70,21 @@ typedef struct be_tile_ctx {
     be_blend_kind blend_kind;
     /* The state matches a common-state instance of shade_tile (run_ds):
      * opaque BGRA8 with the early inline LESS test on float depth with
-     * writes (3D scenes), or alpha-blended BGRA8 without depth/stencil
-     * (UI, particles). No alpha test, no late tests. */
-    enum { BE_COMMON_NONE, BE_COMMON_LESS_OPAQUE, BE_COMMON_NODEPTH_ALPHA } common;
+     * writes, or RGBA8 with it on 24-bit unorm depth (3D scenes; GL through
+     * OSMesa renders RGBA8 + Z24S8), or alpha-blended BGRA8 or RGBA8
+     * without depth/stencil (UI, particles, layers; BGRA8 also with source
+     * alpha factor ONE for alpha). No alpha test, no late tests. Each
+     * instance costs compile time and code (two variants, and be_draw.c
+     * inlines the raster-tile function twice): add one only for a state
+     * that real programs use. */
+    enum {
+        BE_COMMON_NONE,
+        BE_COMMON_LESS_OPAQUE,
+        BE_COMMON_LESS24_OPAQUE_RGBA,
+        BE_COMMON_NODEPTH_ALPHA,
+        BE_COMMON_NODEPTH_ALPHA_RGBA,
+        BE_COMMON_NODEPTH_ALPHA_A1, /* source alpha factor ONE for alpha */
+    } common;
     vf8 lane_x, lane_y; /* sample position of each lane relative to the block origin */
     /* Per primitive (prepare_prim): a plane p at block (bx, by) is
      * p[0]*(bx - x_ref) + p[1]*(by - y_ref) + lane_part, where lane_part =
@@ -91,6 +103,14 @@ typedef struct be_tile_ctx {
      * the current primitive (prepare_prim): the common-state instances have
      * a `plain` variant without those per-block branches and stores. */
     bool plain;
+    /* The non-constant PS inputs (per macrotile, from st->interp); the
+     * constant ones are written to the inputs once per primitive. */
+    uint8_t var_attr[SWR_MAX_ATTRIBS], const_attr[SWR_MAX_ATTRIBS];
+    uint32_t num_var, num_const;
+    /* The current primitive interpolates its inputs from screen-space
+     * planes (prepare_prim): it needs no perspective divide and is large
+     * enough for the per-primitive set-up to pay. */
+    bool planes;
 } be_tile_ctx;
 
 static inline vf8 lanes_of(const float *pl, vf8 lane_x, vf8 lane_y)
@@ -100,6 +120,33 @@ static inline vf8 lanes_of(const float *pl, vf8 lane_x, vf8 lane_y)
 }
 
 /* Hoists everything that is constant over a primitive out of the block loop. */
+/* Primitives whose bounding box has at least this many pixels use input
+ * planes (be_tile_ctx.planes). Set-up costs about 15 instructions per input
+ * component per primitive and macrotile and saves about 5 per component
+ * per shaded block; a tiny triangle shades one or two blocks. */
+#define BE_PLANE_MIN_AREA 64
+
+/* Input planes of primitive p (rast_scratch.plane_*): for the triplet (v0,
+ * d1, d2) of a component, value = v0 + d1 * b1 + d2 * b2 with b1, b2 planes
+ * is itself a plane in (x - x_ref, y - y_ref). */
+static void prepare_planes(be_tile_ctx *t, const be_prim *p)
+{
+    rast_scratch *s = t->s;
+    for (uint32_t j = 0; j < t->num_var; j++) {
+        const float *tr = p->attribs + (size_t)t->var_attr[j] * 12;
+        for (uint32_t c = 0; c < 4; c++, tr += 3) {
+            uint32_t k = j * 4 + c;
+            float pa = tr[1] * p->b1[0] + tr[2] * p->b2[0];
+            float pb = tr[1] * p->b1[1] + tr[2] * p->b2[1];
+            float pc = tr[0] + (tr[1] * p->b1[2] + tr[2] * p->b2[2]);
+            s->plane_a[k] = pa;
+            s->plane_b[k] = pb;
+            vf8 l = vf8_fma(vf8_set1(pa), t->lane_x, vf8_fma(vf8_set1(pb), t->lane_y, vf8_set1(pc)));
+            vf8_store_aligned(s->plane_lanes[k], l);
+        }
+    }
+}
+
 static void prepare_prim(be_tile_ctx *t, const be_prim *p)
 {
     t->p = p;
@@ -125,6 +172,17 @@ static void prepare_prim(be_tile_ctx *t, const be_prim *p)
     a->prim_id = p->prim_id;
     a->res = &t->st->shaders->res[SWR_STAGE_PS];
     a->fb_height = t->st->fb_height;
+    /* Constant inputs: the value at vertex 0, the same for every block. */
+    for (uint32_t j = 0; j < t->num_const; j++) {
+        uint32_t i = t->const_attr[j];
+        const float *tr = p->attribs + (size_t)i * 12;
+        for (uint32_t c = 0; c < 4; c++)
+            vf8_store_aligned(t->s->ps_inputs[i].v[c], vf8_set1(tr[c * 3]));
+    }
+    int64_t area = (int64_t)(p->bbox.x1 - p->bbox.x0) * (p->bbox.y1 - p->bbox.y0);
+    t->planes = !t->persp_div && t->num_var && area >= BE_PLANE_MIN_AREA;
+    if (t->planes)
+        prepare_planes(t, p);
 }
 
 /* The scalar part of the planes at the 8 blocks of one raster tile, lane b
@@ -147,8 +205,9 @@ static inline vf8 offset_of(const float *pl, vf8 dx, vf8 dy)
 }
 
 static inline __attribute__((always_inline)) void
-tile_offsets(const be_prim *p, int32_t tile_x, int32_t tile_y, be_tile_offsets *o)
+tile_offsets(const be_tile_ctx *t, int32_t tile_x, int32_t tile_y, be_tile_offsets *o)
 {
+    const be_prim *p = t->p;
     vi8 ix = vi8_add(vi8_set1(tile_x), vi8_set(0, 4, 0, 4, 0, 4, 0, 4));
     vi8 iy = vi8_add(vi8_set1(tile_y), vi8_set(0, 0, 2, 2, 4, 4, 6, 6));
     vi8_store(o->bx, ix);
@@ -160,6 +219,15 @@ tile_offsets(const be_prim *p, int32_t tile_x, int32_t tile_y, be_tile_offsets *
     vf8_store_aligned(o->z, offset_of(p->z, dx, dy));
     vf8_store_aligned(o->x, x);
     vf8_store_aligned(o->y, y);
+    if (t->planes) {
+        /* The scalar part of every input plane, for the 8 blocks at once. */
+        rast_scratch *s = t->s;
+        const uint32_t nk = t->num_var * 4;
+        for (uint32_t k = 0; k < nk; k++)
+            vf8_store_aligned(s->plane_off[k],
+                              vf8_fma(vf8_set1(s->plane_a[k]), dx,
+                                      vf8_mul(vf8_set1(s->plane_b[k]), dy)));
+    }
 }
 
 /* swr_simd_vec4 is laid out exactly like vf8x4 (shader_abi.h) and 32-byte
@@ -177,10 +245,14 @@ static inline uint32_t quads_of(uint32_t mask)
  * constants): BE_DS_RUNTIME / BE_BLEND_RUNTIME read the state from the
  * tile context; BE_DS_NONE is no depth/stencil test at all; a depth func
  * value 0..7 is the inline depth-only test of that func on float depth with
- * writes, done early. A constant folds the per-block state branches and
+ * writes, done early, and the same plus BE_DS_UNORM24 on 24-bit unorm
+ * depth. A constant folds the per-block state branches and
  * jump tables away; emit_raster_tile picks an instance only when the state
  * matches it exactly, so results do not change. */
-enum { BE_DS_RUNTIME = -1, BE_DS_NONE = -2 };
+enum { BE_DS_RUNTIME = -1, BE_DS_NONE = -2, BE_DS_UNORM24 = 8 };
+
+/* The unorm bits of a constant ds_c >= 0 (be_depth_unorm_bits). */
+static inline uint32_t ds_c_bits(int ds_c) { return (ds_c & BE_DS_UNORM24) ? 24u : 0u; }
 #define BE_BLEND_RUNTIME (-1)
 
 static inline __attribute__((always_inline)) uint32_t
@@ -188,7 +260,7 @@ run_ds(const be_tile_ctx *t, int ds_c, bool front, uint8_t *zblock, uint8_t *sbl
        uint32_t live)
 {
     if (ds_c >= 0)
-        return be_ds_depth_only((uint32_t)ds_c, true, true, zblock, zq, live);
+        return be_ds_depth_only((uint32_t)ds_c & 7, ds_c_bits(ds_c) == 0, true, zblock, zq, live);
     if (t->ds_inline)
         return be_ds_depth_only(t->ds_func, t->ds_float, t->ds_write, zblock, zq, live);
     const rast_output_block *out = t->st->output;
@@ -265,10 +337,11 @@ typedef struct be_tile_count {
  * prof_active once per raster tile). `plain` (a constant) asserts t->plain. */
 static inline __attribute__((always_inline)) void
 shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, uint32_t cov,
-            bool prof, bool simple, bool plain, int ds_c, int blend_c, be_tile_count *n)
+            bool prof, bool simple, bool plain, int ds_c, int blend_c, be_tile_count *n,
+            bool ds_done, uint32_t done_live)
 {
     bool alpha_test = !simple && t->alpha_test, late_ds = !simple && t->late_ds;
-    bool early_ds = ds_c == BE_DS_RUNTIME ? t->early_ds : ds_c >= 0;
+    bool early_ds = !ds_done && (ds_c == BE_DS_RUNTIME ? t->early_ds : ds_c >= 0);
     const rast_draw_state *st = t->st;
     const be_prim *p = t->p;
     const rast_shader_block *sh = st->shaders;
@@ -276,13 +349,20 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
 
     if (prof)
         prof_begin(PROF_BEBarycentric);
-    vf8 b1 = vf8_add(vf8_set1(o->b1[b]), t->b1_lanes);
-    vf8 b2 = vf8_add(vf8_set1(o->b2[b]), t->b2_lanes);
+    /* The barycentrics only where something reads them (not the inputs of
+     * a primitive with input planes). */
+    bool want_pos = !plain && t->want_pos, persp_div = !plain && t->persp_div;
+    bool want_b = !t->planes || want_pos || persp_div || (!plain && t->want_bary);
+    vf8 b1 = vf8_zero(), b2 = vf8_zero();
+    if (want_b) {
+        b1 = vf8_add(vf8_set1(o->b1[b]), t->b1_lanes);
+        b2 = vf8_add(vf8_set1(o->b2[b]), t->b2_lanes);
+    }
     vf8 z = vf8_clamp(vf8_add(vf8_set1(o->z[b]), t->z_lanes), t->z_lo, t->z_hi);
     if (prof)
         prof_end(PROF_BEBarycentric);
 
-    uint32_t live = cov;
+    uint32_t live = ds_done ? done_live : cov;
     uint8_t *zblock = t->z ? t->z + (size_t)blk * 4 : NULL;
     uint8_t *sblock = t->stencil ? t->stencil + blk : NULL;
     bool front = p->front_facing;
@@ -291,8 +371,7 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
     if (early_ds) {
         if (prof)
             prof_begin(PROF_BEEarlyDepthTest);
-        /* Float depth (zbits 0) in the constant instances. */
-        vi8 zq = be_depth_quantize_bits(ds_c >= 0 ? 0 : t->zbits, z);
+        vi8 zq = be_depth_quantize_bits(ds_c >= 0 ? ds_c_bits(ds_c) : t->zbits, z);
         live = run_ds(t, ds_c, front, zblock, sblock, zq, live);
         if (prof)
             prof_end(PROF_BEEarlyDepthTest);
@@ -303,7 +382,6 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
     /* Perspective-correct barycentrics: b_k / w_k normalized. With equal
      * 1/w at the vertices (orthographic, points) they equal the linear ones.
      * 1/w itself is position.w. */
-    bool want_pos = !plain && t->want_pos, persp_div = !plain && t->persp_div;
     vf8 iw = vf8_zero(), p1 = b1, p2 = b2;
     if (want_pos || persp_div)
         iw = vf8_add(t->iw0, vf8_add(vf8_mul(t->diw1, b1), vf8_mul(t->diw2, b2)));
@@ -318,17 +396,32 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
     /* Attribute triplets are broadcast straight from the be_prim (a
      * broadcast from memory costs what a load does), not staged per
      * primitive: most primitives of a mesh shade one or two blocks. */
-    const float *tr = p->attribs;
-    const uint32_t num_attribs = st->num_attribs;
-    for (uint32_t i = 0; i < num_attribs; i++) {
-        uint8_t mode = st->interp[i];
-        vf8 u = plain || mode == SWR_INTERP_LINEAR ? b1 : p1;
-        vf8 v = plain || mode == SWR_INTERP_LINEAR ? b2 : p2;
-        for (uint32_t c = 0; c < 4; c++, tr += 3) {
-            vf8 r = vf8_set1(tr[0]);
-            if (mode != SWR_INTERP_CONSTANT)
-                r = vf8_add(r, vf8_add(vf8_mul(vf8_set1(tr[1]), u), vf8_mul(vf8_set1(tr[2]), v)));
-            vf8_store_aligned(s->ps_inputs[i].v[c], r);
+    /* Constant inputs were written by prepare_prim. */
+    const uint32_t num_var = t->num_var;
+    if (t->planes) {
+        /* Planes: one add per component. */
+        const float(*lanes)[8] = s->plane_lanes;
+        const float(*off)[8] = s->plane_off;
+        for (uint32_t j = 0; j < num_var; j++) {
+            swr_simd_vec4 *dst = &s->ps_inputs[t->var_attr[j]];
+            for (uint32_t c = 0; c < 4; c++) {
+                uint32_t k = j * 4 + c;
+                vf8_store_aligned(dst->v[c],
+                                  vf8_add(vf8_set1(off[k][b]), vf8_load_aligned(lanes[k])));
+            }
+        }
+    } else {
+        for (uint32_t j = 0; j < num_var; j++) {
+            uint32_t i = t->var_attr[j];
+            const float *tr = p->attribs + (size_t)i * 12;
+            bool linear = plain || st->interp[i] == SWR_INTERP_LINEAR;
+            vf8 u = linear ? b1 : p1;
+            vf8 v = linear ? b2 : p2;
+            for (uint32_t c = 0; c < 4; c++, tr += 3) {
+                vf8 r = vf8_add(vf8_set1(tr[0]),
+                                vf8_add(vf8_mul(vf8_set1(tr[1]), u), vf8_mul(vf8_set1(tr[2]), v)));
+                vf8_store_aligned(s->ps_inputs[i].v[c], r);
+            }
         }
     }
     if (want_pos) {
@@ -392,13 +485,13 @@ static __attribute__((noinline, cold)) void shade_tile_prof(be_tile_ctx *t, int3
 {
     be_tile_offsets o;
     prof_begin(PROF_BEBarycentric);
-    tile_offsets(t->p, tile_x, tile_y, &o);
+    tile_offsets(t, tile_x, tile_y, &o);
     prof_end(PROF_BEBarycentric);
     for (uint32_t b = 0; b < 8; b++) {
         uint32_t cov = (uint32_t)(mask >> (b * 8)) & 0xff;
         if (cov)
             shade_block(t, &o, b, base + b * 8, cov, true, false, false, BE_DS_RUNTIME,
-                        BE_BLEND_RUNTIME, n);
+                        BE_BLEND_RUNTIME, n, false, 0);
     }
 }
 
@@ -410,11 +503,39 @@ shade_tile(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64
            bool simple, bool plain, int ds_c, int blend_c, be_tile_count *n)
 {
     be_tile_offsets o;
-    tile_offsets(t->p, tile_x, tile_y, &o);
+    tile_offsets(t, tile_x, tile_y, &o);
     if (mask == ~(uint64_t)0) {
         /* Fully covered: every block, every lane, no coverage tests. */
+        if (ds_c >= 0 && t->z) {
+            /* The constant early depth test (with writes) of all 8 blocks
+             * first, in one loop with the depth planes in registers
+             * and no shader call in between; then only the blocks with a
+             * passing lane are shaded. The blocks are disjoint pixels and
+             * each test reads and writes only its own block, so the results
+             * are those of testing each block just before shading it.
+             * Every lane is live, so the update is one select and a plain
+             * store (be_ds_depth_only's effect: passing lanes take the
+             * fragment depth). */
+            const vf8 zl = t->z_lanes, zlo = t->z_lo, zhi = t->z_hi;
+            uint8_t *zt = t->z + (size_t)base * 4;
+            uint32_t pass[8];
+            for (uint32_t b = 0; b < 8; b++) {
+                vi8 z = be_depth_quantize_bits(
+                    ds_c_bits(ds_c), vf8_clamp(vf8_add(vf8_set1(o.z[b]), zl), zlo, zhi));
+                vi8 old = vi8_load(zt + b * 32);
+                vi8 c = be_depth_cmp((uint32_t)ds_c & 7, ds_c_bits(ds_c) == 0, z, old);
+                vi8_store(zt + b * 32, vi8_select(c, old, z));
+                pass[b] = vi8_movemask(c);
+            }
+            for (uint32_t b = 0; b < 8; b++)
+                if (pass[b])
+                    shade_block(t, &o, b, base + b * 8, 0xff, false, simple, plain, ds_c, blend_c,
+                                n, true, pass[b]);
+            return;
+        }
         for (uint32_t b = 0; b < 8; b++)
-            shade_block(t, &o, b, base + b * 8, 0xff, false, simple, plain, ds_c, blend_c, n);
+            shade_block(t, &o, b, base + b * 8, 0xff, false, simple, plain, ds_c, blend_c, n,
+                        false, 0);
         return;
     }
     /* The covered blocks in increasing order, visiting only those (a tiny
@@ -423,7 +544,8 @@ shade_tile(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64
         uint32_t b = (uint32_t)__builtin_ctzll(m) >> 3;
         uint32_t cov = (uint32_t)(m >> (b * 8)) & 0xff;
         m &= ~((uint64_t)0xff << (b * 8));
-        shade_block(t, &o, b, base + b * 8, cov, false, simple, plain, ds_c, blend_c, n);
+        shade_block(t, &o, b, base + b * 8, cov, false, simple, plain, ds_c, blend_c, n, false,
+                    0);
     }
 }
 
@@ -446,19 +568,31 @@ static inline __attribute__((always_inline)) void emit_raster_tile(void *user, i
         shade_tile_prof(t, tile_x, tile_y, base, mask, &n);
         prof_end(PROF_BEPixelBackend);
     } else if (t->common == BE_COMMON_LESS_OPAQUE) {
+        /* Tested first: tiny triangles pay this dispatch per raster tile. */
         if (t->plain)
             shade_tile(t, tile_x, tile_y, base, mask, true, true, SWR_FUNC_LESS,
                        BE_BLEND_OPAQUE_BGRA8, &n);
         else
             shade_tile(t, tile_x, tile_y, base, mask, true, false, SWR_FUNC_LESS,
                        BE_BLEND_OPAQUE_BGRA8, &n);
-    } else if (t->common == BE_COMMON_NODEPTH_ALPHA) {
-        if (t->plain)
-            shade_tile(t, tile_x, tile_y, base, mask, true, true, BE_DS_NONE,
-                       BE_BLEND_ALPHA_BGRA8, &n);
-        else
-            shade_tile(t, tile_x, tile_y, base, mask, true, false, BE_DS_NONE,
-                       BE_BLEND_ALPHA_BGRA8, &n);
+    } else if (t->common != BE_COMMON_NONE) {
+        /* The plain and the full variant of each other common instance. */
+#define BE_COMMON_CASE(c, ds_c, blend_c)                                                          \
+    case c:                                                                                     \
+        if (t->plain)                                                                           \
+            shade_tile(t, tile_x, tile_y, base, mask, true, true, ds_c, blend_c, &n);           \
+        else                                                                                    \
+            shade_tile(t, tile_x, tile_y, base, mask, true, false, ds_c, blend_c, &n);          \
+        break;
+        switch (t->common) {
+            BE_COMMON_CASE(BE_COMMON_LESS24_OPAQUE_RGBA, SWR_FUNC_LESS | BE_DS_UNORM24,
+                           BE_BLEND_OPAQUE_RGBA8)
+            BE_COMMON_CASE(BE_COMMON_NODEPTH_ALPHA, BE_DS_NONE, BE_BLEND_ALPHA_BGRA8)
+            BE_COMMON_CASE(BE_COMMON_NODEPTH_ALPHA_RGBA, BE_DS_NONE, BE_BLEND_ALPHA_RGBA8)
+            BE_COMMON_CASE(BE_COMMON_NODEPTH_ALPHA_A1, BE_DS_NONE, BE_BLEND_ALPHA_BGRA8_A1)
+        default: break;
+        }
+#undef BE_COMMON_CASE
     } else if (!t->late_ds && !t->alpha_test) {
         shade_tile(t, tile_x, tile_y, base, mask, true, false, BE_DS_RUNTIME, BE_BLEND_RUNTIME,
                    &n);
@@ -578,8 +712,15 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     t.want_pos = !ps->position_unused;
     t.want_bary = !ps->barycentrics_unused;
     t.want_div = t.want_bary;
-    for (uint32_t i = 0; i < st->num_attribs; i++)
+    t.num_var = t.num_const = 0;
+    for (uint32_t i = 0; i < st->num_attribs; i++) {
         t.want_div |= st->interp[i] == SWR_INTERP_PERSPECTIVE;
+        if (st->interp[i] == SWR_INTERP_CONSTANT)
+            t.const_attr[t.num_const++] = (uint8_t)i;
+        else
+            t.var_attr[t.num_var++] = (uint8_t)i;
+    }
+    t.planes = false;
     t.persp_div = false;
     t.plain = false;
     t.common = BE_COMMON_NONE;
@@ -587,11 +728,18 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
                                                         (swr_format)fb->color[0].format)
                                     : BE_BLEND_CALL;
     if (!t.late_ds && !t.alpha_test) {
-        if (t.early_ds && t.ds_inline && t.ds_float && t.ds_write &&
-            t.ds_func == (SWR_FUNC_LESS & 7) && t.blend_kind == BE_BLEND_OPAQUE_BGRA8)
+        bool less = t.early_ds && t.ds_inline && t.ds_write && t.ds_func == (SWR_FUNC_LESS & 7);
+        if (less && t.ds_float && t.blend_kind == BE_BLEND_OPAQUE_BGRA8)
             t.common = BE_COMMON_LESS_OPAQUE;
+        else if (less && t.zbits == 24 && t.blend_kind == BE_BLEND_OPAQUE_RGBA8)
+            t.common = BE_COMMON_LESS24_OPAQUE_RGBA;
         else if (!st->ds_enabled && t.blend_kind == BE_BLEND_ALPHA_BGRA8)
             t.common = BE_COMMON_NODEPTH_ALPHA;
+        else if (!st->ds_enabled && t.blend_kind == BE_BLEND_ALPHA_RGBA8)
+            t.common = BE_COMMON_NODEPTH_ALPHA_RGBA;
+        else if (!st->ds_enabled && t.blend_kind == BE_BLEND_ALPHA_BGRA8_A1)
+            t.common = BE_COMMON_NODEPTH_ALPHA_A1;
+
     }
 
     int32_t so_fx8 = st->sample_offset_fx8;

@@ -62,6 +62,16 @@ struct rast_scratch {
     /* backend */
     swr_simd_vec4 ps_inputs[SWR_MAX_ATTRIBS];
     swr_ps_args ps_args;
+    /* Screen-space input planes of the current primitive (be_draw.c,
+     * prepare_prim), one per component of each non-constant input, in the
+     * order of the tile context's var_attr list: value at a lane =
+     * plane_lanes[k][lane] + plane_a[k] * dx + plane_b[k] * dy for the block
+     * origin (dx, dy) relative to the primitive's reference point;
+     * plane_off[k][b] is that scalar part for block b of the current raster
+     * tile. */
+    float plane_lanes[SWR_MAX_ATTRIBS * 4][8] __attribute__((aligned(32)));
+    float plane_off[SWR_MAX_ATTRIBS * 4][8] __attribute__((aligned(32)));
+    float plane_a[SWR_MAX_ATTRIBS * 4], plane_b[SWR_MAX_ATTRIBS * 4];
 };
 
 #endif /* RAST_INTERNAL_H */
