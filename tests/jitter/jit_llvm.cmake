@@ -11,8 +11,8 @@ if(swr_have_llvm)
     ARGS ${SWR_TGSI_CORPUS}
     LABELS jitter
     TIMEOUT 900)
-  # Sanitizer builds check the IR builder's memory use on the first 500
-  # corpus files; the Release build runs all of them.
+  # Sanitizer builds check the IR builder's memory use on 500 corpus files
+  # spread over the corpus; the Release build runs all of them.
   if(SWR_SANITIZE)
     set_tests_properties(test_jit_llvm PROPERTIES ENVIRONMENT SWR_LLVM_CORPUS_LIMIT=500)
   endif()

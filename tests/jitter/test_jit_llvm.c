@@ -16,10 +16,9 @@
  *    the interpreter, with the reason recorded;
  *  - compiles from four threads at once give working shaders.
  * The corpus directory must exist and hold shaders (the test fails rather
- * than pass on nothing). SWR_LLVM_CORPUS_LIMIT=n limits the corpus to its
- * first n files (the ASan build uses it).
+ * than pass on nothing). SWR_LLVM_CORPUS_LIMIT=n runs about n files spread
+ * evenly over the corpus instead (the sanitizer builds use it).
  */
-#include <dirent.h>
 #include <math.h>
 #include <pthread.h>
 #include <setjmp.h>
@@ -35,6 +34,7 @@
 
 #include "jitter/jit.h"
 #include "jitter/jit_priv.h"
+#include "tgsi_corpus.h"
 #include "tgsi_test_inputs.h"
 #include "tgsi_test_sampler.h"
 
@@ -48,27 +48,6 @@ typedef struct run_pair {
     swr_ps_args ps_a, ps_b;
     swr_tex_request req_a[MAX_REQ];
 } run_pair;
-
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
-        free(text);
-        text = NULL;
-    }
-    fclose(f);
-    if (text) {
-        text[n] = 0;
-        *len = (size_t)n;
-    }
-    return text;
-}
 
 static bool same_bits_or_nan(float a, float b)
 {
@@ -263,59 +242,30 @@ static int check_shader(const char *name, const char *text, size_t len, run_pair
     return result;
 }
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static void test_corpus(void **state)
 {
     (void)state;
-    DIR *d = opendir(corpus_dir);
-    if (!d)
+    tgsi_corpus corpus;
+    if (!tgsi_corpus_load(corpus_dir, &corpus))
         fail_msg("cannot open the corpus directory %s", corpus_dir);
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t len = strlen(e->d_name);
-        if (len < 6 || strcmp(e->d_name + len - 5, ".tgsi") != 0)
-            continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 1024;
-            names = realloc(names, cap * sizeof *names);
-            assert_non_null(names);
-        }
-        names[n++] = strdup(e->d_name);
-    }
-    closedir(d);
-    qsort(names, n, sizeof *names, by_name);
+    /* SWR_LLVM_CORPUS_LIMIT=n: about n files evenly spread over the sorted
+     * corpus (both stages, all kinds of shaders) instead of all. */
     const char *lim = getenv("SWR_LLVM_CORPUS_LIMIT");
-    size_t limit = lim ? (size_t)strtoul(lim, NULL, 10) : n;
+    size_t limit = lim ? (size_t)strtoul(lim, NULL, 10) : 0;
+    size_t stride = limit && limit < corpus.count ? corpus.count / limit : 1;
 
     run_pair *rp = aligned_alloc(32, (sizeof *rp + 31) & ~(size_t)31);
     assert_non_null(rp);
     corpus_stats st;
     memset(&st, 0, sizeof st);
-    for (size_t i = 0; i < n; i++) {
-        if (i < limit) {
-            char path[4096];
-            snprintf(path, sizeof path, "%s/%s", corpus_dir, names[i]);
-            size_t len;
-            char *text = read_file(path, &len);
-            if (!text) {
-                fprintf(stderr, "cannot read %s\n", path);
-                st.bad++;
-            } else {
-                int r = check_shader(names[i], text, len, rp, &st);
-                st.ran += r != 2;
-                st.bad += r == 1;
-                free(text);
-            }
-        }
-        free(names[i]);
+    st.bad = (unsigned)corpus.unreadable;
+    for (size_t i = 0; i < corpus.count; i += stride) {
+        const tgsi_corpus_file *f = &corpus.files[i];
+        int r = check_shader(f->name, f->text, f->len, rp, &st);
+        st.ran += r != 2;
+        st.bad += r == 1;
     }
-    free(names);
+    tgsi_corpus_free(&corpus);
     free(rp);
     double frac = st.ran ? (double)st.native / st.ran : 0.0;
     fprintf(stderr,
