@@ -63,6 +63,7 @@
 
 #include "jitter/jit_interp_priv.h"
 #include "jitter/jit_math.h"
+#include "knobs/knobs.h"
 
 #define JL_CPU "haswell"
 #define JL_FEATURES "+avx2,+fma,+f16c"
@@ -87,6 +88,7 @@ static LLVMOrcLLJITRef jl_jit;
 static LLVMTargetMachineRef jl_opt_tm; /* for the IR passes */
 static char *jl_triple;
 static bool jl_init_failed;
+static bool jl_run_passes; /* KNOB_JIT_OPTIMIZATION_LEVEL != 0 */
 static unsigned jl_counter;
 
 static bool jl_init_locked(char *why, size_t n)
@@ -109,11 +111,19 @@ static bool jl_init_locked(char *why, size_t n)
         jl_init_failed = true;
         return false;
     }
-    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(t, jl_triple, JL_CPU, JL_FEATURES,
-                                                      LLVMCodeGenLevelDefault, LLVMRelocDefault,
-                                                      LLVMCodeModelJITDefault);
-    jl_opt_tm = LLVMCreateTargetMachine(t, jl_triple, JL_CPU, JL_FEATURES,
-                                        LLVMCodeGenLevelDefault, LLVMRelocDefault,
+    /* KNOB_JIT_OPTIMIZATION_LEVEL: code generation level 0..3, -1 (or any
+     * other value) the aggressive level 3; at 0 the IR passes are skipped
+     * too (fastest compiles, for debugging). */
+    knob_init();
+    int level = KNOB_JIT_OPTIMIZATION_LEVEL;
+    jl_run_passes = level != 0;
+    LLVMCodeGenOptLevel cg = level == 0   ? LLVMCodeGenLevelNone
+                             : level == 1 ? LLVMCodeGenLevelLess
+                             : level == 2 ? LLVMCodeGenLevelDefault
+                                          : LLVMCodeGenLevelAggressive;
+    LLVMTargetMachineRef tm = LLVMCreateTargetMachine(t, jl_triple, JL_CPU, JL_FEATURES, cg,
+                                                      LLVMRelocDefault, LLVMCodeModelJITDefault);
+    jl_opt_tm = LLVMCreateTargetMachine(t, jl_triple, JL_CPU, JL_FEATURES, cg, LLVMRelocDefault,
                                         LLVMCodeModelJITDefault);
     LLVMOrcLLJITBuilderRef jb = LLVMOrcCreateLLJITBuilder();
     LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(
@@ -1853,7 +1863,7 @@ bool jit_llvm_build(jit_shader *sh, const tgsi_program *prog, tgsi_error *err)
         snprintf(why, sizeof why, "%s", j->why);
     }
     double t_ir = now_ms();
-    if (built) {
+    if (built && jl_run_passes) {
         LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
         LLVMErrorRef e = LLVMRunPasses(j->M, JL_PASSES,
                                        jl_opt_tm, po);
