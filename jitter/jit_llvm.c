@@ -23,8 +23,9 @@
  *    most 65535 iterations, exec contract 15);
  *  - float code uses plain fadd/fmul/fdiv/sqrt in the written order with no
  *    fast-math flags (no contraction); MIN/MAX/SSG/saturate are written as
- *    the interpreter's x86 select patterns; EX2/LG2/SIN/COS/POW call
- *    out-of-line copies of jit_math.h's SIMD functions;
+ *    the interpreter's x86 select patterns; SIN/COS are jit_math.h's SIMD
+ *    functions written out in IR; EX2/LG2/POW call out-of-line copies of
+ *    them;
  *  - the TEX family (TEX, TXP, TXB, TXL, TXD, TEX2, TXB2, TXL2, TEX_LZ,
  *    TXF, TXF_LZ, LODQ) builds the interpreter's swr_tex_request inline and
  *    calls res->sampler->sample directly (emit_tex);
@@ -163,8 +164,6 @@ typedef vf8 (*jl_v1_fn)(vf8);
 typedef vf8 (*jl_v2_fn)(vf8, vf8);
 static vf8 jl_exp2(vf8 x) { return jit_exp2_v8(x); }
 static vf8 jl_log2(vf8 x) { return jit_log2_v8(x); }
-static vf8 jl_sin(vf8 x) { return jit_sin_v8(x); }
-static vf8 jl_cos(vf8 x) { return jit_cos_v8(x); }
 static vf8 jl_pow(vf8 x, vf8 y) { return jit_pow_v8(x, y); }
 static vf8 jl_pow_mzw(vf8 x, vf8 y) { return jit_pow_mzw_v8(x, y); }
 
@@ -393,6 +392,87 @@ static LLVMValueRef fmul_m(jl *j, LLVMValueRef a, LLVMValueRef b)
     return LLVMBuildSelect(j->b, z, splat_f(j, 0.0f), p, "");
 }
 static LLVMValueRef floor_v(jl *j, LLVMValueRef x) { return intr1(j, "llvm.floor", x); }
+
+/* ---- sin / cos inline ------------------------------------------------------ */
+
+/* jit_math.h's jit_sin_v8 / jit_cos_v8 written out in IR, operation for
+ * operation (no fast-math flags, so LLVM keeps every rounding), so the
+ * results are the interpreter's bit for bit. Inline rather than a call:
+ * a call clobbers every ymm register (all are caller-saved), so a shader
+ * with several sines in flight spilled its live values around each. The
+ * float->int conversion is the x86 one (defined for every input, like
+ * vf8_to_vi8_trunc), not fptosi, which is poison out of range. */
+static LLVMValueRef fma_v(jl *j, LLVMValueRef a, LLVMValueRef b, LLVMValueRef c)
+{
+    LLVMTypeRef t = j->v8f;
+    LLVMValueRef args[3] = {a, b, c};
+    return intrinsic(j, "llvm.fma", &t, 1, args, 3);
+}
+
+static LLVMValueRef cvtt_v(jl *j, LLVMValueRef x)
+{
+    LLVMTypeRef ft = LLVMFunctionType(j->v8i, &j->v8f, 1, 0);
+    LLVMValueRef f = LLVMGetNamedFunction(j->M, "llvm.x86.avx.cvtt.ps2dq.256");
+    if (!f)
+        f = LLVMAddFunction(j->M, "llvm.x86.avx.cvtt.ps2dq.256", ft);
+    return LLVMBuildCall2(j->b, ft, f, &x, 1, "");
+}
+
+/* jit_trig_step_v8. */
+static LLVMValueRef trig_step(jl *j, LLVMValueRef x, LLVMValueRef *kq)
+{
+    LLVMBuilderRef b = j->b;
+    LLVMValueRef k =
+        intr1(j, "llvm.roundeven", LLVMBuildFMul(b, x, splat_f(j, JIT_TRIG_2_OVER_PI), ""));
+    LLVMValueRef nk = LLVMBuildFNeg(b, k, "");
+    LLVMValueRef r = fma_v(j, nk, splat_f(j, JIT_TRIG_P1), x);
+    r = fma_v(j, nk, splat_f(j, JIT_TRIG_P2), r);
+    r = fma_v(j, nk, splat_f(j, JIT_TRIG_P3), r);
+    LLVMValueRef q = floor_v(j, LLVMBuildFMul(b, k, splat_f(j, 0.25f), ""));
+    LLVMValueRef kf = LLVMBuildFSub(b, k, LLVMBuildFMul(b, splat_f(j, 4.0f), q, ""), "");
+    *kq = cvtt_v(j, kf);
+    LLVMValueRef k0 = LLVMBuildFCmp(b, LLVMRealOEQ, k, splat_f(j, 0.0f), "");
+    return LLVMBuildSelect(b, k0, x, r, "");
+}
+
+/* jit_sin_v8 (quadrant_add 0) and jit_cos_v8 (quadrant_add 1). */
+static LLVMValueRef emit_sin_cos(jl *j, LLVMValueRef x, int quadrant_add)
+{
+    LLVMBuilderRef b = j->b;
+    LLVMValueRef kq1, kq2;
+    LLVMValueRef r = trig_step(j, x, &kq1);
+    r = trig_step(j, r, &kq2);
+    LLVMValueRef q = LLVMBuildAdd(b, kq1, kq2, "");
+    if (quadrant_add)
+        q = LLVMBuildAdd(b, q, splat_i(j, quadrant_add), "");
+    LLVMValueRef one = splat_f(j, 1.0f), mone = splat_f(j, -1.0f);
+    r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOGT, r, one, ""), one, r, "");
+    r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, r, mone, ""), mone, r, "");
+    LLVMValueRef r2 = LLVMBuildFMul(b, r, r, "");
+    /* jit_sin_poly_v8 */
+    LLVMValueRef ps = splat_f(j, JIT_SIN_C9);
+    ps = fma_v(j, ps, r2, splat_f(j, JIT_SIN_C7));
+    ps = fma_v(j, ps, r2, splat_f(j, JIT_SIN_C5));
+    ps = fma_v(j, ps, r2, splat_f(j, JIT_SIN_C3));
+    LLVMValueRef sn = fma_v(j, LLVMBuildFMul(b, ps, r2, ""), r, r);
+    sn = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOEQ, r, splat_f(j, 0.0f), ""), r, sn, "");
+    /* jit_cos_poly_v8 */
+    LLVMValueRef pc = splat_f(j, JIT_COS_C10);
+    pc = fma_v(j, pc, r2, splat_f(j, JIT_COS_C8));
+    pc = fma_v(j, pc, r2, splat_f(j, JIT_COS_C6));
+    pc = fma_v(j, pc, r2, splat_f(j, JIT_COS_C4));
+    pc = fma_v(j, pc, r2, splat_f(j, JIT_COS_C2));
+    LLVMValueRef cs = fma_v(j, pc, r2, one);
+    /* jit_trig_quadrant_v8 */
+    LLVMValueRef odd = LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, q, splat_i(j, 1), ""),
+                                     splat_i(j, 1), "");
+    LLVMValueRef neg = LLVMBuildShl(b, LLVMBuildAnd(b, q, splat_i(j, 2), ""), splat_i(j, 30), "");
+    LLVMValueRef v = LLVMBuildSelect(b, odd, cs, sn, "");
+    v = asf(j, LLVMBuildXor(b, asi(j, v), neg, ""));
+    LLVMValueRef fin = LLVMBuildFCmp(b, LLVMRealOLT, intr1(j, "llvm.fabs", x),
+                                     splat_f(j, __builtin_inff()), "");
+    return LLVMBuildSelect(b, fin, v, LLVMBuildFSub(b, x, x, ""), "");
+}
 
 /* ---- registers ------------------------------------------------------------ */
 
@@ -952,8 +1032,8 @@ static bool rep(jl *j, const tgsi_inst *in, LLVMValueRef *r)
     case TGSI_OPCODE_SQRT: *r = intr1(j, "llvm.sqrt", fetch(j, in, 0, 0)); return true;
     case TGSI_OPCODE_EX2: *r = call_v1(j, jl_exp2, fetch(j, in, 0, 0)); return true;
     case TGSI_OPCODE_LG2: *r = call_v1(j, jl_log2, fetch(j, in, 0, 0)); return true;
-    case TGSI_OPCODE_SIN: *r = call_v1(j, jl_sin, fetch(j, in, 0, 0)); return true;
-    case TGSI_OPCODE_COS: *r = call_v1(j, jl_cos, fetch(j, in, 0, 0)); return true;
+    case TGSI_OPCODE_SIN: *r = emit_sin_cos(j, fetch(j, in, 0, 0), 0); return true;
+    case TGSI_OPCODE_COS: *r = emit_sin_cos(j, fetch(j, in, 0, 0), 1); return true;
     case TGSI_OPCODE_POW:
         *r = call_v2(j, j->mzw ? jl_pow_mzw : jl_pow, fetch(j, in, 0, 0), fetch(j, in, 1, 0));
         return true;
