@@ -158,20 +158,6 @@ static unsigned read_slots(const tgsi_inst *in, unsigned k)
 
 /* ---- helpers ------------------------------------------------------------- */
 
-static uint32_t f2u(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static float u2f(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
 static bool direct(const tgsi_src *s)
 {
     return !s->reg.indirect && (s->num_dims < 2 || !s->dim.indirect);
@@ -363,39 +349,39 @@ static uint32_t bool_bits(bool b)
 
 static uint32_t fbool(bool b)
 {
-    return f2u(b ? 1.0f : 0.0f);
+    return jit_math_f2u(b ? 1.0f : 0.0f);
 }
 
 /* One component of a componentwise opcode; false if not folded. */
 static bool fold_comp(unsigned op, const uint32_t *x, uint32_t *r)
 {
-    float a = u2f(x[0]), b = u2f(x[1]), c = u2f(x[2]);
+    float a = jit_math_u2f(x[0]), b = jit_math_u2f(x[1]), c = jit_math_u2f(x[2]);
     int32_t ia = (int32_t)x[0], ib = (int32_t)x[1];
     uint32_t ua = x[0], ub = x[1];
     switch (op) {
     case TGSI_OPCODE_MOV: *r = ua; return true;
-    case TGSI_OPCODE_ADD: *r = f2u(a + b); return true;
-    case TGSI_OPCODE_MUL: *r = f2u(a * b); return true;
+    case TGSI_OPCODE_ADD: *r = jit_math_f2u(a + b); return true;
+    case TGSI_OPCODE_MUL: *r = jit_math_f2u(a * b); return true;
     case TGSI_OPCODE_MAD: {
         float p = a * b;
-        *r = f2u(p + c);
+        *r = jit_math_f2u(p + c);
         return true;
     }
-    case TGSI_OPCODE_FMA: *r = f2u(fmaf(a, b, c)); return true;
+    case TGSI_OPCODE_FMA: *r = jit_math_f2u(fmaf(a, b, c)); return true;
     case TGSI_OPCODE_LRP: {
         float p = a * b, q = 1.0f - a, s = q * c;
-        *r = f2u(p + s);
+        *r = jit_math_f2u(p + s);
         return true;
     }
-    case TGSI_OPCODE_DIV: *r = f2u(a / b); return true;
-    case TGSI_OPCODE_FRC: *r = f2u(a - floorf(a)); return true;
-    case TGSI_OPCODE_FLR: *r = f2u(floorf(a)); return true;
-    case TGSI_OPCODE_CEIL: *r = f2u(ceilf(a)); return true;
-    case TGSI_OPCODE_TRUNC: *r = f2u(truncf(a)); return true;
-    case TGSI_OPCODE_ROUND: *r = f2u(nearbyintf(a)); return true;
-    case TGSI_OPCODE_SSG: *r = f2u(a > 0.0f ? 1.0f : a < 0.0f ? -1.0f : 0.0f); return true;
-    case TGSI_OPCODE_MIN: *r = f2u(fmin_c(a, b)); return true;
-    case TGSI_OPCODE_MAX: *r = f2u(fmax_c(a, b)); return true;
+    case TGSI_OPCODE_DIV: *r = jit_math_f2u(a / b); return true;
+    case TGSI_OPCODE_FRC: *r = jit_math_f2u(a - floorf(a)); return true;
+    case TGSI_OPCODE_FLR: *r = jit_math_f2u(floorf(a)); return true;
+    case TGSI_OPCODE_CEIL: *r = jit_math_f2u(ceilf(a)); return true;
+    case TGSI_OPCODE_TRUNC: *r = jit_math_f2u(truncf(a)); return true;
+    case TGSI_OPCODE_ROUND: *r = jit_math_f2u(nearbyintf(a)); return true;
+    case TGSI_OPCODE_SSG: *r = jit_math_f2u(a > 0.0f ? 1.0f : a < 0.0f ? -1.0f : 0.0f); return true;
+    case TGSI_OPCODE_MIN: *r = jit_math_f2u(fmin_c(a, b)); return true;
+    case TGSI_OPCODE_MAX: *r = jit_math_f2u(fmax_c(a, b)); return true;
     case TGSI_OPCODE_SLT: *r = fbool(a < b); return true;
     case TGSI_OPCODE_SGE: *r = fbool(a >= b); return true;
     case TGSI_OPCODE_SEQ: *r = fbool(a == b); return true;
@@ -404,8 +390,8 @@ static bool fold_comp(unsigned op, const uint32_t *x, uint32_t *r)
     case TGSI_OPCODE_SNE: *r = fbool(!(a == b)); return true;
     case TGSI_OPCODE_CMP: *r = a < 0.0f ? x[1] : x[2]; return true;
     case TGSI_OPCODE_UCMP: *r = ua ? x[1] : x[2]; return true;
-    case TGSI_OPCODE_I2F: *r = f2u((float)ia); return true;
-    case TGSI_OPCODE_U2F: *r = f2u((float)ua); return true;
+    case TGSI_OPCODE_I2F: *r = jit_math_f2u((float)ia); return true;
+    case TGSI_OPCODE_U2F: *r = jit_math_f2u((float)ua); return true;
     case TGSI_OPCODE_F2I: *r = f2i_c(a); return true;
     case TGSI_OPCODE_F2U: *r = f2u_c(a); return true;
     case TGSI_OPCODE_UADD: *r = ua + ub; return true;
@@ -455,28 +441,28 @@ static bool fold_comp(unsigned op, const uint32_t *x, uint32_t *r)
 /* Replicating opcodes and dot products: the one result. */
 static bool fold_scalar(const opt *o, unsigned op, uint32_t s[][4], uint32_t *r)
 {
-    float a = u2f(s[0][0]), b = u2f(s[1][0]);
+    float a = jit_math_u2f(s[0][0]), b = jit_math_u2f(s[1][0]);
     switch (op) {
-    case TGSI_OPCODE_RCP: *r = f2u(1.0f / a); return true;
-    case TGSI_OPCODE_RSQ: *r = f2u(1.0f / sqrtf(a)); return true;
-    case TGSI_OPCODE_SQRT: *r = f2u(sqrtf(a)); return true;
-    case TGSI_OPCODE_EX2: *r = f2u(jit_exp2f(a)); return true;
-    case TGSI_OPCODE_LG2: *r = f2u(jit_log2f(a)); return true;
-    case TGSI_OPCODE_SIN: *r = f2u(jit_sinf(a)); return true;
-    case TGSI_OPCODE_COS: *r = f2u(jit_cosf(a)); return true;
-    case TGSI_OPCODE_POW: *r = f2u(o->mzw ? jit_powf_mzw(a, b) : jit_powf(a, b)); return true;
+    case TGSI_OPCODE_RCP: *r = jit_math_f2u(1.0f / a); return true;
+    case TGSI_OPCODE_RSQ: *r = jit_math_f2u(1.0f / sqrtf(a)); return true;
+    case TGSI_OPCODE_SQRT: *r = jit_math_f2u(sqrtf(a)); return true;
+    case TGSI_OPCODE_EX2: *r = jit_math_f2u(jit_exp2f(a)); return true;
+    case TGSI_OPCODE_LG2: *r = jit_math_f2u(jit_log2f(a)); return true;
+    case TGSI_OPCODE_SIN: *r = jit_math_f2u(jit_sinf(a)); return true;
+    case TGSI_OPCODE_COS: *r = jit_math_f2u(jit_cosf(a)); return true;
+    case TGSI_OPCODE_POW: *r = jit_math_f2u(o->mzw ? jit_powf_mzw(a, b) : jit_powf(a, b)); return true;
     case TGSI_OPCODE_DP2:
     case TGSI_OPCODE_DP3:
     case TGSI_OPCODE_DP4: {
         if (o->mzw)
             return false;
         unsigned n = op == TGSI_OPCODE_DP2 ? 2 : op == TGSI_OPCODE_DP3 ? 3 : 4;
-        float acc = u2f(s[0][0]) * u2f(s[1][0]);
+        float acc = jit_math_u2f(s[0][0]) * jit_math_u2f(s[1][0]);
         for (unsigned c = 1; c < n; c++) {
-            float p = u2f(s[0][c]) * u2f(s[1][c]);
+            float p = jit_math_u2f(s[0][c]) * jit_math_u2f(s[1][c]);
             acc = acc + p;
         }
-        *r = f2u(acc);
+        *r = jit_math_f2u(acc);
         return true;
     }
     default: return false;
