@@ -484,17 +484,24 @@ static void copy_out(const char *text, GLsizei bufSize, GLsizei *length, GLchar 
         *length = (GLsizei)n;
 }
 
+/* The string getters (info logs, shader source): GL_INVALID_VALUE for a
+ * negative bufSize, else copy_out. */
+static void get_string(struct gl_context *ctx, const char *text, GLsizei bufSize,
+                       GLsizei *length, GLchar *out)
+{
+    if (bufSize < 0)
+        gl_error(ctx, GL_INVALID_VALUE);
+    else
+        copy_out(text, bufSize, length, out);
+}
+
 void swrgl_GetShaderInfoLog(struct gl_context *ctx, GLuint shader, GLsizei bufSize,
                             GLsizei *length, GLchar *infoLog)
 {
     glp_shader *s = find_shader(ctx, shader);
     if (!s)
         return;
-    if (bufSize < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    copy_out(s->log, bufSize, length, infoLog);
+    get_string(ctx, s->log, bufSize, length, infoLog);
 }
 
 void swrgl_GetShaderSource(struct gl_context *ctx, GLuint shader, GLsizei bufSize,
@@ -503,11 +510,7 @@ void swrgl_GetShaderSource(struct gl_context *ctx, GLuint shader, GLsizei bufSiz
     glp_shader *s = find_shader(ctx, shader);
     if (!s)
         return;
-    if (bufSize < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    copy_out(s->source, bufSize, length, source);
+    get_string(ctx, s->source, bufSize, length, source);
 }
 
 void swrgl_DeleteShader(struct gl_context *ctx, GLuint shader)
@@ -896,11 +899,7 @@ void swrgl_GetProgramInfoLog(struct gl_context *ctx, GLuint program, GLsizei buf
     glp_program *p = find_program(ctx, program);
     if (!p)
         return;
-    if (bufSize < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    copy_out(p->log, bufSize, length, infoLog);
+    get_string(ctx, p->log, bufSize, length, infoLog);
 }
 
 /* ---- attribute and fragment output locations ---------------------------------------------------- */

@@ -469,65 +469,31 @@ VEC_CALLS(3, ui, GLP_UINT, GLuint)
 VEC_CALLS(4, ui, GLP_UINT, GLuint)
 #undef VEC_CALLS
 
-void swrgl_Uniform1f(struct gl_context *ctx, GLint location, GLfloat v0)
-{
-    swrgl_Uniform1fv(ctx, location, 1, &v0);
-}
-void swrgl_Uniform2f(struct gl_context *ctx, GLint location, GLfloat v0, GLfloat v1)
-{
-    GLfloat v[] = {v0, v1};
-    swrgl_Uniform2fv(ctx, location, 1, v);
-}
-void swrgl_Uniform3f(struct gl_context *ctx, GLint location, GLfloat v0, GLfloat v1, GLfloat v2)
-{
-    GLfloat v[] = {v0, v1, v2};
-    swrgl_Uniform3fv(ctx, location, 1, v);
-}
-void swrgl_Uniform4f(struct gl_context *ctx, GLint location, GLfloat v0, GLfloat v1, GLfloat v2,
-                     GLfloat v3)
-{
-    GLfloat v[] = {v0, v1, v2, v3};
-    swrgl_Uniform4fv(ctx, location, 1, v);
-}
-void swrgl_Uniform1i(struct gl_context *ctx, GLint location, GLint v0)
-{
-    swrgl_Uniform1iv(ctx, location, 1, &v0);
-}
-void swrgl_Uniform2i(struct gl_context *ctx, GLint location, GLint v0, GLint v1)
-{
-    GLint v[] = {v0, v1};
-    swrgl_Uniform2iv(ctx, location, 1, v);
-}
-void swrgl_Uniform3i(struct gl_context *ctx, GLint location, GLint v0, GLint v1, GLint v2)
-{
-    GLint v[] = {v0, v1, v2};
-    swrgl_Uniform3iv(ctx, location, 1, v);
-}
-void swrgl_Uniform4i(struct gl_context *ctx, GLint location, GLint v0, GLint v1, GLint v2, GLint v3)
-{
-    GLint v[] = {v0, v1, v2, v3};
-    swrgl_Uniform4iv(ctx, location, 1, v);
-}
-void swrgl_Uniform1ui(struct gl_context *ctx, GLint location, GLuint v0)
-{
-    swrgl_Uniform1uiv(ctx, location, 1, &v0);
-}
-void swrgl_Uniform2ui(struct gl_context *ctx, GLint location, GLuint v0, GLuint v1)
-{
-    GLuint v[] = {v0, v1};
-    swrgl_Uniform2uiv(ctx, location, 1, v);
-}
-void swrgl_Uniform3ui(struct gl_context *ctx, GLint location, GLuint v0, GLuint v1, GLuint v2)
-{
-    GLuint v[] = {v0, v1, v2};
-    swrgl_Uniform3uiv(ctx, location, 1, v);
-}
-void swrgl_Uniform4ui(struct gl_context *ctx, GLint location, GLuint v0, GLuint v1, GLuint v2,
-                      GLuint v3)
-{
-    GLuint v[] = {v0, v1, v2, v3};
-    swrgl_Uniform4uiv(ctx, location, 1, v);
-}
+/* glUniform{1,2,3,4}{f,i,ui}: the vector form with count 1. */
+#define SCALAR_CALLS(S, T)                                                                          \
+    void swrgl_Uniform1##S(struct gl_context *ctx, GLint location, T v0)                           \
+    {                                                                                              \
+        swrgl_Uniform1##S##v(ctx, location, 1, &v0);                                               \
+    }                                                                                              \
+    void swrgl_Uniform2##S(struct gl_context *ctx, GLint location, T v0, T v1)                     \
+    {                                                                                              \
+        T v[] = {v0, v1};                                                                          \
+        swrgl_Uniform2##S##v(ctx, location, 1, v);                                                 \
+    }                                                                                              \
+    void swrgl_Uniform3##S(struct gl_context *ctx, GLint location, T v0, T v1, T v2)               \
+    {                                                                                              \
+        T v[] = {v0, v1, v2};                                                                      \
+        swrgl_Uniform3##S##v(ctx, location, 1, v);                                                 \
+    }                                                                                              \
+    void swrgl_Uniform4##S(struct gl_context *ctx, GLint location, T v0, T v1, T v2, T v3)         \
+    {                                                                                              \
+        T v[] = {v0, v1, v2, v3};                                                                  \
+        swrgl_Uniform4##S##v(ctx, location, 1, v);                                                 \
+    }
+SCALAR_CALLS(f, GLfloat)
+SCALAR_CALLS(i, GLint)
+SCALAR_CALLS(ui, GLuint)
+#undef SCALAR_CALLS
 
 #define MATRIX_CALL(NAME, C, R)                                                                     \
     void swrgl_UniformMatrix##NAME##fv(struct gl_context *ctx, GLint location, GLsizei count,      \
