@@ -1,11 +1,23 @@
 /* glc_scenes.c: see glc_scenes.h. Every scene is plain GL 2.1 + GLSL 1.10/
- * 1.20/1.30 so both libraries run it unchanged. */
+ * 1.20/1.30 so both libraries run it unchanged. The table glc_scenes[] at
+ * the end holds the scenes; the hooks above it are the parts that need
+ * code (loops over state, hand-built vertex/index/texture data). */
 #include "glc_scenes.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+struct glc_run {
+    const glc_scene *s;
+    int w, h;
+    GLuint prog, prog2; /* the scene's program; a second one (tex_program) */
+    GLuint tex[2];      /* textures new_texture() made */
+    GLuint buf[2];      /* buffers new_buffer() made */
+    unsigned ntex, nbuf;
+};
 
 /* ---- helpers ------------------------------------------------------------ */
 
@@ -52,8 +64,6 @@ static GLuint prog_bound(glc_api *g, const char *vs, const char *fs)
     return p;
 }
 
-/* A quad from client arrays: pos from (x0,y0)-(x1,y1) in NDC, attr = the
- * four corners' extra values (4 floats each, counter-clockwise from x0,y0). */
 static void quad_attr(glc_api *g, float x0, float y0, float x1, float y1, const float attr[16])
 {
     const float pos[8] = {x0, y0, x1, y0, x1, y1, x0, y1};
@@ -69,19 +79,40 @@ static void quad_attr(glc_api *g, float x0, float y0, float x1, float y1, const 
     g->DisableVertexAttribArray(1);
 }
 
-/* A quad whose attr is the texture coordinate (s0,t0)-(s1,t1). */
+/* The attr of a quad whose texture coordinate runs (s0,t0)-(s1,t1). */
+#define TC(s0, t0, s1, t1)                                                                         \
+    ((const float[16]){s0, t0, 0, 1, s1, t0, 0, 1, s1, t1, 0, 1, s0, t1, 0, 1})
+/* The attr of a quad of one colour (r, g, b) with w in the fourth slot. */
+#define FLAT(r, g, b, w) ((const float[16]){r, g, b, w, r, g, b, w, r, g, b, w, r, g, b, w})
+/* A scene row's quads. */
+#define QUADS(...)                                                                                 \
+    .quads = (const glc_quad[]){__VA_ARGS__},                                                      \
+    .num_quads = sizeof((const glc_quad[]){__VA_ARGS__}) / sizeof(glc_quad)
+
 static void quad_tex(glc_api *g, float x0, float y0, float x1, float y1, float s0, float t0,
                      float s1, float t1)
 {
-    const float a[16] = {s0, t0, 0, 1, s1, t0, 0, 1, s1, t1, 0, 1, s0, t1, 0, 1};
-    quad_attr(g, x0, y0, x1, y1, a);
+    quad_attr(g, x0, y0, x1, y1, TC(s0, t0, s1, t1));
 }
 
-static const char *VS_ATTR = "attribute vec2 pos; attribute vec4 attr; varying vec4 v;\n"
+/* Attributes 0 (vec2) and 1 (vec4) interleaved with a 24-byte stride from
+ * `base`: a client pointer, or an offset into the bound GL_ARRAY_BUFFER. */
+static void attribs_interleaved(glc_api *g, const void *base)
+{
+    g->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 24, base);
+    g->VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 24, (const void *)((uintptr_t)base + 8));
+    g->EnableVertexAttribArray(0);
+    g->EnableVertexAttribArray(1);
+}
+
+static const char VS_ATTR[] = "attribute vec2 pos; attribute vec4 attr; varying vec4 v;\n"
                              "void main() { v = attr; gl_Position = vec4(pos, 0.0, 1.0); }\n";
-static const char *FS_COLOR = "varying vec4 v; void main() { gl_FragColor = v; }\n";
-static const char *FS_TEX2D = "uniform sampler2D tex; varying vec4 v;\n"
+static const char FS_COLOR[] = "varying vec4 v; void main() { gl_FragColor = v; }\n";
+static const char FS_TEX2D[] = "uniform sampler2D tex; varying vec4 v;\n"
                               "void main() { gl_FragColor = texture2D(tex, v.xy); }\n";
+static const char VS_DEPTH[] = "attribute vec2 pos; attribute vec4 attr; varying vec4 v;\n"
+                              "void main() { v = vec4(attr.rgb, 1.0);\n"
+                              "  gl_Position = vec4(pos, attr.w, 1.0); }\n";
 
 /* A w x h RGBA8 test pattern: colour ramps plus a checkerboard. */
 static uint8_t *pattern(int w, int h, int cell)
@@ -99,17 +130,41 @@ static uint8_t *pattern(int w, int h, int cell)
     return p;
 }
 
-static GLuint texture_2d(glc_api *g, int w, int h, int cell, GLenum min, GLenum mag)
+/* A texture the runner deletes, bound to `target` on the active unit. */
+static GLuint new_texture(glc_api *g, glc_run *r, GLenum target)
 {
     GLuint t;
     g->GenTextures(1, &t);
-    g->BindTexture(GL_TEXTURE_2D, t);
-    uint8_t *p = pattern(w, h, cell);
-    g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, p);
-    free(p);
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, (GLint)min);
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, (GLint)mag);
+    r->tex[r->ntex++] = t;
+    g->BindTexture(target, t);
     return t;
+}
+
+/* A buffer the runner deletes, bound to `target` and filled. */
+static void new_buffer(glc_api *g, glc_run *r, GLenum target, GLsizeiptr size, const void *data)
+{
+    GLuint b;
+    g->GenBuffers(1, &b);
+    r->buf[r->nbuf++] = b;
+    g->BindBuffer(target, b);
+    g->BufferData(target, size, data, GL_STATIC_DRAW);
+}
+
+static void tex_filter(glc_api *g, GLenum target, GLenum min, GLenum mag)
+{
+    g->TexParameteri(target, GL_TEXTURE_MIN_FILTER, (GLint)min);
+    g->TexParameteri(target, GL_TEXTURE_MAG_FILTER, (GLint)mag);
+}
+
+/* A second program (VS_ATTR + FS_TEX2D, sampler on unit 0) made current. */
+static bool tex_program(glc_api *g, glc_run *r)
+{
+    r->prog2 = prog_bound(g, VS_ATTR, FS_TEX2D);
+    if (!r->prog2)
+        return false;
+    g->UseProgram(r->prog2);
+    g->Uniform1i(g->GetUniformLocation(r->prog2, "tex"), 0);
+    return true;
 }
 
 static void clear(glc_api *g, float r, float gg, float b, float a)
@@ -120,11 +175,94 @@ static void clear(glc_api *g, float r, float gg, float b, float a)
     g->Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
 }
 
-/* ---- scenes ------------------------------------------------------------- */
-
-static bool scene_clear_scissor(glc_api *g, int w, int h)
+static void set_uniform(glc_api *g, GLuint p, const glc_uniform *u)
 {
-    clear(g, 0.2f, 0.4f, 0.6f, 1.0f);
+    GLint loc = g->GetUniformLocation(p, u->name);
+    const float *v = u->v;
+    switch (u->kind) {
+    case 'i': g->Uniform1i(loc, (GLint)v[0]); break;
+    case 'f':
+        if (u->n == 1)
+            g->Uniform1f(loc, v[0]);
+        else if (u->n == 2)
+            g->Uniform2f(loc, v[0], v[1]);
+        else if (u->n == 3)
+            g->Uniform3f(loc, v[0], v[1], v[2]);
+        else
+            g->Uniform4f(loc, v[0], v[1], v[2], v[3]);
+        break;
+    case 'v': g->Uniform1fv(loc, u->n, v); break;
+    case 'm': g->UniformMatrix2fv(loc, 1, GL_FALSE, v); break;
+    default: fprintf(stderr, "glc scene: uniform %s: unknown kind %c\n", u->name, u->kind); break;
+    }
+}
+
+/* ---- the runner ---------------------------------------------------------- */
+
+static bool scene_setup(glc_api *g, glc_run *r)
+{
+    const glc_scene *s = r->s;
+    clear(g, s->clear[0], s->clear[1], s->clear[2], s->clear[3]);
+    if (s->fs) {
+        r->prog = prog_bound(g, s->vs, s->fs);
+        if (!r->prog)
+            return false;
+        g->UseProgram(r->prog);
+        for (int i = 0; i < GLC_SCENE_UNIFORMS && s->uniforms[i].name; i++)
+            set_uniform(g, r->prog, &s->uniforms[i]);
+    }
+    if (s->pattern.size) {
+        new_texture(g, r, GL_TEXTURE_2D);
+        uint8_t *p = pattern(s->pattern.size, s->pattern.size, s->pattern.cell);
+        g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, s->pattern.size, s->pattern.size, 0, GL_RGBA,
+                      GL_UNSIGNED_BYTE, p);
+        free(p);
+        tex_filter(g, GL_TEXTURE_2D, s->pattern.min, s->pattern.mag);
+    }
+    for (int i = 0; i < GLC_SCENE_ENABLES && s->enables[i]; i++)
+        g->Enable(s->enables[i]);
+    if (s->blend) {
+        g->Enable(GL_BLEND);
+        g->BlendFunc(s->blend_src, s->blend_dst);
+    }
+    if (s->hook && !s->hook(g, r))
+        return false;
+    for (unsigned i = 0; i < s->num_quads; i++) {
+        const glc_quad *q = &s->quads[i];
+        quad_attr(g, q->x0, q->y0, q->x1, q->y1, q->attr);
+    }
+    return true;
+}
+
+bool glc_scene_render(glc_api *g, const glc_scene *s, int w, int h)
+{
+    glc_run r = {.s = s, .w = w, .h = h};
+    bool ok = scene_setup(g, &r);
+    for (int i = 0; i < GLC_SCENE_ENABLES && s->enables[i]; i++)
+        g->Disable(s->enables[i]);
+    if (s->blend)
+        g->Disable(GL_BLEND);
+    g->DisableVertexAttribArray(0);
+    g->DisableVertexAttribArray(1);
+    g->BindBuffer(GL_ARRAY_BUFFER, 0);
+    g->BindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+    if (r.nbuf)
+        g->DeleteBuffers((GLsizei)r.nbuf, r.buf);
+    if (r.ntex)
+        g->DeleteTextures((GLsizei)r.ntex, r.tex);
+    g->UseProgram(0);
+    if (r.prog)
+        g->DeleteProgram(r.prog);
+    if (r.prog2)
+        g->DeleteProgram(r.prog2);
+    return ok && no_error(g, s->name);
+}
+
+/* ---- hooks ------------------------------------------------------------- */
+
+static bool hook_clear_scissor(glc_api *g, glc_run *r)
+{
+    int w = r->w, h = r->h;
     g->Enable(GL_SCISSOR_TEST);
     g->Scissor(w / 8, h / 4, w / 3, h / 2);
     g->ClearColor(1, 0, 0, 1);
@@ -135,17 +273,12 @@ static bool scene_clear_scissor(glc_api *g, int w, int h)
     g->Clear(GL_COLOR_BUFFER_BIT);
     g->ColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     g->Disable(GL_SCISSOR_TEST);
-    return no_error(g, "clear_scissor");
+    return true;
 }
 
-static bool scene_triangles(glc_api *g, int w, int h)
+/* A fan of thin triangles (edges at many slopes) in a VBO. */
+static bool hook_triangles(glc_api *g, glc_run *r)
 {
-    clear(g, 0, 0, 0, 1);
-    GLuint p = prog_bound(g, VS_ATTR, FS_COLOR);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    /* A fan of thin triangles (edges at many slopes) in a VBO. */
     enum { N = 24 };
     float data[(N + 2) * 6];
     data[0] = 0, data[1] = 0, data[2] = 1, data[3] = 1, data[4] = 1, data[5] = 1;
@@ -159,33 +292,15 @@ static bool scene_triangles(glc_api *g, int w, int h)
         d[4] = (float)(i & 1);
         d[5] = 1;
     }
-    GLuint vbo;
-    g->GenBuffers(1, &vbo);
-    g->BindBuffer(GL_ARRAY_BUFFER, vbo);
-    g->BufferData(GL_ARRAY_BUFFER, sizeof data, data, GL_STATIC_DRAW);
-    g->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 24, (void *)0);
-    g->VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 24, (void *)8);
-    g->EnableVertexAttribArray(0);
-    g->EnableVertexAttribArray(1);
+    new_buffer(g, r, GL_ARRAY_BUFFER, sizeof data, data);
+    attribs_interleaved(g, NULL);
     g->DrawArrays(GL_TRIANGLE_FAN, 0, N + 2);
-    g->DisableVertexAttribArray(0);
-    g->DisableVertexAttribArray(1);
-    g->BindBuffer(GL_ARRAY_BUFFER, 0);
-    g->DeleteBuffers(1, &vbo);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "triangles");
+    return true;
 }
 
-static bool scene_indexed(glc_api *g, int w, int h)
+/* A 6 x 6 grid of vertices, drawn with each index type in a third. */
+static bool hook_indexed(glc_api *g, glc_run *r)
 {
-    clear(g, 0.1f, 0.1f, 0.1f, 1);
-    GLuint p = prog_bound(g, VS_ATTR, FS_COLOR);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    /* A 6 x 6 grid of vertices, drawn with each index type in a third. */
     float v[36 * 6];
     for (int j = 0; j < 6; j++)
         for (int i = 0; i < 6; i++) {
@@ -202,49 +317,23 @@ static bool scene_indexed(glc_api *g, int w, int h)
             idx[n++] = a, idx[n++] = a + 1, idx[n++] = a + 7;
             idx[n++] = a, idx[n++] = a + 7, idx[n++] = a + 6;
         }
-    GLuint vbo, ibo;
-    g->GenBuffers(1, &vbo);
-    g->BindBuffer(GL_ARRAY_BUFFER, vbo);
-    g->BufferData(GL_ARRAY_BUFFER, sizeof v, v, GL_STATIC_DRAW);
-    g->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 24, (void *)0);
-    g->VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 24, (void *)8);
-    g->EnableVertexAttribArray(0);
-    g->EnableVertexAttribArray(1);
+    new_buffer(g, r, GL_ARRAY_BUFFER, sizeof v, v);
+    attribs_interleaved(g, NULL);
     uint8_t i8[150];
     uint16_t i16[150];
     for (int k = 0; k < n; k++)
         i8[k] = (uint8_t)idx[k], i16[k] = (uint16_t)idx[k];
     g->DrawElements(GL_TRIANGLES, 50 * 3 / 3 * 1, GL_UNSIGNED_BYTE, i8); /* client indices */
     g->DrawRangeElements(GL_TRIANGLES, 0, 35, 50, GL_UNSIGNED_SHORT, i16 + 50);
-    g->GenBuffers(1, &ibo);
-    g->BindBuffer(GL_ELEMENT_ARRAY_BUFFER, ibo);
-    g->BufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+    new_buffer(g, r, GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx);
     g->DrawElements(GL_TRIANGLES, 50, GL_UNSIGNED_INT, (void *)(100 * sizeof(unsigned)));
     g->DrawElements(GL_LINE_STRIP, 30, GL_UNSIGNED_INT, (void *)0);
-    g->BindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
-    g->BindBuffer(GL_ARRAY_BUFFER, 0);
-    g->DisableVertexAttribArray(0);
-    g->DisableVertexAttribArray(1);
-    g->DeleteBuffers(1, &vbo);
-    g->DeleteBuffers(1, &ibo);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "indexed");
+    return true;
 }
 
-static const char *VS_DEPTH = "attribute vec2 pos; attribute vec4 attr; varying vec4 v;\n"
-                              "void main() { v = vec4(attr.rgb, 1.0);\n"
-                              "  gl_Position = vec4(pos, attr.w, 1.0); }\n";
-
-static bool scene_depth(glc_api *g, int w, int h)
+static bool hook_depth(glc_api *g, glc_run *r)
 {
-    clear(g, 0, 0, 0, 1);
-    GLuint p = prog_bound(g, VS_DEPTH, FS_COLOR);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    g->Enable(GL_DEPTH_TEST);
+    (void)r;
     static const GLenum funcs[4] = {GL_LESS, GL_GEQUAL, GL_EQUAL, GL_NOTEQUAL};
     for (int q = 0; q < 4; q++) {
         float ox = (q & 1) ? 0.0f : -1.0f, oy = (q & 2) ? 0.0f : -1.0f;
@@ -254,31 +343,20 @@ static bool scene_depth(glc_api *g, int w, int h)
         quad_attr(g, ox + 0.05f, oy + 0.05f, ox + 0.95f, oy + 0.95f, a1);
         g->DepthFunc(funcs[q]);
         /* green plane at constant 0.0 crossing it; blue plane sloping the other way */
-        const float a2[16] = {0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0};
-        quad_attr(g, ox + 0.2f, oy + 0.1f, ox + 0.8f, oy + 0.6f, a2);
+        quad_attr(g, ox + 0.2f, oy + 0.1f, ox + 0.8f, oy + 0.6f, FLAT(0, 1, 0, 0));
         const float a3[16] = {0, 0, 1, 0.6f, 0, 0, 1, -0.6f, 0, 0, 1, -0.6f, 0, 0, 1, 0.6f};
         quad_attr(g, ox + 0.1f, oy + 0.4f, ox + 0.9f, oy + 0.9f, a3);
     }
     g->DepthMask(GL_FALSE);
     g->DepthFunc(GL_LESS);
-    const float a4[16] = {1, 1, 0, 0.1f, 1, 1, 0, 0.1f, 1, 1, 0, 0.1f, 1, 1, 0, 0.1f};
-    quad_attr(g, -0.3f, -0.3f, 0.3f, 0.3f, a4);
+    quad_attr(g, -0.3f, -0.3f, 0.3f, 0.3f, FLAT(1, 1, 0, 0.1f));
     g->DepthMask(GL_TRUE);
-    g->Disable(GL_DEPTH_TEST);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "depth");
+    return true;
 }
 
-static bool scene_stencil(glc_api *g, int w, int h)
+static bool hook_stencil(glc_api *g, glc_run *r)
 {
-    clear(g, 0.1f, 0.1f, 0.3f, 1);
-    GLuint p = prog_bound(g, VS_ATTR, FS_COLOR);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    g->Enable(GL_STENCIL_TEST);
+    (void)r;
     /* Count overlaps with INCR in the stencil only. */
     g->ColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
     g->StencilFunc(GL_ALWAYS, 0, 0xff);
@@ -296,28 +374,16 @@ static bool scene_stencil(glc_api *g, int w, int h)
     for (int ref = 1; ref <= 4; ref++) {
         g->StencilFunc(ref == 4 ? GL_LEQUAL : GL_EQUAL, ref, 0xff);
         const float *c = col[ref - 1];
-        const float a[16] = {c[0], c[1], c[2], 1, c[0], c[1], c[2], 1,
-                             c[0], c[1], c[2], 1, c[0], c[1], c[2], 1};
-        quad_attr(g, -1, -1, 1, 1, a);
+        quad_attr(g, -1, -1, 1, 1, FLAT(c[0], c[1], c[2], 1));
     }
     g->StencilFunc(GL_EQUAL, 0xff, 0xff); /* the wrapped region */
-    const float y[16] = {1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1, 1, 1, 0, 1};
-    quad_attr(g, -1, -1, 1, 1, y);
-    g->Disable(GL_STENCIL_TEST);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "stencil");
+    quad_attr(g, -1, -1, 1, 1, FLAT(1, 1, 0, 1));
+    return true;
 }
 
-static bool scene_blend(glc_api *g, int w, int h)
+static bool hook_blend(glc_api *g, glc_run *r)
 {
-    clear(g, 0.25f, 0.5f, 0.75f, 0.5f);
-    GLuint p = prog_bound(g, VS_ATTR, FS_COLOR);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    g->Enable(GL_BLEND);
+    (void)r;
     g->BlendColor(0.2f, 0.4f, 0.6f, 0.8f);
     static const GLenum f[][2] = {
         {GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA}, {GL_ONE, GL_ONE}, {GL_DST_COLOR, GL_ZERO},
@@ -326,9 +392,8 @@ static bool scene_blend(glc_api *g, int w, int h)
         {GL_DST_ALPHA, GL_CONSTANT_ALPHA}};
     static const GLenum eq[] = {GL_FUNC_ADD, GL_FUNC_SUBTRACT, GL_FUNC_REVERSE_SUBTRACT, GL_MIN,
                                 GL_MAX};
-    int cell = 0;
     for (int e = 0; e < 5; e++)
-        for (int k = 0; k < 8; k++, cell++) {
+        for (int k = 0; k < 8; k++) {
             float x0 = -1 + (float)k * 0.25f, y0 = -1 + (float)e * 0.4f;
             g->BlendEquation(eq[e]);
             g->BlendFuncSeparate(f[k][0], f[k][1], f[(k + 3) % 8][0], f[(k + 5) % 8][1]);
@@ -338,25 +403,14 @@ static bool scene_blend(glc_api *g, int w, int h)
         }
     g->BlendEquationSeparate(GL_FUNC_ADD, GL_MAX);
     g->BlendFunc(GL_ONE, GL_ONE);
-    g->Disable(GL_BLEND);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "blend");
+    return true;
 }
 
-static bool scene_tex_filters(glc_api *g, int w, int h)
+static bool hook_tex_filters(glc_api *g, glc_run *r)
 {
-    clear(g, 0, 0, 0, 1);
-    GLuint p = prog_bound(g, VS_ATTR, FS_TEX2D);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    g->Uniform1i(g->GetUniformLocation(p, "tex"), 0);
-    GLuint t = texture_2d(g, 16, 16, 4, GL_NEAREST, GL_NEAREST);
+    (void)r;
     quad_tex(g, -1, 0, 0, 1, 0, 0, 1, 1); /* magnified, nearest */
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    tex_filter(g, GL_TEXTURE_2D, GL_LINEAR, GL_LINEAR);
     quad_tex(g, 0, 0, 1, 1, 0, 0, 1, 1); /* magnified, linear */
     g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
     g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_MIRRORED_REPEAT);
@@ -366,22 +420,12 @@ static bool scene_tex_filters(glc_api *g, int w, int h)
     const float border[4] = {1, 0, 1, 1};
     g->TexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
     quad_tex(g, 0, -1, 1, 0, -0.5f, -0.5f, 1.5f, 1.5f);
-    g->DeleteTextures(1, &t);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "tex_filters");
+    return true;
 }
 
-static bool scene_tex_mipmap(glc_api *g, int w, int h)
+static bool hook_tex_mipmap(glc_api *g, glc_run *r)
 {
-    clear(g, 0, 0, 0, 1);
-    GLuint p = prog_bound(g, VS_ATTR, FS_TEX2D);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    g->Uniform1i(g->GetUniformLocation(p, "tex"), 0);
-    GLuint t = texture_2d(g, 128, 128, 8, GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR);
+    (void)r;
     g->GenerateMipmap(GL_TEXTURE_2D);
     /* A receding floor: strong minification along t. */
     const float a[16] = {0, 0, 0, 1, 8, 0, 0, 1, 8 * 0.1f, 8 * 0.1f, 0, 0.1f, 0, 8 * 0.1f, 0, 0.1f};
@@ -394,21 +438,11 @@ static bool scene_tex_mipmap(glc_api *g, int w, int h)
     g->TexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MIN_LOD, 1.0f);
     g->TexParameterf(GL_TEXTURE_2D, GL_TEXTURE_LOD_BIAS, 0.5f);
     quad_tex(g, 0, 0, 1, 1, 0, 0, 3, 3);
-    g->DeleteTextures(1, &t);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "tex_mipmap");
+    return true;
 }
 
-static bool scene_tex_formats(glc_api *g, int w, int h)
+static bool hook_tex_formats(glc_api *g, glc_run *r)
 {
-    clear(g, 0.3f, 0.3f, 0.3f, 1);
-    GLuint p = prog_bound(g, VS_ATTR, FS_TEX2D);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    g->Uniform1i(g->GetUniformLocation(p, "tex"), 0);
     uint8_t *rgba = pattern(8, 8, 2);
     uint8_t lum[64], la[128], rgb[192];
     uint16_t u565[64], u4444[64], u5551[64];
@@ -445,48 +479,24 @@ static bool scene_tex_formats(glc_api *g, int w, int h)
         {GL_SRGB8_ALPHA8, GL_RGBA, GL_UNSIGNED_BYTE, rgba},
         {GL_RGB10_A2, GL_RGBA, GL_UNSIGNED_BYTE, rgba},
     };
-    GLuint t;
-    g->GenTextures(1, &t);
-    g->BindTexture(GL_TEXTURE_2D, t);
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    new_texture(g, r, GL_TEXTURE_2D);
+    tex_filter(g, GL_TEXTURE_2D, GL_NEAREST, GL_NEAREST);
     g->PixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    g->Enable(GL_BLEND);
-    g->BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     for (unsigned i = 0; i < sizeof fm / sizeof fm[0]; i++) {
-        g->TexImage2D(GL_TEXTURE_2D, 0, (GLint)fm[i].ifmt, 8, 8, 0, fm[i].fmt, fm[i].type, fm[i].data);
+        g->TexImage2D(GL_TEXTURE_2D, 0, (GLint)fm[i].ifmt, 8, 8, 0, fm[i].fmt, fm[i].type,
+                      fm[i].data);
         float x0 = -1 + (float)(i % 4) * 0.5f, y0 = -1 + (float)(i / 4) * 0.5f;
         quad_tex(g, x0 + 0.02f, y0 + 0.02f, x0 + 0.48f, y0 + 0.48f, 0, 0, 1, 1);
     }
-    g->Disable(GL_BLEND);
     g->PixelStorei(GL_UNPACK_ALIGNMENT, 4);
     free(rgba);
-    g->DeleteTextures(1, &t);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "tex_formats");
+    return true;
 }
 
-static bool scene_tex_cube_3d(glc_api *g, int w, int h)
+static bool hook_tex_cube_3d(glc_api *g, glc_run *r)
 {
-    clear(g, 0, 0, 0, 1);
-    const char *fs = "uniform samplerCube cube; uniform sampler3D vol; varying vec4 v;\n"
-                     "void main() {\n"
-                     "  vec2 p = v.xy * 2.0 - 1.0;\n"
-                     "  if (v.z < 0.5) gl_FragColor = textureCube(cube, vec3(p, 0.6));\n"
-                     "  else gl_FragColor = texture3D(vol, vec3(v.xy, fract(v.x + v.y)));\n"
-                     "}\n";
-    GLuint p = prog_bound(g, VS_ATTR, fs);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    g->Uniform1i(g->GetUniformLocation(p, "cube"), 0);
-    g->Uniform1i(g->GetUniformLocation(p, "vol"), 1);
-    GLuint t[2];
-    g->GenTextures(2, t);
     g->ActiveTexture(GL_TEXTURE0);
-    g->BindTexture(GL_TEXTURE_CUBE_MAP, t[0]);
+    new_texture(g, r, GL_TEXTURE_CUBE_MAP);
     for (int f = 0; f < 6; f++) {
         uint8_t px[16 * 4];
         for (int i = 0; i < 16; i++) {
@@ -496,40 +506,28 @@ static bool scene_tex_cube_3d(glc_api *g, int w, int h)
         g->TexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, 0, GL_RGBA8, 4, 4, 0, GL_RGBA,
                       GL_UNSIGNED_BYTE, px);
     }
-    g->TexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    g->TexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    tex_filter(g, GL_TEXTURE_CUBE_MAP, GL_NEAREST, GL_NEAREST);
     g->ActiveTexture(GL_TEXTURE1);
-    g->BindTexture(GL_TEXTURE_3D, t[1]);
+    new_texture(g, r, GL_TEXTURE_3D);
     uint8_t vol[8 * 8 * 4 * 4];
     for (int i = 0; i < 8 * 8 * 4; i++) {
         vol[4 * i] = (uint8_t)((i % 8) * 32), vol[4 * i + 1] = (uint8_t)((i / 8 % 8) * 32);
         vol[4 * i + 2] = (uint8_t)((i / 64) * 64), vol[4 * i + 3] = 255;
     }
     g->TexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 8, 8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, vol);
-    g->TexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    g->TexParameteri(GL_TEXTURE_3D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    tex_filter(g, GL_TEXTURE_3D, GL_LINEAR, GL_LINEAR);
     g->ActiveTexture(GL_TEXTURE0);
-    const float a0[16] = {0, 0, 0, 1, 1, 0, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1};
-    const float a1[16] = {0, 0, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1};
-    quad_attr(g, -1, -1, 0, 1, a0);
-    quad_attr(g, 0, -1, 1, 1, a1);
-    g->DeleteTextures(2, t);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "tex_cube_3d");
+    return true;
 }
 
-static bool scene_fbo(glc_api *g, int w, int h)
+/* Render two quads into a 64x64 texture through an FBO with depth, then
+ * draw the texture on the window twice (minified and magnified) and blit
+ * it there. The scene's program (VS_DEPTH) draws into the FBO. */
+static bool hook_fbo(glc_api *g, glc_run *r)
 {
-    /* Render a triangle into a 64x64 texture through an FBO with depth,
-     * then draw the texture on the window twice (minified and magnified). */
-    GLuint tex, rb, fb;
-    g->GenTextures(1, &tex);
-    g->BindTexture(GL_TEXTURE_2D, tex);
+    GLuint tex = new_texture(g, r, GL_TEXTURE_2D), rb, fb;
     g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 64, 64, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    tex_filter(g, GL_TEXTURE_2D, GL_LINEAR, GL_NEAREST);
     g->GenRenderbuffers(1, &rb);
     g->BindRenderbuffer(GL_RENDERBUFFER, rb);
     g->RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 64, 64);
@@ -537,132 +535,44 @@ static bool scene_fbo(glc_api *g, int w, int h)
     g->BindFramebuffer(GL_FRAMEBUFFER, fb);
     g->FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
     g->FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb);
-    if (g->CheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+    bool ok = g->CheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+    if (!ok)
         fprintf(stderr, "glc scene: %s: FBO incomplete\n", g->path);
-        return false;
+    if (ok) {
+        g->Viewport(0, 0, 64, 64);
+        clear(g, 0, 0.3f, 0, 1);
+        g->Enable(GL_DEPTH_TEST);
+        const float a1[16] = {1, 0, 0, 0.5f, 1, 0, 0, -0.5f, 1, 1, 0, -0.5f, 1, 1, 0, 0.5f};
+        quad_attr(g, -0.8f, -0.8f, 0.6f, 0.4f, a1);
+        const float a2[16] = {0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0};
+        quad_attr(g, -0.4f, -0.5f, 0.9f, 0.9f, a2);
+        g->Disable(GL_DEPTH_TEST);
+        g->BindFramebuffer(GL_FRAMEBUFFER, 0);
+        g->Viewport(0, 0, r->w, r->h);
+        ok = tex_program(g, r); /* the window keeps the runner's clear */
     }
-    g->Viewport(0, 0, 64, 64);
-    clear(g, 0, 0.3f, 0, 1);
-    GLuint p = prog_bound(g, VS_DEPTH, FS_COLOR);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    g->Enable(GL_DEPTH_TEST);
-    const float a1[16] = {1, 0, 0, 0.5f, 1, 0, 0, -0.5f, 1, 1, 0, -0.5f, 1, 1, 0, 0.5f};
-    quad_attr(g, -0.8f, -0.8f, 0.6f, 0.4f, a1);
-    const float a2[16] = {0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0};
-    quad_attr(g, -0.4f, -0.5f, 0.9f, 0.9f, a2);
-    g->Disable(GL_DEPTH_TEST);
+    if (ok) {
+        g->BindTexture(GL_TEXTURE_2D, tex);
+        quad_tex(g, -1, -1, 0, 0, 0, 0, 1, 1);
+        quad_tex(g, 0, 0, 1, 1, 0.25f, 0.25f, 0.75f, 0.75f);
+        /* Blit from the FBO to the window, scaled and mirrored. */
+        g->BindFramebuffer(GL_READ_FRAMEBUFFER, fb);
+        g->BlitFramebuffer(0, 0, 64, 64, r->w / 2, r->h / 2 - 1, r->w, 0, GL_COLOR_BUFFER_BIT,
+                           GL_NEAREST);
+        g->BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    }
     g->BindFramebuffer(GL_FRAMEBUFFER, 0);
-    g->Viewport(0, 0, w, h);
-    clear(g, 0.5f, 0.5f, 0.5f, 1);
-    GLuint pt = prog_bound(g, VS_ATTR, FS_TEX2D);
-    if (!pt)
-        return false;
-    g->UseProgram(pt);
-    g->Uniform1i(g->GetUniformLocation(pt, "tex"), 0);
-    g->BindTexture(GL_TEXTURE_2D, tex);
-    quad_tex(g, -1, -1, 0, 0, 0, 0, 1, 1);
-    quad_tex(g, 0, 0, 1, 1, 0.25f, 0.25f, 0.75f, 0.75f);
-    /* Blit from the FBO to the window, scaled and mirrored. */
-    g->BindFramebuffer(GL_READ_FRAMEBUFFER, fb);
-    g->BlitFramebuffer(0, 0, 64, 64, w / 2, h / 2 - 1, w, 0, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-    g->BindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     g->DeleteFramebuffers(1, &fb);
     g->DeleteRenderbuffers(1, &rb);
-    g->DeleteTextures(1, &tex);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    g->DeleteProgram(pt);
-    return no_error(g, "fbo");
+    return ok;
 }
 
-static bool scene_glsl_math(glc_api *g, int w, int h)
+/* A lit sphere from a VBO + index buffer with a perspective MVP and a
+ * normal matrix: the vertex path of the benchmark's mesh scene. Linked by
+ * glc_program (no attribute bindings): locations come from
+ * glGetAttribLocation. */
+static bool hook_lit_mesh(glc_api *g, glc_run *r)
 {
-    clear(g, 0, 0, 0, 1);
-    const char *fs =
-        "#version 120\n"
-        "varying vec4 v; uniform float k; uniform vec3 tint; uniform mat2 rot;\n"
-        "void main() {\n"
-        "  vec2 p = rot * (v.xy * 2.0 - 1.0);\n"
-        "  float r = length(p), a = atan(p.y, p.x);\n"
-        "  float s = 0.5 + 0.5 * sin(10.0 * r - k) * cos(3.0 * a);\n"
-        "  vec3 c = mix(tint, vec3(s, fract(r * 3.0), step(0.5, s)), smoothstep(0.2, 0.8, r));\n"
-        "  c += 0.1 * vec3(pow(abs(p.x), 1.5), exp2(-r), log2(1.0 + r));\n"
-        "  c = clamp(c, 0.0, 1.0) * vec3(mod(a, 1.0) > 0.5 ? 1.0 : 0.8);\n"
-        "  gl_FragColor = vec4(c + 0.05 * sign(p.y) + 0.1 * inversesqrt(1.0 + dot(p, p)), 1.0);\n"
-        "}\n";
-    GLuint p = prog_bound(g, VS_ATTR, fs);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    g->Uniform1f(g->GetUniformLocation(p, "k"), 1.25f);
-    g->Uniform3f(g->GetUniformLocation(p, "tint"), 0.9f, 0.3f, 0.1f);
-    const float rot[4] = {0.8f, 0.6f, -0.6f, 0.8f};
-    g->UniformMatrix2fv(g->GetUniformLocation(p, "rot"), 1, GL_FALSE, rot);
-    quad_tex(g, -1, -1, 1, 1, 0, 0, 1, 1);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "glsl_math");
-}
-
-static bool scene_glsl_control(glc_api *g, int w, int h)
-{
-    clear(g, 0.2f, 0, 0.2f, 1);
-    const char *fs =
-        "varying vec4 v;\n"
-        "struct Light { vec3 color; float radius; };\n"
-        "uniform Light lights[3];\n"
-        "uniform float weights[4];\n"
-        "float falloff(in float d, in float r, out float inside) {\n"
-        "  inside = d < r ? 1.0 : 0.0;\n"
-        "  if (d > 2.0 * r) return 0.0;\n"
-        "  return 1.0 - d / (2.0 * r);\n"
-        "}\n"
-        "void main() {\n"
-        "  vec2 p = v.xy;\n"
-        "  if (p.x > 0.9 && p.y > 0.9) discard;\n"
-        "  vec3 c = vec3(0.0);\n"
-        "  for (int i = 0; i < 3; i++) {\n"
-        "    vec2 centre = vec2(0.25 + 0.25 * float(i), 0.5 + 0.2 * float(i - 1));\n"
-        "    float inside;\n"
-        "    float f = falloff(distance(p, centre), lights[i].radius, inside);\n"
-        "    if (f <= 0.0) continue;\n"
-        "    c += lights[i].color * f + 0.1 * inside;\n"
-        "  }\n"
-        "  int n = int(p.x * 4.0);\n"
-        "  float acc = 0.0;\n"
-        "  for (int j = 0; j < 4; j++) { if (j > n) break; acc += weights[j]; }\n"
-        "  int k = int(clamp(p.y * 4.0, 0.0, 3.0));\n"
-        "  gl_FragColor = vec4(c, 1.0) * 0.8 + vec4(acc * 0.1, weights[k] * 0.2, 0.0, 0.0);\n"
-        "}\n";
-    GLuint p = prog_bound(g, VS_ATTR, fs);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    char name[64];
-    for (int i = 0; i < 3; i++) {
-        snprintf(name, sizeof name, "lights[%d].color", i);
-        g->Uniform3f(g->GetUniformLocation(p, name), i == 0 ? 1.0f : 0.2f, i == 1 ? 1.0f : 0.3f,
-                     i == 2 ? 1.0f : 0.1f);
-        snprintf(name, sizeof name, "lights[%d].radius", i);
-        g->Uniform1f(g->GetUniformLocation(p, name), 0.1f + 0.05f * (float)i);
-    }
-    const float wts[4] = {0.5f, 1.5f, 2.5f, 3.5f};
-    g->Uniform1fv(g->GetUniformLocation(p, "weights"), 4, wts);
-    quad_tex(g, -1, -1, 1, 1, 0, 0, 1, 1);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "glsl_control");
-}
-
-static bool scene_lit_mesh(glc_api *g, int w, int h)
-{
-    /* A lit sphere from a VBO + index buffer with a perspective MVP and a
-     * normal matrix: the vertex path of the benchmark's mesh scene. */
-    clear(g, 0.05f, 0.05f, 0.1f, 1);
     const char *vs =
         "attribute vec3 position; attribute vec3 normal;\n"
         "uniform mat4 mvp; uniform mat3 nmat; varying vec3 n; varying vec3 pos;\n"
@@ -675,7 +585,7 @@ static bool scene_lit_mesh(glc_api *g, int w, int h)
         "  vec3 h = normalize(normalize(light) + vec3(0.0, 0.0, 1.0));\n"
         "  float s = pow(max(dot(N, h), 0.0), 32.0);\n"
         "  gl_FragColor = vec4(vec3(0.1) + d * vec3(0.8, 0.6, 0.3) + s, 1.0); }\n";
-    GLuint p = glc_program(g, vs, fs);
+    GLuint p = r->prog = glc_program(g, vs, fs);
     if (!p)
         return false;
     g->UseProgram(p);
@@ -683,32 +593,30 @@ static bool scene_lit_mesh(glc_api *g, int w, int h)
     float *vtx = malloc(sizeof(float) * 6 * (SEG + 1) * (RING + 1));
     unsigned *idx = malloc(sizeof(unsigned) * 6 * SEG * RING);
     int nv = 0, ni = 0;
-    for (int r = 0; r <= RING; r++)
+    for (int ri = 0; ri <= RING; ri++)
         for (int s = 0; s <= SEG; s++) {
-            float th = 3.14159265f * r / RING, ph = 6.2831853f * s / SEG;
+            float th = 3.14159265f * ri / RING, ph = 6.2831853f * s / SEG;
             float x = sinf(th) * cosf(ph), y = cosf(th), z = sinf(th) * sinf(ph);
             float *d = vtx + 6 * nv++;
             d[0] = 0.8f * x, d[1] = 0.8f * y, d[2] = 0.8f * z, d[3] = x, d[4] = y, d[5] = z;
         }
-    for (int r = 0; r < RING; r++)
+    for (int ri = 0; ri < RING; ri++)
         for (int s = 0; s < SEG; s++) {
-            unsigned a = r * (SEG + 1) + s, b = a + SEG + 1;
+            unsigned a = ri * (SEG + 1) + s, b = a + SEG + 1;
             idx[ni++] = a, idx[ni++] = b, idx[ni++] = a + 1;
             idx[ni++] = a + 1, idx[ni++] = b, idx[ni++] = b + 1;
         }
-    GLuint buf[2];
-    g->GenBuffers(2, buf);
-    g->BindBuffer(GL_ARRAY_BUFFER, buf[0]);
-    g->BufferData(GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(float) * 6 * nv), vtx, GL_STATIC_DRAW);
-    g->BindBuffer(GL_ELEMENT_ARRAY_BUFFER, buf[1]);
-    g->BufferData(GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(sizeof(unsigned) * ni), idx, GL_STATIC_DRAW);
+    new_buffer(g, r, GL_ARRAY_BUFFER, (GLsizeiptr)(sizeof(float) * 6 * nv), vtx);
+    new_buffer(g, r, GL_ELEMENT_ARRAY_BUFFER, (GLsizeiptr)(sizeof(unsigned) * ni), idx);
+    free(vtx);
+    free(idx);
     GLint lp = g->GetAttribLocation(p, "position"), ln = g->GetAttribLocation(p, "normal");
     g->VertexAttribPointer((GLuint)lp, 3, GL_FLOAT, GL_FALSE, 24, (void *)0);
     g->VertexAttribPointer((GLuint)ln, 3, GL_FLOAT, GL_FALSE, 24, (void *)12);
     g->EnableVertexAttribArray((GLuint)lp);
     g->EnableVertexAttribArray((GLuint)ln);
     /* mvp = perspective * translate(0,0,-2.5) * rotate */
-    float c = cosf(0.6f), s = sinf(0.6f), f = 1.0f / tanf(0.5f), asp = (float)w / (float)h;
+    float c = cosf(0.6f), s = sinf(0.6f), f = 1.0f / tanf(0.5f), asp = (float)r->w / (float)r->h;
     float n = 1.0f, fa = 5.0f;
     const float rot[16] = {c, 0, -s, 0, 0, 1, 0, 0, s, 0, c, 0, 0, 0, -2.5f, 1};
     const float proj[16] = {f / asp, 0, 0, 0, 0, f, 0, 0, 0, 0, (fa + n) / (n - fa), -1,
@@ -725,40 +633,17 @@ static bool scene_lit_mesh(glc_api *g, int w, int h)
     g->UniformMatrix4fv(g->GetUniformLocation(p, "mvp"), 1, GL_FALSE, mvp);
     g->UniformMatrix3fv(g->GetUniformLocation(p, "nmat"), 1, GL_FALSE, nmat);
     g->Uniform3f(g->GetUniformLocation(p, "light"), 0.5f, 0.7f, 1.0f);
-    g->Enable(GL_DEPTH_TEST);
-    g->Enable(GL_CULL_FACE);
     g->CullFace(GL_BACK);
     g->FrontFace(GL_CW);
     g->DrawElements(GL_TRIANGLES, ni, GL_UNSIGNED_INT, (void *)0);
-    g->Disable(GL_CULL_FACE);
     g->FrontFace(GL_CCW);
-    g->Disable(GL_DEPTH_TEST);
     g->DisableVertexAttribArray((GLuint)lp);
     g->DisableVertexAttribArray((GLuint)ln);
-    g->BindBuffer(GL_ARRAY_BUFFER, 0);
-    g->BindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
-    g->DeleteBuffers(2, buf);
-    free(vtx);
-    free(idx);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    return no_error(g, "lit_mesh");
+    return true;
 }
 
-static bool scene_points_lines(glc_api *g, int w, int h)
+static bool hook_points_lines(glc_api *g, glc_run *r)
 {
-    clear(g, 0, 0, 0, 1);
-    const char *vs = "#version 120\nattribute vec2 pos; attribute vec4 attr; varying vec4 v;\n"
-                     "void main() { v = attr; gl_PointSize = 1.0 + 7.0 * attr.a;\n"
-                     "  gl_Position = vec4(pos, 0.0, 1.0); }\n";
-    const char *fs = "#version 120\nvarying vec4 v; uniform float sprite;\n"
-                     "void main() { gl_FragColor = sprite > 0.5 ? vec4(gl_PointCoord, v.b, 1.0)"
-                     " : vec4(v.rgb, 1.0); }\n";
-    GLuint p = prog_bound(g, vs, fs);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    g->Enable(GL_VERTEX_PROGRAM_POINT_SIZE);
     float pts[16 * 6];
     for (int i = 0; i < 16; i++) {
         float *d = pts + 6 * i;
@@ -766,47 +651,35 @@ static bool scene_points_lines(glc_api *g, int w, int h)
         d[2] = 1, d[3] = (float)(i & 1), d[4] = 0.5f, d[5] = (float)(i % 8) / 7.0f;
     }
     g->BindBuffer(GL_ARRAY_BUFFER, 0);
-    g->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 24, pts);
-    g->VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 24, pts + 2);
-    g->EnableVertexAttribArray(0);
-    g->EnableVertexAttribArray(1);
-    g->Uniform1f(g->GetUniformLocation(p, "sprite"), 0.0f);
+    attribs_interleaved(g, pts);
+    GLint sprite = g->GetUniformLocation(r->prog, "sprite");
+    g->Uniform1f(sprite, 0.0f);
     g->DrawArrays(GL_POINTS, 0, 16);
     g->Enable(GL_POINT_SPRITE);
-    g->Uniform1f(g->GetUniformLocation(p, "sprite"), 1.0f);
+    g->Uniform1f(sprite, 1.0f);
     for (int i = 0; i < 16; i++)
         pts[6 * i + 1] = 0.8f, pts[6 * i + 5] = 1.0f;
     g->DrawArrays(GL_POINTS, 0, 16);
     g->Disable(GL_POINT_SPRITE);
-    g->Uniform1f(g->GetUniformLocation(p, "sprite"), 0.0f);
+    g->Uniform1f(sprite, 0.0f);
     float ln[12 * 6];
     for (int i = 0; i < 12; i++) {
         float a = 0.5236f * i + 0.1f, *d = ln + 6 * i;
         d[0] = (i & 1) ? 0.0f : 0.45f * cosf(a), d[1] = (i & 1) ? -0.4f : -0.4f + 0.45f * sinf(a);
         d[2] = 0.3f, d[3] = 1, d[4] = (float)i / 11.0f, d[5] = 0;
     }
-    g->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 24, ln);
-    g->VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 24, ln + 2);
+    attribs_interleaved(g, ln);
     g->DrawArrays(GL_LINES, 0, 12);
     g->DrawArrays(GL_LINE_LOOP, 0, 6);
-    g->DisableVertexAttribArray(0);
+    g->DisableVertexAttribArray(0); /* ln goes out of scope */
     g->DisableVertexAttribArray(1);
-    g->Disable(GL_VERTEX_PROGRAM_POINT_SIZE);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "points_lines");
+    return true;
 }
 
-static bool scene_polygon_state(glc_api *g, int w, int h)
+static bool hook_polygon_state(glc_api *g, glc_run *r)
 {
-    clear(g, 0, 0, 0, 1);
-    GLuint p = prog_bound(g, VS_DEPTH, FS_COLOR);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    const float red[16] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
-    const float grn[16] = {0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0};
+    (void)r;
+    const float *red = FLAT(1, 0, 0, 0), *grn = FLAT(0, 1, 0, 0);
     /* Culling: the clockwise quad on the right is dropped. */
     g->Enable(GL_CULL_FACE);
     quad_attr(g, -0.9f, 0.1f, -0.5f, 0.9f, red);
@@ -824,24 +697,13 @@ static bool scene_polygon_state(glc_api *g, int w, int h)
     quad_attr(g, -0.7f, -0.7f, -0.3f, -0.3f, grn);
     g->Disable(GL_POLYGON_OFFSET_FILL);
     g->Disable(GL_DEPTH_TEST);
-    (void)w, (void)h;
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    return no_error(g, "polygon_state");
+    return true;
 }
 
-static bool scene_instanced(glc_api *g, int w, int h)
+static bool hook_instanced(glc_api *g, glc_run *r)
 {
-    clear(g, 0, 0, 0, 1);
-    const char *vs = "attribute vec2 pos; attribute vec4 attr;\n"
-                     "varying vec4 v;\n"
-                     "void main() { v = vec4(attr.rgb, 1.0);\n"
-                     "  gl_Position = vec4(pos * 0.2 + attr.xy * 1.6 - 0.8, 0.0, 1.0); }\n";
-    GLuint p = prog_bound(g, vs, FS_COLOR);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    const float tri[6] = {-1, -1, 1, -1, 0, 1};
+    (void)r;
+    static const float tri[6] = {-1, -1, 1, -1, 0, 1};
     float inst[25 * 4];
     for (int i = 0; i < 25; i++)
         inst[4 * i] = (float)(i % 5) / 4.0f, inst[4 * i + 1] = (float)(i / 5) / 4.0f,
@@ -854,110 +716,41 @@ static bool scene_instanced(glc_api *g, int w, int h)
     g->VertexAttribDivisorARB(1, 1);
     g->DrawArraysInstancedARB(GL_TRIANGLES, 0, 3, 25);
     g->VertexAttribDivisorARB(1, 0);
-    g->DisableVertexAttribArray(0);
-    g->DisableVertexAttribArray(1);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "instanced");
+    return true;
 }
 
-static bool scene_glsl130(glc_api *g, int w, int h)
+static bool hook_glsl130(glc_api *g, glc_run *r)
 {
-    clear(g, 0, 0, 0, 1);
-    const char *vs = "#version 130\n"
-                     "in vec2 pos; in vec4 attr; out vec2 uv; flat out int cell;\n"
-                     "void main() { uv = attr.xy; cell = gl_VertexID / 3;\n"
-                     "  gl_Position = vec4(pos, 0.0, 1.0); }\n";
-    const char *fs = "#version 130\n"
-                     "in vec2 uv; flat in int cell; uniform sampler2D tex; out vec4 color;\n"
-                     "void main() {\n"
-                     "  ivec2 sz = textureSize(tex, 0);\n"
-                     "  ivec2 t = ivec2(uv * vec2(sz));\n"
-                     "  int bits = (t.x ^ t.y) & 3;\n"
-                     "  uint u = uint(t.x * 7 + t.y) % 5u;\n"
-                     "  vec4 texel = texelFetch(tex, clamp(t, ivec2(0), sz - 1), 0);\n"
-                     "  color = vec4(texel.rg, float(bits) / 3.0, float(u) / 4.0) * 0.8 +\n"
-                     "          vec4(float(cell & 1) * 0.2);\n"
-                     "}\n";
-    GLuint p = prog_bound(g, vs, fs);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    GLuint t = texture_2d(g, 16, 16, 4, GL_NEAREST, GL_NEAREST);
-    g->Uniform1i(g->GetUniformLocation(p, "tex"), 0);
-    const float pos[12] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
-    const float uv[24] = {0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0};
+    (void)r;
+    static const float pos[12] = {-1, -1, 1, -1, 1, 1, -1, -1, 1, 1, -1, 1};
+    static const float uv[24] = {0, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 0,
+                                 0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 0, 0};
     g->VertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, pos);
     g->VertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, uv);
     g->EnableVertexAttribArray(0);
     g->EnableVertexAttribArray(1);
     g->DrawArrays(GL_TRIANGLES, 0, 6);
-    g->DisableVertexAttribArray(0);
-    g->DisableVertexAttribArray(1);
-    g->DeleteTextures(1, &t);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "glsl130");
+    return true;
 }
 
-static bool scene_shadow(glc_api *g, int w, int h)
+static bool hook_shadow(glc_api *g, glc_run *r)
 {
-    clear(g, 0, 0, 0, 1);
-    const char *fs = "uniform sampler2DShadow sh; varying vec4 v;\n"
-                     "void main() { float s = shadow2D(sh, vec3(v.xy, v.x * 0.8 + 0.1)).r;\n"
-                     "  gl_FragColor = vec4(s, 0.5 * s, 1.0 - s, 1.0); }\n";
-    GLuint p = prog_bound(g, VS_ATTR, fs);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    g->Uniform1i(g->GetUniformLocation(p, "sh"), 0);
-    GLuint t;
-    g->GenTextures(1, &t);
-    g->BindTexture(GL_TEXTURE_2D, t);
+    new_texture(g, r, GL_TEXTURE_2D);
     float d[16 * 16];
     for (int i = 0; i < 256; i++)
         d[i] = (float)((i % 16) + (i / 16)) / 30.0f;
-    g->TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 16, 16, 0, GL_DEPTH_COMPONENT, GL_FLOAT, d);
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    g->TexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 16, 16, 0, GL_DEPTH_COMPONENT, GL_FLOAT,
+                  d);
+    tex_filter(g, GL_TEXTURE_2D, GL_NEAREST, GL_NEAREST);
     g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_R_TO_TEXTURE);
     g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
-    quad_tex(g, -1, -1, 1, 1, 0, 0, 1, 1);
-    g->DeleteTextures(1, &t);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "shadow");
+    return true;
 }
 
-static bool scene_fragcoord_facing(glc_api *g, int w, int h)
+static bool hook_fragcoord_facing(glc_api *g, glc_run *r)
 {
-    /* gl_FragCoord (origin lower left, centres at .5) and gl_FrontFacing:
-     * the left quad is counter-clockwise (front), the right one clockwise. */
-    clear(g, 0, 0, 0, 1);
-    const char *fs = "uniform vec2 size;\n"
-                     "void main() {\n"
-                     "  vec2 f = gl_FragCoord.xy;\n"
-                     "  float edge = (f.y < 8.0 || f.x < 8.0) ? 1.0 : 0.0;\n"
-                     "  gl_FragColor = vec4(f.x / size.x, f.y / size.y,\n"
-                     "                      gl_FrontFacing ? 1.0 : 0.25 + 0.5 * edge,\n"
-                     "                      1.0) * vec4(1.0, 1.0, 1.0, fract(f.y) == 0.5 ? 1.0 : 0.0);\n"
-                     "}\n";
-    GLuint p = prog_bound(g, VS_ATTR, fs);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    g->Uniform2f(g->GetUniformLocation(p, "size"), (float)w, (float)h);
-    g->Enable(GL_BLEND);
-    g->BlendFunc(GL_ONE, GL_ZERO);
-    quad_attr(g, -1, -1, 0, 1, NULL);
-    quad_attr(g, 1, -1, 0, 1, NULL); /* clockwise */
-    g->Disable(GL_BLEND);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    return no_error(g, "fragcoord_facing");
+    g->Uniform2f(g->GetUniformLocation(r->prog, "size"), (float)r->w, (float)r->h);
+    return true;
 }
 
 /* DXT1 and DXT5 blocks built by hand (S3TC: two RGB565 end points and
@@ -973,7 +766,8 @@ static void dxt_blocks(uint8_t *dxt1, uint8_t *dxt5, int bw, int bh)
             c1 = t & 0x7fff;
         }
         uint8_t *d = dxt1 + b * 8;
-        d[0] = (uint8_t)c0, d[1] = (uint8_t)(c0 >> 8), d[2] = (uint8_t)c1, d[3] = (uint8_t)(c1 >> 8);
+        d[0] = (uint8_t)c0, d[1] = (uint8_t)(c0 >> 8), d[2] = (uint8_t)c1,
+        d[3] = (uint8_t)(c1 >> 8);
         uint32_t idx = 0xE4E41B1Bu ^ (uint32_t)(b * 0x01010101u);
         memcpy(d + 4, &idx, 4);
         uint8_t *e = dxt5 + b * 16;
@@ -987,14 +781,8 @@ static void dxt_blocks(uint8_t *dxt1, uint8_t *dxt5, int bw, int bh)
     }
 }
 
-static bool scene_tex_compressed(glc_api *g, int w, int h)
+static bool hook_tex_compressed(glc_api *g, glc_run *r)
 {
-    clear(g, 0.2f, 0.2f, 0.2f, 1);
-    GLuint p = prog_bound(g, VS_ATTR, FS_TEX2D);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    g->Uniform1i(g->GetUniformLocation(p, "tex"), 0);
     enum { TW = 16, TH = 16, BW = TW / 4, BH = TH / 4 };
     uint8_t dxt1[BW * BH * 8], dxt5[BW * BH * 16], rgtc1[BW * BH * 8], rgtc2[BW * BH * 16];
     dxt_blocks(dxt1, dxt5, BW, BH);
@@ -1013,13 +801,8 @@ static bool scene_tex_compressed(glc_api *g, int w, int h)
         {GL_COMPRESSED_RED_RGTC1, rgtc1, sizeof rgtc1},
         {GL_COMPRESSED_RG_RGTC2, rgtc2, sizeof rgtc2},
     };
-    GLuint t;
-    g->GenTextures(1, &t);
-    g->BindTexture(GL_TEXTURE_2D, t);
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    g->Enable(GL_BLEND);
-    g->BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    new_texture(g, r, GL_TEXTURE_2D);
+    tex_filter(g, GL_TEXTURE_2D, GL_NEAREST, GL_NEAREST);
     for (int i = 0; i < 4; i++) {
         g->CompressedTexImage2D(GL_TEXTURE_2D, 0, c[i].fmt, TW, TH, 0, c[i].size, c[i].data);
         float x0 = -1 + (float)(i % 2), y0 = -1 + (float)(i / 2);
@@ -1029,97 +812,41 @@ static bool scene_tex_compressed(glc_api *g, int w, int h)
         quad_tex(g, x0 + 0.04f, y0 + 0.04f, x0 + 0.92f, y0 + 0.92f, 0.0021f, 0.0013f, 1.0021f,
                  1.0013f);
     }
-    g->Disable(GL_BLEND);
-    g->DeleteTextures(1, &t);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "tex_compressed");
+    return true;
 }
 
-static bool scene_tex_array_copy(glc_api *g, int w, int h)
+/* A 2D array texture (GLSL 1.30) on the left; on the right, a texture
+ * filled with glCopyTexSubImage2D from what was drawn first. */
+static bool hook_tex_array_copy(glc_api *g, glc_run *r)
 {
-    /* A 2D array texture (GLSL 1.30) on the left; on the right, a texture
-     * filled with glCopyTexSubImage2D from what was drawn first. */
-    clear(g, 0, 0, 0, 1);
-    const char *vs = "#version 130\nin vec2 pos; in vec4 attr; out vec4 v;\n"
-                     "void main() { v = attr; gl_Position = vec4(pos, 0.0, 1.0); }\n";
-    const char *fs = "#version 130\nuniform sampler2DArray arr; in vec4 v; out vec4 color;\n"
-                     "void main() { color = texture(arr, vec3(v.xy, floor(v.y * 3.0))); }\n";
-    GLuint p = prog_bound(g, vs, fs);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    g->Uniform1i(g->GetUniformLocation(p, "arr"), 0);
-    GLuint t[2];
-    g->GenTextures(2, t);
-    g->BindTexture(GL_TEXTURE_2D_ARRAY, t[0]);
+    new_texture(g, r, GL_TEXTURE_2D_ARRAY);
     uint8_t layers[3 * 8 * 8 * 4];
     for (int i = 0; i < 3 * 64; i++) {
         int l = i / 64, x = i % 8, y = i / 8 % 8;
-        layers[4 * i] = (uint8_t)(l == 0 ? 255 : x * 32), layers[4 * i + 1] = (uint8_t)(l == 1 ? 255 : y * 32);
+        layers[4 * i] = (uint8_t)(l == 0 ? 255 : x * 32),
+                   layers[4 * i + 1] = (uint8_t)(l == 1 ? 255 : y * 32);
         layers[4 * i + 2] = (uint8_t)(l == 2 ? 255 : ((x ^ y) & 1) * 200), layers[4 * i + 3] = 255;
     }
     g->TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 8, 8, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, layers);
-    g->TexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    g->TexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    tex_filter(g, GL_TEXTURE_2D_ARRAY, GL_LINEAR, GL_LINEAR);
     quad_tex(g, -1, -1, 0, 1, 0, 0, 1, 1);
     g->Finish();
     /* Copy the left half into a texture and show it on the right, flipped. */
-    g->BindTexture(GL_TEXTURE_2D, t[1]);
+    new_texture(g, r, GL_TEXTURE_2D);
     g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 64, 64, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-    g->CopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, w / 8, h / 8, 64, 64);
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    GLuint p2 = prog_bound(g, VS_ATTR, FS_TEX2D);
-    if (!p2)
+    g->CopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, r->w / 8, r->h / 8, 64, 64);
+    tex_filter(g, GL_TEXTURE_2D, GL_NEAREST, GL_NEAREST);
+    if (!tex_program(g, r))
         return false;
-    g->UseProgram(p2);
-    g->Uniform1i(g->GetUniformLocation(p2, "tex"), 0);
     quad_tex(g, 0, -1, 1, 1, 0, 1, 1, 0);
-    g->DeleteTextures(2, t);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    g->DeleteProgram(p2);
-    return no_error(g, "tex_array_copy");
+    return true;
 }
 
-static bool scene_clip_distance(glc_api *g, int w, int h)
+/* Render, read back through several format/type pairs and pack settings,
+ * and draw what was read as textures: the image shows whether the
+ * conversions agree. */
+static bool hook_readpixels(glc_api *g, glc_run *r)
 {
-    /* User clip distances (GLSL 1.30 gl_ClipDistance) cut a fan of
-     * triangles along two planes. */
-    clear(g, 0, 0, 0.2f, 1);
-    const char *vs = "#version 130\nin vec2 pos; in vec4 attr; out vec4 v;\n"
-                     "void main() { v = attr; gl_Position = vec4(pos, 0.0, 1.0);\n"
-                     "  gl_ClipDistance[0] = dot(vec3(pos, 1.0), vec3(1.0, 0.5, 0.3));\n"
-                     "  gl_ClipDistance[1] = dot(vec3(pos, 1.0), vec3(-0.4, 1.0, 0.6)); }\n";
-    const char *fs = "#version 130\nin vec4 v; out vec4 color; void main() { color = v; }\n";
-    GLuint p = prog_bound(g, vs, fs);
-    if (!p)
-        return false;
-    g->UseProgram(p);
-    g->Enable(GL_CLIP_DISTANCE0);
-    g->Enable(GL_CLIP_DISTANCE0 + 1);
-    const float a[16] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 1, 1, 0, 1};
-    quad_attr(g, -0.9f, -0.9f, 0.9f, 0.9f, a);
-    g->Disable(GL_CLIP_DISTANCE0);
-    g->Disable(GL_CLIP_DISTANCE0 + 1);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    (void)w, (void)h;
-    return no_error(g, "clip_distance");
-}
-
-static bool scene_readpixels(glc_api *g, int w, int h)
-{
-    /* Render, read back through several format/type pairs and pack
-     * settings, and draw what was read as textures: the image shows
-     * whether the conversions agree. */
-    clear(g, 0, 0, 0, 1);
-    GLuint p = prog_bound(g, VS_ATTR, FS_COLOR);
-    if (!p)
-        return false;
-    g->UseProgram(p);
     const float a[16] = {1, 0, 0, 1, 0, 1, 0, 0.5f, 0, 0, 1, 1, 1, 1, 1, 0.25f};
     quad_attr(g, -1, -1, 0, 0, a);
     g->UseProgram(0);
@@ -1128,22 +855,17 @@ static bool scene_readpixels(glc_api *g, int w, int h)
     static float fl[RW * RH * 4];
     static uint16_t s565[RW * RH + 8];
     static uint8_t lum[(RW + 3) * RH];
+    int x = r->w / 8, y = r->h / 8;
     g->PixelStorei(GL_PACK_ALIGNMENT, 1);
-    g->ReadPixels(w / 8, h / 8, RW, RH, GL_RGBA, GL_UNSIGNED_BYTE, ub);
-    g->ReadPixels(w / 8, h / 8, RW, RH, GL_RGBA, GL_FLOAT, fl);
-    g->ReadPixels(w / 8, h / 8, RW, RH, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, s565);
+    g->ReadPixels(x, y, RW, RH, GL_RGBA, GL_UNSIGNED_BYTE, ub);
+    g->ReadPixels(x, y, RW, RH, GL_RGBA, GL_FLOAT, fl);
+    g->ReadPixels(x, y, RW, RH, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, s565);
     g->PixelStorei(GL_PACK_ALIGNMENT, 4);
-    g->ReadPixels(w / 8, h / 8, RW, RH, GL_LUMINANCE, GL_UNSIGNED_BYTE, lum);
-    GLuint t;
-    g->GenTextures(1, &t);
-    g->BindTexture(GL_TEXTURE_2D, t);
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    GLuint pt = prog_bound(g, VS_ATTR, FS_TEX2D);
-    if (!pt)
+    g->ReadPixels(x, y, RW, RH, GL_LUMINANCE, GL_UNSIGNED_BYTE, lum);
+    new_texture(g, r, GL_TEXTURE_2D);
+    tex_filter(g, GL_TEXTURE_2D, GL_NEAREST, GL_NEAREST);
+    if (!tex_program(g, r))
         return false;
-    g->UseProgram(pt);
-    g->Uniform1i(g->GetUniformLocation(pt, "tex"), 0);
     g->PixelStorei(GL_UNPACK_ALIGNMENT, 1);
     g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, RW, RH, 0, GL_RGBA, GL_UNSIGNED_BYTE, ub);
     quad_tex(g, 0, 0, 0.5f, 0.5f, 0, 0, 1, 1);
@@ -1154,37 +876,183 @@ static bool scene_readpixels(glc_api *g, int w, int h)
     g->PixelStorei(GL_UNPACK_ALIGNMENT, 4);
     g->TexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE8, RW, RH, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE, lum);
     quad_tex(g, 0.5f, 0.5f, 1, 1, 0, 0, 1, 1);
-    g->DeleteTextures(1, &t);
-    g->UseProgram(0);
-    g->DeleteProgram(p);
-    g->DeleteProgram(pt);
-    return no_error(g, "readpixels");
+    return true;
 }
 
+/* ---- the scenes ------------------------------------------------------------ */
+
+static const char FS_MATH[] =
+    "#version 120\n"
+    "varying vec4 v; uniform float k; uniform vec3 tint; uniform mat2 rot;\n"
+    "void main() {\n"
+    "  vec2 p = rot * (v.xy * 2.0 - 1.0);\n"
+    "  float r = length(p), a = atan(p.y, p.x);\n"
+    "  float s = 0.5 + 0.5 * sin(10.0 * r - k) * cos(3.0 * a);\n"
+    "  vec3 c = mix(tint, vec3(s, fract(r * 3.0), step(0.5, s)), smoothstep(0.2, 0.8, r));\n"
+    "  c += 0.1 * vec3(pow(abs(p.x), 1.5), exp2(-r), log2(1.0 + r));\n"
+    "  c = clamp(c, 0.0, 1.0) * vec3(mod(a, 1.0) > 0.5 ? 1.0 : 0.8);\n"
+    "  gl_FragColor = vec4(c + 0.05 * sign(p.y) + 0.1 * inversesqrt(1.0 + dot(p, p)), 1.0);\n"
+    "}\n";
+
+static const char FS_CONTROL[] =
+    "varying vec4 v;\n"
+    "struct Light { vec3 color; float radius; };\n"
+    "uniform Light lights[3];\n"
+    "uniform float weights[4];\n"
+    "float falloff(in float d, in float r, out float inside) {\n"
+    "  inside = d < r ? 1.0 : 0.0;\n"
+    "  if (d > 2.0 * r) return 0.0;\n"
+    "  return 1.0 - d / (2.0 * r);\n"
+    "}\n"
+    "void main() {\n"
+    "  vec2 p = v.xy;\n"
+    "  if (p.x > 0.9 && p.y > 0.9) discard;\n"
+    "  vec3 c = vec3(0.0);\n"
+    "  for (int i = 0; i < 3; i++) {\n"
+    "    vec2 centre = vec2(0.25 + 0.25 * float(i), 0.5 + 0.2 * float(i - 1));\n"
+    "    float inside;\n"
+    "    float f = falloff(distance(p, centre), lights[i].radius, inside);\n"
+    "    if (f <= 0.0) continue;\n"
+    "    c += lights[i].color * f + 0.1 * inside;\n"
+    "  }\n"
+    "  int n = int(p.x * 4.0);\n"
+    "  float acc = 0.0;\n"
+    "  for (int j = 0; j < 4; j++) { if (j > n) break; acc += weights[j]; }\n"
+    "  int k = int(clamp(p.y * 4.0, 0.0, 3.0));\n"
+    "  gl_FragColor = vec4(c, 1.0) * 0.8 + vec4(acc * 0.1, weights[k] * 0.2, 0.0, 0.0);\n"
+    "}\n";
+
+static const char VS_POINTS[] =
+    "#version 120\nattribute vec2 pos; attribute vec4 attr; varying vec4 v;\n"
+    "void main() { v = attr; gl_PointSize = 1.0 + 7.0 * attr.a;\n"
+    "  gl_Position = vec4(pos, 0.0, 1.0); }\n";
+static const char FS_POINTS[] =
+    "#version 120\nvarying vec4 v; uniform float sprite;\n"
+    "void main() { gl_FragColor = sprite > 0.5 ? vec4(gl_PointCoord, v.b, 1.0)"
+    " : vec4(v.rgb, 1.0); }\n";
+
+static const char VS_INSTANCED[] =
+    "attribute vec2 pos; attribute vec4 attr;\n"
+    "varying vec4 v;\n"
+    "void main() { v = vec4(attr.rgb, 1.0);\n"
+    "  gl_Position = vec4(pos * 0.2 + attr.xy * 1.6 - 0.8, 0.0, 1.0); }\n";
+
+static const char VS_130[] = "#version 130\n"
+                            "in vec2 pos; in vec4 attr; out vec2 uv; flat out int cell;\n"
+                            "void main() { uv = attr.xy; cell = gl_VertexID / 3;\n"
+                            "  gl_Position = vec4(pos, 0.0, 1.0); }\n";
+static const char FS_130[] = "#version 130\n"
+                            "in vec2 uv; flat in int cell; uniform sampler2D tex; out vec4 color;\n"
+                            "void main() {\n"
+                            "  ivec2 sz = textureSize(tex, 0);\n"
+                            "  ivec2 t = ivec2(uv * vec2(sz));\n"
+                            "  int bits = (t.x ^ t.y) & 3;\n"
+                            "  uint u = uint(t.x * 7 + t.y) % 5u;\n"
+                            "  vec4 texel = texelFetch(tex, clamp(t, ivec2(0), sz - 1), 0);\n"
+                            "  color = vec4(texel.rg, float(bits) / 3.0, float(u) / 4.0) * 0.8 +\n"
+                            "          vec4(float(cell & 1) * 0.2);\n"
+                            "}\n";
+
+static const char FS_CUBE_3D[] =
+    "uniform samplerCube cube; uniform sampler3D vol; varying vec4 v;\n"
+    "void main() {\n"
+    "  vec2 p = v.xy * 2.0 - 1.0;\n"
+    "  if (v.z < 0.5) gl_FragColor = textureCube(cube, vec3(p, 0.6));\n"
+    "  else gl_FragColor = texture3D(vol, vec3(v.xy, fract(v.x + v.y)));\n"
+    "}\n";
+
+static const char FS_SHADOW[] =
+    "uniform sampler2DShadow sh; varying vec4 v;\n"
+    "void main() { float s = shadow2D(sh, vec3(v.xy, v.x * 0.8 + 0.1)).r;\n"
+    "  gl_FragColor = vec4(s, 0.5 * s, 1.0 - s, 1.0); }\n";
+
+/* gl_FragCoord (origin lower left, centres at .5) and gl_FrontFacing: the
+ * left quad is counter-clockwise (front), the right one clockwise. */
+static const char FS_FRAGCOORD[] =
+    "uniform vec2 size;\n"
+    "void main() {\n"
+    "  vec2 f = gl_FragCoord.xy;\n"
+    "  float edge = (f.y < 8.0 || f.x < 8.0) ? 1.0 : 0.0;\n"
+    "  gl_FragColor = vec4(f.x / size.x, f.y / size.y,\n"
+    "                      gl_FrontFacing ? 1.0 : 0.25 + 0.5 * edge,\n"
+    "                      1.0) * vec4(1.0, 1.0, 1.0, fract(f.y) == 0.5 ? 1.0 : 0.0);\n"
+    "}\n";
+
+static const char VS_130_ATTR[] = "#version 130\nin vec2 pos; in vec4 attr; out vec4 v;\n"
+                                 "void main() { v = attr; gl_Position = vec4(pos, 0.0, 1.0); }\n";
+static const char FS_ARRAY[] =
+    "#version 130\nuniform sampler2DArray arr; in vec4 v; out vec4 color;\n"
+    "void main() { color = texture(arr, vec3(v.xy, floor(v.y * 3.0))); }\n";
+
+/* User clip distances (GLSL 1.30 gl_ClipDistance) cut a quad along two
+ * planes. */
+static const char VS_CLIP[] =
+    "#version 130\nin vec2 pos; in vec4 attr; out vec4 v;\n"
+    "void main() { v = attr; gl_Position = vec4(pos, 0.0, 1.0);\n"
+    "  gl_ClipDistance[0] = dot(vec3(pos, 1.0), vec3(1.0, 0.5, 0.3));\n"
+    "  gl_ClipDistance[1] = dot(vec3(pos, 1.0), vec3(-0.4, 1.0, 0.6)); }\n";
+static const char FS_130_COLOR[] =
+    "#version 130\nin vec4 v; out vec4 color; void main() { color = v; }\n";
+
+#define BLACK {0, 0, 0, 1}
+#define TEX_UNIT0 {{"tex", 'i', 1, {0}}}
+
+/* clang-format off */
 const glc_scene glc_scenes[] = {
-    {"clear_scissor", scene_clear_scissor, 60},
-    {"triangles", scene_triangles, 40},
-    {"indexed", scene_indexed, 35},
-    {"depth", scene_depth, 35},
-    {"stencil", scene_stencil, 40},
-    {"blend", scene_blend, 40},
-    {"tex_filters", scene_tex_filters, 35},
-    {"tex_mipmap", scene_tex_mipmap, 30},
-    {"tex_formats", scene_tex_formats, 35},
-    {"tex_cube_3d", scene_tex_cube_3d, 35},
-    {"fbo", scene_fbo, 35},
-    {"glsl_math", scene_glsl_math, 35},
-    {"glsl_control", scene_glsl_control, 35},
-    {"lit_mesh", scene_lit_mesh, 35},
-    {"points_lines", scene_points_lines, 25},
-    {"polygon_state", scene_polygon_state, 30},
-    {"instanced", scene_instanced, 40},
-    {"glsl130", scene_glsl130, 35},
-    {"shadow", scene_shadow, 35},
-    {"fragcoord_facing", scene_fragcoord_facing, 40},
-    {"tex_compressed", scene_tex_compressed, 40},
-    {"tex_array_copy", scene_tex_array_copy, 35},
-    {"clip_distance", scene_clip_distance, 35},
-    {"readpixels", scene_readpixels, 40},
+    {"clear_scissor", 60, {0.2f, 0.4f, 0.6f, 1.0f}, .hook = hook_clear_scissor},
+    {"triangles", 40, BLACK, VS_ATTR, FS_COLOR, .hook = hook_triangles},
+    {"indexed", 35, {0.1f, 0.1f, 0.1f, 1}, VS_ATTR, FS_COLOR, .hook = hook_indexed},
+    {"depth", 35, BLACK, VS_DEPTH, FS_COLOR, .enables = {GL_DEPTH_TEST}, .hook = hook_depth},
+    {"stencil", 40, {0.1f, 0.1f, 0.3f, 1}, VS_ATTR, FS_COLOR, .enables = {GL_STENCIL_TEST},
+     .hook = hook_stencil},
+    {"blend", 40, {0.25f, 0.5f, 0.75f, 0.5f}, VS_ATTR, FS_COLOR, .enables = {GL_BLEND},
+     .hook = hook_blend},
+    {"tex_filters", 35, BLACK, VS_ATTR, FS_TEX2D, TEX_UNIT0, {16, 4, GL_NEAREST, GL_NEAREST},
+     .hook = hook_tex_filters},
+    {"tex_mipmap", 30, BLACK, VS_ATTR, FS_TEX2D, TEX_UNIT0,
+     {128, 8, GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR}, .hook = hook_tex_mipmap},
+    {"tex_formats", 35, {0.3f, 0.3f, 0.3f, 1}, VS_ATTR, FS_TEX2D, TEX_UNIT0, .blend = true,
+     .blend_src = GL_SRC_ALPHA, .blend_dst = GL_ONE_MINUS_SRC_ALPHA, .hook = hook_tex_formats},
+    {"tex_cube_3d", 35, BLACK, VS_ATTR, FS_CUBE_3D, {{"cube", 'i', 1, {0}}, {"vol", 'i', 1, {1}}},
+     .hook = hook_tex_cube_3d,
+     QUADS({-1, -1, 0, 1, (const float[16]){0, 0, 0, 1, 1, 0, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1}},
+           {0, -1, 1, 1, (const float[16]){0, 0, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1}})},
+    {"fbo", 35, {0.5f, 0.5f, 0.5f, 1}, VS_DEPTH, FS_COLOR, .hook = hook_fbo},
+    {"glsl_math", 35, BLACK, VS_ATTR, FS_MATH,
+     {{"k", 'f', 1, {1.25f}}, {"tint", 'f', 3, {0.9f, 0.3f, 0.1f}},
+      {"rot", 'm', 4, {0.8f, 0.6f, -0.6f, 0.8f}}},
+     QUADS({-1, -1, 1, 1, TC(0, 0, 1, 1)})},
+    {"glsl_control", 35, {0.2f, 0, 0.2f, 1}, VS_ATTR, FS_CONTROL,
+     {{"lights[0].color", 'f', 3, {1.0f, 0.3f, 0.1f}},
+      {"lights[0].radius", 'f', 1, {0.1f + 0.05f * 0}},
+      {"lights[1].color", 'f', 3, {0.2f, 1.0f, 0.1f}},
+      {"lights[1].radius", 'f', 1, {0.1f + 0.05f * 1}},
+      {"lights[2].color", 'f', 3, {0.2f, 0.3f, 1.0f}},
+      {"lights[2].radius", 'f', 1, {0.1f + 0.05f * 2}},
+      {"weights", 'v', 4, {0.5f, 1.5f, 2.5f, 3.5f}}},
+     QUADS({-1, -1, 1, 1, TC(0, 0, 1, 1)})},
+    {"lit_mesh", 35, {0.05f, 0.05f, 0.1f, 1}, .enables = {GL_DEPTH_TEST, GL_CULL_FACE},
+     .hook = hook_lit_mesh},
+    {"points_lines", 25, BLACK, VS_POINTS, FS_POINTS, .enables = {GL_VERTEX_PROGRAM_POINT_SIZE},
+     .hook = hook_points_lines},
+    {"polygon_state", 30, BLACK, VS_DEPTH, FS_COLOR, .hook = hook_polygon_state},
+    {"instanced", 40, BLACK, VS_INSTANCED, FS_COLOR, .hook = hook_instanced},
+    {"glsl130", 35, BLACK, VS_130, FS_130, TEX_UNIT0, {16, 4, GL_NEAREST, GL_NEAREST},
+     .hook = hook_glsl130},
+    {"shadow", 35, BLACK, VS_ATTR, FS_SHADOW, {{"sh", 'i', 1, {0}}}, .hook = hook_shadow,
+     QUADS({-1, -1, 1, 1, TC(0, 0, 1, 1)})},
+    {"fragcoord_facing", 40, BLACK, VS_ATTR, FS_FRAGCOORD, .blend = true, .blend_src = GL_ONE,
+     .blend_dst = GL_ZERO, .hook = hook_fragcoord_facing,
+     QUADS({-1, -1, 0, 1, NULL}, {1, -1, 0, 1, NULL} /* clockwise */)},
+    {"tex_compressed", 40, {0.2f, 0.2f, 0.2f, 1}, VS_ATTR, FS_TEX2D, TEX_UNIT0, .blend = true,
+     .blend_src = GL_SRC_ALPHA, .blend_dst = GL_ONE_MINUS_SRC_ALPHA, .hook = hook_tex_compressed},
+    {"tex_array_copy", 35, BLACK, VS_130_ATTR, FS_ARRAY, {{"arr", 'i', 1, {0}}},
+     .hook = hook_tex_array_copy},
+    {"clip_distance", 35, {0, 0, 0.2f, 1}, VS_CLIP, FS_130_COLOR,
+     .enables = {GL_CLIP_DISTANCE0, GL_CLIP_DISTANCE0 + 1},
+     QUADS({-0.9f, -0.9f, 0.9f, 0.9f,
+            (const float[16]){1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1, 1, 1, 0, 1}})},
+    {"readpixels", 40, BLACK, VS_ATTR, FS_COLOR, .hook = hook_readpixels},
 };
+/* clang-format on */
 const unsigned glc_num_scenes = sizeof glc_scenes / sizeof glc_scenes[0];

@@ -25,7 +25,7 @@ static bool render(glc_api *g, const glc_scene *s, uint8_t *out)
     if (!glc_target_create(&t, g, W, H))
         return false;
     g->Viewport(0, 0, W, H);
-    bool ok = s->draw(g, W, H);
+    bool ok = glc_scene_render(g, s, W, H);
     g->Finish();
     memcpy(out, t.color, (size_t)W * H * 4);
     glc_target_destroy(&t);
