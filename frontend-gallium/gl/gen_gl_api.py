@@ -47,6 +47,9 @@ EXTENSIONS = [
     "GL_EXT_texture_integer",
     "GL_EXT_texture_array",
     "GL_EXT_timer_query",
+    "GL_EXT_draw_buffers2",
+    "GL_ARB_shader_objects",
+    "GL_ARB_vertex_shader",
 ]
 
 # EXT entry points that gl.xml does not alias to their core form (the EXT
@@ -55,6 +58,8 @@ EXTENSIONS = [
 EXTRA_ALIASES = {
     "glBindFramebufferEXT": "glBindFramebuffer",
     "glBindRenderbufferEXT": "glBindRenderbuffer",
+    # GLhandleARB is GLuint here, so the ARB query is the core one.
+    "glGetAttachedObjectsARB": "glGetAttachedShaders",
 }
 
 TYPES = """\

@@ -148,7 +148,7 @@ static const char extensions[] =
     "GL_EXT_blend_func_separate GL_EXT_blend_color GL_EXT_blend_minmax GL_EXT_texture3D "
     "GL_EXT_texture_compression_s3tc GL_EXT_texture_compression_rgtc GL_EXT_texture_sRGB "
     "GL_EXT_texture_filter_anisotropic GL_EXT_texture_array GL_EXT_packed_depth_stencil "
-    "GL_EXT_stencil_two_side GL_EXT_stencil_wrap GL_EXT_texture_edge_clamp";
+    "GL_EXT_stencil_two_side GL_EXT_stencil_wrap GL_EXT_texture_edge_clamp GL_EXT_draw_buffers2";
 
 static unsigned extension_count(void)
 {
@@ -356,4 +356,54 @@ void swrgl_GetDoublev(struct gl_context *ctx, GLenum pname, GLdouble *data)
         return;
     for (unsigned k = 0; k < v.count; k++)
         data[k] = value_as_double(&v, k);
+}
+
+/* ---- indexed glGet (GL 3.0 section 6.1.2, EXT_draw_buffers2) ------------- */
+
+/* The indexed state of this GL: per-draw-buffer blend enables and colour
+ * write masks (transform feedback and uniform buffers, the other indexed
+ * targets of later versions, do not exist here). An unknown target is
+ * GL_INVALID_ENUM, an index outside its range GL_INVALID_VALUE. */
+static bool get_indexed_value(struct gl_context *ctx, GLenum target, GLuint index, gl_value *v)
+{
+    memset(v, 0, sizeof *v);
+    switch (target) {
+    case GL_BLEND:
+    case GL_COLOR_WRITEMASK:
+        if (index >= SWRGL_MAX_DRAW_BUFFERS) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return false;
+        }
+        v->type = GL_VALUE_BOOLEAN;
+        if (target == GL_BLEND) {
+            v->count = 1;
+            v->b[0] = ctx->raster.blend[index] ? GL_TRUE : GL_FALSE;
+        } else {
+            v->count = 4;
+            for (int c = 0; c < 4; c++)
+                v->b[c] = ctx->raster.color_mask[index][c] ? GL_TRUE : GL_FALSE;
+        }
+        return true;
+    default:
+        gl_error(ctx, GL_INVALID_ENUM);
+        return false;
+    }
+}
+
+void swrgl_GetBooleani_v(struct gl_context *ctx, GLenum target, GLuint index, GLboolean *data)
+{
+    gl_value v;
+    if (!get_indexed_value(ctx, target, index, &v) || !data)
+        return;
+    for (unsigned k = 0; k < v.count; k++)
+        data[k] = value_as_bool(&v, k) ? GL_TRUE : GL_FALSE;
+}
+
+void swrgl_GetIntegeri_v(struct gl_context *ctx, GLenum target, GLuint index, GLint *data)
+{
+    gl_value v;
+    if (!get_indexed_value(ctx, target, index, &v) || !data)
+        return;
+    for (unsigned k = 0; k < v.count; k++)
+        data[k] = value_as_int(&v, k);
 }

@@ -10,6 +10,9 @@
  * makes a glp_exec (gl_program_priv.h) holding the pipe CSOs, created once
  * per link, and the uniform storage that gl_uniform.c writes.
  *
+ * ARB_shader_objects handles are these names: the ARB commands with a core
+ * twin are gl.xml aliases, the four without one are near the end.
+ *
  * Deletion is deferred the way GL specifies: a shader flagged for deletion
  * lives while attached to a program, a program flagged for deletion while
  * it is current; the executable in use is reference counted so that a
@@ -69,7 +72,6 @@ typedef struct glp_program {
     char *log;
     glp_bindings attribs;     /* glBindAttribLocation, used at the next link */
     glp_bindings frag_data;   /* glBindFragDataLocation, used at the next link */
-    glp_bindings frag_linked; /* frag_data as of the last successful link */
     glp_exec *exec;           /* the last successful link, NULL if it failed */
 } glp_program;
 
@@ -220,15 +222,6 @@ static bool bindings_set(glp_bindings *b, const char *name, GLuint index)
     return true;
 }
 
-static bool bindings_copy(glp_bindings *dst, const glp_bindings *src)
-{
-    bindings_free(dst);
-    for (unsigned i = 0; i < src->n; i++)
-        if (!bindings_set(dst, src->v[i].name, src->v[i].index))
-            return false;
-    return true;
-}
-
 static void detach_at(struct gl_context *ctx, glp_program *p, unsigned i)
 {
     glp_shader *s = p->attached[i];
@@ -246,7 +239,6 @@ static void program_free(struct gl_context *ctx, glp_program *p)
     exec_unref(ctx, p->exec);
     bindings_free(&p->attribs);
     bindings_free(&p->frag_data);
-    bindings_free(&p->frag_linked);
     free(p->attached);
     free(p->log);
     free(p);
@@ -674,7 +666,7 @@ static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
         return NULL;
     }
     swr_glsl_shader **shaders = malloc(p->num_attached * sizeof *shaders);
-    swr_glsl_attrib_binding *bind = malloc((p->attribs.n + 1) * sizeof *bind);
+    swr_glsl_attrib_binding *bind = malloc((p->attribs.n + p->frag_data.n + 1) * sizeof *bind);
     glp_exec *e = calloc(1, sizeof *e);
     if (!shaders || !bind || !e) {
         add_log(p, "error: out of memory\n");
@@ -687,7 +679,12 @@ static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
         bind[i].name = p->attribs.v[i].name;
         bind[i].location = p->attribs.v[i].index;
     }
-    e->glsl = swr_glsl_link(shaders, (int)p->num_attached, bind, (int)p->attribs.n);
+    for (unsigned i = 0; i < p->frag_data.n; i++) {
+        bind[p->attribs.n + i].name = p->frag_data.v[i].name;
+        bind[p->attribs.n + i].location = p->frag_data.v[i].index;
+    }
+    e->glsl = swr_glsl_link_ex(shaders, (int)p->num_attached, bind, (int)p->attribs.n,
+                               bind + p->attribs.n, (int)p->frag_data.n);
     if (!e->glsl) {
         add_log(p, "error: out of memory\n");
         goto fail;
@@ -756,7 +753,6 @@ void swrgl_LinkProgram(struct gl_context *ctx, GLuint program)
     p->exec = link_exec(ctx, p);
     p->link_status = p->exec != NULL;
     if (p->link_status) {
-        bindings_copy(&p->frag_linked, &p->frag_data);
         /* GL 2.1 section 2.15.2: re-linking the program in use installs the
          * new executable; a failed re-link keeps the old one in use. */
         if (st->current == p)
@@ -995,24 +991,152 @@ void swrgl_BindFragDataLocation(struct gl_context *ctx, GLuint program, GLuint c
         gl_error(ctx, GL_OUT_OF_MEMORY);
 }
 
-/* The compiler does not report fragment output names (it assigns COLOR[k] in
- * declaration order and ignores bindings), so this answers the bindings in
- * effect at the last link, -1 for an unbound name. */
+/* The draw buffer of a fragment output of the last successful link (bound
+ * by glBindFragDataLocation before it, or assigned by the linker): "out" or,
+ * for an array, "out" / "out[k]" (element k is at location + k); -1 for a
+ * name that is no user output. */
 GLint swrgl_GetFragDataLocation(struct gl_context *ctx, GLuint program, const GLchar *name)
 {
-    glp_program *p = find_program(ctx, program);
-    if (!p)
+    glp_exec *e = glp_linked_exec(ctx, program);
+    if (!e || !name || has_gl_prefix(name))
         return -1;
-    if (!p->link_status) {
-        gl_error(ctx, GL_INVALID_OPERATION);
-        return -1;
+    size_t len = strlen(name);
+    unsigned element = 0;
+    const char *open = strchr(name, '[');
+    if (open) {
+        /* a decimal subscript without sign or leading zeros, then the end */
+        const char *d = open + 1;
+        size_t digits = strspn(d, "0123456789");
+        if (digits == 0 || digits > 9 || (digits > 1 && d[0] == '0') || d[digits] != ']' ||
+            d[digits + 1] != '\0')
+            return -1;
+        element = (unsigned)strtoul(d, NULL, 10);
+        len = (size_t)(open - name);
     }
-    if (!name || has_gl_prefix(name))
-        return -1;
-    for (unsigned i = 0; i < p->frag_linked.n; i++)
-        if (strcmp(p->frag_linked.v[i].name, name) == 0)
-            return (GLint)p->frag_linked.v[i].index;
+    int n = swr_glsl_num_frag_outputs(e->glsl);
+    for (int i = 0; i < n; i++) {
+        const swr_glsl_frag_output *o = swr_glsl_get_frag_output(e->glsl, i);
+        if (!o || strlen(o->name) != len || strncmp(o->name, name, len) != 0)
+            continue;
+        if (open && (o->array_size <= 1 ? element != 0 : element >= o->array_size))
+            return -1;
+        return o->location + (GLint)element;
+    }
     return -1;
+}
+
+/* ---- ARB_shader_objects names without a core equivalent -------------------------------------------- */
+
+/* Handles are the core names (GLhandleARB is GLuint), so the aliased ARB
+ * commands are the core ones (gl.xml aliases); these four remain. */
+
+void swrgl_DeleteObjectARB(struct gl_context *ctx, GLhandleARB obj)
+{
+    if (obj == 0)
+        return; /* as glDeleteShader/glDeleteProgram: 0 is silently ignored */
+    glp_object *o = gl_objects_get(&ctx->program.objects, obj);
+    if (!o) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (o->is_program)
+        swrgl_DeleteProgram(ctx, obj);
+    else
+        swrgl_DeleteShader(ctx, obj);
+}
+
+/* PROGRAM_OBJECT_ARB is the only state item; another pname returns 0 (the
+ * extension) with GL's INVALID_ENUM for an enum the command does not take. */
+GLhandleARB swrgl_GetHandleARB(struct gl_context *ctx, GLenum pname)
+{
+    if (pname != GL_PROGRAM_OBJECT_ARB) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return 0;
+    }
+    glp_state *st = st_of(ctx);
+    return st->current ? st->current->obj.name : 0;
+}
+
+/* The OBJECT_*_ARB pnames have the values of the core GL_DELETE_STATUS ...
+ * GL_SHADER_SOURCE_LENGTH (OBJECT_SUBTYPE_ARB is GL_SHADER_TYPE), so after
+ * the checks of ARB_shader_objects' Errors section (a pname of the other
+ * kind of object is INVALID_OPERATION there; Mesa says INVALID_ENUM)
+ * glGetShaderiv / glGetProgramiv answer. Unknown pnames: INVALID_ENUM. */
+void swrgl_GetObjectParameterivARB(struct gl_context *ctx, GLhandleARB obj, GLenum pname,
+                                   GLint *params)
+{
+    glp_object *o = gl_objects_get(&ctx->program.objects, obj);
+    if (!o) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    int kind; /* 0: both kinds, 1: shaders only, 2: programs only */
+    switch (pname) {
+    case GL_OBJECT_TYPE_ARB:
+    case GL_OBJECT_DELETE_STATUS_ARB:
+    case GL_OBJECT_INFO_LOG_LENGTH_ARB:
+        kind = 0;
+        break;
+    case GL_OBJECT_SUBTYPE_ARB:
+    case GL_OBJECT_COMPILE_STATUS_ARB:
+    case GL_OBJECT_SHADER_SOURCE_LENGTH_ARB:
+        kind = 1;
+        break;
+    case GL_OBJECT_LINK_STATUS_ARB:
+    case GL_OBJECT_VALIDATE_STATUS_ARB:
+    case GL_OBJECT_ATTACHED_OBJECTS_ARB:
+    case GL_OBJECT_ACTIVE_UNIFORMS_ARB:
+    case GL_OBJECT_ACTIVE_UNIFORM_MAX_LENGTH_ARB:
+    case GL_OBJECT_ACTIVE_ATTRIBUTES_ARB: /* ARB_vertex_shader */
+    case GL_OBJECT_ACTIVE_ATTRIBUTE_MAX_LENGTH_ARB:
+        kind = 2;
+        break;
+    default:
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if ((kind == 1 && o->is_program) || (kind == 2 && !o->is_program)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    if (pname == GL_OBJECT_TYPE_ARB) {
+        if (params)
+            *params = o->is_program ? GL_PROGRAM_OBJECT_ARB : GL_SHADER_OBJECT_ARB;
+        return;
+    }
+    if (o->is_program)
+        swrgl_GetProgramiv(ctx, obj, pname, params);
+    else
+        swrgl_GetShaderiv(ctx, obj, pname, params);
+}
+
+void swrgl_GetObjectParameterfvARB(struct gl_context *ctx, GLhandleARB obj, GLenum pname,
+                                   GLfloat *params)
+{
+    GLint v = 0;
+    GLenum before = ctx->error;
+    ctx->error = GL_NO_ERROR;
+    swrgl_GetObjectParameterivARB(ctx, obj, pname, &v);
+    GLenum err = ctx->error;
+    ctx->error = before != GL_NO_ERROR ? before : err;
+    if (err == GL_NO_ERROR && params)
+        *params = (GLfloat)v;
+}
+
+/* An unknown handle is INVALID_VALUE (ARB_shader_objects, Errors; Mesa says
+ * INVALID_OPERATION). */
+void swrgl_GetInfoLogARB(struct gl_context *ctx, GLhandleARB obj, GLsizei maxLength, GLsizei *length,
+                         GLcharARB *infoLog)
+{
+    glp_object *o = gl_objects_get(&ctx->program.objects, obj);
+    if (!o) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (o->is_program)
+        swrgl_GetProgramInfoLog(ctx, obj, maxLength, length, infoLog);
+    else
+        swrgl_GetShaderInfoLog(ctx, obj, maxLength, length, infoLog);
 }
 
 /* ---- draw time ------------------------------------------------------------------------------------ */

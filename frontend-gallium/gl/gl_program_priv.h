@@ -65,7 +65,8 @@ typedef struct glp_exec {
 /* Classifies a GL uniform type; false for a type it does not know. */
 bool glp_type_info(GLenum type, glp_kind *kind, unsigned *cols, unsigned *rows);
 /* Builds exec->uniforms from the GLSL program and fills the storage with
- * zeros and the built-in uniforms' defaults. False when out of memory. */
+ * the uniforms' initializers (zeros for those without) and the built-in
+ * uniforms' defaults. False when out of memory. */
 bool glp_uniforms_build(glp_exec *e);
 void glp_uniforms_free(glp_exec *e);
 /* Updates the gl_DepthRange uniform (marks the storage dirty on change). */

@@ -196,6 +196,10 @@ bool glp_uniforms_build(glp_exec *e)
     e->depth_range[1] = 1.0;
     if ((e->num_regs && !e->storage) || (n > 0 && !e->uniforms))
         return false;
+    /* GLSL 1.20 section 4.3.5: a uniform with an initializer starts with it. */
+    const uint32_t *init = swr_glsl_const_init(e->glsl);
+    if (init && e->storage)
+        memcpy(e->storage, init, (size_t)e->num_regs * 4 * sizeof *e->storage);
     for (int i = 0; i < n; i++) {
         const swr_glsl_uniform *g = swr_glsl_get_uniform(e->glsl, i);
         if (!g || !g->name)

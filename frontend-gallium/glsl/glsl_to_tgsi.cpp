@@ -285,9 +285,24 @@ struct LinkCtx {
     std::vector<std::string> order[2];          /* declaration order (linker objects) */
     std::map<std::string, const TType *> declared[2];
     bool uses_ftransform = false;
+    /* GLSL 1.20 uniform initializers (the folded constant glslang keeps on
+     * the uniform's symbols), per stage */
+    std::map<std::string, TConstUnionArray> inits[2];
+    /* FS user `out` variables: first COLOR index (glBindFragDataLocation or
+     * the first free run in declaration order) */
+    std::map<std::string, int> frag_loc;
     TType mat4_type{EbtFloat, EvqUniform, 0, 4, 4};
     TType vec4_in_type{EbtFloat, EvqVaryingIn, 4};
 };
+
+bool is_uniform(const TType &t) { return t.getQualifier().storage == EvqUniform; }
+
+/* Records the initializer of a uniform symbol, if it has one. */
+void note_init(LinkCtx *ctx, int stage, const std::string &name, const TIntermSymbol *s)
+{
+    if (is_uniform(s->getType()) && !s->getConstArray().empty())
+        ctx->inits[stage].emplace(name, s->getConstArray());
+}
 
 /* Finds the globals a stage references (TIntermTraverser). */
 class Collector : public TIntermTraverser {
@@ -304,6 +319,7 @@ class Collector : public TIntermTraverser {
         if (name.compare(0, 5, "anon@") == 0)
             return;
         ctx->used[stage].emplace(name, &s->getType());
+        note_init(ctx, stage, name, s);
     }
     bool visitAggregate(TVisit, TIntermAggregate *a) override
     {
@@ -333,14 +349,13 @@ class Declared : public TIntermTraverser {
                 std::string name = s->getName().c_str();
                 if (ctx->declared[stage].emplace(name, &s->getType()).second)
                     ctx->order[stage].push_back(name);
+                note_init(ctx, stage, name, s);
             }
             return false;
         }
         return true;
     }
 };
-
-bool is_uniform(const TType &t) { return t.getQualifier().storage == EvqUniform; }
 
 /* Globals of one compiled shader: type text, storage, line, whether used
  * outside the linker objects (for link errors with line numbers). */
@@ -728,7 +743,9 @@ struct Gen {
     {
         const TType &t = sym->getType();
         TStorageQualifier q = t.getQualifier().storage;
-        if (!sym->getConstArray().empty()) {
+        /* (a uniform's constant is its initializer, which only sets the
+         * starting value: uniforms are read from CONST[0]) */
+        if (!sym->getConstArray().empty() && q != EvqUniform) {
             if (!t.isArray())
                 return const_val(sym->getConstArray(), t, false);
             auto c = const_arrays.find(sym->getId());
@@ -2412,7 +2429,10 @@ struct swr_glsl_program {
     std::vector<swr_glsl_attrib> attribs;
     std::vector<swr_glsl_uniform> uniforms;
     unsigned num_const_regs = 0;
+    std::vector<uint32_t> const_init; /* CONST[0] before any glUniform: the initializers */
     std::vector<unsigned> sampler_targets;
+    std::vector<std::string> frag_names;
+    std::vector<swr_glsl_frag_output> frag_outputs;
 };
 
 namespace {
@@ -2722,7 +2742,6 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
             all_types[kv.first] = kv.second;
             order.push_back(kv.first);
         }
-    int frag_out = 0;
     for (const std::string &n : order) {
         if (g.globals.count(n))
             continue;
@@ -2793,7 +2812,7 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
                 OutVar *o = add_out(n, t, "", cnt);
                 for (int i = 0; i < cnt; i++)
                     out_decls.push_back("DCL OUT[" + std::to_string(o->first_out + i) + "], COLOR[" +
-                                        std::to_string(frag_out++) + "]");
+                                        std::to_string(ctx.frag_loc.at(n) + i) + "]");
             } else {
                 g.globals[n] = g.alloc(t);
             }
@@ -2951,8 +2970,147 @@ void collect_sampler_types(const TType &t, std::vector<TBasicType> &out)
     }
 }
 
+/* Writes the constant `c` (from index *at on) into the CONST[0] words of a
+ * uniform of type t starting at register *reg, in the layout of leaves(). */
+void store_init(std::vector<uint32_t> &words, const TType &t, const TConstUnionArray &c, int &at, int &reg)
+{
+    if (t.isArray()) {
+        TType e(t, 0);
+        for (int i = 0; i < array_len(t, 1); i++)
+            store_init(words, e, c, at, reg);
+        return;
+    }
+    if (t.isStruct()) {
+        for (const TTypeLoc &m : *t.getStruct())
+            store_init(words, *m.type, c, at, reg);
+        return;
+    }
+    if (t.getBasicType() == EbtSampler) {
+        at++; /* (samplers cannot have initializers; keep the count right) */
+        return;
+    }
+    int cols = t.isMatrix() ? t.getMatrixCols() : 1;
+    int rows = t.isMatrix() ? t.getMatrixRows() : std::max(1, t.getVectorSize());
+    Kind k = kind_of(t);
+    for (int col = 0; col < cols; col++, reg++) {
+        for (int row = 0; row < rows; row++, at++) {
+            if (at >= c.size() || (size_t)reg * 4 + row >= words.size())
+                continue;
+            const TConstUnion &u = c[at];
+            double d = 0;
+            switch (u.getType()) {
+            case EbtInt: d = u.getIConst(); break;
+            case EbtUint: d = u.getUConst(); break;
+            case EbtBool: d = u.getBConst() ? 1 : 0; break;
+            default: d = u.getDConst(); break;
+            }
+            uint32_t w;
+            if (k == KF) {
+                float f = (float)d;
+                memcpy(&w, &f, 4);
+            } else if (k == KB) {
+                w = d != 0 ? 0xFFFFFFFFu : 0u;
+            } else if (k == KU) {
+                w = (uint32_t)d;
+            } else {
+                w = (uint32_t)(int32_t)d;
+            }
+            words[(size_t)reg * 4 + row] = w;
+        }
+    }
+}
+
+/* Two initializers of the same uniform (one per stage) agree. */
+bool same_init(const TConstUnionArray &a, const TConstUnionArray &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (int i = 0; i < a.size(); i++)
+        if (!(a[i] == b[i]))
+            return false;
+    return true;
+}
+
+/* Fragment outputs (GLSL 1.30 `out`): the bound ones where
+ * glBindFragDataLocation put them, the others in declaration order at the
+ * first free run of locations; fills ctx.frag_loc and the reflection. False
+ * with a link error in the log when they do not fit. */
+bool assign_frag_outputs(LinkCtx &ctx, swr_glsl_program *p, const swr_glsl_attrib_binding *frag_bindings,
+                         int nfrag)
+{
+    std::vector<std::string> names;
+    auto add = [&](const std::string &n, const TType &t) {
+        if (t.getQualifier().storage == EvqVaryingOut && n.compare(0, 3, "gl_") != 0 &&
+            std::find(names.begin(), names.end(), n) == names.end())
+            names.push_back(n);
+    };
+    for (const std::string &n : ctx.order[1])
+        add(n, *ctx.declared[1].at(n));
+    for (auto &kv : ctx.used[1])
+        add(kv.first, *kv.second);
+    const int max_loc = 8; /* draw buffers */
+    bool taken[max_loc] = {false};
+    std::vector<std::string> unbound;
+    for (const std::string &n : names) {
+        const TType *t = ctx.declared[1].count(n) ? ctx.declared[1].at(n) : ctx.used[1].at(n);
+        int slots = slots_of(*t), loc = -1;
+        for (int b = 0; b < nfrag; b++)
+            if (frag_bindings[b].name && n == frag_bindings[b].name)
+                loc = frag_bindings[b].location >= (unsigned)max_loc ? max_loc
+                                                                     : (int)frag_bindings[b].location;
+        if (loc < 0) {
+            unbound.push_back(n);
+            continue;
+        }
+        for (int i = 0; i < slots; i++) {
+            if (loc + i >= max_loc || taken[loc + i]) {
+                p->log += link_error("link: fragment output '" + n + "' bound to location " +
+                                     std::to_string(loc) + (loc + i >= max_loc ? " does not fit the draw buffers"
+                                                                               : " overlaps another output"));
+                return false;
+            }
+            taken[loc + i] = true;
+        }
+        ctx.frag_loc[n] = loc;
+    }
+    for (const std::string &n : unbound) {
+        const TType *t = ctx.declared[1].count(n) ? ctx.declared[1].at(n) : ctx.used[1].at(n);
+        int slots = slots_of(*t), loc = -1;
+        for (int l = 0; l + slots <= max_loc && loc < 0; l++) {
+            bool ok = true;
+            for (int i = 0; i < slots; i++)
+                ok = ok && !taken[l + i];
+            if (ok)
+                loc = l;
+        }
+        if (loc < 0) {
+            p->log += link_error("link: too many fragment outputs");
+            return false;
+        }
+        for (int i = 0; i < slots; i++)
+            taken[loc + i] = true;
+        ctx.frag_loc[n] = loc;
+    }
+    for (const std::string &n : names) {
+        const TType *t = ctx.declared[1].count(n) ? ctx.declared[1].at(n) : ctx.used[1].at(n);
+        swr_glsl_frag_output o{};
+        o.location = ctx.frag_loc.at(n);
+        o.array_size = t->isArray() ? (unsigned)array_len(*t, 1) : 1;
+        if (t->isArray()) {
+            TType e(*t, 0);
+            o.gl_type = gl_type_of(e);
+        } else {
+            o.gl_type = gl_type_of(*t);
+        }
+        p->frag_names.push_back(n);
+        p->frag_outputs.push_back(o);
+    }
+    return true;
+}
+
 void do_link(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
-             const swr_glsl_attrib_binding *bindings, int nbindings)
+             const swr_glsl_attrib_binding *bindings, int nbindings,
+             const swr_glsl_attrib_binding *frag_bindings, int nfrag)
 {
     Parsed ps;
     TProgram prog;
@@ -3086,6 +3244,28 @@ void do_link(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
         }
     }
     ctx.num_const_regs = reg;
+    /* uniform initializers (GLSL 1.20 section 4.3.5): the initial CONST[0] */
+    p->const_init.assign((size_t)reg * 4, 0u);
+    for (const UniformVar &u : ctx.uniforms) {
+        const TConstUnionArray *c = nullptr;
+        for (int st = 0; st < 2; st++) {
+            auto it = ctx.inits[st].find(u.name);
+            if (it == ctx.inits[st].end())
+                continue;
+            if (c && !same_init(*c, it->second)) {
+                p->log += link_error("link: uniform '" + u.name +
+                                     "' has different initializers in the two stages");
+                return;
+            }
+            c = &it->second;
+        }
+        if (c) {
+            int at = 0, r = u.reg;
+            store_init(p->const_init, *u.type, *c, at, r);
+        }
+    }
+    if (!assign_frag_outputs(ctx, p, frag_bindings, nfrag))
+        return;
     /* attributes */
     {
         std::vector<AttribVar> av;
@@ -3292,6 +3472,13 @@ swr_glsl_stage swr_glsl_shader_stage(const swr_glsl_shader *s) { return s->stage
 swr_glsl_program *swr_glsl_link(swr_glsl_shader *const *shaders, int count, const swr_glsl_attrib_binding *bindings,
                                 int nbindings)
 {
+    return swr_glsl_link_ex(shaders, count, bindings, nbindings, nullptr, 0);
+}
+
+swr_glsl_program *swr_glsl_link_ex(swr_glsl_shader *const *shaders, int count,
+                                   const swr_glsl_attrib_binding *bindings, int nbindings,
+                                   const swr_glsl_attrib_binding *frag_bindings, int nfrag)
+{
     swr_glsl_program *p = new (std::nothrow) swr_glsl_program;
     if (!p)
         return nullptr;
@@ -3299,8 +3486,10 @@ swr_glsl_program *swr_glsl_link(swr_glsl_shader *const *shaders, int count, cons
         count = 0;
     if (!bindings || nbindings < 0)
         nbindings = 0;
+    if (!frag_bindings || nfrag < 0)
+        nfrag = 0;
     try {
-        do_link(p, shaders, count, bindings, nbindings);
+        do_link(p, shaders, count, bindings, nbindings, frag_bindings, nfrag);
     } catch (const Unsupported &u) {
         p->log += "ERROR: 0:" + std::to_string(u.line) + ": unsupported: " + u.what + "\n";
         p->ok = false;
@@ -3315,7 +3504,12 @@ swr_glsl_program *swr_glsl_link(swr_glsl_shader *const *shaders, int count, cons
         p->attrib_names.clear();
         p->uniforms.clear();
         p->uniform_names.clear();
+        p->const_init.clear();
+        p->frag_outputs.clear();
+        p->frag_names.clear();
     } else {
+        for (size_t i = 0; i < p->frag_outputs.size(); i++)
+            p->frag_outputs[i].name = p->frag_names[i].c_str();
         for (size_t i = 0; i < p->attribs.size(); i++)
             p->attribs[i].name = p->attrib_names[i].c_str();
         for (size_t i = 0; i < p->uniforms.size(); i++)
@@ -3350,6 +3544,17 @@ const swr_glsl_uniform *swr_glsl_get_uniform(const swr_glsl_program *p, int i)
     return &p->uniforms[i];
 }
 unsigned swr_glsl_num_const_regs(const swr_glsl_program *p) { return p && p->ok ? p->num_const_regs : 0; }
+const uint32_t *swr_glsl_const_init(const swr_glsl_program *p)
+{
+    return p && p->ok && !p->const_init.empty() ? p->const_init.data() : nullptr;
+}
+int swr_glsl_num_frag_outputs(const swr_glsl_program *p) { return p && p->ok ? (int)p->frag_outputs.size() : 0; }
+const swr_glsl_frag_output *swr_glsl_get_frag_output(const swr_glsl_program *p, int i)
+{
+    if (!p || !p->ok || i < 0 || i >= (int)p->frag_outputs.size())
+        return nullptr;
+    return &p->frag_outputs[i];
+}
 unsigned swr_glsl_num_samplers(const swr_glsl_program *p)
 {
     return p && p->ok ? (unsigned)p->sampler_targets.size() : 0;

@@ -22,7 +22,7 @@
  * bottom-up, so row-based y is GL's window y), gl_FrontFacing FACE,
  * gl_PointCoord PCOORD; gl_FragColor COLOR[0] with
  * FS_COLOR0_WRITES_ALL_CBUFS, gl_FragData[n] COLOR[n], 1.30 `out` variables
- * COLOR[k] in declaration order, gl_FragDepth POSITION.z.
+ * COLOR[location] (see swr_glsl_link_ex), gl_FragDepth POSITION.z.
  *
  * Optimization: loops with a constant trip count (<= 32, bounded body) are
  * unrolled, and the TGSI of each stage goes through glsl_opt.h (constant
@@ -70,6 +70,14 @@ typedef struct swr_glsl_attrib_binding { const char *name; unsigned location; } 
  * glslang. A program needs a vertex and a fragment stage. */
 swr_glsl_program *swr_glsl_link(swr_glsl_shader *const *shaders, int count,
                                 const swr_glsl_attrib_binding *bindings, int nbindings);
+/* Addition: swr_glsl_link with fragment output bindings (glBindFragDataLocation: name -> draw
+ * buffer). A user `out` variable of the fragment shader (GLSL 1.30) that is bound takes
+ * COLOR[location .. location + elements - 1]; the link fails when that passes the 8 draw buffers
+ * or overlaps another output. Unbound outputs take, in declaration order, the first run of free
+ * locations. Bindings of names that are not outputs are ignored. */
+swr_glsl_program *swr_glsl_link_ex(swr_glsl_shader *const *shaders, int count,
+                                   const swr_glsl_attrib_binding *bindings, int nbindings,
+                                   const swr_glsl_attrib_binding *frag_bindings, int nfrag);
 bool swr_glsl_program_ok(const swr_glsl_program *p);
 const char *swr_glsl_program_log(const swr_glsl_program *p);
 void swr_glsl_program_destroy(swr_glsl_program *p);
@@ -110,6 +118,21 @@ typedef struct swr_glsl_uniform {
 int swr_glsl_num_uniforms(const swr_glsl_program *p);
 const swr_glsl_uniform *swr_glsl_get_uniform(const swr_glsl_program *p, int i);
 unsigned swr_glsl_num_const_regs(const swr_glsl_program *p); /* size of CONST[0] in vec4 */
+/* CONST[0] as the program starts (swr_glsl_num_const_regs * 4 words, the value conventions
+ * above): the GLSL 1.20 initializers of the uniforms that have one (`uniform vec2 k = vec2(1.0);`),
+ * zero elsewhere. NULL when the program has no registers or did not link. */
+const uint32_t *swr_glsl_const_init(const swr_glsl_program *p);
+
+/* The fragment shader's user `out` variables (GLSL 1.30) and the draw buffer of each
+ * (element 0 of an array; element k is location + k). Not gl_FragColor / gl_FragData. */
+typedef struct swr_glsl_frag_output {
+    const char *name;    /* declared name, without subscript */
+    unsigned gl_type;    /* GL_FLOAT_VEC4 ... (element type for arrays) */
+    unsigned array_size; /* 1 for non-arrays */
+    int location;
+} swr_glsl_frag_output;
+int swr_glsl_num_frag_outputs(const swr_glsl_program *p);
+const swr_glsl_frag_output *swr_glsl_get_frag_output(const swr_glsl_program *p, int i);
 unsigned swr_glsl_num_samplers(const swr_glsl_program *p);
 /* TGSI texture target (TGSI_TEXTURE_*, jitter/tgsi.h) of each sampler index. */
 unsigned swr_glsl_sampler_target(const swr_glsl_program *p, unsigned sampler);

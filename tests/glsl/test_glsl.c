@@ -943,6 +943,122 @@ static void t_threads(void **st)
     }
 }
 
+/* GLSL 1.20 section 4.3.5: a uniform starts with its initializer (0 without
+ * one); swr_glsl_const_init gives CONST[0] in the register layout of the
+ * reflection, in the value conventions of swr_glsl.h. */
+static void t_uniform_initializers(void **st)
+{
+    (void)st;
+    const char *vs = "#version 130\n"
+                     "in vec4 pos;\n"
+                     "uniform mat2x3 m = mat2x3(1.0, 2.0, 3.0, 4.0, 5.0, 6.0);\n"
+                     "uniform float none;\n"
+                     "void main() { gl_Position = pos + vec4(m[1], none); }\n";
+    const char *fs = "#version 130\n"
+                     "uniform ivec2 iv = ivec2(-3, 4);\n"
+                     "uniform uint u = 4000000000u;\n"
+                     "uniform bvec2 b = bvec2(false, true);\n"
+                     "uniform float a[3] = float[3](0.5, 1.5, 2.5);\n"
+                     "out vec4 c;\n"
+                     "void main() { c = vec4(float(iv.x) + float(u) + a[2], b.y ? 1.0 : 0.0, 0.0, 1.0); }\n";
+    harness *h = &H;
+    assert_true(h_init(h, vs, fs));
+    const uint32_t *w = swr_glsl_const_init(h->prog);
+    assert_non_null(w);
+    float fl;
+    const swr_glsl_uniform *un = h_uniform(h, "m");
+    assert_non_null(un);
+    for (int c = 0; c < 2; c++)
+        for (int r = 0; r < 3; r++) {
+            memcpy(&fl, &w[(un->const_reg + c) * 4 + r], 4);
+            assert_true(fl == (float)(c * 3 + r + 1));
+        }
+    un = h_uniform(h, "none");
+    assert_int_equal(w[un->const_reg * 4], 0);
+    un = h_uniform(h, "iv");
+    assert_int_equal((int32_t)w[un->const_reg * 4], -3);
+    assert_int_equal((int32_t)w[un->const_reg * 4 + 1], 4);
+    un = h_uniform(h, "u");
+    assert_true(w[un->const_reg * 4] == 4000000000u);
+    un = h_uniform(h, "b");
+    assert_true(w[un->const_reg * 4] == 0 && w[un->const_reg * 4 + 1] == 0xFFFFFFFFu);
+    un = h_uniform(h, "a[0]");
+    for (unsigned k = 0; k < 3; k++) {
+        memcpy(&fl, &w[(un->const_reg + k * un->regs_per_element) * 4], 4);
+        assert_true(fl == 0.5f + (float)k);
+    }
+    h_fini(h);
+
+    /* GLSL 1.10 has no uniform initializers. */
+    const char *fs110 = "uniform float k = 1.0;\nvoid main() { gl_FragColor = vec4(k); }\n";
+    swr_glsl_shader *s = swr_glsl_compile(SWR_GLSL_FRAGMENT, 1, &fs110, NULL);
+    assert_false(swr_glsl_shader_ok(s));
+    swr_glsl_shader_destroy(s);
+}
+
+/* swr_glsl_link_ex: fragment output bindings (GL 3.0 BindFragDataLocation). */
+static swr_glsl_program *link_outs(const char *fs, const swr_glsl_attrib_binding *b, int n)
+{
+    const char *vs = "#version 130\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n";
+    swr_glsl_shader *s[2];
+    s[0] = swr_glsl_compile(SWR_GLSL_VERTEX, 1, &vs, NULL);
+    s[1] = swr_glsl_compile(SWR_GLSL_FRAGMENT, 1, &fs, NULL);
+    assert_true(swr_glsl_shader_ok(s[0]) && swr_glsl_shader_ok(s[1]));
+    swr_glsl_program *p = swr_glsl_link_ex(s, 2, NULL, 0, b, n);
+    swr_glsl_shader_destroy(s[0]);
+    swr_glsl_shader_destroy(s[1]);
+    return p;
+}
+
+static int out_location(const swr_glsl_program *p, const char *name)
+{
+    for (int i = 0; i < swr_glsl_num_frag_outputs(p); i++)
+        if (!strcmp(swr_glsl_get_frag_output(p, i)->name, name))
+            return swr_glsl_get_frag_output(p, i)->location;
+    return -100;
+}
+
+static void t_frag_outputs(void **st)
+{
+    (void)st;
+    const char *fs = "#version 130\n"
+                     "out vec4 a;\n"
+                     "out vec4 arr[2];\n"
+                     "out vec4 b;\n"
+                     "void main() { a = vec4(1.0); arr[0] = vec4(2.0); arr[1] = vec4(3.0); b = vec4(4.0); }\n";
+    /* Unbound: declaration order, first free run. */
+    swr_glsl_program *p = link_outs(fs, NULL, 0);
+    assert_true(swr_glsl_program_ok(p));
+    assert_int_equal(swr_glsl_num_frag_outputs(p), 3);
+    assert_int_equal(out_location(p, "a"), 0);
+    assert_int_equal(out_location(p, "arr"), 1);
+    assert_int_equal(out_location(p, "b"), 3);
+    const char *t = swr_glsl_program_tgsi(p, SWR_GLSL_FRAGMENT);
+    assert_non_null(strstr(t, "COLOR[3]"));
+    swr_glsl_program_destroy(p);
+    /* b bound to 0, arr to 5: a takes the first free location, 1. */
+    const swr_glsl_attrib_binding b1[] = {{"b", 0}, {"arr", 5}, {"unknown", 2}};
+    p = link_outs(fs, b1, 3);
+    assert_true(swr_glsl_program_ok(p));
+    assert_int_equal(out_location(p, "b"), 0);
+    assert_int_equal(out_location(p, "arr"), 5);
+    assert_int_equal(out_location(p, "a"), 1);
+    t = swr_glsl_program_tgsi(p, SWR_GLSL_FRAGMENT);
+    assert_non_null(strstr(t, "COLOR[6]"));
+    assert_null(strstr(t, "COLOR[3]"));
+    swr_glsl_program_destroy(p);
+    /* An array bound past the last draw buffer, and an overlap: link errors. */
+    const swr_glsl_attrib_binding b2[] = {{"arr", 7}};
+    p = link_outs(fs, b2, 1);
+    assert_false(swr_glsl_program_ok(p));
+    assert_int_equal(swr_glsl_num_frag_outputs(p), 0);
+    swr_glsl_program_destroy(p);
+    const swr_glsl_attrib_binding b3[] = {{"arr", 2}, {"b", 3}};
+    p = link_outs(fs, b3, 2);
+    assert_false(swr_glsl_program_ok(p));
+    swr_glsl_program_destroy(p);
+}
+
 static int setup(void **st)
 {
     return swr_glsl_init() ? 0 : -1;
@@ -970,6 +1086,7 @@ int main(void)
         cmocka_unit_test(t_glsl130),        cmocka_unit_test(t_unsupported),
         cmocka_unit_test(t_smoke),          cmocka_unit_test(t_multi_unit),
         cmocka_unit_test(t_threads),
+        cmocka_unit_test(t_uniform_initializers), cmocka_unit_test(t_frag_outputs),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -18,3 +18,21 @@ if(TARGET OSMesa)
       ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
   endif()
 endif()
+
+# GL program-object API beyond GL 2.1 core through the library (GLSL 1.20
+# uniform initializers, glBindFragDataLocation with two draw buffers, the
+# ARB_shader_objects names, glGet{Boolean,Integer}i_v); test_osmesa_glsl_api_mesa
+# runs the same expectations on Mesa's llvmpipe libOSMesa.so.8, the oracle.
+if(TARGET OSMesa)
+  swr_test(NAME test_osmesa_glsl_api TIMEOUT 120 LABELS osmesa
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_osmesa_glsl_api.c
+    LIBS swr_gl_api ${CMAKE_DL_LIBS}
+    ARGS $<TARGET_FILE:OSMesa> swr)
+  target_include_directories(test_osmesa_glsl_api PRIVATE ${CMAKE_SOURCE_DIR}/frontend-gallium/targets/osmesa)
+  add_dependencies(test_osmesa_glsl_api OSMesa)
+  if(EXISTS ${SWR_REF_OSMESA})
+    add_test(NAME test_osmesa_glsl_api_mesa COMMAND test_osmesa_glsl_api ${SWR_REF_OSMESA} mesa)
+    set_tests_properties(test_osmesa_glsl_api_mesa PROPERTIES TIMEOUT 120 LABELS osmesa
+      ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+  endif()
+endif()
