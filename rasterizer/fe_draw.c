@@ -247,11 +247,18 @@ static bool dedupe_vertices(fe_ctx *f, const void *ib, uint32_t index_size, uint
                                      : d->start + s->prims[0].v[0])
                        : 0;
     bool seq = true;
+    /* Non-indexed triangle lists: primitive i is the positions v[0] + 3i ..
+     * v[0] + 3i + 2 (fe_assemble), whose ids start + pos are consecutive:
+     * seq holds without reading a single id. */
+    const bool seq_known = n && !d->indexed && d->topology == SWR_TOPO_TRIANGLES;
+    assert(!seq_known || s->prims[n - 1].v[2] == s->prims[0].v[0] + 3 * n - 1);
     /* Indexed triangle lists without restart: primitive i of the chunk is
      * the positions v[0] + 3i .. v[0] + 3i + 2 (fe_assemble), so the ids are
      * one run of 3n consecutive indices, written straight into ps. */
-    if (n && nv == 3 && d->indexed && d->topology == SWR_TOPO_TRIANGLES &&
-        !d->primitive_restart) {
+    if (seq_known) {
+        /* nothing to read */
+    } else if (n && nv == 3 && d->indexed && d->topology == SWR_TOPO_TRIANGLES &&
+               !d->primitive_restart) {
         const uint8_t *ix = (const uint8_t *)ib + (size_t)s->prims[0].v[0] * index_size;
         uint32_t base = (uint32_t)d->base_vertex;
         assert(s->prims[n - 1].v[2] == s->prims[0].v[0] + 3 * n - 1);
@@ -277,6 +284,15 @@ static bool dedupe_vertices(fe_ctx *f, const void *ib, uint32_t index_size, uint
     }
     uint32_t max_unique = n * nv;
     f->seq_slots = seq;
+    if (seq && nv == 3) { /* ps is dense: two flat loops the compiler vectorizes */
+        int32_t *vids = s->vids;
+        for (uint32_t j = 0; j < 3 * n; j++)
+            vids[j] = (int32_t)(first + j);
+        for (uint32_t j = 0; j < 3 * n; j++)
+            ps[j] = j;
+        *num_unique = max_unique;
+        return true;
+    }
     if (seq) {
         for (uint32_t i = 0; i < n; i++) {
             for (uint32_t k = 0; k < nv; k++) {
@@ -935,9 +951,8 @@ static bool transform_vertices(fe_ctx *f, uint32_t num_unique)
             c = vi8_or(c, vi8_and(vf8_lt(z, rs->clip_halfz ? zero : nw), vi8_set1(OUT_NEAR)));
         if (rs->depth_clip_far)
             c = vi8_or(c, vi8_and(vf8_gt(z, w), vi8_set1(OUT_FAR)));
-        for (int k = 0; k < 8; k++) {
-            if (!((rs->clip_distance_enable >> k) & 1))
-                continue;
+        for (uint32_t ce = rs->clip_distance_enable & 0xffu; ce; ce &= ce - 1) {
+            const int k = __builtin_ctz(ce);
             uint8_t slot = f->vs->clip_dist_slot[k >> 2];
             vf8 cd = slot < f->num_outputs
                          ? vf8_load(s->vs_out[(size_t)b * f->num_outputs + slot].v[k & 3])
@@ -1267,6 +1282,8 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
     /* Vertex records exist unless the slots are sequential. */
     const float *rec = s->vrec;
     const uint32_t rw = f->seq_slots ? 0 : f->vrec_words;
+    arena *const arena = f->bins->arena;
+    const size_t prim_bytes = sizeof(be_prim) + (size_t)f->num_attribs * 12 * sizeof(float);
     for (uint32_t i0 = 0; i0 < n; i0 += 8) {
         uint32_t m = n - i0 < 8 ? n - i0 : 8;
         vi8 code[3], xf[3], yf[3];
@@ -1313,11 +1330,17 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
             /* Vertex k of the 8 lanes: 8 record rows, one transpose (no
              * gathers; the snap was done per vertex). */
             const uint32_t *slots = s->prim_slots + (size_t)i0 * 3;
+            uint32_t tail_slots[24]; /* a short group: lanes from m on repeat lane m - 1 */
+            if (m < 8) {
+                for (uint32_t j = 0; j < 24; j++)
+                    tail_slots[j] = j < 3 * m ? slots[j] : slots[3 * (m - 1) + j % 3];
+                slots = tail_slots;
+            }
 #pragma GCC unroll 3
             for (int k = 0; k < 3; k++) {
                 vf8 r[8];
                 for (uint32_t l = 0; l < 8; l++)
-                    r[l] = vf8_load_aligned(rec + (size_t)slots[(l < m ? l : m - 1) * 3 + k] * rw);
+                    r[l] = vf8_load_aligned(rec + (size_t)slots[l * 3 + k] * rw);
                 vf8_transpose8(r);
                 code[k] = vf8_as_vi8(r[0]);
                 xf[k] = vf8_as_vi8(r[1]);
@@ -1372,7 +1395,21 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                    (uint64_t)__builtin_popcount(live & ~clip & culled));
         prof_event(PROF_FECullBetweenCenters, (uint64_t)__builtin_popcount(rest & ~nonfill & empty));
         float stage[8][FE_PRIM_BLOCK / 4] __attribute__((aligned(32)));
+        int64_t tstage[8][12] __attribute__((aligned(32))); /* each lane's rast_tri */
+        /* bin_prim's macrotile range of the fast lanes' boxes (the same
+         * unsigned shifts and clamps): one_tile = the lanes inside a single
+         * macrotile, appended to bin tile8[l] without bin_prim. */
+        uint32_t one_tile = 0;
+        int32_t tile8[8] __attribute__((aligned(32)));
         if (fast) {
+            const vi8 one = vi8_set1(1);
+            vi8 tx0 = vi8_srli(bx0, RAST_MT_LOG2), ty0 = vi8_srli(by0, RAST_MT_LOG2);
+            vi8 tx1 = vi8_minu(vi8_srli(vi8_sub(bx1, one), RAST_MT_LOG2),
+                               vi8_set1((int32_t)f->bins->grid_w - 1));
+            vi8 ty1 = vi8_minu(vi8_srli(vi8_sub(by1, one), RAST_MT_LOG2),
+                               vi8_set1((int32_t)f->bins->grid_h - 1));
+            one_tile = (uint32_t)vi8_movemask(vi8_and(vi8_eq(tx0, tx1), vi8_eq(ty0, ty1))) & fast;
+            vi8_store(tile8, vi8_add(vi8_mullo(ty0, vi8_set1((int32_t)f->bins->grid_w)), tx0));
             prof_begin(PROF_FETriangleSetup);
             planes8(xf, yf, z8, &pl);
             prof_end(PROF_FETriangleSetup);
@@ -1394,6 +1431,7 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                 vf8_store_aligned(&stage[l][16], u[l]);
             if (stage_attr)
                 group_attribs(f, i0 * 3, astage);
+            fe_tri8_stage(&t8, tstage);
         }
         /* The lanes with work, in primitive order. */
         for (uint32_t work = (live & clip) | (rest & nonfill) | fast; work; work &= work - 1) {
@@ -1424,14 +1462,16 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                 continue;
             }
             /* emit_triangle_fx's filled path, from the lanes of t8 and pl. */
-            be_prim *p = alloc_prim(f);
-            if (!p)
-                continue; /* out_of_memory is set: the next lane returns */
+            be_prim *p = arena_alloc(arena, prim_bytes); /* alloc_prim */
+            if (!p) {
+                f->bins->out_of_memory = true;
+                continue; /* the next lane returns */
+            }
             memcpy(p, stage[l], FE_PRIM_BLOCK);
             p->prim_id = pr->prim_id;
             if (rs->offset_tri)
                 p->z[2] = vw[2 * stride + sl[0]] + polygon_offset(f, p->z[0], p->z[1]);
-            fe_tri8_get(&t8, l, &p->cov.tri);
+            memcpy(&p->cov.tri, tstage[l], sizeof(rast_tri)); /* fe_tri8_get */
             if (stage_attr)
                 for (uint32_t i = 0; i < f->num_attribs; i++) /* 48-byte copies: inlined */
                     memcpy(p->attribs + i * 12, &astage[l][i * 12], 12 * sizeof(float));
@@ -1439,7 +1479,10 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                 rec_attribs(f, p, sl);
             else
                 soa_attribs(f, p, sl, prov, front);
-            bin_prim(f, p);
+            if (!(one_tile & bit))
+                bin_prim(f, p);
+            else if (!KNOB_TOSS_BIN_TRIS && bin_append(f->bins, (uint32_t)tile8[l], p))
+                f->cnt->prims_binned++;
         }
     }
 }
@@ -1525,8 +1568,11 @@ static void run_vs(fe_ctx *f, uint32_t num_unique)
         uint32_t n = num_unique - b * 8 < 8 ? num_unique - b * 8 : 8;
         uint32_t mask = (1u << n) - 1;
         int32_t vid[8];
-        for (uint32_t l = 0; l < 8; l++)
-            vid[l] = s->vids[b * 8 + (l < n ? l : 0)];
+        if (n == 8)
+            memcpy(vid, &s->vids[b * 8], sizeof vid);
+        else
+            for (uint32_t l = 0; l < 8; l++)
+                vid[l] = s->vids[b * 8 + (l < n ? l : 0)];
         prof_begin(PROF_FEFetchShader);
         fe_fetch8(&st->layout->plan, st->buffers->vb, vid, inst_ids, f->job->draw.start_instance,
                   mask, s->vs_in);

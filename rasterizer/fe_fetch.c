@@ -375,6 +375,16 @@ void fe_fetch8(const fe_fetch_plan *plan, const swr_vertex_buffer *buffers,
     uint8_t tiny[4]; /* zero-padded copy of a buffer shorter than one dword */
 
     lane_mask &= 0xffu;
+    /* With all 8 lanes active, the range [vmin, vmax] of the vertex indices
+     * decides for a whole per-vertex element at once: when the bytes the
+     * fast path reads for vmin and for vmax lie inside a buffer below 2 GiB
+     * (and so for every index between: the start is monotonic in the
+     * index), every lane is read and fast, the offsets fit int32 and no
+     * bias applies -- the lanes computed below, without the 64-bit tests. */
+    const vi8 idx = vi8_load(vertex_index);
+    int32_t vmin = 0, vmax = 0;
+    if (lane_mask == 0xffu)
+        fe_vi8_minmax(idx, &vmin, &vmax);
     for (uint32_t i = 0; i < plan->num_elements; i++) {
         const fe_fetch_elem *e = &plan->elems[i];
         const swr_vertex_buffer *buf = &buffers[e->buffer_index];
@@ -382,6 +392,23 @@ void fe_fetch8(const fe_fetch_plan *plan, const swr_vertex_buffer *buffers,
 
         if (!buf->data || lane_mask == 0 || e->size_bytes > buf->size_bytes) {
             store_zero(&out[i]);
+            continue;
+        }
+        if (lane_mask == 0xffu && e->divisor == 0 && buf->size_bytes >= 4 &&
+            buf->size_bytes <= INT32_MAX && buf->stride_bytes <= INT32_MAX &&
+            (int64_t)vmin * buf->stride_bytes + e->offset_bytes >= 0 &&
+            (int64_t)vmax * buf->stride_bytes + e->offset_bytes + e->read_bytes <=
+                (int64_t)buf->size_bytes) {
+            vi8 off = vi8_add(vi8_mullo(idx, vi8_set1((int32_t)buf->stride_bytes)),
+                              vi8_set1((int32_t)e->offset_bytes));
+            L.off = off;
+            L.read = vi8_ones();
+            L.start_lo = fe_vi8_lo_to_vi64(off);
+            L.start_hi = fe_vi8_hi_to_vi64(off);
+            L.data = L.base = buf->data;
+            L.last_dword = (int32_t)(buf->size_bytes - 4u);
+            L.read_bits = L.active_bits = L.fast_bits = 0xffu;
+            e->fetch(&L, &out[i]);
             continue;
         }
         if (e->buffer_index != cached_buffer || e->divisor != cached_divisor) {

@@ -21,6 +21,19 @@ SIMD_INLINE vi64x4 fe_vi8_lo_to_vi64(vi8 a) { return _mm256_cvtepi32_epi64(_mm25
 SIMD_INLINE vi64x4 fe_vi8_hi_to_vi64(vi8 a) { return _mm256_cvtepi32_epi64(_mm256_extracti128_si256(a, 1)); }
 
 /* Signed low-32 x signed low-32 -> 64-bit product per 64-bit lane. */
+/* The smallest and largest of the 8 lanes. */
+SIMD_INLINE void fe_vi8_minmax(vi8 a, int32_t *mn, int32_t *mx)
+{
+    __m128i lo = _mm256_castsi256_si128(a), hi = _mm256_extracti128_si256(a, 1);
+    __m128i n = _mm_min_epi32(lo, hi), x = _mm_max_epi32(lo, hi);
+    n = _mm_min_epi32(n, _mm_shuffle_epi32(n, 0x4e));
+    x = _mm_max_epi32(x, _mm_shuffle_epi32(x, 0x4e));
+    n = _mm_min_epi32(n, _mm_shuffle_epi32(n, 0xb1));
+    x = _mm_max_epi32(x, _mm_shuffle_epi32(x, 0xb1));
+    *mn = _mm_cvtsi128_si32(n);
+    *mx = _mm_cvtsi128_si32(x);
+}
+
 SIMD_INLINE vi64x4 fe_vi64_mul32(vi64x4 a, vi64x4 b) { return _mm256_mul_epi32(a, b); }
 
 SIMD_INLINE vi64x4 fe_vi64_load(const int64_t *p) { return _mm256_loadu_si256((const __m256i *)p); }

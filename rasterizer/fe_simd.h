@@ -20,6 +20,8 @@
 #ifndef FE_SIMD_H
 #define FE_SIMD_H
 
+#include <stddef.h>
+
 #include "core/simd.h"
 #include "rasterizer/rast_priv.h"
 
@@ -220,6 +222,56 @@ static inline void fe_tri8_get(const fe_tri8 *t, uint32_t l, rast_tri *tri)
     }
     tri->bbox = (swr_rect){t->x0[l], t->y0[l], t->x1[l], t->y1[l]};
     tri->small_edges = (t->small_edges >> l) & 1;
+}
+
+/* 4x4 transpose of 64-bit lanes: r[i] lane j <- r[j] lane i. */
+SIMD_INLINE void vi64_transpose4(vi64x4 r[4])
+{
+    __m256i t0 = _mm256_unpacklo_epi64(r[0], r[1]), t1 = _mm256_unpackhi_epi64(r[0], r[1]);
+    __m256i t2 = _mm256_unpacklo_epi64(r[2], r[3]), t3 = _mm256_unpackhi_epi64(r[2], r[3]);
+    r[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
+    r[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
+    r[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
+    r[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
+}
+
+/* fe_tri8_get for all 8 lanes at once: out[l] = the 96 bytes of lane l's
+ * rast_tri (a, b, c, bbox, small_edges, zero padding), ready for one copy.
+ * Twelve 64-bit rows (a0 a1 a2 b0 b1 b2 c0 c1 c2, x0|y0, x1|y1, small)
+ * go through six 4x4 transposes. */
+_Static_assert(sizeof(rast_tri) == 96 && offsetof(rast_tri, b) == 24 &&
+                   offsetof(rast_tri, c) == 48 && offsetof(rast_tri, bbox) == 72 &&
+                   offsetof(rast_tri, small_edges) == 88,
+               "rast_tri layout assumed by fe_tri8_stage");
+static inline void fe_tri8_stage(const fe_tri8 *t, int64_t out[8][12])
+{
+    const vi8 x0 = vi8_load(t->x0), y0 = vi8_load(t->y0), x1 = vi8_load(t->x1), y1 = vi8_load(t->y1);
+    /* (x0, y0) pairs: unpack gives lanes 0 1 4 5 and 2 3 6 7 as qwords. */
+    __m256i p0l = _mm256_unpacklo_epi32(x0, y0), p0h = _mm256_unpackhi_epi32(x0, y0);
+    __m256i p1l = _mm256_unpacklo_epi32(x1, y1), p1h = _mm256_unpackhi_epi32(x1, y1);
+    const vi64x4 small = _mm256_set1_epi64x(t->small_edges);
+    for (int h = 0; h < 2; h++) {
+        const int o = h * 4;
+        vi64x4 r[4];
+        r[0] = vi64_load(t->a[0] + o), r[1] = vi64_load(t->a[1] + o);
+        r[2] = vi64_load(t->a[2] + o), r[3] = vi64_load(t->b[0] + o);
+        vi64_transpose4(r);
+        for (int l = 0; l < 4; l++)
+            vi64_store(&out[o + l][0], r[l]);
+        r[0] = vi64_load(t->b[1] + o), r[1] = vi64_load(t->b[2] + o);
+        r[2] = vi64_load(t->c[0] + o), r[3] = vi64_load(t->c[1] + o);
+        vi64_transpose4(r);
+        for (int l = 0; l < 4; l++)
+            vi64_store(&out[o + l][4], r[l]);
+        r[0] = vi64_load(t->c[2] + o);
+        r[1] = h ? _mm256_permute2x128_si256(p0l, p0h, 0x31) : _mm256_permute2x128_si256(p0l, p0h, 0x20);
+        r[2] = h ? _mm256_permute2x128_si256(p1l, p1h, 0x31) : _mm256_permute2x128_si256(p1l, p1h, 0x20);
+        r[3] = _mm256_and_si256(_mm256_srlv_epi64(small, _mm256_setr_epi64x(o, o + 1, o + 2, o + 3)),
+                                _mm256_set1_epi64x(1));
+        vi64_transpose4(r);
+        for (int l = 0; l < 4; l++)
+            vi64_store(&out[o + l][8], r[l]);
+    }
 }
 
 #endif /* FE_SIMD_H */
