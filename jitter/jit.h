@@ -47,7 +47,12 @@ typedef enum jit_executor {
 typedef struct jit_variant_key {
     uint8_t executor;    /* jit_executor */
     uint8_t dual_source; /* PS: OUT COLOR[1] is the second blend source (color1) */
-    uint8_t reserved[14];
+    /* Split the uniform-only instructions off into a preamble (jit_preamble.c)
+     * when that pays; the caller must then run jit_shader_preamble_eval and
+     * bind its buffer as CONST[SWR_PREAMBLE_CONST_SLOT]. jit_cache_get sets
+     * it unless SWR_SHADER_PREAMBLE=0 is in the environment. */
+    uint8_t preamble;
+    uint8_t reserved[13];
 } jit_variant_key;
 
 /* What a compiled shader reads and writes, from its declarations and
@@ -91,6 +96,22 @@ const jit_shader_info *jit_shader_get_info(const jit_shader *sh);
 /* The entry point for the engine; NULL when the processor does not match. */
 swr_vs_func jit_shader_vs_func(const jit_shader *sh);
 swr_ps_func jit_shader_ps_func(const jit_shader *sh);
+
+/* The preamble of a shader compiled with key.preamble (jit_preamble.c):
+ * instructions whose sources are all uniform (IMM, direct CONST, TEMPs
+ * they wrote) run once per draw, and the shader reads their results from
+ * constant buffer SWR_PREAMBLE_CONST_SLOT.
+ * jit_shader_preamble_vec4s: that buffer's size in vec4s (the results, then
+ * a key of what the preamble read), 0 when the shader has no preamble.
+ * jit_shader_preamble_eval: fills `buf` (that many vec4s) for a draw with
+ * the constant buffers `res` (sampler unused). With `prev` (the buffer of an
+ * earlier evaluation of this shader, or NULL) whose key matches, nothing
+ * the preamble reads changed: returns false and only the key part of buf is
+ * written, so prev stays valid; otherwise runs the preamble and returns
+ * true. Thread safe (reads the shader only). */
+uint32_t jit_shader_preamble_vec4s(const jit_shader *sh);
+bool jit_shader_preamble_eval(const jit_shader *sh, const swr_shader_resources *res, float *buf,
+                              const float *prev);
 
 /* Process-wide cache keyed by a hash of (text, key): parses, validates and
  * compiles on a miss. Returns a new reference (release with

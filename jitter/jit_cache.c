@@ -6,11 +6,13 @@
  * collision compares unequal and compiles anew. One mutex guards the table
  * (a miss compiles outside it: two threads missing on the same text both
  * compile, and the second to insert drops its copy). The table holds one
- * reference per entry; jit_cache_get hands out another.
+ * reference per entry; jit_cache_get hands out another. It turns on
+ * key.preamble (see preamble_enabled): its caller runs the preambles.
  */
 #include "jitter/jit.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +26,20 @@ typedef struct cache_entry {
     char *text;
     jit_shader *sh;
 } cache_entry;
+
+/* The cache's caller (the pipe driver) runs preambles: key.preamble is on
+ * unless SWR_SHADER_PREAMBLE=0 (read once), for comparisons. */
+static bool preamble_enabled(void)
+{
+    static atomic_int state; /* 0 unknown, 1 on, 2 off */
+    int s = atomic_load_explicit(&state, memory_order_relaxed);
+    if (!s) {
+        const char *e = getenv("SWR_SHADER_PREAMBLE");
+        s = e && strcmp(e, "0") == 0 ? 2 : 1;
+        atomic_store_explicit(&state, s, memory_order_relaxed);
+    }
+    return s == 1;
+}
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static cache_entry *cache_head;
@@ -47,6 +63,7 @@ jit_shader *jit_cache_get(const char *text, size_t len, const jit_variant_key *k
     memset(&k, 0, sizeof(k));
     if (key)
         k = *key;
+    k.preamble = preamble_enabled();
     uint64_t h = tgsi_hash(&k, sizeof(k), tgsi_hash(text, len, 0));
     pthread_mutex_lock(&cache_lock);
     jit_shader *sh = lookup_locked(h, text, len, &k);

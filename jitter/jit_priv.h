@@ -32,7 +32,45 @@ struct jit_shader {
      * interpreter. */
     struct jit_llvm_code *llvm;
     char llvm_why[160];
+    /* key.preamble and the program had uniform work: the preamble whose
+     * results the main program (this shader) reads from
+     * CONST[SWR_PREAMBLE_CONST_SLOT]; NULL otherwise. */
+    struct jit_preamble *preamble;
 };
+
+/* ---- the preamble split (jit_preamble.c) ---- */
+
+/* A compiled preamble: a VERT shader writing OUT[0..num_slots) and the
+ * directly indexed constants it reads (the key of jit_shader_preamble_eval). */
+struct jit_preamble {
+    jit_shader *code;
+    uint32_t num_slots;
+    uint64_t hash; /* of the preamble's text */
+    uint32_t num_inputs;
+    struct {
+        uint32_t buffer, index;
+    } inputs[];
+};
+
+/* The two programs of a split (see jit_preamble.c's essay). */
+typedef struct jit_preamble_split {
+    tgsi_program *pre, *main;
+    uint32_t num_slots; /* vec4s the preamble writes */
+    uint32_t hoisted;   /* non-MOV instructions moved to the preamble */
+    uint32_t restores;  /* MOVs added to the main program */
+} jit_preamble_split;
+
+/* The hoisted work must exceed the added MOVs by this much to split. */
+#define JIT_PREAMBLE_MIN_WORK 4
+
+/* Splits `prog`; false (r zeroed) when it is not worth it or not possible. */
+bool jit_preamble_split_program(const tgsi_program *prog, uint32_t min_work,
+                                jit_preamble_split *r);
+void jit_preamble_split_free(jit_preamble_split *r);
+/* Compiles a split's preamble with key's executor; NULL on failure. */
+struct jit_preamble *jit_preamble_build(const tgsi_program *pre_prog, uint32_t num_slots,
+                                        const jit_variant_key *key);
+void jit_preamble_free(struct jit_preamble *pre);
 
 /* Builds the interpreter's form of `prog` into sh->interp (sh->info and
  * sh->key already filled). False with err filled on what it cannot run

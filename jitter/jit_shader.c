@@ -9,7 +9,9 @@
  * JIT_EXECUTOR_LLVM the LLVM JIT (jit_llvm.c) compiles the shader too and
  * its native entry points are handed out, or, when it cannot compile the
  * program, the interpreter's (reason in sh->llvm_why, printed with
- * SWR_JIT_DEBUG set in the environment).
+ * SWR_JIT_DEBUG set in the environment). With key.preamble the program is
+ * first split (jit_preamble.c): the shader runs the main part and owns the
+ * preamble, compiled as a shader of its own.
  */
 #include "jitter/jit.h"
 
@@ -201,7 +203,27 @@ jit_shader *jit_shader_compile(const tgsi_program *prog, const jit_variant_key *
     atomic_init(&sh->refs, 1);
     if (key)
         sh->key = *key;
-    if (!scan(prog, &sh->info, err) || !jit_interp_build(sh, prog, err)) {
+    if (!scan(prog, &sh->info, err)) {
+        free(sh);
+        return NULL;
+    }
+    /* The preamble split (jit_preamble.c): the shader runs the main program
+     * and the preamble is its own shader with the same executor. */
+    jit_preamble_split split;
+    memset(&split, 0, sizeof split);
+    if (sh->key.preamble && jit_preamble_split_program(prog, JIT_PREAMBLE_MIN_WORK, &split)) {
+        jit_shader_info main_info;
+        tgsi_error serr;
+        if (scan(split.main, &main_info, &serr))
+            sh->preamble = jit_preamble_build(split.pre, split.num_slots, &sh->key);
+        if (sh->preamble) {
+            sh->info = main_info;
+            prog = split.main;
+        }
+    }
+    if (!jit_interp_build(sh, prog, err)) {
+        jit_preamble_split_free(&split);
+        jit_preamble_free(sh->preamble);
         free(sh);
         return NULL;
     }
@@ -214,6 +236,7 @@ jit_shader *jit_shader_compile(const tgsi_program *prog, const jit_variant_key *
                 fprintf(stderr, "swr: shader runs in the interpreter: %s\n", sh->llvm_why);
         }
     }
+    jit_preamble_split_free(&split);
     return sh;
 }
 
@@ -229,6 +252,7 @@ void jit_shader_unref(jit_shader *sh)
         return;
     jit_llvm_free(sh->llvm);
     jit_interp_free(sh->interp);
+    jit_preamble_free(sh->preamble);
     free(sh);
 }
 

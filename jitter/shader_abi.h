@@ -36,6 +36,11 @@
 
 #define SWR_MAX_ATTRIBS 32 /* VS inputs, VS outputs, PS inputs */
 #define SWR_MAX_CONST_BUFFERS 16
+/* Constant buffer slots the pipe driver keeps for itself (it reports 14
+ * usable buffers to its frontends): 14 holds the driver's own constants,
+ * 15 the results of a shader's preamble (jit.h, jit_preamble.c). */
+#define SWR_DRIVER_CONST_SLOT 14
+#define SWR_PREAMBLE_CONST_SLOT 15
 
 typedef struct swr_simd_vec4 {
     float v[4][8] __attribute__((aligned(32)));

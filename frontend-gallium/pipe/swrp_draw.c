@@ -299,37 +299,89 @@ static bool send_vertex_buffers(swrp_context *c, const struct pipe_draw_info *in
 
 /* ---- constants ------------------------------------------------------------------------ */
 
-static bool send_constants(swrp_context *c)
+/* The storage a constant slot's reads come from and its size in vec4s. */
+static void const_slot_data(const swrp_const_slot *cb, const float **out_ptr, uint32_t *out_n)
+{
+    const float *ptr = NULL;
+    uint32_t n = 0;
+    if (cb->user) {
+        ptr = cb->user;
+        n = cb->user_vec4s;
+    } else if (cb->buffer) {
+        swrp_resource *r = swrp_resource_of(cb->buffer);
+        /* The storage is r->size bytes (width0 rounded up to 64), so whole
+         * vec4s up to there may be read; bytes past width0 are inside the
+         * allocation. */
+        if (cb->offset < r->base.width0 && cb->offset % 4 == 0) {
+            uint64_t bytes = cb->size;
+            if (bytes > r->base.width0 - cb->offset)
+                bytes = r->base.width0 - cb->offset;
+            uint64_t vec4s = (bytes + 15) / 16;
+            while (vec4s && cb->offset + vec4s * 16 > r->size)
+                vec4s--;
+            ptr = (const float *)(r->data + cb->offset);
+            n = (uint32_t)vec4s;
+        }
+    }
+    *out_ptr = ptr;
+    *out_n = n;
+}
+
+/* The stage's shader preamble (jit.h: uniform-only instructions run once
+ * per draw): evaluated from the stage's constant buffers when what it reads
+ * changed (the key jit_shader_preamble_eval keeps behind the results), and
+ * bound as constant buffer SWR_PREAMBLE_CONST_SLOT through
+ * set_constant_buffer, so the results are a user-constant copy in a chunk
+ * that lives until the draws reading it are done. `code` is the variant
+ * the draw runs: variants differ in what they hoist. */
+static void update_preamble(swrp_context *c, unsigned s, const jit_shader *code)
 {
     swrp_bound *b = c->bound;
+    uint32_t n = code ? jit_shader_preamble_vec4s(code) : 0;
+    const swrp_const_slot *cur = &b->cb[s][SWR_PREAMBLE_CONST_SLOT];
+    if (!n) {
+        if (cur->user || cur->buffer)
+            c->base.set_constant_buffer(&c->base, (enum pipe_shader_type)s,
+                                        SWR_PREAMBLE_CONST_SLOT, NULL);
+        return;
+    }
+    swr_shader_resources res;
+    memset(&res, 0, sizeof res);
+    for (uint32_t m = b->cb_mask[s] & ((1u << SWR_DRIVER_CONST_SLOT) - 1); m; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctz(m);
+        const_slot_data(&b->cb[s][i], &res.constants[i], &res.constant_count[i]);
+    }
+    float local[64 * 4];
+    float *buf = n <= 64 ? local : malloc((size_t)n * 16);
+    if (!buf)
+        return;
+    const float *prev = cur->user && cur->user_vec4s == n ? cur->user : NULL;
+    if (jit_shader_preamble_eval(code, &res, buf, prev)) {
+        struct pipe_constant_buffer cb;
+        memset(&cb, 0, sizeof cb);
+        cb.user_buffer = buf;
+        cb.buffer_size = n * 16;
+        c->base.set_constant_buffer(&c->base, (enum pipe_shader_type)s, SWR_PREAMBLE_CONST_SLOT,
+                                    &cb);
+    }
+    if (buf != local)
+        free(buf);
+}
+
+static bool send_constants(swrp_context *c, const jit_shader *vs_code, const jit_shader *fs_code)
+{
+    swrp_bound *b = c->bound;
+    const jit_shader *code[SWRP_NUM_STAGES] = {vs_code, fs_code};
     for (unsigned s = 0; s < SWRP_NUM_STAGES; s++) {
+        update_preamble(c, s, code[s]);
         /* Slots neither bound nor sent with data are NULL on both sides. */
         uint32_t m = b->sent_any ? b->cb_mask[s] | b->sent_const_mask[s]
                                  : (uint32_t)((1ull << PIPE_MAX_CONSTANT_BUFFERS) - 1);
         for (; m; m &= m - 1) {
             unsigned i = (unsigned)__builtin_ctz(m);
-            const swrp_const_slot *cb = &b->cb[s][i];
-            const float *ptr = NULL;
-            uint32_t n = 0;
-            if (cb->user) {
-                ptr = cb->user;
-                n = cb->user_vec4s;
-            } else if (cb->buffer) {
-                swrp_resource *r = swrp_resource_of(cb->buffer);
-                /* The storage is r->size bytes (width0 rounded up to 64),
-                 * so whole vec4s up to there may be read; bytes past
-                 * width0 are inside the allocation. */
-                if (cb->offset < r->base.width0 && cb->offset % 4 == 0) {
-                    uint64_t bytes = cb->size;
-                    if (bytes > r->base.width0 - cb->offset)
-                        bytes = r->base.width0 - cb->offset;
-                    uint64_t vec4s = (bytes + 15) / 16;
-                    while (vec4s && cb->offset + vec4s * 16 > r->size)
-                        vec4s--;
-                    ptr = (const float *)(r->data + cb->offset);
-                    n = (uint32_t)vec4s;
-                }
-            }
+            const float *ptr;
+            uint32_t n;
+            const_slot_data(&b->cb[s][i], &ptr, &n);
             if (!b->sent_any || b->sent_const[s][i] != ptr || b->sent_const_count[s][i] != n) {
                 if (swr_set_constant_buffer(c->engine, s, i, ptr, n) != SWR_OK)
                     return false;
@@ -394,7 +446,7 @@ static bool send_state(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code
                     swr_set_viewports(c->engine, 0, SWR_MAX_VIEWPORTS, b->viewport));
     SEND_IF_CHANGED(b->sent_scissor, b->scissor,
                     swr_set_scissors(c->engine, 0, SWR_MAX_VIEWPORTS, b->scissor));
-    if (!send_constants(c))
+    if (!send_constants(c, vs_code, fs_code))
         return false;
     for (unsigned s = 0; s < SWRP_NUM_STAGES; s++) {
         if (snapshot_stale(b, s) && !rebuild_snapshot(c, s))
