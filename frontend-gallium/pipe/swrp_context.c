@@ -482,6 +482,37 @@ static void clear_buffer(struct pipe_context *ctx, struct pipe_resource *res, un
     }
 }
 
+/* Fills a box of one level with one texel (PIPE_CAP_CLEAR_TEXTURE), through
+ * a write map, so the engine's pending use of the storage (and hot tiles of
+ * a render target) is synchronised as for any map. Compressed formats and
+ * buffers are refused (clear_buffer covers buffers). */
+static void clear_texture(struct pipe_context *ctx, struct pipe_resource *res, unsigned level,
+                          const struct pipe_box *box, const void *data)
+{
+    if (!ctx || !res || !box || !data || res->target == PIPE_BUFFER || box->width <= 0 ||
+        box->height <= 0 || box->depth <= 0)
+        return;
+    const swrp_format_desc *f = swrp_resource_of(res)->fmt;
+    if (!f || f->is_compressed || !f->block_bytes)
+        return;
+    struct pipe_transfer *t = NULL;
+    uint8_t *p = ctx->texture_map(ctx, res, level, PIPE_MAP_WRITE | PIPE_MAP_DISCARD_RANGE, box, &t);
+    if (!p)
+        return;
+    size_t n = f->block_bytes, row = (size_t)box->width * n;
+    for (int32_t z = 0; z < box->depth; z++)
+        for (int32_t y = 0; y < box->height; y++) {
+            uint8_t *line = p + (size_t)z * t->layer_stride + (size_t)y * t->stride;
+            memcpy(line, data, n);
+            for (size_t done = n; done < row;) {
+                size_t k = done < row - done ? done : row - done;
+                memcpy(line + done, line, k);
+                done += k;
+            }
+        }
+    ctx->texture_unmap(ctx, t);
+}
+
 /* ---- flush, creation, destruction ---------------------------------------- */
 
 static void context_flush(struct pipe_context *ctx, struct pipe_fence_handle **fence,
@@ -541,6 +572,7 @@ struct pipe_context *swrp_context_create(struct pipe_screen *screen, void *priv,
     p->texture_subdata = texture_subdata;
     p->resource_copy_region = resource_copy_region;
     p->clear_buffer = clear_buffer;
+    p->clear_texture = clear_texture;
     if (!swrp_state_init(c))
         goto fail;
     swrp_query_init(p);

@@ -399,10 +399,36 @@ static bool send_constants(swrp_context *c, const jit_shader *vs_code, const jit
 
 /* ---- draw ------------------------------------------------------------------------------- */
 
+/* The driver constants (swrp_state.h's SWRP_DC_*) the bound variants read. */
+static void set_driver_constants(swrp_context *c)
+{
+    swrp_bound *b = c->bound;
+    _Alignas(16) float dc[SWRP_DC_VEC4S * 4];
+    memset(dc, 0, sizeof dc);
+    memcpy(dc + SWRP_DC_UCP * 4, b->clip.ucp, sizeof b->clip.ucp);
+    /* From the FS's POSITION input back to the pixel: its centre is at
+     * +0.5 unless the shader asks for integer centres, and a lower-left
+     * origin counts rows up from the framebuffer's bottom. */
+    const jit_shader_info *fi = b->fs->info;
+    float cen = fi->pixel_center_integer ? 0.5f : 0.0f;
+    float h = (float)b->fb.height;
+    float *pos = dc + SWRP_DC_STIPPLE_POS * 4;
+    pos[0] = 1.0f;
+    pos[1] = fi->coord_origin_lower_left ? -1.0f : 1.0f;
+    pos[4] = cen;
+    pos[5] = fi->coord_origin_lower_left ? h - cen : cen;
+    for (unsigned i = 0; i < 32; i++)
+        memcpy(dc + (SWRP_DC_STIPPLE_ROWS + i) * 4, &b->stipple.stipple[i], 4);
+    swrp_state_set_driver_constants(c, dc);
+}
+
 /* Sends every state group but the vertex/index buffers. False: skip. */
 static bool send_state(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code)
 {
     swrp_bound *b = c->bound;
+    if ((jit_shader_get_info(vs_code)->const_buffers_used |
+         jit_shader_get_info(fs_code)->const_buffers_used) >> SWR_DRIVER_CONST_SLOT & 1)
+        set_driver_constants(c);
     if (!send_framebuffer(c)) {
         complain("draw: a bound surface cannot be rendered to; draw skipped");
         return false;
@@ -420,8 +446,8 @@ static bool send_state(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code
     rs.sprite_coord_enable = sprite;
     rs.point_sprite = sprite != 0;
     rs.window_space_position = b->vs->info->window_space_position;
-    /* Only clip distances the VS writes; user clip planes are not lowered
-     * (PIPE_CAP_CLIP_PLANES is 0, the front end lowers them). */
+    /* Only clip distances the VS writes: its own, or those its variant
+     * computes from the user clip planes (swrp_shader_lower.c). */
     uint8_t written = (vs.clip_dist_slot[0] != SWR_SLOT_NONE ? 0x0f : 0) |
                       (vs.clip_dist_slot[1] != SWR_SLOT_NONE ? 0xf0 : 0);
     rs.clip_distance_enable = b->rast->clip_plane_enable & written;
@@ -498,6 +524,35 @@ static void after_draw(swrp_context *c, const struct pipe_draw_info *info, draw_
     k->n = 0;
 }
 
+/* Whether polygon stipple applies to a draw: polygons, some face of
+ * which is filled and not culled. */
+static bool stipple_applies(const swrp_rast_cso *r, unsigned mode)
+{
+    bool polygons = (mode >= PIPE_PRIM_TRIANGLES && mode <= PIPE_PRIM_POLYGON) ||
+                    mode == PIPE_PRIM_TRIANGLES_ADJACENCY ||
+                    mode == PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY;
+    bool front = !(r->swr.cull_face & PIPE_FACE_FRONT) && r->swr.fill_front == SWR_FILL_FILL;
+    bool back = !(r->swr.cull_face & PIPE_FACE_BACK) && r->swr.fill_back == SWR_FILL_FILL;
+    return polygons && r->poly_stipple_enable && (front || back);
+}
+
+/* The shader variants the bound state asks for (swrp_shader.c). */
+static void select_variants(swrp_bound *b, unsigned mode, jit_shader **vs_code,
+                            jit_shader **fs_code)
+{
+    const swrp_rast_cso *r = b->rast;
+    swrp_lower_key vk = {
+        .ucp = !r->clip_plane_enable ? 0 : (r->clip_plane_enable & 0xf0) ? 2 : 1,
+        .clamp_color = r->clamp_vertex_color,
+    };
+    swrp_lower_key fk = {
+        .clamp_color = r->clamp_fragment_color,
+        .stipple = stipple_applies(r, mode),
+    };
+    *vs_code = swrp_shader_variant(b->vs, false, &vk);
+    *fs_code = swrp_shader_variant(b->fs, b->blend->dual_source, &fk);
+}
+
 static void draw_vbo(struct pipe_context *ctx, const struct pipe_draw_info *info,
                      unsigned drawid_offset, const struct pipe_draw_start_count_bias *draws,
                      unsigned num_draws)
@@ -524,8 +579,8 @@ static void draw_vbo(struct pipe_context *ctx, const struct pipe_draw_info *info
     if (!num_draws || !info->instance_count || !swrp_query_render_allowed(c))
         return;
     swrp_shader_reap(c, false);
-    jit_shader *vs_code = swrp_shader_variant(b->vs, false);
-    jit_shader *fs_code = swrp_shader_variant(b->fs, b->blend->dual_source);
+    jit_shader *vs_code, *fs_code;
+    select_variants(b, info->mode, &vs_code, &fs_code);
     if (!vs_code || !fs_code)
         return;
 

@@ -275,10 +275,10 @@ static const int cap_table[] = {
     [PIPE_CAP_SHADER_STENCIL_EXPORT] = 1,          /* swr_ps_state.writes_stencil */
     [PIPE_CAP_TGSI_INSTANCEID] = 1,
     [PIPE_CAP_VERTEX_ELEMENT_INSTANCE_DIVISOR] = 1,
-    [PIPE_CAP_FRAGMENT_COLOR_CLAMPED] = 0,         /* no engine clamp: the front end adds it */
+    [PIPE_CAP_FRAGMENT_COLOR_CLAMPED] = 1,         /* clamp_fragment_color: FS variant */
     [PIPE_CAP_MIXED_COLORBUFFER_FORMATS] = 1,
     [PIPE_CAP_VERTEX_COLOR_UNCLAMPED] = 1,
-    [PIPE_CAP_VERTEX_COLOR_CLAMPED] = 0,
+    [PIPE_CAP_VERTEX_COLOR_CLAMPED] = 1,           /* clamp_vertex_color: VS variant */
     /* GLSL 1.40: integers, control flow, texelFetch, texture buffers,
      * instancing, restart, several uniform buffers -- all executed; no
      * geometry shaders (1.50). */
@@ -336,7 +336,8 @@ static const int cap_table[] = {
     [PIPE_CAP_ALPHA_TEST] = 1,                     /* swr_depth_stencil_state.alpha_enabled */
     [PIPE_CAP_POINT_SIZE_FIXED] = 1,
     [PIPE_CAP_TWO_SIDED_COLOR] = 1,                /* swr_ps_input.vs_slot_back */
-    [PIPE_CAP_CLIP_PLANES] = 0,                    /* clip distances only: front end lowers UCPs */
+    [PIPE_CAP_CLIP_PLANES] = 8,                    /* VS variant writes CLIPDIST (swrp_shader_lower.c) */
+    [PIPE_CAP_CLEAR_TEXTURE] = 1,                  /* swrp_context.c clear_texture */
     [PIPE_CAP_MAX_VERTEX_BUFFERS] = PIPE_MAX_VERTEX_BUFFERS,
     [PIPE_CAP_TEXTURE_BUFFER_OBJECTS] = 1,         /* sampler PIPE_BUFFER target via TXF */
     [PIPE_CAP_CUBE_MAP_ARRAY] = 1,

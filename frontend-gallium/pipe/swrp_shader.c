@@ -3,10 +3,14 @@
  * and _fs_state) and the VS -> PS linkage the draw sends to the engine.
  *
  * A shader CSO is TGSI text compiled through the process-wide cache
- * (jit_cache_get) with a zeroed variant key. The only key field state
- * changes today is dual_source (the bound blend state reads SRC1 factors):
- * that variant of a fragment shader is compiled on the first draw that
- * needs it and kept on the CSO.
+ * (jit_cache_get). Bound state selects variants, each compiled on the
+ * first draw that needs it and kept on the CSO (variant[], indexed by the
+ * few bits that change the code): dual_source (the bound blend state reads
+ * SRC1 factors: a jitter key field) and the lowerings of
+ * swrp_shader_lower.c (user clip planes, colour clamping, polygon
+ * stipple), which transform the text. A key bit that would not change a
+ * given shader (clamping without colour outputs, planes when the VS writes
+ * its own clip distances) is dropped, so such shaders share variant[0].
  *
  * Linkage (jit.h's "Register binding"): VS OUT[i] is engine output slot i;
  * POSITION, PSIZE, CLIPDIST[0..1] and VIEWPORT_INDEX outputs become the
@@ -32,14 +36,14 @@
 
 static void shader_free(swrp_shader_cso *s)
 {
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < SWRP_NUM_VARIANTS; i++)
         if (s->variant[i])
             jit_shader_unref(s->variant[i]);
     free(s->text);
     free(s);
 }
 
-static jit_shader *compile(const swrp_shader_cso *s, bool dual_source)
+static jit_shader *compile(const char *text, size_t len, bool dual_source)
 {
     jit_variant_key key;
     memset(&key, 0, sizeof key);
@@ -51,7 +55,7 @@ static jit_shader *compile(const swrp_shader_cso *s, bool dual_source)
     key.dual_source = dual_source;
     tgsi_error err;
     memset(&err, 0, sizeof err);
-    jit_shader *sh = jit_cache_get(s->text, s->len, &key, &err);
+    jit_shader *sh = jit_cache_get(text, len, &key, &err);
     if (!sh)
         fprintf(stderr, "swr pipe: shader rejected at %u:%u: %s\n", err.line, err.column,
                 err.message);
@@ -70,7 +74,7 @@ static void *create_shader(const struct pipe_shader_state *state, uint8_t proces
     if (!s->text)
         goto fail;
     memcpy(s->text, state->text, s->len + 1);
-    s->variant[0] = compile(s, false);
+    s->variant[0] = compile(s->text, s->len, false);
     if (!s->variant[0])
         goto fail;
     s->info = jit_shader_get_info(s->variant[0]);
@@ -80,6 +84,12 @@ static void *create_shader(const struct pipe_shader_state *state, uint8_t proces
                 s->processor == TGSI_PROCESSOR_VERTEX ? "vertex" : "non-vertex",
                 processor == TGSI_PROCESSOR_VERTEX ? "vs" : "fs");
         goto fail;
+    }
+    for (uint32_t i = 0; i < s->info->num_outputs && i < SWR_MAX_ATTRIBS; i++) {
+        uint8_t sem = s->info->output_semantic[i];
+        s->writes_color |= sem == TGSI_SEMANTIC_COLOR ||
+                           (processor == TGSI_PROCESSOR_VERTEX && sem == TGSI_SEMANTIC_BCOLOR);
+        s->writes_clipdist |= sem == TGSI_SEMANTIC_CLIPDIST;
     }
     return s;
 fail:
@@ -151,13 +161,41 @@ void swrp_shader_reap(swrp_context *c, bool force)
     }
 }
 
-jit_shader *swrp_shader_variant(swrp_shader_cso *s, bool dual_source)
+jit_shader *swrp_shader_variant(swrp_shader_cso *s, bool dual_source, const swrp_lower_key *key)
 {
-    if (!dual_source || s->processor != TGSI_PROCESSOR_FRAGMENT)
+    if (!dual_source && !key->ucp && !key->clamp_color && !key->stipple)
+        return s->variant[0]; /* the common case, every draw */
+    /* Only what changes this shader's code counts. */
+    bool fs = s->processor == TGSI_PROCESSOR_FRAGMENT;
+    swrp_lower_key k = {
+        .ucp = !fs && !s->writes_clipdist ? key->ucp : 0,
+        .clamp_color = key->clamp_color && s->writes_color,
+        .stipple = fs && key->stipple,
+    };
+    dual_source = dual_source && fs;
+    unsigned idx = (unsigned)dual_source | (unsigned)k.clamp_color << 1 |
+                   (unsigned)k.stipple << 2 | (unsigned)(k.ucp > 2 ? 2 : k.ucp) << 3;
+    if (idx >= SWRP_NUM_VARIANTS)
         return s->variant[0];
-    if (!s->variant[1])
-        s->variant[1] = compile(s, true);
-    return s->variant[1];
+    if (s->lower_failed[idx]) /* reported once: the shader without the lowering */
+        return swrp_shader_variant(s, dual_source, &(swrp_lower_key){0});
+    if (s->variant[idx])
+        return s->variant[idx];
+    if (!k.ucp && !k.clamp_color && !k.stipple) {
+        s->variant[idx] = compile(s->text, s->len, dual_source);
+        return s->variant[idx];
+    }
+    size_t len = 0;
+    char *text = swrp_shader_lower(s->text, s->len, &k, &len);
+    if (text) {
+        s->variant[idx] = compile(text, len, dual_source);
+        free(text);
+    }
+    if (!s->variant[idx]) {
+        s->lower_failed[idx] = true;
+        return swrp_shader_variant(s, dual_source, &(swrp_lower_key){0});
+    }
+    return s->variant[idx];
 }
 
 void swrp_shader_init(struct pipe_context *ctx)
@@ -205,7 +243,10 @@ void swrp_shader_link(const swrp_shader_cso *vs, jit_shader *vs_code, const swrp
                       uint32_t num_vertex_elements, swr_vs_state *out_vs, swr_ps_state *out_ps,
                       uint8_t *sprite_mask)
 {
-    const jit_shader_info *vi = vs->info, *fi = fs->info;
+    /* The variants' own info: lowering may add inputs, outputs and kills. */
+    const jit_shader_info *vi = jit_shader_get_info(vs_code), *fi = jit_shader_get_info(fs_code);
+    (void)vs;
+    (void)fs;
     memset(out_vs, 0, sizeof *out_vs);
     memset(out_ps, 0, sizeof *out_ps);
     *sprite_mask = 0;

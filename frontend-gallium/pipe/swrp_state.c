@@ -237,6 +237,9 @@ static void *create_rasterizer_state(struct pipe_context *ctx,
     o->light_twoside = r->light_twoside;
     o->clip_plane_enable = r->clip_plane_enable;
     o->scissor = r->scissor;
+    o->clamp_vertex_color = r->clamp_vertex_color;
+    o->clamp_fragment_color = r->clamp_fragment_color;
+    o->poly_stipple_enable = r->poly_stipple_enable;
     return o;
 }
 
@@ -580,6 +583,16 @@ static void set_constant_buffer(struct pipe_context *ctx, enum pipe_shader_type 
         b->cb_mask[shader] |= 1u << index;
     else
         b->cb_mask[shader] &= ~(1u << index);
+}
+
+void swrp_state_set_driver_constants(swrp_context *c, const float *data)
+{
+    struct pipe_constant_buffer cb = {
+        .user_buffer = data,
+        .buffer_size = SWRP_DC_VEC4S * 16,
+    };
+    set_constant_buffer(&c->base, PIPE_SHADER_VERTEX, SWR_DRIVER_CONST_SLOT, &cb);
+    set_constant_buffer(&c->base, PIPE_SHADER_FRAGMENT, SWR_DRIVER_CONST_SLOT, &cb);
 }
 
 static void set_vertex_buffers(struct pipe_context *ctx, unsigned start, unsigned count,

@@ -42,6 +42,14 @@
  * the same numbers as SWR_STAGE_VS and SWR_STAGE_PS. */
 #define SWRP_NUM_STAGES 2
 
+/* The driver's own constants (user clip planes, polygon stipple), read by
+ * shader variants (swrp_shader_lower.c) from constant buffer
+ * SWR_DRIVER_CONST_SLOT (jitter/shader_abi.h). Layout in vec4s: */
+#define SWRP_DC_UCP 0           /* 8 planes */
+#define SWRP_DC_STIPPLE_POS 8   /* (1, a, 0, 0), (c, b, 0, 0): x = pos.x + c, row = a * pos.y + b */
+#define SWRP_DC_STIPPLE_ROWS 16 /* 32 pattern rows, the row's bits in .x (bit 31: column 0) */
+#define SWRP_DC_VEC4S 48
+
 typedef struct swrp_blend_cso {
     swr_blend_state swr;
     bool dual_source; /* rt[0] blends with SRC1 factors: PS variant with color1 */
@@ -57,6 +65,8 @@ typedef struct swrp_rast_cso {
     bool light_twoside;
     uint8_t clip_plane_enable;
     bool scissor;
+    bool clamp_vertex_color, clamp_fragment_color; /* shader variants */
+    bool poly_stipple_enable;                      /* FS variant, filled polygons only */
 } swrp_rast_cso;
 
 typedef struct swrp_velems_cso {
@@ -64,12 +74,26 @@ typedef struct swrp_velems_cso {
     uint8_t elem_bytes[SWR_MAX_VERTEX_ELEMENTS]; /* bytes one fetch reads */
 } swrp_velems_cso;
 
+/* What a shader variant adds to the CSO's program (swrp_shader_lower.c). */
+typedef struct swrp_lower_key {
+    uint8_t ucp;      /* VS: 0 none; 1 planes 0..3 into CLIPDIST[0]; 2 also 4..7 into CLIPDIST[1] */
+    bool clamp_color; /* VS: COLOR/BCOLOR outputs, FS: COLOR outputs saturated */
+    bool stipple;     /* FS: polygon stipple kill */
+} swrp_lower_key;
+
+/* Variant index: bit 0 dual_source, bit 1 clamp_color, bit 2 stipple,
+ * bits 3..4 ucp. */
+#define SWRP_NUM_VARIANTS 24
+
 typedef struct swrp_shader_cso {
     char *text; /* copy of the TGSI text, for further variants */
     size_t len;
     uint8_t processor;          /* tgsi_processor */
-    jit_shader *variant[2];     /* [dual_source]; [1] made on first use */
-    const jit_shader_info *info; /* of variant[0] (the same for both) */
+    jit_shader *variant[SWRP_NUM_VARIANTS]; /* [0] at creation, the rest on first use */
+    const jit_shader_info *info; /* of variant[0] (variants may add inputs/outputs) */
+    bool writes_color;          /* VS: COLOR or BCOLOR output; FS: COLOR output */
+    bool writes_clipdist;       /* VS: CLIPDIST output */
+    bool lower_failed[SWRP_NUM_VARIANTS]; /* variant refused: variant[0] is used instead */
     uint64_t last_use;          /* engine fence after the last draw using it */
 } swrp_shader_cso;
 
@@ -123,8 +147,8 @@ typedef struct swrp_bound {
     struct pipe_blend_color blend_color;
     struct pipe_stencil_ref stencil_ref;
     unsigned sample_mask;           /* stored; no MSAA yet */
-    struct pipe_clip_state clip;    /* stored; user planes are not lowered (CLIP_PLANES = 0) */
-    struct pipe_poly_stipple stipple; /* stored; not applied yet */
+    struct pipe_clip_state clip;    /* user planes: driver constants of the VS variant */
+    struct pipe_poly_stipple stipple; /* rows: driver constants of the FS variant */
     swr_rect scissor[SWR_MAX_VIEWPORTS];
     swr_viewport viewport[SWR_MAX_VIEWPORTS];
 
@@ -191,9 +215,17 @@ void swrp_state_defer_free(swrp_context *c, void *mem, uint64_t fence);
  * done (all of them with force). */
 void swrp_shader_init(struct pipe_context *ctx);
 void swrp_shader_reap(swrp_context *c, bool force);
-/* The compiled variant for the current blend state (NULL: out of memory
- * or compile error, reported on stderr). */
-jit_shader *swrp_shader_variant(swrp_shader_cso *s, bool dual_source);
+/* The compiled variant for dual-source blending and the lowering key
+ * (NULL: out of memory or compile error, reported on stderr). A variant
+ * that cannot be built falls back to the plain shader, once reported. */
+jit_shader *swrp_shader_variant(swrp_shader_cso *s, bool dual_source, const swrp_lower_key *key);
+/* swrp_shader_lower.c: the TGSI text of `text` with key's additions
+ * (malloc'ed, *out_len set), or NULL (not parseable, or not lowerable:
+ * reported on stderr). */
+char *swrp_shader_lower(const char *text, size_t len, const swrp_lower_key *key, size_t *out_len);
+/* Sets the driver constant buffer (SWRP_DC_VEC4S vec4s) of both stages
+ * (swrp_state.c; an equal copy already bound is kept). */
+void swrp_state_set_driver_constants(swrp_context *c, const float *data);
 /* Fills the engine VS and PS states: slots by semantic, PS inputs linked
  * to VS outputs by (semantic, index), interpolation, flags. Also returns
  * the engine sprite mask (PS input slots) for Gallium's GENERIC mask. */

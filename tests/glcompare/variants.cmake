@@ -1,0 +1,11 @@
+# GL state implemented by the pipe driver's shader variants (user clip
+# planes with and without gl_ClipVertex, polygon stipple) against Mesa's
+# llvmpipe libOSMesa, like test_gl_compare (glcompare.cmake defines swr_glc).
+if(TARGET OSMesa AND TARGET swr_glc)
+  add_executable(test_gl_variants ${CMAKE_CURRENT_LIST_DIR}/test_gl_variants.c)
+  target_link_libraries(test_gl_variants PRIVATE swr_glc)
+  add_dependencies(test_gl_variants OSMesa)
+  add_test(NAME test_gl_variants COMMAND test_gl_variants $<TARGET_FILE:OSMesa> ${SWR_REF_OSMESA})
+  set_tests_properties(test_gl_variants PROPERTIES TIMEOUT 300 LABELS "gl;compare" ENVIRONMENT
+                       "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
+endif()
