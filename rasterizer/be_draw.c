@@ -71,16 +71,18 @@ typedef struct be_tile_ctx {
     /* The state matches a common-state instance of shade_tile (run_ds):
      * opaque BGRA8 with the early inline LESS test on float depth with
      * writes, or RGBA8 with it on 24-bit unorm depth (3D scenes; GL through
-     * OSMesa renders RGBA8 + Z24S8), or alpha-blended BGRA8 or RGBA8
-     * without depth/stencil (UI, particles, layers; BGRA8 also with source
-     * alpha factor ONE for alpha). No alpha test, no late tests. Each
-     * instance costs compile time and code (two variants, and be_draw.c
-     * inlines the raster-tile function twice): add one only for a state
-     * that real programs use. */
+     * OSMesa renders RGBA8 + Z24S8) and the same with LEQUAL (the depth
+     * function VTK/ParaView render with, and multi-pass GL), or
+     * alpha-blended BGRA8 or RGBA8 without depth/stencil (UI, particles,
+     * layers; BGRA8 also with source alpha factor ONE for alpha). No alpha
+     * test, no late tests. Each instance costs compile time and code (two
+     * variants, and be_draw.c inlines the raster-tile function twice): add
+     * one only for a state that real programs use. */
     enum {
         BE_COMMON_NONE,
         BE_COMMON_LESS_OPAQUE,
         BE_COMMON_LESS24_OPAQUE_RGBA,
+        BE_COMMON_LEQUAL24_OPAQUE_RGBA,
         BE_COMMON_NODEPTH_ALPHA,
         BE_COMMON_NODEPTH_ALPHA_RGBA,
         BE_COMMON_NODEPTH_ALPHA_A1, /* source alpha factor ONE for alpha */
@@ -587,6 +589,8 @@ static inline __attribute__((always_inline)) void emit_raster_tile(void *user, i
         switch (t->common) {
             BE_COMMON_CASE(BE_COMMON_LESS24_OPAQUE_RGBA, SWR_FUNC_LESS | BE_DS_UNORM24,
                            BE_BLEND_OPAQUE_RGBA8)
+            BE_COMMON_CASE(BE_COMMON_LEQUAL24_OPAQUE_RGBA, SWR_FUNC_LEQUAL | BE_DS_UNORM24,
+                           BE_BLEND_OPAQUE_RGBA8)
             BE_COMMON_CASE(BE_COMMON_NODEPTH_ALPHA, BE_DS_NONE, BE_BLEND_ALPHA_BGRA8)
             BE_COMMON_CASE(BE_COMMON_NODEPTH_ALPHA_RGBA, BE_DS_NONE, BE_BLEND_ALPHA_RGBA8)
             BE_COMMON_CASE(BE_COMMON_NODEPTH_ALPHA_A1, BE_DS_NONE, BE_BLEND_ALPHA_BGRA8_A1)
@@ -728,11 +732,15 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
                                                         (swr_format)fb->color[0].format)
                                     : BE_BLEND_CALL;
     if (!t.late_ds && !t.alpha_test) {
-        bool less = t.early_ds && t.ds_inline && t.ds_write && t.ds_func == (SWR_FUNC_LESS & 7);
+        bool early_w = t.early_ds && t.ds_inline && t.ds_write;
+        bool less = early_w && t.ds_func == (SWR_FUNC_LESS & 7);
+        bool lequal = early_w && t.ds_func == (SWR_FUNC_LEQUAL & 7);
         if (less && t.ds_float && t.blend_kind == BE_BLEND_OPAQUE_BGRA8)
             t.common = BE_COMMON_LESS_OPAQUE;
         else if (less && t.zbits == 24 && t.blend_kind == BE_BLEND_OPAQUE_RGBA8)
             t.common = BE_COMMON_LESS24_OPAQUE_RGBA;
+        else if (lequal && t.zbits == 24 && t.blend_kind == BE_BLEND_OPAQUE_RGBA8)
+            t.common = BE_COMMON_LEQUAL24_OPAQUE_RGBA;
         else if (!st->ds_enabled && t.blend_kind == BE_BLEND_ALPHA_BGRA8)
             t.common = BE_COMMON_NODEPTH_ALPHA;
         else if (!st->ds_enabled && t.blend_kind == BE_BLEND_ALPHA_RGBA8)
