@@ -162,20 +162,7 @@ void glv_buffer_read_end(struct gl_context *ctx, struct pipe_transfer *xfer)
 
 void swrgl_GenBuffers(struct gl_context *ctx, GLsizei n, GLuint *buffers)
 {
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (!buffers)
-        return;
-    for (GLsizei i = 0; i < n; i++) {
-        GLuint name = gl_objects_gen(&ctx->vertex.buffers);
-        if (!gl_objects_put(&ctx->vertex.buffers, name, GL_OBJECT_RESERVED)) {
-            gl_error(ctx, GL_OUT_OF_MEMORY);
-            return;
-        }
-        buffers[i] = name;
-    }
+    gl_objects_gen_names(ctx, &ctx->vertex.buffers, n, buffers);
 }
 
 static void unbind_everywhere(struct gl_context *ctx, gl_buffer *b)
@@ -191,26 +178,18 @@ static void unbind_everywhere(struct gl_context *ctx, gl_buffer *b)
             glv_buffer_ref(&p->vao->attribs[a].buffer, NULL);
 }
 
+static void buffer_release(struct gl_context *ctx, uint32_t name, void *obj)
+{
+    (void)name;
+    gl_buffer *b = obj;
+    buffer_unmap(ctx, b);
+    unbind_everywhere(ctx, b);
+    glv_buffer_ref(&b, NULL); /* the table's reference */
+}
+
 void swrgl_DeleteBuffers(struct gl_context *ctx, GLsizei n, const GLuint *buffers)
 {
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (!buffers)
-        return;
-    for (GLsizei i = 0; i < n; i++) {
-        void *o = gl_objects_get(&ctx->vertex.buffers, buffers[i]);
-        if (!o)
-            continue;
-        gl_objects_remove(&ctx->vertex.buffers, buffers[i]);
-        if (o == GL_OBJECT_RESERVED)
-            continue;
-        gl_buffer *b = o;
-        buffer_unmap(ctx, b);
-        unbind_everywhere(ctx, b);
-        glv_buffer_ref(&b, NULL); /* the table's reference */
-    }
+    gl_objects_delete_names(ctx, &ctx->vertex.buffers, n, buffers, buffer_release);
 }
 
 GLboolean swrgl_IsBuffer(struct gl_context *ctx, GLuint buffer)

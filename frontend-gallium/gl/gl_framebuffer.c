@@ -164,6 +164,34 @@ void gl_fb_format_info_get(enum pipe_format f, gl_fb_format_info *o)
 #undef RGBA
 }
 
+/* The per-component size queries: one row a query family, one column a
+ * component of gl_fb_format_info (r, g, b, a, d, s). */
+enum { FI_BITS, FI_ATTACHMENT, FI_RENDERBUFFER };
+static const GLenum fi_size_pnames[3][6] = {
+    [FI_BITS] = {GL_RED_BITS, GL_GREEN_BITS, GL_BLUE_BITS, GL_ALPHA_BITS, GL_DEPTH_BITS,
+                 GL_STENCIL_BITS},
+    [FI_ATTACHMENT] = {GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE, GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE,
+                       GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE, GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE,
+                       GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE,
+                       GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE},
+    [FI_RENDERBUFFER] = {GL_RENDERBUFFER_RED_SIZE, GL_RENDERBUFFER_GREEN_SIZE,
+                         GL_RENDERBUFFER_BLUE_SIZE, GL_RENDERBUFFER_ALPHA_SIZE,
+                         GL_RENDERBUFFER_DEPTH_SIZE, GL_RENDERBUFFER_STENCIL_SIZE},
+};
+
+/* The bits of fi that `pname` of query family `family` asks for; false when
+ * pname is not one of that family's size queries. */
+static bool fi_size(const gl_fb_format_info *fi, int family, GLenum pname, GLint *out)
+{
+    const unsigned char bits[6] = {fi->r, fi->g, fi->b, fi->a, fi->d, fi->s};
+    for (int i = 0; i < 6; i++)
+        if (fi_size_pnames[family][i] == pname) {
+            *out = bits[i];
+            return true;
+        }
+    return false;
+}
+
 /* The base format a pipe format stores when GL did not say (window). */
 static GLenum base_of_pipe_format(enum pipe_format f)
 {
@@ -873,12 +901,8 @@ bool gl_framebuffer_get(struct gl_context *ctx, GLenum pname, gl_value *v)
             gl_fb_format_info_get(c->format, &fi);
             mask_by_base(&fi, base);
         }
-        int bits = pname == GL_RED_BITS     ? fi.r
-                   : pname == GL_GREEN_BITS ? fi.g
-                   : pname == GL_BLUE_BITS  ? fi.b
-                   : pname == GL_ALPHA_BITS ? fi.a
-                   : pname == GL_DEPTH_BITS ? fi.d
-                                            : fi.s;
+        GLint bits = 0;
+        fi_size(&fi, FI_BITS, pname, &bits);
         gl_value_int(v, bits);
         return true;
     }
@@ -926,47 +950,27 @@ void swrgl_ClampColor(struct gl_context *ctx, GLenum target, GLenum clamp)
 
 void swrgl_GenFramebuffers(struct gl_context *ctx, GLsizei n, GLuint *framebuffers)
 {
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
+    gl_objects_gen_names(ctx, &ctx->fb.framebuffers, n, framebuffers);
+}
+
+static void fbo_release(struct gl_context *ctx, uint32_t name, void *obj)
+{
+    (void)name;
+    fb_priv *p = priv_of(ctx);
+    fb_object *fb = obj;
+    if (p->draw == fb) {
+        p->draw = &p->window;
+        p->pipe_dirty = true;
     }
-    if (!framebuffers)
-        return;
-    for (GLsizei i = 0; i < n; i++) {
-        GLuint name = gl_objects_gen(&ctx->fb.framebuffers);
-        if (!name || !gl_objects_put(&ctx->fb.framebuffers, name, GL_OBJECT_RESERVED)) {
-            gl_error(ctx, GL_OUT_OF_MEMORY);
-            return;
-        }
-        framebuffers[i] = name;
-    }
+    if (p->read == fb)
+        p->read = &p->window;
+    fbo_clear(fb);
+    free(fb);
 }
 
 void swrgl_DeleteFramebuffers(struct gl_context *ctx, GLsizei n, const GLuint *framebuffers)
 {
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (!framebuffers)
-        return;
-    fb_priv *p = priv_of(ctx);
-    for (GLsizei i = 0; i < n; i++) {
-        if (framebuffers[i] == 0)
-            continue;
-        void *o = gl_objects_remove(&ctx->fb.framebuffers, framebuffers[i]);
-        if (!o || o == GL_OBJECT_RESERVED)
-            continue;
-        fb_object *fb = o;
-        if (p->draw == fb) {
-            p->draw = &p->window;
-            p->pipe_dirty = true;
-        }
-        if (p->read == fb)
-            p->read = &p->window;
-        fbo_clear(fb);
-        free(fb);
-    }
+    gl_objects_delete_names(ctx, &ctx->fb.framebuffers, n, framebuffers, fbo_release);
 }
 
 GLboolean swrgl_IsFramebuffer(struct gl_context *ctx, GLuint framebuffer)
@@ -1076,15 +1080,35 @@ static bool is_texture_target(GLenum t)
     }
 }
 
+/* The framebuffer and attachment point a glFramebuffer{Texture,Renderbuffer}*
+ * call names; NULL when either is wrong (the error is recorded). */
+static fb_object *attach_target(struct gl_context *ctx, GLenum target, GLenum attachment,
+                                int *point)
+{
+    fb_object *fb = fb_for_target(ctx, target);
+    if (!fb)
+        return NULL;
+    *point = attachment_point(ctx, attachment);
+    return *point < 0 ? NULL : fb;
+}
+
+/* Attachment i of fb, cleared, when `point` covers it (point NUM_ATT:
+ * GL_DEPTH_STENCIL_ATTACHMENT, both depth and stencil); NULL otherwise. */
+static fb_attachment *att_take(fb_object *fb, int point, int i)
+{
+    if (i != point && !(point == NUM_ATT && (i == ATT_DEPTH || i == ATT_STENCIL)))
+        return NULL;
+    att_clear(&fb->att[i]);
+    return &fb->att[i];
+}
+
 /* dims: 1, 2, 3 for FramebufferTexture{1,2,3}D, 0 for FramebufferTextureLayer. */
 static void attach_texture(struct gl_context *ctx, GLenum target, GLenum attachment,
                            GLenum textarget, GLuint texture, GLint level, GLint layer, int dims)
 {
-    fb_object *fb = fb_for_target(ctx, target);
+    int point;
+    fb_object *fb = attach_target(ctx, target, attachment, &point);
     if (!fb)
-        return;
-    int point = attachment_point(ctx, attachment);
-    if (point < 0)
         return;
     if (fb->name == 0) {
         gl_error(ctx, GL_INVALID_OPERATION);
@@ -1114,11 +1138,8 @@ static void attach_texture(struct gl_context *ctx, GLenum target, GLenum attachm
         }
     }
     for (int i = 0; i < NUM_ATT; i++) {
-        if (i != point && !(point == NUM_ATT && (i == ATT_DEPTH || i == ATT_STENCIL)))
-            continue;
-        fb_attachment *a = &fb->att[i];
-        att_clear(a);
-        if (!texture)
+        fb_attachment *a = att_take(fb, point, i);
+        if (!a || !texture)
             continue;
         a->type = GL_TEXTURE;
         a->name = texture;
@@ -1156,11 +1177,9 @@ void swrgl_FramebufferTextureLayer(struct gl_context *ctx, GLenum target, GLenum
 void swrgl_FramebufferRenderbuffer(struct gl_context *ctx, GLenum target, GLenum attachment,
                                    GLenum renderbuffertarget, GLuint renderbuffer)
 {
-    fb_object *fb = fb_for_target(ctx, target);
+    int point;
+    fb_object *fb = attach_target(ctx, target, attachment, &point);
     if (!fb)
-        return;
-    int point = attachment_point(ctx, attachment);
-    if (point < 0)
         return;
     if (renderbuffertarget != GL_RENDERBUFFER) {
         gl_error(ctx, GL_INVALID_ENUM);
@@ -1172,11 +1191,8 @@ void swrgl_FramebufferRenderbuffer(struct gl_context *ctx, GLenum target, GLenum
         return;
     }
     for (int i = 0; i < NUM_ATT; i++) {
-        if (i != point && !(point == NUM_ATT && (i == ATT_DEPTH || i == ATT_STENCIL)))
-            continue;
-        fb_attachment *a = &fb->att[i];
-        att_clear(a);
-        if (!rb)
+        fb_attachment *a = att_take(fb, point, i);
+        if (!a || !rb)
             continue;
         a->type = GL_RENDERBUFFER;
         a->name = renderbuffer;
@@ -1284,20 +1300,12 @@ void swrgl_GetFramebufferAttachmentParameteriv(struct gl_context *ctx, GLenum ta
             gl_fb_format_info_get(a->surf->format, &fi);
             mask_by_base(&fi, attachment_base(a));
         }
-        switch (pname) {
-        case GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE: r = fi.r; break;
-        case GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE: r = fi.g; break;
-        case GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE: r = fi.b; break;
-        case GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE: r = fi.a; break;
-        case GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE: r = fi.d; break;
-        case GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE: r = fi.s; break;
-        case GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE:
+        if (fi_size(&fi, FI_ATTACHMENT, pname, &r))
+            break;
+        if (pname == GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE)
             r = (GLint)fi.component_type; /* of the storage, stencil too (as Mesa) */
-            break;
-        default:
+        else
             r = fi.srgb ? GL_SRGB : GL_LINEAR;
-            break;
-        }
         break;
     }
     default:
@@ -1436,20 +1444,7 @@ void swrgl_ReadBuffer(struct gl_context *ctx, GLenum src)
 
 void swrgl_GenRenderbuffers(struct gl_context *ctx, GLsizei n, GLuint *renderbuffers)
 {
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (!renderbuffers)
-        return;
-    for (GLsizei i = 0; i < n; i++) {
-        GLuint name = gl_objects_gen(&ctx->fb.renderbuffers);
-        if (!name || !gl_objects_put(&ctx->fb.renderbuffers, name, GL_OBJECT_RESERVED)) {
-            gl_error(ctx, GL_OUT_OF_MEMORY);
-            return;
-        }
-        renderbuffers[i] = name;
-    }
+    gl_objects_gen_names(ctx, &ctx->fb.renderbuffers, n, renderbuffers);
 }
 
 static void detach_rb(struct gl_context *ctx, fb_object *fb, fb_renderbuffer *rb)
@@ -1464,31 +1459,24 @@ static void detach_rb(struct gl_context *ctx, fb_object *fb, fb_renderbuffer *rb
         mark_changed(ctx, fb);
 }
 
+static void rb_release(struct gl_context *ctx, uint32_t name, void *obj)
+{
+    (void)name;
+    fb_priv *p = priv_of(ctx);
+    fb_renderbuffer *rb = obj;
+    if (p->bound_rb == rb)
+        p->bound_rb = NULL;
+    /* Detached from the bound framebuffers only (GL 3.0, 4.4.2.1). */
+    if (p->draw->name)
+        detach_rb(ctx, p->draw, rb);
+    if (p->read->name && p->read != p->draw)
+        detach_rb(ctx, p->read, rb);
+    rb_unref(rb);
+}
+
 void swrgl_DeleteRenderbuffers(struct gl_context *ctx, GLsizei n, const GLuint *renderbuffers)
 {
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (!renderbuffers)
-        return;
-    fb_priv *p = priv_of(ctx);
-    for (GLsizei i = 0; i < n; i++) {
-        if (renderbuffers[i] == 0)
-            continue;
-        void *o = gl_objects_remove(&ctx->fb.renderbuffers, renderbuffers[i]);
-        if (!o || o == GL_OBJECT_RESERVED)
-            continue;
-        fb_renderbuffer *rb = o;
-        if (p->bound_rb == rb)
-            p->bound_rb = NULL;
-        /* Detached from the bound framebuffers only (GL 3.0, 4.4.2.1). */
-        if (p->draw->name)
-            detach_rb(ctx, p->draw, rb);
-        if (p->read->name && p->read != p->draw)
-            detach_rb(ctx, p->read, rb);
-        rb_unref(rb);
-    }
+    gl_objects_delete_names(ctx, &ctx->fb.renderbuffers, n, renderbuffers, rb_release);
 }
 
 GLboolean swrgl_IsRenderbuffer(struct gl_context *ctx, GLuint renderbuffer)
@@ -1656,15 +1644,12 @@ void swrgl_GetRenderbufferParameteriv(struct gl_context *ctx, GLenum target, GLe
     case GL_RENDERBUFFER_HEIGHT: r = rb->height; break;
     case GL_RENDERBUFFER_INTERNAL_FORMAT: r = (GLint)rb->internal_format; break;
     case GL_RENDERBUFFER_SAMPLES: r = rb->samples; break;
-    case GL_RENDERBUFFER_RED_SIZE: r = fi.r; break;
-    case GL_RENDERBUFFER_GREEN_SIZE: r = fi.g; break;
-    case GL_RENDERBUFFER_BLUE_SIZE: r = fi.b; break;
-    case GL_RENDERBUFFER_ALPHA_SIZE: r = fi.a; break;
-    case GL_RENDERBUFFER_DEPTH_SIZE: r = fi.d; break;
-    case GL_RENDERBUFFER_STENCIL_SIZE: r = fi.s; break;
     default:
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
+        if (!fi_size(&fi, FI_RENDERBUFFER, pname, &r)) {
+            gl_error(ctx, GL_INVALID_ENUM);
+            return;
+        }
+        break;
     }
     if (params)
         *params = r;

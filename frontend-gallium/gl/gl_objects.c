@@ -4,6 +4,8 @@
  */
 #include "frontend-gallium/gl/gl_objects.h"
 
+#include "frontend-gallium/gl/gl_context.h"
+
 #include <stdlib.h>
 
 #define SLOT_EMPTY 0u
@@ -139,4 +141,42 @@ void gl_objects_each(const gl_object_table *t, void (*fn)(void *user, uint32_t n
     for (uint32_t i = 0; i < t->capacity; i++)
         if (t->keys[i] != SLOT_EMPTY && t->keys[i] != SLOT_DELETED)
             fn(user, t->keys[i], t->values[i]);
+}
+
+/* The shared start of glGen* and glDelete*: n < 0 is GL_INVALID_VALUE;
+ * false when there is nothing to do. */
+static bool names_given(struct gl_context *ctx, int32_t n, const void *names)
+{
+    if (n < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return false;
+    }
+    return names != NULL;
+}
+
+void gl_objects_gen_names(struct gl_context *ctx, gl_object_table *t, int32_t n, uint32_t *names)
+{
+    if (!names_given(ctx, n, names))
+        return;
+    for (int32_t i = 0; i < n; i++) {
+        uint32_t name = gl_objects_gen(t);
+        if (!gl_objects_put(t, name, GL_OBJECT_RESERVED)) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+        names[i] = name;
+    }
+}
+
+void gl_objects_delete_names(struct gl_context *ctx, gl_object_table *t, int32_t n,
+                             const uint32_t *names,
+                             void (*release)(struct gl_context *ctx, uint32_t name, void *obj))
+{
+    if (!names_given(ctx, n, names))
+        return;
+    for (int32_t i = 0; i < n; i++) {
+        void *obj = gl_objects_remove(t, names[i]); /* NULL for 0 and unknown names */
+        if (obj && obj != GL_OBJECT_RESERVED)
+            release(ctx, names[i], obj);
+    }
 }

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+struct gl_context;
+
 typedef struct gl_object_table {
     uint32_t *keys;   /* 0: empty slot; UINT32_MAX: deleted slot */
     void **values;
@@ -38,6 +40,17 @@ uint32_t gl_objects_gen(gl_object_table *t);
 /* Calls fn for every live entry (it must not modify the table). */
 void gl_objects_each(const gl_object_table *t, void (*fn)(void *user, uint32_t name, void *obj),
                      void *user);
+
+/* glGen* for one table: n < 0 is GL_INVALID_VALUE; names becomes n fresh
+ * names, each reserved with GL_OBJECT_RESERVED (GL_OUT_OF_MEMORY stops). */
+void gl_objects_gen_names(struct gl_context *ctx, gl_object_table *t, int32_t n, uint32_t *names);
+/* glDelete* for one table: n < 0 is GL_INVALID_VALUE; every name of `names`
+ * that is stored is removed, and for those bound to a real object (not
+ * GL_OBJECT_RESERVED) release(ctx, name, obj) unbinds and frees it. Name 0
+ * and unknown names are ignored silently, as the spec says. */
+void gl_objects_delete_names(struct gl_context *ctx, gl_object_table *t, int32_t n,
+                             const uint32_t *names,
+                             void (*release)(struct gl_context *ctx, uint32_t name, void *obj));
 
 /* A placeholder for names generated but not yet bound (glGenBuffers then
  * glBindBuffer creates the object). Compare by address. */

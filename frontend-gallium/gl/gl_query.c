@@ -95,51 +95,31 @@ bool glr_query_get(struct gl_context *ctx, GLenum pname, gl_value *v)
 
 void swrgl_GenQueries(struct gl_context *ctx, GLsizei n, GLuint *ids)
 {
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
+    gl_objects_gen_names(ctx, &ctx->raster.queries, n, ids);
+}
+
+static void query_release(struct gl_context *ctx, uint32_t name, void *obj)
+{
+    (void)name;
+    gl_raster_state *r = &ctx->raster;
+    struct gl_query *q = obj;
+    if (q->active) { /* deleting an active query ends it */
+        int t = target_index(q->target);
+        if (q->pq)
+            ctx->pipe->end_query(ctx->pipe, q->pq);
+        if (t >= 0)
+            r->active[t] = NULL;
     }
-    if (!ids)
-        return;
-    for (GLsizei i = 0; i < n; i++) {
-        GLuint name = gl_objects_gen(&ctx->raster.queries);
-        if (!name || !gl_objects_put(&ctx->raster.queries, name, GL_OBJECT_RESERVED)) {
-            gl_error(ctx, GL_OUT_OF_MEMORY);
-            return;
-        }
-        ids[i] = name;
+    if (r->cond_query == q) {
+        ctx->pipe->render_condition(ctx->pipe, NULL, false, PIPE_RENDER_COND_WAIT);
+        r->cond_query = NULL;
     }
+    free_query(ctx, q);
 }
 
 void swrgl_DeleteQueries(struct gl_context *ctx, GLsizei n, const GLuint *ids)
 {
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (!ids)
-        return;
-    gl_raster_state *r = &ctx->raster;
-    for (GLsizei i = 0; i < n; i++) {
-        if (!ids[i])
-            continue;
-        void *obj = gl_objects_remove(&r->queries, ids[i]);
-        if (!obj || obj == GL_OBJECT_RESERVED)
-            continue;
-        struct gl_query *q = obj;
-        if (q->active) { /* deleting an active query ends it */
-            int t = target_index(q->target);
-            if (q->pq)
-                ctx->pipe->end_query(ctx->pipe, q->pq);
-            if (t >= 0)
-                r->active[t] = NULL;
-        }
-        if (r->cond_query == q) {
-            ctx->pipe->render_condition(ctx->pipe, NULL, false, PIPE_RENDER_COND_WAIT);
-            r->cond_query = NULL;
-        }
-        free_query(ctx, q);
-    }
+    gl_objects_delete_names(ctx, &ctx->raster.queries, n, ids, query_release);
 }
 
 GLboolean swrgl_IsQuery(struct gl_context *ctx, GLuint id)

@@ -224,47 +224,27 @@ void gl_texture_fini(struct gl_context *ctx)
 
 void swrgl_GenTextures(struct gl_context *ctx, GLsizei n, GLuint *textures)
 {
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (!textures)
-        return;
-    for (GLsizei i = 0; i < n; i++) {
-        GLuint name = gl_objects_gen(&ctx->texture.textures);
-        if (!gl_objects_put(&ctx->texture.textures, name, GL_OBJECT_RESERVED)) {
-            gl_error(ctx, GL_OUT_OF_MEMORY);
-            return;
-        }
-        textures[i] = name;
-    }
+    gl_objects_gen_names(ctx, &ctx->texture.textures, n, textures);
+}
+
+static void texobj_release(struct gl_context *ctx, uint32_t name, void *obj)
+{
+    gl_texture_priv *tp = gltex(ctx);
+    gl_texobj *t = obj;
+    for (int u = 0; u < SWRGL_MAX_TEXTURE_UNITS; u++)
+        for (int k = 0; k < TEX_NUM_TARGETS; k++)
+            if (tp->bound[u][k] == t)
+                tp->bound[u][k] = NULL;
+    /* GL: a texture deleted while attached to a bound framebuffer is
+     * detached from it first. */
+    gl_framebuffer_texture_deleted(ctx, name);
+    texobj_free(ctx, t);
+    tp->dirty = true;
 }
 
 void swrgl_DeleteTextures(struct gl_context *ctx, GLsizei n, const GLuint *textures)
 {
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (!textures)
-        return;
-    gl_texture_priv *tp = gltex(ctx);
-    for (GLsizei i = 0; i < n; i++) {
-        if (!textures[i])
-            continue;
-        gl_texobj *t = gl_objects_remove(&ctx->texture.textures, textures[i]);
-        if (!t || t == GL_OBJECT_RESERVED)
-            continue;
-        for (int u = 0; u < SWRGL_MAX_TEXTURE_UNITS; u++)
-            for (int k = 0; k < TEX_NUM_TARGETS; k++)
-                if (tp->bound[u][k] == t)
-                    tp->bound[u][k] = NULL;
-        /* GL: a texture deleted while attached to a bound framebuffer is
-         * detached from it first. */
-        gl_framebuffer_texture_deleted(ctx, textures[i]);
-        texobj_free(ctx, t);
-    }
-    tp->dirty = true;
+    gl_objects_delete_names(ctx, &ctx->texture.textures, n, textures, texobj_release);
 }
 
 GLboolean swrgl_IsTexture(struct gl_context *ctx, GLuint texture)

@@ -390,6 +390,53 @@ static void client_done(struct gl_context *ctx, struct pipe_transfer *tr)
         ctx->pipe->buffer_unmap(ctx->pipe, tr);
 }
 
+/* The `span` client bytes at `pixels`: client memory, or the mapped buffer
+ * bound to `target` (GL_PIXEL_UNPACK_BUFFER or GL_PIXEL_PACK_BUFFER; *btr,
+ * unmap with client_done). NULL when there is nothing to access or on an
+ * error, which is recorded. */
+static void *client_mem(struct gl_context *ctx, GLenum target, const void *pixels, size_t span,
+                        struct pipe_transfer **btr)
+{
+    gl_buffer *buf;
+    GLenum err;
+    const void *mem = client_src(ctx, target, pixels, span, btr, &buf, &err);
+    if (err)
+        gl_error(ctx, err);
+    return (void *)mem;
+}
+
+/* Maps a whole image for reading (GL_OUT_OF_MEMORY recorded on failure). */
+static const uint8_t *map_image_read(struct gl_context *ctx, const gl_texobj *t,
+                                     const gl_teximage *im, struct pipe_box *box,
+                                     struct pipe_transfer **tr)
+{
+    image_box(t->target, im->width, im->height, im->depth, box);
+    box->z = (int32_t)im->res_layer;
+    *tr = NULL;
+    const uint8_t *src =
+        ctx->pipe->texture_map(ctx->pipe, im->res, im->res_level, PIPE_MAP_READ, box, tr);
+    if (!src)
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+    return src;
+}
+
+/* The resource box of the region (GL offsets and sizes) of an image. */
+static void region_box(const gl_texobj *t, const gl_teximage *im, GLint x, GLint y, GLint z,
+                       GLsizei w, GLsizei h, GLsizei d, struct pipe_box *box)
+{
+    image_box(t->target, w, h, d, box);
+    box->x = x;
+    if (t->target == TEX_1D_ARRAY) {
+        box->z = y;
+    } else if (t->target == TEX_3D || t->target == TEX_2D_ARRAY) {
+        box->y = y;
+        box->z = z;
+    } else if (t->target != TEX_1D) {
+        box->y = y;
+    }
+    box->z += (int32_t)im->res_layer;
+}
+
 /* Writes client pixels into box (GL offsets and sizes) of an image. */
 static void upload(struct gl_context *ctx, gl_texobj *t, gl_teximage *im, GLint x, GLint y,
                    GLint z, GLsizei w, GLsizei h, GLsizei d, GLenum format, GLenum type,
@@ -397,29 +444,13 @@ static void upload(struct gl_context *ctx, gl_texobj *t, gl_teximage *im, GLint 
 {
     if (!im->res || !w || !h || !d)
         return;
-    size_t span = gl_pixels_span(ps, format, type, w, h, d);
     struct pipe_transfer *btr;
-    gl_buffer *buf;
-    GLenum err;
-    const void *src = client_src(ctx, GL_PIXEL_UNPACK_BUFFER, pixels, span, &btr, &buf, &err);
-    if (err) {
-        gl_error(ctx, err);
-        return;
-    }
+    const void *src = client_mem(ctx, GL_PIXEL_UNPACK_BUFFER, pixels,
+                                 gl_pixels_span(ps, format, type, w, h, d), &btr);
     if (!src)
         return;
     struct pipe_box box;
-    image_box(t->target, w, h, d, &box);
-    box.x = x;
-    if (t->target == TEX_1D_ARRAY) {
-        box.z = y;
-    } else if (t->target == TEX_3D || t->target == TEX_2D_ARRAY) {
-        box.y = y;
-        box.z = z;
-    } else if (t->target != TEX_1D) {
-        box.y = y;
-    }
-    box.z += (int32_t)im->res_layer;
+    region_box(t, im, x, y, z, w, h, d, &box);
     struct pipe_transfer *tr = NULL;
     uint8_t *dst = ctx->pipe->texture_map(ctx->pipe, im->res, im->res_level, PIPE_MAP_WRITE, &box,
                                           &tr);
@@ -537,6 +568,18 @@ static void define_image(gl_texobj *t, int face, unsigned level, GLenum ifmt, GL
     im->base_format = base;
     im->format = pf;
     im->compressed = compressed;
+}
+
+/* Gives the image just defined its place (place_image); on failure the image
+ * is undefined again and GL_OUT_OF_MEMORY recorded. The image, or NULL. */
+static gl_teximage *place_defined(struct gl_context *ctx, gl_texobj *t, int face, GLint level)
+{
+    if (place_image(ctx, t, face, (unsigned)level))
+        return &t->img[face][level];
+    image_clear(&t->img[face][level]);
+    gl_error(ctx, GL_OUT_OF_MEMORY);
+    gl_tex_changed(ctx, t);
+    return NULL;
 }
 
 static void image_changed(struct gl_context *ctx, gl_texobj *t, int face, unsigned level)
@@ -660,13 +703,10 @@ static void tex_image(struct gl_context *ctx, unsigned dims, GLenum target, GLin
         }
     }
     define_image(t, tt.face, (unsigned)level, ifmt, base, pf, false, sw, sh, sd, border);
-    if (!place_image(ctx, t, tt.face, (unsigned)level)) {
-        image_clear(&t->img[tt.face][level]);
-        gl_error(ctx, GL_OUT_OF_MEMORY);
-        gl_tex_changed(ctx, t);
+    gl_teximage *im = place_defined(ctx, t, tt.face, level);
+    if (!im)
         return;
-    }
-    upload(ctx, t, &t->img[tt.face][level], 0, 0, 0, sw, sh, sd, format, type, pixels, &ps);
+    upload(ctx, t, im, 0, 0, 0, sw, sh, sd, format, type, pixels, &ps);
     image_changed(ctx, t, tt.face, (unsigned)level);
 }
 
@@ -787,20 +827,11 @@ static void compressed_upload(struct gl_context *ctx, gl_texobj *t, gl_teximage 
     if (!im->res || !w || !h || !d)
         return;
     struct pipe_transfer *btr;
-    gl_buffer *buf;
-    GLenum err;
-    const void *src = client_src(ctx, GL_PIXEL_UNPACK_BUFFER, data, size, &btr, &buf, &err);
-    if (err) {
-        gl_error(ctx, err);
-        return;
-    }
+    const void *src = client_mem(ctx, GL_PIXEL_UNPACK_BUFFER, data, size, &btr);
     if (!src)
         return;
     struct pipe_box box;
-    image_box(t->target, w, h, d, &box);
-    box.x = x;
-    box.y = y;
-    box.z = z + (int32_t)im->res_layer;
+    region_box(t, im, x, y, z, w, h, d, &box); /* 2D, cube and 2D array targets only */
     unsigned stride = (unsigned)((w + 3) / 4) * ci->block_bytes;
     uint64_t layer = (uint64_t)stride * (uint64_t)((h + 3) / 4);
     ctx->pipe->texture_subdata(ctx->pipe, im->res, im->res_level, PIPE_MAP_WRITE, &box, src,
@@ -850,14 +881,10 @@ static void compressed_tex_image(struct gl_context *ctx, unsigned dims, GLenum t
     }
     gl_texobj *t = target_object(ctx, &tt);
     define_image(t, tt.face, (unsigned)level, ifmt, ci->base, ci->pf, true, w, h, d, 0);
-    if (!place_image(ctx, t, tt.face, (unsigned)level)) {
-        image_clear(&t->img[tt.face][level]);
-        gl_error(ctx, GL_OUT_OF_MEMORY);
-        gl_tex_changed(ctx, t);
+    gl_teximage *im = place_defined(ctx, t, tt.face, level);
+    if (!im)
         return;
-    }
-    compressed_upload(ctx, t, &t->img[tt.face][level], ci, 0, 0, 0, w, h, d, data,
-                      (size_t)image_size);
+    compressed_upload(ctx, t, im, ci, 0, 0, 0, w, h, d, data, (size_t)image_size);
     gl_tex_changed(ctx, t);
 }
 
@@ -989,24 +1016,14 @@ void swrgl_GetTexImage(struct gl_context *ctx, GLenum target, GLint level, GLenu
     }
     const gl_pixelstore *ps = &ctx->pixels.pack;
     size_t span = gl_pixels_span(ps, format, type, im->width, im->height, im->depth);
-    struct pipe_transfer *btr;
-    gl_buffer *buf;
-    void *dst = (void *)client_src(ctx, GL_PIXEL_PACK_BUFFER, pixels, span, &btr, &buf, &err);
-    if (err) {
-        gl_error(ctx, err);
-        return;
-    }
+    struct pipe_transfer *btr, *tr;
+    void *dst = client_mem(ctx, GL_PIXEL_PACK_BUFFER, pixels, span, &btr);
     if (!dst)
         return;
     struct pipe_box box;
-    image_box(t->target, im->width, im->height, im->depth, &box);
-    box.z = (int32_t)im->res_layer;
-    struct pipe_transfer *tr = NULL;
-    const uint8_t *src =
-        ctx->pipe->texture_map(ctx->pipe, im->res, im->res_level, PIPE_MAP_READ, &box, &tr);
+    const uint8_t *src = map_image_read(ctx, t, im, &box, &tr);
     if (!src) {
         client_done(ctx, btr);
-        gl_error(ctx, GL_OUT_OF_MEMORY);
         return;
     }
     bool ok;
@@ -1041,22 +1058,12 @@ void swrgl_GetCompressedTexImage(struct gl_context *ctx, GLenum target, GLint le
     if (!im->res)
         return;
     size_t size = compressed_size(ci, im->width, im->height, im->depth);
-    struct pipe_transfer *btr;
-    gl_buffer *buf;
-    GLenum err;
-    uint8_t *dst = (uint8_t *)client_src(ctx, GL_PIXEL_PACK_BUFFER, img, size, &btr, &buf, &err);
-    if (err) {
-        gl_error(ctx, err);
-        return;
-    }
+    struct pipe_transfer *btr, *tr;
+    uint8_t *dst = client_mem(ctx, GL_PIXEL_PACK_BUFFER, img, size, &btr);
     if (!dst)
         return;
     struct pipe_box box;
-    image_box(t->target, im->width, im->height, im->depth, &box);
-    box.z = (int32_t)im->res_layer;
-    struct pipe_transfer *tr = NULL;
-    const uint8_t *src =
-        ctx->pipe->texture_map(ctx->pipe, im->res, im->res_level, PIPE_MAP_READ, &box, &tr);
+    const uint8_t *src = map_image_read(ctx, t, im, &box, &tr);
     if (src) {
         size_t row = (size_t)((im->width + 3) / 4) * ci->block_bytes;
         unsigned rows = (unsigned)(im->height + 3) / 4;
@@ -1065,8 +1072,6 @@ void swrgl_GetCompressedTexImage(struct gl_context *ctx, GLenum target, GLint le
                 memcpy(dst + ((size_t)z * rows + r) * row,
                        src + (size_t)z * tr->layer_stride + (size_t)r * tr->stride, row);
         ctx->pipe->texture_unmap(ctx->pipe, tr);
-    } else {
-        gl_error(ctx, GL_OUT_OF_MEMORY);
     }
     client_done(ctx, btr);
 }
@@ -1421,13 +1426,10 @@ static void copy_tex_image(struct gl_context *ctx, unsigned dims, GLenum target,
     if (dims == 1)
         sh = 1;
     define_image(t, tt.face, (unsigned)level, ifmt, base, pf, false, sw, sh, 1, border);
-    if (!place_image(ctx, t, tt.face, (unsigned)level)) {
-        image_clear(&t->img[tt.face][level]);
-        gl_error(ctx, GL_OUT_OF_MEMORY);
-        gl_tex_changed(ctx, t);
+    gl_teximage *im = place_defined(ctx, t, tt.face, level);
+    if (!im)
         return;
-    }
-    copy_from_fb(ctx, t, &t->img[tt.face][level], 0, 0, 0, x + border,
+    copy_from_fb(ctx, t, im, 0, 0, 0, x + border,
                  dims == 2 && tt.ti != TEX_1D_ARRAY ? y + border : y, sw, sh);
     image_changed(ctx, t, tt.face, (unsigned)level);
 }

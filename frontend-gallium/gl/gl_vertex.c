@@ -128,21 +128,7 @@ int gl_vertex_enable(struct gl_context *ctx, GLenum cap, int op)
 
 void swrgl_GenVertexArrays(struct gl_context *ctx, GLsizei n, GLuint *arrays)
 {
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (!arrays)
-        return;
-    gl_object_table *t = &glv(ctx)->vaos;
-    for (GLsizei i = 0; i < n; i++) {
-        GLuint name = gl_objects_gen(t);
-        if (!gl_objects_put(t, name, GL_OBJECT_RESERVED)) {
-            gl_error(ctx, GL_OUT_OF_MEMORY);
-            return;
-        }
-        arrays[i] = name;
-    }
+    gl_objects_gen_names(ctx, &glv(ctx)->vaos, n, arrays);
 }
 
 void swrgl_BindVertexArray(struct gl_context *ctx, GLuint array)
@@ -171,26 +157,19 @@ void swrgl_BindVertexArray(struct gl_context *ctx, GLuint array)
     p->vao = o;
 }
 
+static void vao_delete(struct gl_context *ctx, uint32_t name, void *obj)
+{
+    (void)name;
+    gl_vertex_priv *p = glv(ctx);
+    if (p->vao == obj)
+        p->vao = &p->default_vao;
+    vao_release(obj);
+    free(obj);
+}
+
 void swrgl_DeleteVertexArrays(struct gl_context *ctx, GLsizei n, const GLuint *arrays)
 {
-    if (n < 0) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (!arrays)
-        return;
-    gl_vertex_priv *p = glv(ctx);
-    for (GLsizei i = 0; i < n; i++) {
-        if (!arrays[i])
-            continue;
-        void *o = gl_objects_remove(&p->vaos, arrays[i]);
-        if (!o || o == GL_OBJECT_RESERVED)
-            continue;
-        if (p->vao == o)
-            p->vao = &p->default_vao;
-        vao_release(o);
-        free(o);
-    }
+    gl_objects_delete_names(ctx, &glv(ctx)->vaos, n, arrays, vao_delete);
 }
 
 GLboolean swrgl_IsVertexArray(struct gl_context *ctx, GLuint array)
@@ -301,43 +280,29 @@ void swrgl_VertexAttribDivisorARB(struct gl_context *ctx, GLuint index, GLuint d
 
 /* ---- current values ------------------------------------------------------------ */
 
-static void set_f(struct gl_context *ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
+/* Stores a current value and the kind the call gave it. */
+static void set_current(struct gl_context *ctx, GLuint index, gl_attrib_value v, uint8_t kind)
 {
     if (!index_ok(ctx, index))
         return;
     gl_vertex_priv *p = glv(ctx);
-    GLfloat *v = p->current[index].f;
-    v[0] = x;
-    v[1] = y;
-    v[2] = z;
-    v[3] = w;
-    p->current_kind[index] = GLV_CUR_FLOAT;
+    p->current[index] = v;
+    p->current_kind[index] = kind;
+}
+
+static void set_f(struct gl_context *ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w)
+{
+    set_current(ctx, index, (gl_attrib_value){.f = {x, y, z, w}}, GLV_CUR_FLOAT);
 }
 
 static void set_i(struct gl_context *ctx, GLuint index, GLint x, GLint y, GLint z, GLint w)
 {
-    if (!index_ok(ctx, index))
-        return;
-    gl_vertex_priv *p = glv(ctx);
-    GLint *v = p->current[index].i;
-    v[0] = x;
-    v[1] = y;
-    v[2] = z;
-    v[3] = w;
-    p->current_kind[index] = GLV_CUR_INT;
+    set_current(ctx, index, (gl_attrib_value){.i = {x, y, z, w}}, GLV_CUR_INT);
 }
 
 static void set_u(struct gl_context *ctx, GLuint index, GLuint x, GLuint y, GLuint z, GLuint w)
 {
-    if (!index_ok(ctx, index))
-        return;
-    gl_vertex_priv *p = glv(ctx);
-    GLuint *v = p->current[index].u;
-    v[0] = x;
-    v[1] = y;
-    v[2] = z;
-    v[3] = w;
-    p->current_kind[index] = GLV_CUR_UINT;
+    set_current(ctx, index, (gl_attrib_value){.u = {x, y, z, w}}, GLV_CUR_UINT);
 }
 
 /* GL 2.1 table 2.9: the normalized fixed-point conversions of
@@ -345,240 +310,96 @@ static void set_u(struct gl_context *ctx, GLuint index, GLuint x, GLuint y, GLui
 static GLfloat norm_u(double c, double max) { return (GLfloat)(c / max); }
 static GLfloat norm_s(double c, double max) { return (GLfloat)((2.0 * c + 1.0) / max); }
 
-void swrgl_VertexAttrib1d(struct gl_context *ctx, GLuint index, GLdouble x)
-{
-    set_f(ctx, index, (GLfloat)x, 0, 0, 1);
-}
-void swrgl_VertexAttrib1dv(struct gl_context *ctx, GLuint index, const GLdouble *v)
-{
-    set_f(ctx, index, (GLfloat)v[0], 0, 0, 1);
-}
-void swrgl_VertexAttrib1f(struct gl_context *ctx, GLuint index, GLfloat x)
-{
-    set_f(ctx, index, x, 0, 0, 1);
-}
-void swrgl_VertexAttrib1fv(struct gl_context *ctx, GLuint index, const GLfloat *v)
-{
-    set_f(ctx, index, v[0], 0, 0, 1);
-}
-void swrgl_VertexAttrib1s(struct gl_context *ctx, GLuint index, GLshort x)
-{
-    set_f(ctx, index, x, 0, 0, 1);
-}
-void swrgl_VertexAttrib1sv(struct gl_context *ctx, GLuint index, const GLshort *v)
-{
-    set_f(ctx, index, v[0], 0, 0, 1);
-}
-void swrgl_VertexAttrib2d(struct gl_context *ctx, GLuint index, GLdouble x, GLdouble y)
-{
-    set_f(ctx, index, (GLfloat)x, (GLfloat)y, 0, 1);
-}
-void swrgl_VertexAttrib2dv(struct gl_context *ctx, GLuint index, const GLdouble *v)
-{
-    set_f(ctx, index, (GLfloat)v[0], (GLfloat)v[1], 0, 1);
-}
-void swrgl_VertexAttrib2f(struct gl_context *ctx, GLuint index, GLfloat x, GLfloat y)
-{
-    set_f(ctx, index, x, y, 0, 1);
-}
-void swrgl_VertexAttrib2fv(struct gl_context *ctx, GLuint index, const GLfloat *v)
-{
-    set_f(ctx, index, v[0], v[1], 0, 1);
-}
-void swrgl_VertexAttrib2s(struct gl_context *ctx, GLuint index, GLshort x, GLshort y)
-{
-    set_f(ctx, index, x, y, 0, 1);
-}
-void swrgl_VertexAttrib2sv(struct gl_context *ctx, GLuint index, const GLshort *v)
-{
-    set_f(ctx, index, v[0], v[1], 0, 1);
-}
-void swrgl_VertexAttrib3d(struct gl_context *ctx, GLuint index, GLdouble x, GLdouble y, GLdouble z)
-{
-    set_f(ctx, index, (GLfloat)x, (GLfloat)y, (GLfloat)z, 1);
-}
-void swrgl_VertexAttrib3dv(struct gl_context *ctx, GLuint index, const GLdouble *v)
-{
-    set_f(ctx, index, (GLfloat)v[0], (GLfloat)v[1], (GLfloat)v[2], 1);
-}
-void swrgl_VertexAttrib3f(struct gl_context *ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z)
-{
-    set_f(ctx, index, x, y, z, 1);
-}
-void swrgl_VertexAttrib3fv(struct gl_context *ctx, GLuint index, const GLfloat *v)
-{
-    set_f(ctx, index, v[0], v[1], v[2], 1);
-}
-void swrgl_VertexAttrib3s(struct gl_context *ctx, GLuint index, GLshort x, GLshort y, GLshort z)
-{
-    set_f(ctx, index, x, y, z, 1);
-}
-void swrgl_VertexAttrib3sv(struct gl_context *ctx, GLuint index, const GLshort *v)
-{
-    set_f(ctx, index, v[0], v[1], v[2], 1);
-}
-void swrgl_VertexAttrib4d(struct gl_context *ctx, GLuint index, GLdouble x, GLdouble y, GLdouble z,
-                          GLdouble w)
-{
-    set_f(ctx, index, (GLfloat)x, (GLfloat)y, (GLfloat)z, (GLfloat)w);
-}
-void swrgl_VertexAttrib4dv(struct gl_context *ctx, GLuint index, const GLdouble *v)
-{
-    set_f(ctx, index, (GLfloat)v[0], (GLfloat)v[1], (GLfloat)v[2], (GLfloat)v[3]);
-}
-void swrgl_VertexAttrib4f(struct gl_context *ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z,
-                          GLfloat w)
-{
-    set_f(ctx, index, x, y, z, w);
-}
-void swrgl_VertexAttrib4fv(struct gl_context *ctx, GLuint index, const GLfloat *v)
-{
-    set_f(ctx, index, v[0], v[1], v[2], v[3]);
-}
-void swrgl_VertexAttrib4s(struct gl_context *ctx, GLuint index, GLshort x, GLshort y, GLshort z,
-                          GLshort w)
-{
-    set_f(ctx, index, x, y, z, w);
-}
-void swrgl_VertexAttrib4sv(struct gl_context *ctx, GLuint index, const GLshort *v)
-{
-    set_f(ctx, index, v[0], v[1], v[2], v[3]);
-}
-void swrgl_VertexAttrib4bv(struct gl_context *ctx, GLuint index, const GLbyte *v)
-{
-    set_f(ctx, index, v[0], v[1], v[2], v[3]);
-}
-void swrgl_VertexAttrib4iv(struct gl_context *ctx, GLuint index, const GLint *v)
-{
-    set_f(ctx, index, (GLfloat)v[0], (GLfloat)v[1], (GLfloat)v[2], (GLfloat)v[3]);
-}
-void swrgl_VertexAttrib4ubv(struct gl_context *ctx, GLuint index, const GLubyte *v)
-{
-    set_f(ctx, index, v[0], v[1], v[2], v[3]);
-}
-void swrgl_VertexAttrib4uiv(struct gl_context *ctx, GLuint index, const GLuint *v)
-{
-    set_f(ctx, index, (GLfloat)v[0], (GLfloat)v[1], (GLfloat)v[2], (GLfloat)v[3]);
-}
-void swrgl_VertexAttrib4usv(struct gl_context *ctx, GLuint index, const GLushort *v)
-{
-    set_f(ctx, index, v[0], v[1], v[2], v[3]);
-}
-void swrgl_VertexAttrib4Nbv(struct gl_context *ctx, GLuint index, const GLbyte *v)
-{
-    set_f(ctx, index, norm_s(v[0], 255), norm_s(v[1], 255), norm_s(v[2], 255), norm_s(v[3], 255));
-}
-void swrgl_VertexAttrib4Niv(struct gl_context *ctx, GLuint index, const GLint *v)
-{
-    const double m = 4294967295.0;
-    set_f(ctx, index, norm_s(v[0], m), norm_s(v[1], m), norm_s(v[2], m), norm_s(v[3], m));
-}
-void swrgl_VertexAttrib4Nsv(struct gl_context *ctx, GLuint index, const GLshort *v)
-{
-    const double m = 65535.0;
-    set_f(ctx, index, norm_s(v[0], m), norm_s(v[1], m), norm_s(v[2], m), norm_s(v[3], m));
-}
+/* glVertexAttrib{1,2,3,4}{S}[v] and glVertexAttribI{1,2,3,4}{S}[v]: the
+ * components a call does not give default to (0, 0, 1) for y, z, w. SET is
+ * set_f, set_i or set_u and C the cast to its component type. */
+#define ATTRIB_CALLS(PRE, S, T, SET, C)                                                            \
+    void swrgl_##PRE##1##S(struct gl_context *ctx, GLuint index, T x)                              \
+    {                                                                                              \
+        SET(ctx, index, C x, 0, 0, 1);                                                             \
+    }                                                                                              \
+    void swrgl_##PRE##1##S##v(struct gl_context *ctx, GLuint index, const T *v)                    \
+    {                                                                                              \
+        SET(ctx, index, C v[0], 0, 0, 1);                                                          \
+    }                                                                                              \
+    void swrgl_##PRE##2##S(struct gl_context *ctx, GLuint index, T x, T y)                         \
+    {                                                                                              \
+        SET(ctx, index, C x, C y, 0, 1);                                                           \
+    }                                                                                              \
+    void swrgl_##PRE##2##S##v(struct gl_context *ctx, GLuint index, const T *v)                    \
+    {                                                                                              \
+        SET(ctx, index, C v[0], C v[1], 0, 1);                                                     \
+    }                                                                                              \
+    void swrgl_##PRE##3##S(struct gl_context *ctx, GLuint index, T x, T y, T z)                    \
+    {                                                                                              \
+        SET(ctx, index, C x, C y, C z, 1);                                                         \
+    }                                                                                              \
+    void swrgl_##PRE##3##S##v(struct gl_context *ctx, GLuint index, const T *v)                    \
+    {                                                                                              \
+        SET(ctx, index, C v[0], C v[1], C v[2], 1);                                                \
+    }                                                                                              \
+    void swrgl_##PRE##4##S(struct gl_context *ctx, GLuint index, T x, T y, T z, T w)               \
+    {                                                                                              \
+        SET(ctx, index, C x, C y, C z, C w);                                                       \
+    }                                                                                              \
+    void swrgl_##PRE##4##S##v(struct gl_context *ctx, GLuint index, const T *v)                    \
+    {                                                                                              \
+        SET(ctx, index, C v[0], C v[1], C v[2], C v[3]);                                           \
+    }
+ATTRIB_CALLS(VertexAttrib, d, GLdouble, set_f, (GLfloat))
+ATTRIB_CALLS(VertexAttrib, f, GLfloat, set_f, (GLfloat))
+ATTRIB_CALLS(VertexAttrib, s, GLshort, set_f, (GLfloat))
+ATTRIB_CALLS(VertexAttribI, i, GLint, set_i, (GLint))
+ATTRIB_CALLS(VertexAttribI, ui, GLuint, set_u, (GLuint))
+#undef ATTRIB_CALLS
+
+/* The vector-only four-component calls: FN(c) is the component as stored
+ * (a cast, or a GL 2.1 table 2.9 normalization). */
+#define ATTRIB4V_CALL(NAME, T, SET, FN)                                                            \
+    void swrgl_##NAME(struct gl_context *ctx, GLuint index, const T *v)                            \
+    {                                                                                              \
+        SET(ctx, index, FN(v[0]), FN(v[1]), FN(v[2]), FN(v[3]));                                   \
+    }
+#define AS_F(c)    ((GLfloat)(c))
+#define AS_I(c)    ((GLint)(c))
+#define AS_U(c)    ((GLuint)(c))
+#define NORM_UB(c) norm_u(c, 255.0)
+#define NORM_US(c) norm_u(c, 65535.0)
+#define NORM_UI(c) norm_u(c, 4294967295.0)
+#define NORM_B(c)  norm_s(c, 255.0)
+#define NORM_S(c)  norm_s(c, 65535.0)
+#define NORM_I(c)  norm_s(c, 4294967295.0)
+ATTRIB4V_CALL(VertexAttrib4bv, GLbyte, set_f, AS_F)
+ATTRIB4V_CALL(VertexAttrib4iv, GLint, set_f, AS_F)
+ATTRIB4V_CALL(VertexAttrib4ubv, GLubyte, set_f, AS_F)
+ATTRIB4V_CALL(VertexAttrib4uiv, GLuint, set_f, AS_F)
+ATTRIB4V_CALL(VertexAttrib4usv, GLushort, set_f, AS_F)
+ATTRIB4V_CALL(VertexAttrib4Nbv, GLbyte, set_f, NORM_B)
+ATTRIB4V_CALL(VertexAttrib4Nsv, GLshort, set_f, NORM_S)
+ATTRIB4V_CALL(VertexAttrib4Niv, GLint, set_f, NORM_I)
+ATTRIB4V_CALL(VertexAttrib4Nubv, GLubyte, set_f, NORM_UB)
+ATTRIB4V_CALL(VertexAttrib4Nusv, GLushort, set_f, NORM_US)
+ATTRIB4V_CALL(VertexAttrib4Nuiv, GLuint, set_f, NORM_UI)
+ATTRIB4V_CALL(VertexAttribI4bv, GLbyte, set_i, AS_I)
+ATTRIB4V_CALL(VertexAttribI4sv, GLshort, set_i, AS_I)
+ATTRIB4V_CALL(VertexAttribI4ubv, GLubyte, set_u, AS_U)
+ATTRIB4V_CALL(VertexAttribI4usv, GLushort, set_u, AS_U)
+#undef ATTRIB4V_CALL
+
 void swrgl_VertexAttrib4Nub(struct gl_context *ctx, GLuint index, GLubyte x, GLubyte y, GLubyte z,
                             GLubyte w)
 {
-    set_f(ctx, index, norm_u(x, 255), norm_u(y, 255), norm_u(z, 255), norm_u(w, 255));
+    set_f(ctx, index, NORM_UB(x), NORM_UB(y), NORM_UB(z), NORM_UB(w));
 }
-void swrgl_VertexAttrib4Nubv(struct gl_context *ctx, GLuint index, const GLubyte *v)
-{
-    set_f(ctx, index, norm_u(v[0], 255), norm_u(v[1], 255), norm_u(v[2], 255), norm_u(v[3], 255));
-}
-void swrgl_VertexAttrib4Nuiv(struct gl_context *ctx, GLuint index, const GLuint *v)
-{
-    const double m = 4294967295.0;
-    set_f(ctx, index, norm_u(v[0], m), norm_u(v[1], m), norm_u(v[2], m), norm_u(v[3], m));
-}
-void swrgl_VertexAttrib4Nusv(struct gl_context *ctx, GLuint index, const GLushort *v)
-{
-    const double m = 65535.0;
-    set_f(ctx, index, norm_u(v[0], m), norm_u(v[1], m), norm_u(v[2], m), norm_u(v[3], m));
-}
-
-void swrgl_VertexAttribI1i(struct gl_context *ctx, GLuint index, GLint x)
-{
-    set_i(ctx, index, x, 0, 0, 1);
-}
-void swrgl_VertexAttribI2i(struct gl_context *ctx, GLuint index, GLint x, GLint y)
-{
-    set_i(ctx, index, x, y, 0, 1);
-}
-void swrgl_VertexAttribI3i(struct gl_context *ctx, GLuint index, GLint x, GLint y, GLint z)
-{
-    set_i(ctx, index, x, y, z, 1);
-}
-void swrgl_VertexAttribI4i(struct gl_context *ctx, GLuint index, GLint x, GLint y, GLint z, GLint w)
-{
-    set_i(ctx, index, x, y, z, w);
-}
-void swrgl_VertexAttribI1ui(struct gl_context *ctx, GLuint index, GLuint x)
-{
-    set_u(ctx, index, x, 0, 0, 1);
-}
-void swrgl_VertexAttribI2ui(struct gl_context *ctx, GLuint index, GLuint x, GLuint y)
-{
-    set_u(ctx, index, x, y, 0, 1);
-}
-void swrgl_VertexAttribI3ui(struct gl_context *ctx, GLuint index, GLuint x, GLuint y, GLuint z)
-{
-    set_u(ctx, index, x, y, z, 1);
-}
-void swrgl_VertexAttribI4ui(struct gl_context *ctx, GLuint index, GLuint x, GLuint y, GLuint z,
-                            GLuint w)
-{
-    set_u(ctx, index, x, y, z, w);
-}
-void swrgl_VertexAttribI1iv(struct gl_context *ctx, GLuint index, const GLint *v)
-{
-    set_i(ctx, index, v[0], 0, 0, 1);
-}
-void swrgl_VertexAttribI2iv(struct gl_context *ctx, GLuint index, const GLint *v)
-{
-    set_i(ctx, index, v[0], v[1], 0, 1);
-}
-void swrgl_VertexAttribI3iv(struct gl_context *ctx, GLuint index, const GLint *v)
-{
-    set_i(ctx, index, v[0], v[1], v[2], 1);
-}
-void swrgl_VertexAttribI4iv(struct gl_context *ctx, GLuint index, const GLint *v)
-{
-    set_i(ctx, index, v[0], v[1], v[2], v[3]);
-}
-void swrgl_VertexAttribI1uiv(struct gl_context *ctx, GLuint index, const GLuint *v)
-{
-    set_u(ctx, index, v[0], 0, 0, 1);
-}
-void swrgl_VertexAttribI2uiv(struct gl_context *ctx, GLuint index, const GLuint *v)
-{
-    set_u(ctx, index, v[0], v[1], 0, 1);
-}
-void swrgl_VertexAttribI3uiv(struct gl_context *ctx, GLuint index, const GLuint *v)
-{
-    set_u(ctx, index, v[0], v[1], v[2], 1);
-}
-void swrgl_VertexAttribI4uiv(struct gl_context *ctx, GLuint index, const GLuint *v)
-{
-    set_u(ctx, index, v[0], v[1], v[2], v[3]);
-}
-void swrgl_VertexAttribI4bv(struct gl_context *ctx, GLuint index, const GLbyte *v)
-{
-    set_i(ctx, index, v[0], v[1], v[2], v[3]);
-}
-void swrgl_VertexAttribI4sv(struct gl_context *ctx, GLuint index, const GLshort *v)
-{
-    set_i(ctx, index, v[0], v[1], v[2], v[3]);
-}
-void swrgl_VertexAttribI4ubv(struct gl_context *ctx, GLuint index, const GLubyte *v)
-{
-    set_u(ctx, index, v[0], v[1], v[2], v[3]);
-}
-void swrgl_VertexAttribI4usv(struct gl_context *ctx, GLuint index, const GLushort *v)
-{
-    set_u(ctx, index, v[0], v[1], v[2], v[3]);
-}
+#undef AS_F
+#undef AS_I
+#undef AS_U
+#undef NORM_UB
+#undef NORM_US
+#undef NORM_UI
+#undef NORM_B
+#undef NORM_S
+#undef NORM_I
 
 /* ---- queries -------------------------------------------------------------------- */
 

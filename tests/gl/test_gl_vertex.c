@@ -473,6 +473,181 @@ static void test_current_values(void **state)
     glVertexAttrib4f(7, 0, 0, 0, 1);
 }
 
+/* Every glVertexAttrib* setter (GL 2.1 section 2.7, ARB_vertex_program /
+ * EXT_gpu_shader4 integer forms): the components a call does not give are
+ * (0, 0, 1) for y, z, w; plain forms convert integers to float unchanged;
+ * 4N forms follow table 2.9: unsigned c / (2^b - 1), signed (2c + 1) /
+ * (2^b - 1). Expected values come from those formulas, written out here. */
+static void expect_f(GLuint i, double x, double y, double z, double w)
+{
+    GLfloat v[4] = {-9, -9, -9, -9};
+    glGetVertexAttribfv(i, GL_CURRENT_VERTEX_ATTRIB, v);
+    const double e[4] = {x, y, z, w};
+    for (int k = 0; k < 4; k++)
+        if (!(fabs((double)v[k] - e[k]) <= 1e-6 * fabs(e[k]))) /* 0 must be exact */
+            fail_msg("attrib %u component %d: %.9g, expected %.9g", i, k, (double)v[k], e[k]);
+}
+
+static void expect_i(GLuint i, GLint x, GLint y, GLint z, GLint w)
+{
+    GLint v[4] = {-9, -9, -9, -9};
+    glGetVertexAttribIiv(i, GL_CURRENT_VERTEX_ATTRIB, v);
+    assert_true(v[0] == x && v[1] == y && v[2] == z && v[3] == w);
+}
+
+static void expect_u(GLuint i, GLuint x, GLuint y, GLuint z, GLuint w)
+{
+    GLuint v[4] = {9, 9, 9, 9};
+    glGetVertexAttribIuiv(i, GL_CURRENT_VERTEX_ATTRIB, v);
+    assert_true(v[0] == x && v[1] == y && v[2] == z && v[3] == w);
+}
+
+static void test_all_attrib_setters(void **state)
+{
+    (void)state;
+    const GLuint a = 5;
+    const GLdouble dv[4] = {1.5, -2.25, 3.125, -0.5};
+    const GLfloat fv[4] = {-1.75f, 2.5f, -3.0f, 0.25f};
+    const GLshort sv[4] = {-32768, 32767, -7, 11};
+    glVertexAttrib1d(a, 1.5);
+    expect_f(a, 1.5, 0, 0, 1);
+    glVertexAttrib1dv(a, dv);
+    expect_f(a, 1.5, 0, 0, 1);
+    glVertexAttrib1f(a, -1.75f);
+    expect_f(a, -1.75, 0, 0, 1);
+    glVertexAttrib1fv(a, fv);
+    expect_f(a, -1.75, 0, 0, 1);
+    glVertexAttrib1s(a, -5);
+    expect_f(a, -5, 0, 0, 1);
+    glVertexAttrib1sv(a, sv);
+    expect_f(a, -32768, 0, 0, 1);
+    glVertexAttrib2d(a, 1.5, -2.25);
+    expect_f(a, 1.5, -2.25, 0, 1);
+    glVertexAttrib2dv(a, dv);
+    expect_f(a, 1.5, -2.25, 0, 1);
+    glVertexAttrib2f(a, -1.75f, 2.5f);
+    expect_f(a, -1.75, 2.5, 0, 1);
+    glVertexAttrib2fv(a, fv);
+    expect_f(a, -1.75, 2.5, 0, 1);
+    glVertexAttrib2s(a, 3, -4);
+    expect_f(a, 3, -4, 0, 1);
+    glVertexAttrib2sv(a, sv);
+    expect_f(a, -32768, 32767, 0, 1);
+    glVertexAttrib3d(a, 1.5, -2.25, 3.125);
+    expect_f(a, 1.5, -2.25, 3.125, 1);
+    glVertexAttrib3dv(a, dv);
+    expect_f(a, 1.5, -2.25, 3.125, 1);
+    glVertexAttrib3f(a, -1.75f, 2.5f, -3.0f);
+    expect_f(a, -1.75, 2.5, -3, 1);
+    glVertexAttrib3fv(a, fv);
+    expect_f(a, -1.75, 2.5, -3, 1);
+    glVertexAttrib3s(a, 3, -4, 5);
+    expect_f(a, 3, -4, 5, 1);
+    glVertexAttrib3sv(a, sv);
+    expect_f(a, -32768, 32767, -7, 1);
+    glVertexAttrib4d(a, 1.5, -2.25, 3.125, -0.5);
+    expect_f(a, 1.5, -2.25, 3.125, -0.5);
+    glVertexAttrib4dv(a, dv);
+    expect_f(a, 1.5, -2.25, 3.125, -0.5);
+    glVertexAttrib4f(a, -1.75f, 2.5f, -3.0f, 0.25f);
+    expect_f(a, -1.75, 2.5, -3, 0.25);
+    glVertexAttrib4fv(a, fv);
+    expect_f(a, -1.75, 2.5, -3, 0.25);
+    glVertexAttrib4s(a, 3, -4, 5, -6);
+    expect_f(a, 3, -4, 5, -6);
+    glVertexAttrib4sv(a, sv);
+    expect_f(a, -32768, 32767, -7, 11);
+
+    const GLbyte bv[4] = {-128, 127, 0, -1};
+    const GLubyte ubv[4] = {255, 0, 51, 102};
+    const GLushort usv[4] = {65535, 0, 13107, 1};
+    const GLint iv[4] = {2147483647, -2147483647 - 1, 0, 1000};
+    const GLuint uiv[4] = {4294967295u, 0, 858993459u, 1};
+    glVertexAttrib4bv(a, bv);
+    expect_f(a, -128, 127, 0, -1);
+    glVertexAttrib4ubv(a, ubv);
+    expect_f(a, 255, 0, 51, 102);
+    glVertexAttrib4usv(a, usv);
+    expect_f(a, 65535, 0, 13107, 1);
+    glVertexAttrib4iv(a, iv);
+    expect_f(a, 2147483647.0, -2147483648.0, 0, 1000);
+    glVertexAttrib4uiv(a, uiv);
+    expect_f(a, 4294967295.0, 0, 858993459.0, 1);
+    const double b8 = 255.0, b16 = 65535.0, b32 = 4294967295.0;
+    glVertexAttrib4Nbv(a, bv);
+    expect_f(a, (2 * -128.0 + 1) / b8, (2 * 127.0 + 1) / b8, 1 / b8, -1 / b8);
+    glVertexAttrib4Nsv(a, sv);
+    expect_f(a, (2 * -32768.0 + 1) / b16, (2 * 32767.0 + 1) / b16, -13 / b16, 23 / b16);
+    glVertexAttrib4Niv(a, iv);
+    expect_f(a, (2 * 2147483647.0 + 1) / b32, (2 * -2147483648.0 + 1) / b32, 1 / b32, 2001 / b32);
+    glVertexAttrib4Nubv(a, ubv);
+    expect_f(a, 1, 0, 51 / b8, 102 / b8);
+    glVertexAttrib4Nub(a, 0, 255, 102, 51);
+    expect_f(a, 0, 1, 102 / b8, 51 / b8);
+    glVertexAttrib4Nusv(a, usv);
+    expect_f(a, 1, 0, 13107 / b16, 1 / b16);
+    glVertexAttrib4Nuiv(a, uiv);
+    expect_f(a, 1, 0, 858993459.0 / b32, 1 / b32);
+
+    glVertexAttribI1i(a, -3);
+    expect_i(a, -3, 0, 0, 1);
+    glVertexAttribI2i(a, -3, 4);
+    expect_i(a, -3, 4, 0, 1);
+    glVertexAttribI3i(a, -3, 4, -5);
+    expect_i(a, -3, 4, -5, 1);
+    glVertexAttribI4i(a, -3, 4, -5, 6);
+    expect_i(a, -3, 4, -5, 6);
+    glVertexAttribI1iv(a, iv);
+    expect_i(a, iv[0], 0, 0, 1);
+    glVertexAttribI2iv(a, iv);
+    expect_i(a, iv[0], iv[1], 0, 1);
+    glVertexAttribI3iv(a, iv);
+    expect_i(a, iv[0], iv[1], 0, 1);
+    glVertexAttribI4iv(a, iv);
+    expect_i(a, iv[0], iv[1], 0, 1000);
+    glVertexAttribI1ui(a, 4000000000u);
+    expect_u(a, 4000000000u, 0, 0, 1);
+    glVertexAttribI2ui(a, 7, 8);
+    expect_u(a, 7, 8, 0, 1);
+    glVertexAttribI3ui(a, 7, 8, 9);
+    expect_u(a, 7, 8, 9, 1);
+    glVertexAttribI4ui(a, 7, 8, 9, 10);
+    expect_u(a, 7, 8, 9, 10);
+    glVertexAttribI1uiv(a, uiv);
+    expect_u(a, uiv[0], 0, 0, 1);
+    glVertexAttribI2uiv(a, uiv);
+    expect_u(a, uiv[0], 0, 0, 1);
+    glVertexAttribI3uiv(a, uiv);
+    expect_u(a, uiv[0], 0, 858993459u, 1);
+    glVertexAttribI4uiv(a, uiv);
+    expect_u(a, uiv[0], 0, 858993459u, 1);
+    glVertexAttribI4bv(a, bv);
+    expect_i(a, -128, 127, 0, -1);
+    glVertexAttribI4sv(a, sv);
+    expect_i(a, -32768, 32767, -7, 11);
+    glVertexAttribI4ubv(a, ubv);
+    expect_u(a, 255, 0, 51, 102);
+    glVertexAttribI4usv(a, usv);
+    expect_u(a, 65535, 0, 13107, 1);
+    assert_string_equal(glt_error_name(glGetError()), glt_error_name(GL_NO_ERROR));
+
+    /* An index >= GL_MAX_VERTEX_ATTRIBS is INVALID_VALUE for every form. */
+    GLint max = 0;
+    glGetIntegerv(GL_MAX_VERTEX_ATTRIBS, &max);
+    const GLuint bad = (GLuint)max;
+    glVertexAttrib2sv(bad, sv);
+    ERR(GL_INVALID_VALUE);
+    glVertexAttrib3d(bad, 1, 2, 3);
+    ERR(GL_INVALID_VALUE);
+    glVertexAttrib4Nusv(bad, usv);
+    ERR(GL_INVALID_VALUE);
+    glVertexAttribI3ui(bad, 1, 2, 3);
+    ERR(GL_INVALID_VALUE);
+    glVertexAttribI4sv(bad, sv);
+    ERR(GL_INVALID_VALUE);
+    glVertexAttrib4f(a, 0, 0, 0, 1);
+}
+
 static void test_vao_switching(void **state)
 {
     (void)state;
@@ -1174,6 +1349,7 @@ int main(void)
         cmocka_unit_test(test_attrib_defaults_and_errors),
         cmocka_unit_test(test_attrib_state),
         cmocka_unit_test(test_current_values),
+        cmocka_unit_test(test_all_attrib_setters),
         cmocka_unit_test(test_vao_switching),
         cmocka_unit_test(test_draw_errors),
         cmocka_unit_test(test_render_vbo_client_indices),
