@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -214,4 +215,28 @@ uint32_t pt_rgba8(float r, float g, float b, float a)
         v |= (uint32_t)(x * 255.0f + 0.5f) << (8 * i);
     }
     return v;
+}
+
+bool pt_close8(uint32_t a, uint32_t b, int tol)
+{
+    for (int i = 0; i < 4; i++) {
+        int x = (int)((a >> (8 * i)) & 0xff), y = (int)((b >> (8 * i)) & 0xff);
+        if (abs(x - y) > tol)
+            return false;
+    }
+    return true;
+}
+
+void pt_check_image(struct pipe_resource *r, pt_expect_fn expect, const void *arg, int tol)
+{
+    static uint32_t img[PT_W * PT_H];
+    pt_read_rgba(r, img);
+    int bad = 0;
+    for (int y = 0; y < PT_H; y++)
+        for (int x = 0; x < PT_W; x++) {
+            uint32_t e = expect(x, y, arg), g = img[y * PT_W + x];
+            if (!pt_close8(e, g, tol) && bad++ < 5)
+                print_error("pixel (%d, %d): got %08x, expected %08x\n", x, y, g, e);
+        }
+    assert_int_equal(bad, 0);
 }

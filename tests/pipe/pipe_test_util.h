@@ -91,4 +91,12 @@ void pt_read_rgba(struct pipe_resource *r, uint32_t *out);
 /* The R8G8B8A8_UNORM word of a colour: round(255 x), x clamped to [0, 1]. */
 uint32_t pt_rgba8(float r, float g, float b, float a);
 
+/* Whether each 8-bit channel of a and b differs by at most tol. */
+bool pt_close8(uint32_t a, uint32_t b, int tol);
+
+/* Reads r's RGBA8 pixels and checks every one against expect(x, y, arg)
+ * within tol per channel; prints the first mismatches and fails. */
+typedef uint32_t (*pt_expect_fn)(int x, int y, const void *arg);
+void pt_check_image(struct pipe_resource *r, pt_expect_fn expect, const void *arg, int tol);
+
 #endif

@@ -41,37 +41,11 @@
 
 /* ---- image checks ---------------------------------------------------------- */
 
-static bool close8(uint32_t a, uint32_t b, int tol)
-{
-    for (int i = 0; i < 4; i++) {
-        int x = (int)((a >> (8 * i)) & 0xff), y = (int)((b >> (8 * i)) & 0xff);
-        if (abs(x - y) > tol)
-            return false;
-    }
-    return true;
-}
-
 static bool in_rect(int x, int y, float x0, float y0, float x1, float y1)
 {
     return x0 <= x + 0.5f && x + 0.5f < x1 && y0 <= y + 0.5f && y + 0.5f < y1;
 }
 
-/* Checks every pixel against expect(x, y); prints the first mismatches. */
-typedef uint32_t (*expect_fn)(int x, int y, const void *arg);
-
-static void check_image(struct pipe_resource *r, expect_fn expect, const void *arg, int tol)
-{
-    static uint32_t img[W * H];
-    pt_read_rgba(r, img);
-    int bad = 0;
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) {
-            uint32_t e = expect(x, y, arg), g = img[y * W + x];
-            if (!close8(e, g, tol) && bad++ < 5)
-                print_error("pixel (%d, %d): got %08x, expected %08x\n", x, y, g, e);
-        }
-    assert_int_equal(bad, 0);
-}
 
 /* Expected image: a list of rectangles, last one wins; background 0. */
 typedef struct rect_list {
@@ -106,14 +80,14 @@ static void check_one_rect(struct pipe_resource *r, float x0, float y0, float x1
 {
     rect_list l = {0};
     add_rect(&l, x0, y0, x1, y1, c);
-    check_image(r, expect_rects, &l, tol);
+    pt_check_image(r, expect_rects, &l, tol);
 }
 
 /* The whole image: one colour. */
 static void check_all(struct pipe_resource *r, uint32_t c)
 {
     rect_list l = {.background = c};
-    check_image(r, expect_rects, &l, 0);
+    pt_check_image(r, expect_rects, &l, 0);
 }
 
 /* ---- the runner ------------------------------------------------------------ */
@@ -264,7 +238,7 @@ static void quad_coverage(draw_env *e)
      * out), y 10..29. */
     rect_list l = {0};
     add_rect(&l, 8, 10, 24, 30, pt_rgba8(1, 0, 0, 1));
-    check_image(e->f.rt, expect_rects, &l, 0);
+    pt_check_image(e->f.rt, expect_rects, &l, 0);
 
     /* Same geometry moved, from a resource with a buffer_offset. */
     pt_vtx v2[7];
@@ -277,7 +251,7 @@ static void quad_coverage(draw_env *e)
     pt_ctx->set_vertex_buffers(pt_ctx, 0, 1, &vb);
     pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
     add_rect(&l, 40, 40, 60, 50, pt_rgba8(0, 1, 0, 1));
-    check_image(e->f.rt, expect_rects, &l, 0);
+    pt_check_image(e->f.rt, expect_rects, &l, 0);
     pipe_resource_reference(&buf, NULL); /* still bound: the binding holds it */
 }
 
@@ -320,7 +294,7 @@ static void depth_order(draw_env *e)
         rect_list l = {0};
         add_rect(&l, 24, 24, 56, 56, pt_rgba8(0, 0, 1, 1));
         add_rect(&l, 8, 8, 40, 40, pt_rgba8(1, 0, 0, 1));
-        check_image(e->f.rt, expect_rects, &l, 0);
+        pt_check_image(e->f.rt, expect_rects, &l, 0);
     }
     /* The depth buffer holds z_w of the winner: 0.25 * (2^24 - 1). */
     struct pipe_box box = {30, 30, 0, 1, 1, 1};
@@ -362,7 +336,7 @@ static void blend(draw_env *e)
     add_rect(&l, 0, 0, 32, 64,
              pt_rgba8(src[0] * a + 0.5f * (1 - a), src[1] * a + 0.5f * (1 - a),
                       src[2] * a + 0.5f * (1 - a), a * 0.5f));
-    check_image(e->f.rt, expect_rects, &l, 1);
+    pt_check_image(e->f.rt, expect_rects, &l, 1);
 }
 
 /* Dual-source blending: rgb = COLOR[0] * COLOR[1] (SRC1_COLOR, ZERO). */
@@ -411,7 +385,7 @@ static void expect_two_quads(pt_fixture *f, bool first, bool second)
         add_rect(&l, 4, 4, 20, 20, pt_rgba8(1, 0, 0, 1));
     if (second)
         add_rect(&l, 40, 40, 60, 60, pt_rgba8(0, 1, 0, 1));
-    check_image(f->rt, expect_rects, &l, 0);
+    pt_check_image(f->rt, expect_rects, &l, 0);
 }
 
 static void indexed_restart(draw_env *e)
@@ -517,7 +491,7 @@ static void instancing(draw_env *e)
     add_rect(&l, 4, 8, 12, 16, blue);
     add_rect(&l, 20, 16, 28, 24, blue);
     add_rect(&l, 36, 24, 44, 32, blue);
-    check_image(e->f.rt, expect_rects, &l, 0);
+    pt_check_image(e->f.rt, expect_rects, &l, 0);
 
     clear_black(PIPE_CLEAR_COLOR0);
     info.start_instance = 1;
@@ -526,7 +500,7 @@ static void instancing(draw_env *e)
     rect_list l2 = {0};
     add_rect(&l2, 20, 16, 28, 24, blue);
     add_rect(&l2, 36, 24, 44, 32, blue);
-    check_image(e->f.rt, expect_rects, &l2, 0);
+    pt_check_image(e->f.rt, expect_rects, &l2, 0);
 
     pt_ctx->bind_vertex_elements_state(pt_ctx, e->f.velems);
     pt_ctx->delete_vertex_elements_state(pt_ctx, ve);
@@ -620,7 +594,7 @@ static void texture(draw_env *e)
     add_rect(&l, 32, 0, 64, 32, texels[1]);
     add_rect(&l, 0, 32, 32, 64, texels[2]);
     add_rect(&l, 32, 32, 64, 64, texels[3]);
-    check_image(e->f.rt, expect_rects, &l, 0);
+    pt_check_image(e->f.rt, expect_rects, &l, 0);
 
     pt_ctx->set_sampler_views(pt_ctx, PIPE_SHADER_FRAGMENT, 0, 1, NULL);
     pt_ctx->bind_sampler_states(pt_ctx, PIPE_SHADER_FRAGMENT, 0, 1, NULL);
@@ -759,8 +733,8 @@ static void clears(draw_env *e)
     pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR1, &c2, 1.0, 0);
     rect_list l0 = {.background = pt_rgba8(0.2f, 0.4f, 0.6f, 0.8f)};
     rect_list l1 = {.background = pt_rgba8(1, 0, 1, 0)};
-    check_image(f->rt, expect_rects, &l0, 0);
-    check_image(rt2, expect_rects, &l1, 0);
+    pt_check_image(f->rt, expect_rects, &l0, 0);
+    pt_check_image(rt2, expect_rects, &l1, 0);
     /* Depth only: stencil keeps 0x5a; then stencil only. */
     pt_ctx->clear(pt_ctx, PIPE_CLEAR_DEPTH, &c1, 0.5, 0x11);
     check_zs(f, 0x5a, 0x5a, 0, 0, 0, 0);
@@ -773,8 +747,8 @@ static void clears(draw_env *e)
     pt_ctx->clear_render_target(pt_ctx, cs2, &g, 60, 60, 100, 100, false);
     add_rect(&l0, 10, 12, 15, 19, pt_rgba8(0, 1, 0, 1));
     add_rect(&l1, 60, 60, 64, 64, pt_rgba8(0, 1, 0, 1));
-    check_image(f->rt, expect_rects, &l0, 0);
-    check_image(rt2, expect_rects, &l1, 0);
+    pt_check_image(f->rt, expect_rects, &l0, 0);
+    pt_check_image(rt2, expect_rects, &l1, 0);
     pt_ctx->clear_depth_stencil(pt_ctx, f->zss, PIPE_CLEAR_STENCIL, 0.0, 0x77, 3, 4, 2, 2, false);
     check_zs(f, 0x3c, 0x77, 3, 4, 5, 6);
     /* A draw after a CPU rectangle clear sees the cleared pixels (tiles
@@ -782,7 +756,7 @@ static void clears(draw_env *e)
     pt_vtx v[6];
     draw_quad(v, 30, 30, 34, 34, 0, BLUE);
     add_rect(&l0, 30, 30, 34, 34, pt_rgba8(0, 0, 1, 1));
-    check_image(f->rt, expect_rects, &l0, 0);
+    pt_check_image(f->rt, expect_rects, &l0, 0);
 
     pipe_surface_reference(&cs2, NULL);
     pipe_resource_reference(&rt2, NULL);
@@ -1172,8 +1146,8 @@ static void mrt_colormask_logicop(draw_env *e)
     rect_list l1 = l0;
     add_rect(&l0, 8, 8, 24, 24, pt_rgba8(1, 0.4f, 0.6f, 1));
     add_rect(&l1, 8, 8, 24, 24, pt_rgba8(0, 0, 1, 1));
-    check_image(f->rt, expect_rects, &l0, 0);
-    check_image(rt2, expect_rects, &l1, 0);
+    pt_check_image(f->rt, expect_rects, &l0, 0);
+    pt_check_image(rt2, expect_rects, &l1, 0);
 
     /* XOR on UNORM8 targets works on the stored bits. */
     struct pipe_blend_state x = {.logicop_enable = true, .logicop_func = PIPE_LOGICOP_XOR};
@@ -1187,7 +1161,7 @@ static void mrt_colormask_logicop(draw_env *e)
     pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
     uint32_t bgv = pt_rgba8(0.2f, 0.4f, 0.6f, 0.8f);
     add_rect(&l0, 40, 40, 56, 56, bgv ^ pt_rgba8(1, 0, 0, 1));
-    check_image(f->rt, expect_rects, &l0, 0);
+    pt_check_image(f->rt, expect_rects, &l0, 0);
 
     pt_ctx->bind_blend_state(pt_ctx, f->blend);
     pt_ctx->delete_blend_state(pt_ctx, xor);
@@ -1226,7 +1200,7 @@ static void buffer_rewrite_between_draws(draw_env *e)
         add_rect(&l, (float)i * 16, 0, (float)i * 16 + 16, 64,
                  pt_rgba8(cols[i][0], cols[i][1], cols[i][2], cols[i][3]));
     }
-    check_image(e->f.rt, expect_rects, &l, 0);
+    pt_check_image(e->f.rt, expect_rects, &l, 0);
     pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_FRAGMENT, 0, NULL);
     pipe_resource_reference(&cbuf, NULL);
     pipe_resource_reference(&vbuf, NULL);
@@ -1284,7 +1258,7 @@ static void points_sprites(draw_env *e)
         clear_black(PIPE_CLEAR_COLOR0);
         pt_draw_arrays(PIPE_PRIM_POINTS, 0, 1);
         sprite_expect se = {24, 24, mode == 1 ? 6.0f : 16.0f, mode != 2};
-        check_image(e->f.rt, expect_sprite, &se, 1);
+        pt_check_image(e->f.rt, expect_sprite, &se, 1);
         unbind_rast(e, rs);
     }
 }

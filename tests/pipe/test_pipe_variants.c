@@ -34,22 +34,6 @@
 
 static const float RED[4] = {1, 0, 0, 1};
 
-/* Reads the fixture target and compares with expect(x, y) (exact). */
-typedef uint32_t (*expect_fn)(int x, int y, const void *arg);
-
-static void check_image(struct pipe_resource *r, expect_fn expect, const void *arg)
-{
-    static uint32_t img[W * H];
-    pt_read_rgba(r, img);
-    int bad = 0;
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) {
-            uint32_t e = expect(x, y, arg), g = img[y * W + x];
-            if (e != g && bad++ < 5)
-                print_error("pixel (%d, %d): got %08x, expected %08x\n", x, y, g, e);
-        }
-    assert_int_equal(bad, 0);
-}
 
 static void clear_black(void)
 {
@@ -136,7 +120,7 @@ static void run_plane_masks(pt_fixture *f, planes_expect *e)
         clear_black();
         draw_full_quad(RED);
         e->enable = masks[m];
-        check_image(f->rt, expect_planes, e);
+        pt_check_image(f->rt, expect_planes, e, 0);
         pt_ctx->bind_rasterizer_state(pt_ctx, f->rast);
         pt_ctx->delete_rasterizer_state(pt_ctx, rs);
     }
@@ -310,7 +294,7 @@ static void test_stipple(void **state)
             pt_ctx->bind_rasterizer_state(pt_ctx, pass == 1 ? off : on);
             clear_black();
             draw_full_quad(RED);
-            check_image(f.rt, pass == 1 ? expect_full : expect_stipple, NULL);
+            pt_check_image(f.rt, pass == 1 ? expect_full : expect_stipple, NULL, 0);
         }
     }
     pt_ctx->bind_fs_state(pt_ctx, f.fs);
