@@ -192,27 +192,16 @@ static int32_t snapshot(split_state *st, uint32_t t)
         st->overflow = true;
         return NO_SNAP;
     }
-    tgsi_inst mov;
-    memset(&mov, 0, sizeof mov);
-    mov.opcode = TGSI_OPCODE_MOV;
-    mov.num_dst = mov.num_src = 1;
-    mov.tex_return_type = 0xff;
-    mov.label = -1;
-    mov.dst[0].file = TGSI_FILE_OUTPUT;
-    mov.dst[0].num_dims = 1;
-    mov.dst[0].write_mask = 0xf;
-    mov.dst[0].reg.index = (int32_t)st->slots;
-    mov.src[0].file = TGSI_FILE_TEMPORARY;
-    mov.src[0].num_dims = 1;
-    for (unsigned c = 0; c < 4; c++)
-        mov.src[0].swizzle[c] = (uint8_t)c;
-    mov.src[0].reg.index = (int32_t)t;
+    tgsi_inst mov = tgsi_inst_new(TGSI_OPCODE_MOV, 1, 1);
+    mov.dst[0] = tgsi_dst_reg(TGSI_FILE_OUTPUT, (int32_t)st->slots, 0xf);
+    mov.src[0] = tgsi_src_reg(TGSI_FILE_TEMPORARY, (int32_t)t);
     if (!push(st, true, &mov))
         return NO_SNAP;
     st->snap[t] = (int32_t)st->slots++;
     return st->snap[t];
 }
 
+/* Points s (keeping its swizzle and modifiers) at CONST[15][slot]. */
 static void const_src(tgsi_src *s, int32_t slot)
 {
     s->file = TGSI_FILE_CONSTANT;
@@ -229,18 +218,9 @@ static bool restore(split_state *st, uint32_t t, uint8_t mask)
     int32_t k = snapshot(st, t);
     if (k == NO_SNAP)
         return false;
-    tgsi_inst mov;
-    memset(&mov, 0, sizeof mov);
-    mov.opcode = TGSI_OPCODE_MOV;
-    mov.num_dst = mov.num_src = 1;
-    mov.tex_return_type = 0xff;
-    mov.label = -1;
-    mov.dst[0].file = TGSI_FILE_TEMPORARY;
-    mov.dst[0].num_dims = 1;
-    mov.dst[0].write_mask = mask;
-    mov.dst[0].reg.index = (int32_t)t;
-    for (unsigned c = 0; c < 4; c++)
-        mov.src[0].swizzle[c] = (uint8_t)c;
+    tgsi_inst mov = tgsi_inst_new(TGSI_OPCODE_MOV, 1, 1);
+    mov.dst[0] = tgsi_dst_reg(TGSI_FILE_TEMPORARY, (int32_t)t, mask);
+    mov.src[0] = tgsi_src_reg(TGSI_FILE_CONSTANT, 0);
     const_src(&mov.src[0], k);
     st->restores++;
     return push(st, false, &mov);
@@ -497,11 +477,7 @@ bool jit_preamble_split_program(const tgsi_program *p, uint32_t min_work, jit_pr
         }
     }
     /* preamble: END */
-    tgsi_inst end;
-    memset(&end, 0, sizeof end);
-    end.opcode = TGSI_OPCODE_END;
-    end.tex_return_type = 0xff;
-    end.label = -1;
+    tgsi_inst end = tgsi_inst_new(TGSI_OPCODE_END, 0, 0);
     if (!push(&st, true, &end))
         goto done;
     r->pre = make_prog(p, TGSI_PROCESSOR_VERTEX, st.pre, st.n_pre);
@@ -523,21 +499,11 @@ bool jit_preamble_split_program(const tgsi_program *p, uint32_t min_work, jit_pr
     for (uint32_t i = 0; i < p->num_decls; i++)
         if (p->decls[i].file == TGSI_FILE_TEMPORARY || p->decls[i].file == TGSI_FILE_CONSTANT)
             r->pre->decls[r->pre->num_decls++] = p->decls[i];
-    tgsi_decl cd;
-    memset(&cd, 0, sizeof cd);
-    cd.file = TGSI_FILE_CONSTANT;
+    tgsi_decl cd = tgsi_decl_range(TGSI_FILE_CONSTANT, 0, (int32_t)st.slots - 1);
     cd.has_dim = true;
     cd.dim = SWR_PREAMBLE_CONST_SLOT;
-    cd.first = 0;
-    cd.last = (int32_t)st.slots - 1;
-    cd.usage_mask = 0xf;
     r->main->decls[r->main->num_decls++] = cd;
-    tgsi_decl od;
-    memset(&od, 0, sizeof od);
-    od.file = TGSI_FILE_OUTPUT;
-    od.first = 0;
-    od.last = (int32_t)st.slots - 1;
-    od.usage_mask = 0xf;
+    tgsi_decl od = tgsi_decl_range(TGSI_FILE_OUTPUT, 0, (int32_t)st.slots - 1);
     od.has_semantic = true;
     od.semantic_name = TGSI_SEMANTIC_GENERIC;
     r->pre->decls[r->pre->num_decls++] = od;

@@ -348,6 +348,16 @@ char *tgsi_print(const tgsi_program *prog);
 bool tgsi_program_equal(const tgsi_program *a, const tgsi_program *b);
 void tgsi_program_free(tgsi_program *prog);
 
+/* Building blocks for programs made or changed in memory (the parser,
+ * shader variants, preambles): zeroed values with the fields every one
+ * needs set. An instruction has no label and no texture return type; a
+ * register operand is one-dimensional and reads .xyzw; a declared range
+ * has usage .xyzw. */
+tgsi_inst tgsi_inst_new(unsigned opcode, unsigned num_dst, unsigned num_src);
+tgsi_dst tgsi_dst_reg(unsigned file, int32_t index, uint8_t write_mask);
+tgsi_src tgsi_src_reg(unsigned file, int32_t index);
+tgsi_decl tgsi_decl_range(unsigned file, int32_t first, int32_t last);
+
 /* 64-bit FNV-1a of bytes; the shader cache keys on it. */
 uint64_t tgsi_hash(const void *data, size_t len, uint64_t seed);
 

@@ -912,14 +912,11 @@ static bool parse_inst(parser *p)
     word w;
     if (!expect_word(p, &w, "opcode"))
         return false;
-    tgsi_inst inst;
+    tgsi_inst inst = tgsi_inst_new(TGSI_OPCODE_NOP, 0, 0);
     tgsi_inst_cols cols;
-    memset(&inst, 0, sizeof(inst));
     memset(&cols, 0, sizeof(cols));
     cols.opcode = w.col;
     inst.line = p->line;
-    inst.label = -1;
-    inst.tex_return_type = 0xff;
     int op = find_opcode(&w, &inst.saturate, &inst.precise);
     if (op < 0)
         return fail(p, w.col, "unknown opcode '%.*s'", (int)(w.n > 32 ? 32 : w.n), w.s);

@@ -8,7 +8,8 @@
  * in use (num_dst, num_src, num_tex_offsets, count), and of an index the
  * indirect fields only when it is indirect, and of an operand the dimension
  * only when it is two-dimensional: those are the parts the text carries.
- * Callable on any thread; neither function allocates.
+ * Callable on any thread; neither function allocates. The tgsi_*_new/_reg/
+ * _range constructors for programs built in memory live here too.
  */
 #include "jitter/tgsi.h"
 
@@ -125,4 +126,52 @@ void tgsi_program_free(tgsi_program *prog)
     free(prog->imms);
     free(prog->insts);
     free(prog);
+}
+
+/* ---- constructors ---------------------------------------------------------- */
+
+tgsi_inst tgsi_inst_new(unsigned opcode, unsigned num_dst, unsigned num_src)
+{
+    tgsi_inst in;
+    memset(&in, 0, sizeof in);
+    in.opcode = (uint16_t)opcode;
+    in.num_dst = (uint8_t)num_dst;
+    in.num_src = (uint8_t)num_src;
+    in.label = -1;
+    in.tex_return_type = 0xff;
+    return in;
+}
+
+tgsi_dst tgsi_dst_reg(unsigned file, int32_t index, uint8_t write_mask)
+{
+    tgsi_dst d;
+    memset(&d, 0, sizeof d);
+    d.file = (uint8_t)file;
+    d.num_dims = 1;
+    d.write_mask = write_mask;
+    d.reg.index = index;
+    return d;
+}
+
+tgsi_src tgsi_src_reg(unsigned file, int32_t index)
+{
+    tgsi_src s;
+    memset(&s, 0, sizeof s);
+    s.file = (uint8_t)file;
+    s.num_dims = 1;
+    for (unsigned c = 0; c < 4; c++)
+        s.swizzle[c] = (uint8_t)c;
+    s.reg.index = index;
+    return s;
+}
+
+tgsi_decl tgsi_decl_range(unsigned file, int32_t first, int32_t last)
+{
+    tgsi_decl d;
+    memset(&d, 0, sizeof d);
+    d.file = (uint8_t)file;
+    d.first = first;
+    d.last = last;
+    d.usage_mask = 0xf;
+    return d;
 }

@@ -38,34 +38,14 @@
 
 /* ---- building blocks --------------------------------------------------------- */
 
-static tgsi_dst dst_of(uint8_t file, int32_t index, uint8_t mask)
-{
-    tgsi_dst d;
-    memset(&d, 0, sizeof d);
-    d.file = file;
-    d.num_dims = 1;
-    d.write_mask = mask;
-    d.reg.index = index;
-    return d;
-}
-
 static tgsi_src src_of(uint8_t file, int32_t index, uint8_t sx, uint8_t sy, uint8_t sz, uint8_t sw)
 {
-    tgsi_src s;
-    memset(&s, 0, sizeof s);
-    s.file = file;
-    s.num_dims = 1;
+    tgsi_src s = tgsi_src_reg(file, index);
     s.swizzle[0] = sx;
     s.swizzle[1] = sy;
     s.swizzle[2] = sz;
     s.swizzle[3] = sw;
-    s.reg.index = index;
     return s;
-}
-
-static tgsi_src src_xyzw(uint8_t file, int32_t index)
-{
-    return src_of(file, index, 0, 1, 2, 3);
 }
 
 static tgsi_src src_rep(uint8_t file, int32_t index, uint8_t c)
@@ -84,13 +64,7 @@ static tgsi_src src_dc(int32_t index, uint8_t sx, uint8_t sy, uint8_t sz, uint8_
 
 static tgsi_inst inst_of(unsigned opcode, tgsi_dst d, unsigned nsrc, const tgsi_src *src)
 {
-    tgsi_inst in;
-    memset(&in, 0, sizeof in);
-    in.opcode = (uint16_t)opcode;
-    in.num_dst = 1;
-    in.num_src = (uint8_t)nsrc;
-    in.tex_return_type = 0xff;
-    in.label = -1;
+    tgsi_inst in = tgsi_inst_new(opcode, 1, nsrc);
     in.dst[0] = d;
     for (unsigned i = 0; i < nsrc; i++)
         in.src[i] = src[i];
@@ -135,17 +109,6 @@ static int32_t add_imm(tgsi_program *p, uint8_t type, const uint32_t bits[4])
     m->count = 4;
     memcpy(m->bits, bits, sizeof m->bits);
     return (int32_t)p->num_imms++;
-}
-
-static tgsi_decl decl_of(uint8_t file, int32_t first, int32_t last)
-{
-    tgsi_decl d;
-    memset(&d, 0, sizeof d);
-    d.file = file;
-    d.first = first;
-    d.last = last;
-    d.usage_mask = 0xf;
-    return d;
 }
 
 static uint32_t f32_bits(float f)
@@ -335,7 +298,7 @@ static bool lower(lower_state *s, const swrp_lower_key *key)
                 ok = false;
             } else {
                 posin = s->next_in++;
-                tgsi_decl d = decl_of(TGSI_FILE_INPUT, posin, posin);
+                tgsi_decl d = tgsi_decl_range(TGSI_FILE_INPUT, posin, posin);
                 d.has_semantic = true;
                 d.semantic_name = TGSI_SEMANTIC_POSITION;
                 d.interp = TGSI_INTERPOLATE_LINEAR;
@@ -348,8 +311,8 @@ static bool lower(lower_state *s, const swrp_lower_key *key)
         int32_t one = add_imm(p, TGSI_IMM_FLOAT32, (const uint32_t[4]){0, 0, 0, f32_bits(1.0f)});
         ok = one >= 0;
         if (ok)
-            push(pro, INST(MOV, dst_of(TGSI_FILE_TEMPORARY, s->redirect[clip_src], 0xf),
-                           src_xyzw(TGSI_FILE_IMMEDIATE, one)));
+            push(pro, INST(MOV, tgsi_dst_reg(TGSI_FILE_TEMPORARY, s->redirect[clip_src], 0xf),
+                           tgsi_src_reg(TGSI_FILE_IMMEDIATE, one)));
     }
     if (!ok)
         goto out;
@@ -357,8 +320,8 @@ static bool lower(lower_state *s, const swrp_lower_key *key)
     /* Prologue: polygon stipple. */
     if (st >= 0) {
         const uint8_t X = 0, Y = 1, Z = 2;
-        tgsi_dst sxy = dst_of(TGSI_FILE_TEMPORARY, st, 0x3);
-        tgsi_dst sz = dst_of(TGSI_FILE_TEMPORARY, st, 0x4);
+        tgsi_dst sxy = tgsi_dst_reg(TGSI_FILE_TEMPORARY, st, 0x3);
+        tgsi_dst sz = tgsi_dst_reg(TGSI_FILE_TEMPORARY, st, 0x4);
         tgsi_src s_xyyy = src_of(TGSI_FILE_TEMPORARY, st, X, Y, Y, Y);
         tgsi_src s_z = src_rep(TGSI_FILE_TEMPORARY, st, Z);
         /* column, row = (unsigned)(position * scale + bias) % 32 (positive) */
@@ -368,9 +331,9 @@ static bool lower(lower_state *s, const swrp_lower_key *key)
         push(pro, INST(F2U, sxy, s_xyyy));
         push(pro, INST(AND, sxy, s_xyyy, src_rep(TGSI_FILE_IMMEDIATE, imm_u, X)));
         /* shift = 31 - column */
-        push(pro, INST(XOR, dst_of(TGSI_FILE_TEMPORARY, st, 0x1), src_rep(TGSI_FILE_TEMPORARY, st, X),
+        push(pro, INST(XOR, tgsi_dst_reg(TGSI_FILE_TEMPORARY, st, 0x1), src_rep(TGSI_FILE_TEMPORARY, st, X),
                        src_rep(TGSI_FILE_IMMEDIATE, imm_u, X)));
-        push(pro, INST(UARL, dst_of(TGSI_FILE_ADDRESS, addr, 0x1),
+        push(pro, INST(UARL, tgsi_dst_reg(TGSI_FILE_ADDRESS, addr, 0x1),
                        src_rep(TGSI_FILE_TEMPORARY, st, Y)));
         tgsi_src row = src_dc(SWRP_DC_STIPPLE_ROWS, X, X, X, X);
         row.reg.indirect = true;
@@ -382,7 +345,7 @@ static bool lower(lower_state *s, const swrp_lower_key *key)
         push(pro, INST(AND, sz, s_z, src_rep(TGSI_FILE_IMMEDIATE, imm_u, Y)));
         push(pro, INST(U2F, sz, s_z));
         push(pro, INST(ADD, sz, s_z, src_rep(TGSI_FILE_IMMEDIATE, imm_f, X)));
-        tgsi_inst kill = INST(KILL_IF, dst_of(TGSI_FILE_NULL, 0, 0xf), s_z);
+        tgsi_inst kill = INST(KILL_IF, tgsi_dst_reg(TGSI_FILE_NULL, 0, 0xf), s_z);
         kill.num_dst = 0;
         push(pro, kill);
     }
@@ -391,8 +354,8 @@ static bool lower(lower_state *s, const swrp_lower_key *key)
     for (int32_t r = 0; r < SWR_MAX_ATTRIBS; r++) {
         if (s->redirect[r] < 0 || !s->written[r])
             continue;
-        tgsi_inst mov = INST(MOV, dst_of(TGSI_FILE_OUTPUT, r, s->written[r]),
-                             src_xyzw(TGSI_FILE_TEMPORARY, s->redirect[r]));
+        tgsi_inst mov = INST(MOV, tgsi_dst_reg(TGSI_FILE_OUTPUT, r, s->written[r]),
+                             tgsi_src_reg(TGSI_FILE_TEMPORARY, s->redirect[r]));
         mov.saturate = s->saturate[r];
         push(epi, mov);
     }
@@ -406,11 +369,11 @@ static bool lower(lower_state *s, const swrp_lower_key *key)
         }
         cd0 = s->next_out;
         for (int32_t i = 0; i < num_planes; i++)
-            push(epi, INST(DP4, dst_of(TGSI_FILE_OUTPUT, cd0 + i / 4, (uint8_t)(1u << (i % 4))),
-                           src_xyzw(TGSI_FILE_TEMPORARY, s->redirect[clip_src]),
+            push(epi, INST(DP4, tgsi_dst_reg(TGSI_FILE_OUTPUT, cd0 + i / 4, (uint8_t)(1u << (i % 4))),
+                           tgsi_src_reg(TGSI_FILE_TEMPORARY, s->redirect[clip_src]),
                            src_dc(SWRP_DC_UCP + i, 0, 1, 2, 3)));
         for (int32_t k = 0; k < num_planes / 4 && ok; k++) {
-            tgsi_decl d = decl_of(TGSI_FILE_OUTPUT, cd0 + k, cd0 + k);
+            tgsi_decl d = tgsi_decl_range(TGSI_FILE_OUTPUT, cd0 + k, cd0 + k);
             d.has_semantic = true;
             d.semantic_name = TGSI_SEMANTIC_CLIPDIST;
             d.semantic_index = (uint32_t)k;
@@ -420,11 +383,11 @@ static bool lower(lower_state *s, const swrp_lower_key *key)
 
     /* Declarations of what the new code uses: every temporary from temp0 on is new. */
     if (ok && s->next_temp > temp0) {
-        tgsi_decl d = decl_of(TGSI_FILE_TEMPORARY, temp0, s->next_temp - 1);
+        tgsi_decl d = tgsi_decl_range(TGSI_FILE_TEMPORARY, temp0, s->next_temp - 1);
         ok = add_decl(p, &d);
     }
     if (ok && addr >= 0) {
-        tgsi_decl d = decl_of(TGSI_FILE_ADDRESS, addr, addr);
+        tgsi_decl d = tgsi_decl_range(TGSI_FILE_ADDRESS, addr, addr);
         ok = add_decl(p, &d);
     }
     /* The driver constants, for the variants that read them (clip planes,
@@ -433,7 +396,7 @@ static bool lower(lower_state *s, const swrp_lower_key *key)
      * frontend's slots only (swrp_draw.c); a clamp-only variant keeps its
      * preamble. */
     if (ok && (key->ucp || key->stipple)) {
-        tgsi_decl d = decl_of(TGSI_FILE_CONSTANT, 0, SWRP_DC_VEC4S - 1);
+        tgsi_decl d = tgsi_decl_range(TGSI_FILE_CONSTANT, 0, SWRP_DC_VEC4S - 1);
         d.has_dim = true;
         d.dim = SWR_DRIVER_CONST_SLOT;
         ok = add_decl(p, &d);
