@@ -870,6 +870,25 @@ static void mark_read(const opt *o, uint8_t *readm, const tgsi_src *s, unsigned 
         readm[s->dim.ind_index] |= (uint8_t)(1u << s->dim.ind_swizzle);
 }
 
+/* Marks every TEMP component the instruction reads: its sources, texture
+ * offsets, and the address registers of indirect destinations. */
+static void mark_inst_reads(const opt *o, uint8_t *readm, const tgsi_inst *in)
+{
+    for (unsigned k = 0; k < in->num_src; k++)
+        mark_read(o, readm, &in->src[k], read_slots(in, k));
+    for (unsigned k = 0; k < in->num_tex_offsets; k++)
+        mark_read(o, readm, &in->tex_offsets[k], 0xf);
+    for (unsigned k = 0; k < in->num_dst; k++) {
+        tgsi_src a;
+        memset(&a, 0, sizeof a);
+        a.file = TGSI_FILE_NULL;
+        a.reg = in->dst[k].reg;
+        a.num_dims = in->dst[k].num_dims;
+        a.dim = in->dst[k].dim;
+        mark_read(o, readm, &a, 0);
+    }
+}
+
 static bool dead_stores(opt *o);
 
 static bool dead_code(opt *o)
@@ -882,21 +901,7 @@ static bool dead_code(opt *o)
         changed = false;
         memset(readm, 0, o->ntemps);
         for (uint32_t i = 0; i < o->num_insts; i++) {
-            const tgsi_inst *in = &o->insts[i];
-            for (unsigned k = 0; k < in->num_src; k++)
-                mark_read(o, readm, &in->src[k], read_slots(in, k));
-            for (unsigned k = 0; k < in->num_tex_offsets; k++)
-                mark_read(o, readm, &in->tex_offsets[k], 0xf);
-            for (unsigned k = 0; k < in->num_dst; k++) {
-                /* an indirect destination reads its address */
-                tgsi_src a;
-                memset(&a, 0, sizeof a);
-                a.file = TGSI_FILE_NULL;
-                a.reg = in->dst[k].reg;
-                a.num_dims = in->dst[k].num_dims;
-                a.dim = in->dst[k].dim;
-                mark_read(o, readm, &a, 0);
-            }
+            mark_inst_reads(o, readm, &o->insts[i]);
         }
         uint32_t w = 0;
         for (uint32_t i = 0; i < o->num_insts; i++) {
@@ -967,19 +972,7 @@ static bool dead_stores(opt *o)
         }
         if (direct_temp)
             live[d->reg.index] &= (uint8_t)~d->write_mask;
-        for (unsigned k = 0; k < in->num_src; k++)
-            mark_read(o, live, &in->src[k], read_slots(in, k));
-        for (unsigned k = 0; k < in->num_tex_offsets; k++)
-            mark_read(o, live, &in->tex_offsets[k], 0xf);
-        for (unsigned k = 0; k < in->num_dst; k++) {
-            tgsi_src a;
-            memset(&a, 0, sizeof a);
-            a.file = TGSI_FILE_NULL;
-            a.reg = in->dst[k].reg;
-            a.num_dims = in->dst[k].num_dims;
-            a.dim = in->dst[k].dim;
-            mark_read(o, live, &a, 0);
-        }
+        mark_inst_reads(o, live, in);
     }
     /* drop the NOPs */
     uint32_t w = 0;
