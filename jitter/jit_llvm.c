@@ -15,7 +15,10 @@
  *  - registers are arrays of <8 x float> allocas (TEMP, ADDR, OUT, IN,
  *    IMM, SV), zeroed or filled at entry; SROA turns directly addressed
  *    ones into SSA values, indirect accesses gather/scatter per lane with
- *    the interpreter's ranges (exec contract 12);
+ *    the interpreter's ranges (exec contract 12). Of TEMP and OUT only the
+ *    components that may be read before a store to every lane are zeroed
+ *    (zinit_*): a zeroing memset of a long shader's TEMP array per call
+ *    used to cost more than the shader;
  *  - control flow keeps the interpreter's lane masks (cond, brk, cont,
  *    alive as i32 bit sets, E = their AND); stores inside control flow
  *    blend with E (outside it E is every running lane and they need not);
@@ -225,6 +228,16 @@ typedef struct jl {
     char why[160];
     bool failed;
     bool had_ret; /* a RET in main was emitted: alive may shrink */
+    /* Zero-initialization of TEMP ([0]) and OUT ([1]), one byte per
+     * component (reg * 4 + comp): zinit_def marks those already written on
+     * every lane (a store_dst outside control flow and before any RET, in
+     * program order: such code runs exactly once, before every later
+     * instruction), zinit_need those some access (reg_ptr) reached while not
+     * so written; zinit_all: an indirect access, zero the whole file. Only
+     * needed components get the entry's zero store (finish_zero_init), so
+     * every read sees what a fully zeroed file would give. */
+    uint8_t *zinit_def[2], *zinit_need[2];
+    bool zinit_all[2];
 } jl;
 
 static bool jl_fail(jl *j, const tgsi_inst *in, const char *fmt, const char *a)
@@ -482,8 +495,29 @@ static bool file_is_array(unsigned f)
            f == TGSI_FILE_INPUT || f == TGSI_FILE_IMMEDIATE || f == TGSI_FILE_SYSTEM_VALUE;
 }
 
+/* zinit_* slot of a register file: 0 TEMP, 1 OUT, -1 not tracked. */
+static int zinit_slot(unsigned file)
+{
+    return file == TGSI_FILE_TEMPORARY ? 0 : file == TGSI_FILE_OUTPUT ? 1 : -1;
+}
+
+/* Element pointer of a direct register component, for a store to every
+ * lane (no zero-init bookkeeping; see reg_ptr). */
+static LLVMValueRef reg_ptr_w(jl *j, unsigned file, uint32_t index, unsigned comp)
+{
+    LLVMValueRef idx[2] = {ci32(j, 0), ci32(j, (int64_t)index * 4 + comp)};
+    LLVMTypeRef at_ = LLVMArrayType(j->v8f, j->file_n[file] * 4);
+    return LLVMBuildInBoundsGEP2(j->b, at_, j->file_arr[file], idx, 2, "");
+}
+
+/* The same for any other access (a read, or a blended store that reads the
+ * old value): the component needs its zero at entry unless it was already
+ * written on every lane. */
 static LLVMValueRef reg_ptr(jl *j, unsigned file, uint32_t index, unsigned comp)
 {
+    int z = zinit_slot(file);
+    if (z >= 0 && j->zinit_need[z] && !j->zinit_def[z][index * 4 + comp])
+        j->zinit_need[z][index * 4 + comp] = 1;
     LLVMValueRef idx[2] = {ci32(j, 0), ci32(j, (int64_t)index * 4 + comp)};
     LLVMTypeRef at_ = LLVMArrayType(j->v8f, j->file_n[file] * 4);
     return LLVMBuildInBoundsGEP2(j->b, at_, j->file_arr[file], idx, 2, "");
@@ -591,6 +625,8 @@ static LLVMValueRef ind_ptrs(jl *j, unsigned file, LLVMValueRef idx, int32_t lo,
     fi = LLVMBuildAdd(j->b, fi, splat_i(j, (int32_t)comp * 8), "");
     fi = LLVMBuildAdd(j->b, fi, lane_vec(j), "");
     *valid = v;
+    if (zinit_slot(file) >= 0)
+        j->zinit_all[zinit_slot(file)] = true;
     LLVMValueRef base = file == TGSI_FILE_INPUT && j->in_direct ? j->inputs : j->file_arr[file];
     return LLVMBuildGEP2(j->b, j->f32, base, &fi, 1, "");
 }
@@ -806,11 +842,15 @@ static void store_dst(jl *j, const tgsi_inst *in, LLVMValueRef r[4])
     for (unsigned c = 0; c < 4; c++) {
         if (!(wm & (1u << c)))
             continue;
-        LLVMValueRef p = reg_ptr(j, d->file, (uint32_t)d->reg.index, c);
         if (full) {
-            store_a(j->b, v[c], p, 32);
+            uint32_t k = (uint32_t)d->reg.index * 4 + c;
+            int z = zinit_slot(d->file);
+            store_a(j->b, v[c], reg_ptr_w(j, d->file, (uint32_t)d->reg.index, c), 32);
+            if (z >= 0 && j->zinit_def[z])
+                j->zinit_def[z][k] = 1;
             continue;
         }
+        LLVMValueRef p = reg_ptr(j, d->file, (uint32_t)d->reg.index, c);
         LLVMValueRef old = load_a(j, j->b, j->v8f, p, 32);
         store_a(j->b, LLVMBuildSelect(j->b, m, v[c], old, ""), p, 32);
     }
@@ -1684,12 +1724,21 @@ static bool setup_entry(jl *j)
     LLVMBuildStore(b, exec, j->exec);
     j->entry_exec = exec;
 
-    /* TEMP, ADDR, OUT: 0 (exec contract 11) */
-    unsigned zf[3] = {TGSI_FILE_TEMPORARY, TGSI_FILE_ADDRESS, TGSI_FILE_OUTPUT};
-    for (int k = 0; k < 3; k++)
-        if (j->file_n[zf[k]])
-            LLVMBuildMemSet(b, j->file_arr[zf[k]], LLVMConstInt(j->i8, 0, 0),
-                            ci64(j, (uint64_t)j->file_n[zf[k]] * 4 * 32), 32);
+    /* TEMP, ADDR, OUT: 0 (exec contract 11). ADDR here; TEMP and OUT
+     * where needed, by finish_zero_init once the body is emitted. */
+    if (j->file_n[TGSI_FILE_ADDRESS])
+        LLVMBuildMemSet(b, j->file_arr[TGSI_FILE_ADDRESS], LLVMConstInt(j->i8, 0, 0),
+                        ci64(j, (uint64_t)j->file_n[TGSI_FILE_ADDRESS] * 4 * 32), 32);
+    const unsigned zf[2] = {TGSI_FILE_TEMPORARY, TGSI_FILE_OUTPUT};
+    for (int z = 0; z < 2; z++) {
+        size_t n = (size_t)j->file_n[zf[z]] * 4;
+        if (!n)
+            continue;
+        j->zinit_def[z] = calloc(n, 1);
+        j->zinit_need[z] = calloc(n, 1);
+        if (!j->zinit_def[z] || !j->zinit_need[z])
+            return jl_fail(j, NULL, "out of memory", NULL);
+    }
     /* IMM */
     for (uint32_t i = 0; i < p->num_imms; i++)
         for (unsigned c = 0; c < 4; c++) {
@@ -1807,6 +1856,30 @@ static bool setup_entry(jl *j)
     return !j->failed;
 }
 
+/* The entry's zero stores for the TEMP and OUT components the body may
+ * read before writing them on every lane (zinit_*): one memset of the file
+ * when most of it (or an indirectly accessed file) needs it, else a
+ * zero store per component. */
+static void finish_zero_init(jl *j)
+{
+    const unsigned zf[2] = {TGSI_FILE_TEMPORARY, TGSI_FILE_OUTPUT};
+    for (int z = 0; z < 2; z++) {
+        uint32_t n = j->file_n[zf[z]] * 4, need = 0;
+        if (!n || !j->zinit_need[z])
+            continue;
+        for (uint32_t k = 0; k < n; k++)
+            need += j->zinit_need[z][k];
+        if (j->zinit_all[z] || need * 2 > n) {
+            LLVMBuildMemSet(j->eb, j->file_arr[zf[z]], LLVMConstInt(j->i8, 0, 0),
+                            ci64(j, (uint64_t)n * 32), 32);
+            continue;
+        }
+        for (uint32_t k = 0; k < n; k++)
+            if (j->zinit_need[z][k])
+                store_e(j, zf[z], k / 4, k % 4, LLVMConstNull(j->v8f));
+    }
+}
+
 static bool scan_supported(jl *j)
 {
     const tgsi_program *p = j->p;
@@ -1861,6 +1934,7 @@ static bool build_ir(jl *j, const char *name)
         }
     }
     LLVMBuildRetVoid(j->b);
+    finish_zero_init(j);
     LLVMBuildBr(j->eb, body);
     return !j->failed;
 }
@@ -2000,6 +2074,11 @@ done:
         free(code);
     }
     free(ops);
+    if (j)
+        for (int z = 0; z < 2; z++) {
+            free(j->zinit_def[z]);
+            free(j->zinit_need[z]);
+        }
     free(j);
     return ok;
 }

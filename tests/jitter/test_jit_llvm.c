@@ -347,6 +347,78 @@ static void test_vs_loop_if(void **state)
     jit_shader_unref(sh);
 }
 
+/* Fills a large part of the stack below the caller with a non-zero
+ * pattern, so that a register the JIT failed to zero reads garbage. */
+static __attribute__((noinline)) void dirty_stack(void)
+{
+    volatile unsigned char junk[65536];
+    for (size_t i = 0; i < sizeof junk; i++)
+        junk[i] = 0xa5;
+}
+
+/* TEMP and OUT start at 0 (exec contract 11) however they are first read:
+ * a read before any write at top level, a read inside a loop of a register
+ * written only after the loop, a loop counter, a write inside an IF read
+ * after it (only the lanes that took the IF see it), components never
+ * written next to written ones, and an OUT register only partly written.
+ * The JIT zeroes only what may be read before a store to every lane, so
+ * each case checks that analysis against the analytic value. */
+static void test_zero_init(void **state)
+{
+    (void)state;
+    jit_shader *sh = compile_text(
+        "VERT\n"
+        "DCL IN[0]\n"
+        "DCL OUT[0], GENERIC[0]\n"
+        "DCL OUT[1], GENERIC[1]\n"
+        "DCL TEMP[0..3]\n"
+        "IMM[0] FLT32 { 1.0, 2.0, 3.0, 4.0 }\n"
+        "  0: ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+        "  1: MOV TEMP[1].x, IMM[0].yyyy\n"
+        "  2: BGNLOOP\n"
+        "  3:   ADD TEMP[2].x, TEMP[2].xxxx, TEMP[3].xxxx\n"
+        "  4:   ADD TEMP[3].y, TEMP[3].yyyy, IMM[0].xxxx\n"
+        "  5:   FSGE TEMP[0].w, TEMP[3].yyyy, IMM[0].zzzz\n"
+        "  6:   UIF TEMP[0].wwww :8\n"
+        "  7:     BRK\n"
+        "  8:   ENDIF\n"
+        "  9: ENDLOOP\n"
+        " 10: MOV TEMP[3].x, IMM[0].wwww\n"
+        " 11: IF IN[0].xxxx :13\n"
+        " 12:   MOV TEMP[1].z, IMM[0].zzzz\n"
+        " 13: ENDIF\n"
+        " 14: MOV OUT[0].x, TEMP[0].xxxx\n"
+        " 15: ADD OUT[0].y, TEMP[2].xxxx, TEMP[3].yyyy\n"
+        " 16: MOV OUT[0].z, TEMP[1].zzzz\n"
+        " 17: ADD OUT[0].w, TEMP[1].wwww, TEMP[3].xxxx\n"
+        " 18: MOV OUT[1].x, TEMP[1].xxxx\n"
+        " 19: END\n");
+    swr_simd_vec4 in, out[2];
+    memset(&in, 0, sizeof in);
+    for (int l = 0; l < 8; l++)
+        in.v[0][l] = (float)(l & 1);
+    for (int rep = 0; rep < 2; rep++) {
+        memset(out, 0x55, sizeof out);
+        swr_vs_args a;
+        memset(&a, 0, sizeof a);
+        a.inputs = &in;
+        a.outputs = out;
+        a.active_mask = 0xff;
+        dirty_stack();
+        jit_shader_vs_func(sh)(sh, &a);
+        for (int l = 0; l < 8; l++) {
+            assert_true(out[0].v[0][l] == 1.0f); /* 0 + 1 */
+            assert_true(out[0].v[1][l] == 3.0f); /* 3 x (0 + 0), counter 3 */
+            assert_true(out[0].v[2][l] == ((l & 1) ? 3.0f : 0.0f));
+            assert_true(out[0].v[3][l] == 4.0f); /* 0 + 4 */
+            assert_true(out[1].v[0][l] == 2.0f);
+            for (int c = 1; c < 4; c++)
+                assert_true(out[1].v[c][l] == 0.0f); /* never written */
+        }
+    }
+    jit_shader_unref(sh);
+}
+
 /* KILL_IF, derivatives on the 2x2 quads, a PS colour output: lane l has
  * IN[0].x = l * l; DDX (coarse) of a quad is v[1] - v[0], DDY v[2] - v[0];
  * lanes with IN[0].y < 0 die. */
@@ -592,6 +664,7 @@ int main(int argc, char **argv)
     corpus_dir = argv[1];
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_vs_loop_if),    cmocka_unit_test(test_ps_kill_derivs),
+        cmocka_unit_test(test_zero_init),
         cmocka_unit_test(test_indirect),      cmocka_unit_test(test_disassembly),
         cmocka_unit_test(test_fallback),      cmocka_unit_test(test_threads),
         cmocka_unit_test(test_corpus),
