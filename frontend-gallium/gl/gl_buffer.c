@@ -11,7 +11,9 @@
  * so that a map waits only for the draws that use this buffer, and
  * GL_MAP_INVALIDATE_BUFFER_BIT / GL_MAP_UNSYNCHRONIZED_BIT do not wait.
  *
- * Reference counting of gl_buffer: see gl_vertex_priv.h.
+ * Reference counting of gl_buffer: see gl_vertex_priv.h. Buffers are shared
+ * by the contexts of a share group (gl_objects.h): the counts are atomic,
+ * and a name is looked up and referenced under the group's lock.
  * Thread: the context's thread.
  */
 #include "frontend-gallium/gl/gl_vertex_priv.h"
@@ -48,9 +50,9 @@ void glv_buffer_ref(gl_buffer **ptr, gl_buffer *buf)
     if (old == buf)
         return;
     if (buf)
-        buf->refs++;
+        gl_ref_inc(&buf->refs);
     *ptr = buf;
-    if (old && --old->refs == 0) {
+    if (old && gl_ref_dec(&old->refs)) {
         /* Unmapped by glDeleteBuffers or fini before its last reference goes. */
         pipe_resource_reference(&old->res, NULL);
         free(old);
@@ -71,7 +73,7 @@ static gl_buffer *buffer_new(GLuint name)
 
 gl_buffer *gl_buffer_lookup(struct gl_context *ctx, GLuint name)
 {
-    void *o = gl_objects_get(&ctx->vertex.buffers, name);
+    void *o = gl_objects_get(ctx->vertex.buffers, name);
     return o == GL_OBJECT_RESERVED ? NULL : o;
 }
 
@@ -116,7 +118,7 @@ static gl_buffer *bound_or_error(struct gl_context *ctx, GLenum target)
 
 bool glv_buffers_init(struct gl_context *ctx)
 {
-    gl_objects_init(&ctx->vertex.buffers);
+    ctx->vertex.buffers = &ctx->shared->buffers;
     return true;
 }
 
@@ -133,8 +135,12 @@ static void fini_one(void *user, uint32_t name, void *obj)
 
 void glv_buffers_fini(struct gl_context *ctx)
 {
-    gl_objects_each(&ctx->vertex.buffers, fini_one, ctx);
-    gl_objects_fini(&ctx->vertex.buffers);
+    if (!ctx->shared_last)
+        return; /* the other contexts of the group keep the objects */
+    gl_objects_lock(ctx->vertex.buffers);
+    gl_objects_each(ctx->vertex.buffers, fini_one, ctx);
+    gl_objects_fini(ctx->vertex.buffers);
+    gl_objects_unlock(ctx->vertex.buffers);
 }
 
 const uint8_t *glv_buffer_read_begin(struct gl_context *ctx, gl_buffer *buf,
@@ -162,7 +168,7 @@ void glv_buffer_read_end(struct gl_context *ctx, struct pipe_transfer *xfer)
 
 void swrgl_GenBuffers(struct gl_context *ctx, GLsizei n, GLuint *buffers)
 {
-    gl_objects_gen_names(ctx, &ctx->vertex.buffers, n, buffers);
+    gl_objects_gen_names(ctx, ctx->vertex.buffers, n, buffers);
 }
 
 static void unbind_everywhere(struct gl_context *ctx, gl_buffer *b)
@@ -189,7 +195,7 @@ static void buffer_release(struct gl_context *ctx, uint32_t name, void *obj)
 
 void swrgl_DeleteBuffers(struct gl_context *ctx, GLsizei n, const GLuint *buffers)
 {
-    gl_objects_delete_names(ctx, &ctx->vertex.buffers, n, buffers, buffer_release);
+    gl_objects_delete_names(ctx, ctx->vertex.buffers, n, buffers, buffer_release);
 }
 
 GLboolean swrgl_IsBuffer(struct gl_context *ctx, GLuint buffer)
@@ -205,12 +211,14 @@ void swrgl_BindBuffer(struct gl_context *ctx, GLenum target, GLuint buffer)
         return;
     }
     gl_buffer *b = NULL;
+    gl_objects_lock(ctx->vertex.buffers); /* look-up (or creation) and reference */
     if (buffer) {
         b = gl_buffer_lookup(ctx, buffer);
         if (!b) {
             /* GL 2.1: binding an unused name creates the object. */
             b = buffer_new(buffer);
-            if (!b || !gl_objects_put(&ctx->vertex.buffers, buffer, b)) {
+            if (!b || !gl_objects_put(ctx->vertex.buffers, buffer, b)) {
+                gl_objects_unlock(ctx->vertex.buffers);
                 free(b);
                 gl_error(ctx, GL_OUT_OF_MEMORY);
                 return;
@@ -218,6 +226,7 @@ void swrgl_BindBuffer(struct gl_context *ctx, GLenum target, GLuint buffer)
         }
     }
     glv_buffer_ref(slot, b);
+    gl_objects_unlock(ctx->vertex.buffers);
 }
 
 /* ---- data ------------------------------------------------------------------ */

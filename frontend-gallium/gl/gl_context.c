@@ -51,18 +51,36 @@ struct gl_context *gl_context_create(const gl_context_desc *desc)
     ctx->desc = *desc;
     ctx->screen = desc->screen;
     ctx->error = GL_NO_ERROR;
+    if (desc->share && desc->share->screen != desc->screen) {
+        free(ctx);
+        return NULL;
+    }
     ctx->pipe = ctx->screen->context_create(ctx->screen, NULL, 0);
     if (!ctx->pipe) {
         free(ctx);
         return NULL;
     }
+    if (desc->share) {
+        ctx->shared = desc->share->shared;
+        gl_shared_join(ctx->shared);
+    } else if (!(ctx->shared = gl_shared_create())) {
+        ctx->pipe->destroy(ctx->pipe);
+        free(ctx);
+        return NULL;
+    }
+    ctx->desc.share = NULL; /* the group is what counts, not that context */
     snprintf(ctx->version, sizeof ctx->version, "%d.%d swr", GL_IMPL_MAJOR, GL_IMPL_MINOR);
     snprintf(ctx->renderer, sizeof ctx->renderer, "swr (AVX2, %u threads)", cpu_workers());
     for (size_t i = 0; i < NUM_PARTS; i++) {
         if (!parts[i].init(ctx)) {
+            pthread_mutex_lock(&ctx->shared->lock);
+            ctx->shared_last = gl_shared_leave(ctx->shared);
             while (i-- > 0)
                 parts[i].fini(ctx);
+            pthread_mutex_unlock(&ctx->shared->lock);
             ctx->pipe->destroy(ctx->pipe);
+            if (ctx->shared_last)
+                gl_shared_destroy(ctx->shared);
             free(ctx);
             return NULL;
         }
@@ -77,9 +95,18 @@ void gl_context_destroy(struct gl_context *ctx)
     struct gl_context *prev = swrgl_current_ctx;
     swrgl_current_ctx = ctx; /* parts may call GL paths that expect it */
     gl_context_flush(ctx, true);
+    /* The last context of a share group frees the shared objects; the
+     * others only let go of their bindings. The group's lock is held
+     * throughout, so that of two contexts destroyed at once exactly one is
+     * the last, and no other member sees the tables half freed. */
+    pthread_mutex_lock(&ctx->shared->lock);
+    ctx->shared_last = gl_shared_leave(ctx->shared);
     for (size_t i = NUM_PARTS; i-- > 0;)
         parts[i].fini(ctx);
+    pthread_mutex_unlock(&ctx->shared->lock);
     ctx->pipe->destroy(ctx->pipe);
+    if (ctx->shared_last)
+        gl_shared_destroy(ctx->shared);
     swrgl_current_ctx = prev == ctx ? NULL : prev;
     free(ctx);
 }

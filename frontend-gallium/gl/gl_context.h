@@ -31,7 +31,11 @@
  *   gl_FragCoord.y equals the row + 0.5 (the pipe's "upper left" origin).
  * - Errors: gl_error(ctx, GL_INVALID_ENUM) records the first error only, as
  *   GL specifies; a command that raises an error has no other effect.
- * - Thread: a context is used by the thread it is current on only.
+ * - Thread: a context is used by the thread it is current on only. Contexts
+ *   of one share group (gl_context_desc.share) may be current on different
+ *   threads at once: the objects they share are guarded as gl_objects.h
+ *   describes, and everything bound to a pipe context (shader CSOs, sampler
+ *   views and states) is kept per context.
  */
 #ifndef GL_CONTEXT_H
 #define GL_CONTEXT_H
@@ -60,6 +64,9 @@ typedef struct gl_context_desc {
      * that the window system can copy it out. May be NULL. */
     void (*flush_front)(void *user);
     void *user;
+    /* Share buffers, textures, renderbuffers, shaders and programs with this
+     * context (and its group); NULL: a new group. */
+    struct gl_context *share;
 } gl_context_desc;
 
 struct gl_context {
@@ -69,6 +76,8 @@ struct gl_context {
     GLenum error; /* first error since the last glGetError, GL_NO_ERROR if none */
     char renderer[96];
     char version[32];
+    gl_shared *shared;  /* the share group (tables of shared objects) */
+    bool shared_last;   /* set while destroying: the group's last context */
 
     gl_vertex_state vertex;
     gl_raster_state raster;

@@ -10,7 +10,7 @@
  * surface of that image. The caches are rebuilt ("refreshed") lazily, when
  * the framebuffer's attachments changed, when any texture's storage was
  * replaced (ctx->texture.storage_serial) or when any renderbuffer's storage
- * was (priv->rb_serial); completeness is recomputed at the same time. The
+ * was (the share group's rb_serial); completeness is recomputed at the same time. The
  * window framebuffer's surfaces come from gl_framebuffer_set_window.
  *
  * The pipe framebuffer state is set by gl_framebuffer_validate only when
@@ -47,9 +47,12 @@
 
 typedef struct fb_renderbuffer {
     GLuint name;
-    int refs; /* the name table's (until deleted) + one per attachment */
+    unsigned refs; /* the name table's (until deleted) + one per attachment and
+                      per context binding it (gl_ref_*: contexts share it) */
     struct pipe_resource *res;
-    struct pipe_surface *surf;
+    /* Storage exists (res). Surfaces are pipe-context objects, so each
+     * framebuffer makes its own from res in its context (fbo_refresh). */
+    bool has_storage;
     enum pipe_format format;
     GLenum internal_format, base_format;
     GLsizei width, height, samples;
@@ -81,8 +84,7 @@ typedef struct fb_priv {
     bool window_set;
     unsigned win_w, win_h;
     fb_object *draw, *read;
-    fb_renderbuffer *bound_rb;
-    uint64_t rb_serial; /* bumped when any renderbuffer's storage changes */
+    fb_renderbuffer *bound_rb; /* one reference */
     bool pipe_dirty;
     GLenum clamp_read; /* GL_CLAMP_READ_COLOR */
 } fb_priv;
@@ -328,13 +330,13 @@ static GLenum attachment_base(const fb_attachment *a)
 
 static void rb_release_storage(fb_renderbuffer *rb)
 {
-    pipe_surface_reference(&rb->surf, NULL);
+    rb->has_storage = false;
     pipe_resource_reference(&rb->res, NULL);
 }
 
 static void rb_unref(fb_renderbuffer *rb)
 {
-    if (rb && --rb->refs == 0) {
+    if (rb && gl_ref_dec(&rb->refs)) {
         rb_release_storage(rb);
         free(rb);
     }
@@ -342,7 +344,7 @@ static void rb_unref(fb_renderbuffer *rb)
 
 static fb_renderbuffer *rb_lookup(struct gl_context *ctx, GLuint name)
 {
-    void *o = gl_objects_get(&ctx->fb.renderbuffers, name);
+    void *o = gl_objects_get(ctx->fb.renderbuffers, name);
     return o == GL_OBJECT_RESERVED ? NULL : o;
 }
 
@@ -477,6 +479,8 @@ static GLenum compute_status(struct gl_context *ctx, fb_object *fb)
     return GL_FRAMEBUFFER_COMPLETE;
 }
 
+static struct pipe_surface *make_surface(struct gl_context *ctx, struct pipe_resource *res);
+
 /* Rebuilds the attachments' surfaces and the status when anything they
  * depend on changed. */
 static void fbo_refresh(struct gl_context *ctx, fb_object *fb)
@@ -489,18 +493,26 @@ static void fbo_refresh(struct gl_context *ctx, fb_object *fb)
         }
         return;
     }
-    if (!fb->stale && fb->tex_serial == ctx->texture.storage_serial && fb->rb_serial == p->rb_serial)
+    uint64_t rb_serial = gl_serial_load(&ctx->shared->rb_serial);
+    if (!fb->stale && fb->tex_serial == gl_serial_load(ctx->texture.storage_serial) &&
+        fb->rb_serial == rb_serial)
         return;
     /* gl_texture_surface may create texture storage (bumping the serial),
      * which could replace an image fetched for an earlier attachment: go
      * round again until the serial holds (twice at most in practice). */
     for (int round = 0; round < 4; round++) {
-        uint64_t serial = ctx->texture.storage_serial;
+        uint64_t serial = gl_serial_load(ctx->texture.storage_serial);
         for (int i = 0; i < NUM_ATT; i++) {
             fb_attachment *a = &fb->att[i];
             pipe_surface_reference(&a->surf, NULL);
             if (a->type == GL_RENDERBUFFER) {
-                pipe_surface_reference(&a->surf, a->rb->surf);
+                /* One surface per renderbuffer (DEPTH and STENCIL of a
+                 * DEPTH_STENCIL one are then the same, as readers expect). */
+                for (int j = 0; j < i && !a->surf; j++)
+                    if (fb->att[j].type == GL_RENDERBUFFER && fb->att[j].rb == a->rb)
+                        pipe_surface_reference(&a->surf, fb->att[j].surf);
+                if (!a->surf)
+                    a->surf = make_surface(ctx, a->rb->res);
                 a->internal_format = a->rb->internal_format;
             } else if (a->type == GL_TEXTURE) {
                 GLenum ifmt = 0;
@@ -508,11 +520,11 @@ static void fbo_refresh(struct gl_context *ctx, fb_object *fb)
                 a->internal_format = ifmt;
             }
         }
-        if (serial == ctx->texture.storage_serial)
+        if (serial == gl_serial_load(ctx->texture.storage_serial))
             break;
     }
-    fb->tex_serial = ctx->texture.storage_serial;
-    fb->rb_serial = p->rb_serial;
+    fb->tex_serial = gl_serial_load(ctx->texture.storage_serial);
+    fb->rb_serial = rb_serial;
     fb->stale = false;
     fb->status = compute_status(ctx, fb);
     if (fb == p->draw)
@@ -540,7 +552,7 @@ GLenum gl_fb_status(struct gl_context *ctx, bool read)
 bool gl_framebuffer_init(struct gl_context *ctx)
 {
     gl_objects_init(&ctx->fb.framebuffers);
-    gl_objects_init(&ctx->fb.renderbuffers);
+    ctx->fb.renderbuffers = &ctx->shared->renderbuffers;
     fb_priv *p = calloc(1, sizeof *p);
     if (!p)
         return false;
@@ -578,8 +590,13 @@ void gl_framebuffer_fini(struct gl_context *ctx)
     gl_objects_each(&ctx->fb.framebuffers, free_fbo, NULL);
     gl_objects_fini(&ctx->fb.framebuffers);
     fbo_clear(&p->window);
-    gl_objects_each(&ctx->fb.renderbuffers, free_rb, NULL);
-    gl_objects_fini(&ctx->fb.renderbuffers);
+    rb_unref(p->bound_rb);
+    if (ctx->shared_last) { /* other contexts of the group keep theirs */
+        gl_objects_lock(ctx->fb.renderbuffers);
+        gl_objects_each(ctx->fb.renderbuffers, free_rb, NULL);
+        gl_objects_fini(ctx->fb.renderbuffers);
+        gl_objects_unlock(ctx->fb.renderbuffers);
+    }
     free(p);
     ctx->fb.priv = NULL;
 }
@@ -1186,7 +1203,11 @@ void swrgl_FramebufferRenderbuffer(struct gl_context *ctx, GLenum target, GLenum
         return;
     }
     fb_renderbuffer *rb = NULL;
+    /* Looked up and referenced under the share lock: a delete in another
+     * context cannot free it in between. */
+    gl_objects_lock(ctx->fb.renderbuffers);
     if (fb->name == 0 || (renderbuffer && !(rb = rb_lookup(ctx, renderbuffer)))) {
+        gl_objects_unlock(ctx->fb.renderbuffers);
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
@@ -1197,8 +1218,9 @@ void swrgl_FramebufferRenderbuffer(struct gl_context *ctx, GLenum target, GLenum
         a->type = GL_RENDERBUFFER;
         a->name = renderbuffer;
         a->rb = rb;
-        rb->refs++;
+        gl_ref_inc(&rb->refs);
     }
+    gl_objects_unlock(ctx->fb.renderbuffers);
     mark_changed(ctx, fb);
 }
 
@@ -1444,7 +1466,7 @@ void swrgl_ReadBuffer(struct gl_context *ctx, GLenum src)
 
 void swrgl_GenRenderbuffers(struct gl_context *ctx, GLsizei n, GLuint *renderbuffers)
 {
-    gl_objects_gen_names(ctx, &ctx->fb.renderbuffers, n, renderbuffers);
+    gl_objects_gen_names(ctx, ctx->fb.renderbuffers, n, renderbuffers);
 }
 
 static void detach_rb(struct gl_context *ctx, fb_object *fb, fb_renderbuffer *rb)
@@ -1464,8 +1486,10 @@ static void rb_release(struct gl_context *ctx, uint32_t name, void *obj)
     (void)name;
     fb_priv *p = priv_of(ctx);
     fb_renderbuffer *rb = obj;
-    if (p->bound_rb == rb)
+    if (p->bound_rb == rb) {
         p->bound_rb = NULL;
+        rb_unref(rb);
+    }
     /* Detached from the bound framebuffers only (GL 3.0, 4.4.2.1). */
     if (p->draw->name)
         detach_rb(ctx, p->draw, rb);
@@ -1476,7 +1500,7 @@ static void rb_release(struct gl_context *ctx, uint32_t name, void *obj)
 
 void swrgl_DeleteRenderbuffers(struct gl_context *ctx, GLsizei n, const GLuint *renderbuffers)
 {
-    gl_objects_delete_names(ctx, &ctx->fb.renderbuffers, n, renderbuffers, rb_release);
+    gl_objects_delete_names(ctx, ctx->fb.renderbuffers, n, renderbuffers, rb_release);
 }
 
 GLboolean swrgl_IsRenderbuffer(struct gl_context *ctx, GLuint renderbuffer)
@@ -1491,23 +1515,29 @@ void swrgl_BindRenderbuffer(struct gl_context *ctx, GLenum target, GLuint render
         return;
     }
     fb_priv *p = priv_of(ctx);
-    if (!renderbuffer) {
-        p->bound_rb = NULL;
-        return;
-    }
-    fb_renderbuffer *rb = rb_lookup(ctx, renderbuffer);
-    if (!rb) {
-        rb = calloc(1, sizeof *rb);
-        if (!rb || !gl_objects_put(&ctx->fb.renderbuffers, renderbuffer, rb)) {
-            free(rb);
-            gl_error(ctx, GL_OUT_OF_MEMORY);
-            return;
+    fb_renderbuffer *rb = NULL;
+    if (renderbuffer) {
+        gl_objects_lock(ctx->fb.renderbuffers);
+        rb = rb_lookup(ctx, renderbuffer);
+        if (!rb) {
+            rb = calloc(1, sizeof *rb);
+            if (rb) {
+                rb->name = renderbuffer;
+                rb->refs = 1; /* the table's */
+                rb->internal_format = GL_RGBA;
+                rb->base_format = GL_RGBA;
+            }
+            if (!rb || !gl_objects_put(ctx->fb.renderbuffers, renderbuffer, rb)) {
+                gl_objects_unlock(ctx->fb.renderbuffers);
+                free(rb);
+                gl_error(ctx, GL_OUT_OF_MEMORY);
+                return;
+            }
         }
-        rb->name = renderbuffer;
-        rb->refs = 1;
-        rb->internal_format = GL_RGBA;
-        rb->base_format = GL_RGBA;
+        gl_ref_inc(&rb->refs); /* the binding's */
+        gl_objects_unlock(ctx->fb.renderbuffers);
     }
+    rb_unref(p->bound_rb);
     p->bound_rb = rb;
 }
 
@@ -1591,14 +1621,15 @@ static void renderbuffer_storage(struct gl_context *ctx, GLenum target, GLsizei 
     }
     rb_release_storage(rb);
     rb->res = res;
-    rb->surf = surf;
+    rb->has_storage = surf != NULL;
+    pipe_surface_reference(&surf, NULL); /* made to check the format renders */
     rb->format = f;
     rb->internal_format = internalformat;
     rb->base_format = rf->base;
     rb->width = width;
     rb->height = height;
     rb->samples = 0;
-    p->rb_serial++;
+    gl_serial_bump(&ctx->shared->rb_serial);
     if (p->draw->name)
         p->pipe_dirty = true;
 }
@@ -1630,7 +1661,7 @@ void swrgl_GetRenderbufferParameteriv(struct gl_context *ctx, GLenum target, GLe
     }
     gl_fb_format_info fi;
     memset(&fi, 0, sizeof fi);
-    if (rb->surf) {
+    if (rb->has_storage) {
         gl_fb_format_info_get(rb->format, &fi);
         mask_by_base(&fi, rb->base_format);
         if (rb->base_format == GL_STENCIL_INDEX)

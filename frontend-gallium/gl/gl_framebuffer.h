@@ -19,7 +19,7 @@ struct pipe_surface;
 
 typedef struct gl_framebuffer_state {
     gl_object_table framebuffers;
-    gl_object_table renderbuffers;
+    gl_object_table *renderbuffers; /* the share group's */
     /* the part adds the rest */
     void *priv;
 } gl_framebuffer_state;

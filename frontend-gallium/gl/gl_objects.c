@@ -1,6 +1,7 @@
 /*
  * gl_objects.c: open-addressing hash table from GL names to objects
- * (linear probing, tombstones, grows at 50% occupancy).
+ * (linear probing, tombstones, grows at 50% occupancy), and the share
+ * group that holds the tables contexts have in common.
  */
 #include "frontend-gallium/gl/gl_objects.h"
 
@@ -29,14 +30,83 @@ void gl_objects_init(gl_object_table *t)
     t->values = NULL;
     t->capacity = t->count = t->used = 0;
     t->next_name = 1;
+    t->lock = NULL;
 }
 
 void gl_objects_fini(gl_object_table *t)
 {
+    pthread_mutex_t *lock = t->lock;
     free(t->keys);
     free(t->values);
     gl_objects_init(t);
+    t->lock = lock;
 }
+
+void gl_objects_lock(const gl_object_table *t)
+{
+    if (t->lock)
+        pthread_mutex_lock(t->lock);
+}
+
+void gl_objects_unlock(const gl_object_table *t)
+{
+    if (t->lock)
+        pthread_mutex_unlock(t->lock);
+}
+
+/* ---- share groups ---------------------------------------------------------- */
+
+gl_shared *gl_shared_create(void)
+{
+    gl_shared *sh = calloc(1, sizeof *sh);
+    if (!sh)
+        return NULL;
+    pthread_mutexattr_t attr;
+    pthread_mutexattr_init(&attr);
+    pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+    int err = pthread_mutex_init(&sh->lock, &attr);
+    pthread_mutexattr_destroy(&attr);
+    if (err) {
+        free(sh);
+        return NULL;
+    }
+    gl_object_table *tables[] = {&sh->buffers, &sh->textures, &sh->renderbuffers, &sh->programs};
+    for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+        gl_objects_init(tables[i]);
+        tables[i]->lock = &sh->lock;
+    }
+    sh->contexts = 1;
+    return sh;
+}
+
+void gl_shared_join(gl_shared *sh)
+{
+    pthread_mutex_lock(&sh->lock);
+    sh->contexts++;
+    pthread_mutex_unlock(&sh->lock);
+}
+
+bool gl_shared_leave(gl_shared *sh)
+{
+    pthread_mutex_lock(&sh->lock);
+    bool last = --sh->contexts == 0;
+    pthread_mutex_unlock(&sh->lock);
+    return last;
+}
+
+void gl_shared_destroy(gl_shared *sh)
+{
+    if (!sh)
+        return;
+    gl_objects_fini(&sh->buffers);
+    gl_objects_fini(&sh->textures);
+    gl_objects_fini(&sh->renderbuffers);
+    gl_objects_fini(&sh->programs);
+    pthread_mutex_destroy(&sh->lock);
+    free(sh);
+}
+
+/* ---- tables ------------------------------------------------------------------- */
 
 static int64_t find_slot(const gl_object_table *t, uint32_t name)
 {
@@ -54,8 +124,11 @@ static int64_t find_slot(const gl_object_table *t, uint32_t name)
 
 void *gl_objects_get(const gl_object_table *t, uint32_t name)
 {
+    gl_objects_lock(t);
     int64_t i = find_slot(t, name);
-    return i < 0 ? NULL : t->values[i];
+    void *obj = i < 0 ? NULL : t->values[i];
+    gl_objects_unlock(t);
+    return obj;
 }
 
 static bool grow(gl_object_table *t)
@@ -89,10 +162,8 @@ static bool grow(gl_object_table *t)
     return true;
 }
 
-bool gl_objects_put(gl_object_table *t, uint32_t name, void *obj)
+static bool put_locked(gl_object_table *t, uint32_t name, void *obj)
 {
-    if (name == SLOT_EMPTY || name == SLOT_DELETED || !obj)
-        return false;
     int64_t at = find_slot(t, name);
     if (at >= 0) {
         t->values[at] = obj;
@@ -112,20 +183,35 @@ bool gl_objects_put(gl_object_table *t, uint32_t name, void *obj)
     return true;
 }
 
+bool gl_objects_put(gl_object_table *t, uint32_t name, void *obj)
+{
+    if (name == SLOT_EMPTY || name == SLOT_DELETED || !obj)
+        return false;
+    gl_objects_lock(t);
+    bool ok = put_locked(t, name, obj);
+    gl_objects_unlock(t);
+    return ok;
+}
+
 void *gl_objects_remove(gl_object_table *t, uint32_t name)
 {
+    gl_objects_lock(t);
     int64_t i = find_slot(t, name);
-    if (i < 0)
-        return NULL;
-    void *obj = t->values[i];
-    t->keys[i] = SLOT_DELETED;
-    t->values[i] = NULL;
-    t->count--;
+    void *obj = NULL;
+    if (i >= 0) {
+        obj = t->values[i];
+        t->keys[i] = SLOT_DELETED;
+        t->values[i] = NULL;
+        t->count--;
+    }
+    gl_objects_unlock(t);
     return obj;
 }
 
 uint32_t gl_objects_gen(gl_object_table *t)
 {
+    /* The caller holds a shared table's lock until it stores the name
+     * (gl_objects_gen_names does), else two contexts could get one name. */
     for (;;) {
         uint32_t n = t->next_name++;
         if (t->next_name == SLOT_DELETED)
@@ -158,14 +244,16 @@ void gl_objects_gen_names(struct gl_context *ctx, gl_object_table *t, int32_t n,
 {
     if (!names_given(ctx, n, names))
         return;
+    gl_objects_lock(t);
     for (int32_t i = 0; i < n; i++) {
         uint32_t name = gl_objects_gen(t);
         if (!gl_objects_put(t, name, GL_OBJECT_RESERVED)) {
             gl_error(ctx, GL_OUT_OF_MEMORY);
-            return;
+            break;
         }
         names[i] = name;
     }
+    gl_objects_unlock(t);
 }
 
 void gl_objects_delete_names(struct gl_context *ctx, gl_object_table *t, int32_t n,
@@ -174,9 +262,13 @@ void gl_objects_delete_names(struct gl_context *ctx, gl_object_table *t, int32_t
 {
     if (!names_given(ctx, n, names))
         return;
+    /* Under the lock: a look-up-and-reference in another context sees the
+     * name either with its object alive or gone. */
+    gl_objects_lock(t);
     for (int32_t i = 0; i < n; i++) {
         void *obj = gl_objects_remove(t, names[i]); /* NULL for 0 and unknown names */
         if (obj && obj != GL_OBJECT_RESERVED)
             release(ctx, names[i], obj);
     }
+    gl_objects_unlock(t);
 }

@@ -10,6 +10,7 @@
 #ifndef GL_OBJECTS_H
 #define GL_OBJECTS_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -22,7 +23,46 @@ typedef struct gl_object_table {
     uint32_t count;    /* live entries */
     uint32_t used;     /* live + deleted slots */
     uint32_t next_name;
+    pthread_mutex_t *lock; /* the share group's (recursive); NULL: one context only */
 } gl_object_table;
+
+/* The objects a share group of contexts has in common. */
+typedef struct gl_shared {
+    pthread_mutex_t lock; /* recursive; guards the tables and the share bookkeeping */
+    unsigned contexts;    /* members; under lock */
+    gl_object_table buffers, textures, renderbuffers, programs;
+    /* Change counters read with gl_serial_load, bumped with gl_serial_bump:
+     * any texture's storage replaced (framebuffers refresh their surfaces),
+     * any texture changed in a way sampling sees (texture validation runs
+     * again in every context), any renderbuffer's storage changed. */
+    uint64_t tex_storage_serial, tex_change_serial, rb_serial;
+} gl_shared;
+
+/* A new group with one member; NULL when out of memory. */
+gl_shared *gl_shared_create(void);
+/* Adds a member. */
+void gl_shared_join(gl_shared *sh);
+/* Removes a member; true when it was the last one (the caller then frees
+ * the objects left in the tables and calls gl_shared_destroy). */
+bool gl_shared_leave(gl_shared *sh);
+void gl_shared_destroy(gl_shared *sh);
+
+static inline void gl_ref_inc(unsigned *refs) { __atomic_add_fetch(refs, 1, __ATOMIC_RELAXED); }
+/* True when that was the last reference. */
+static inline bool gl_ref_dec(unsigned *refs)
+{
+    return __atomic_sub_fetch(refs, 1, __ATOMIC_ACQ_REL) == 0;
+}
+static inline unsigned gl_ref_load(const unsigned *refs)
+{
+    return __atomic_load_n(refs, __ATOMIC_ACQUIRE);
+}
+static inline uint64_t gl_serial_load(const uint64_t *s) { return __atomic_load_n(s, __ATOMIC_ACQUIRE); }
+static inline void gl_serial_bump(uint64_t *s) { __atomic_add_fetch(s, 1, __ATOMIC_ACQ_REL); }
+
+/* Holds a shared table's lock across several operations (no-op otherwise). */
+void gl_objects_lock(const gl_object_table *t);
+void gl_objects_unlock(const gl_object_table *t);
 
 void gl_objects_init(gl_object_table *t);
 /* Frees the table only; the caller frees the objects first (gl_objects_each). */
@@ -37,7 +77,8 @@ void *gl_objects_remove(gl_object_table *t, uint32_t name);
  * stores it (glGen* in GL 2.1 reserve names: reserved names are put with a
  * placeholder object by the caller, e.g. GL_OBJECT_RESERVED). */
 uint32_t gl_objects_gen(gl_object_table *t);
-/* Calls fn for every live entry (it must not modify the table). */
+/* Calls fn for every live entry (it must not modify the table; the caller
+ * holds the lock of a shared table). */
 void gl_objects_each(const gl_object_table *t, void (*fn)(void *user, uint32_t name, void *obj),
                      void *user);
 

@@ -15,8 +15,15 @@
  *
  * Deletion is deferred the way GL specifies: a shader flagged for deletion
  * lives while attached to a program, a program flagged for deletion while
- * it is current; the executable in use is reference counted so that a
- * failed re-link of the current program leaves rendering unchanged.
+ * it is current (in any context of the share group: use_count); the
+ * executable in use is reference counted so that a failed re-link of the
+ * current program leaves rendering unchanged.
+ *
+ * Sharing (gl_objects.h): the objects are the share group's. Commands that
+ * create, attach, detach, link, use or delete them run under the group's
+ * lock; each context makes its own shader CSOs for an executable the first
+ * time it draws with it (csos[], holding a reference to the executable),
+ * and a program re-linked in another context is picked up at the next draw.
  *
  * Thread: the thread the context is current on.
  */
@@ -66,6 +73,7 @@ typedef struct glp_bindings {
 
 typedef struct glp_program {
     glp_object obj;
+    unsigned use_count; /* contexts it is current in (under the group's lock) */
     glp_shader **attached;
     unsigned num_attached, cap_attached;
     bool delete_pending, link_status, validate_status;
@@ -75,8 +83,19 @@ typedef struct glp_program {
     glp_exec *exec;           /* the last successful link, NULL if it failed */
 } glp_program;
 
+/* One context's shader CSOs of an executable. */
+typedef struct glp_cso_entry {
+    glp_exec *exec; /* a reference; NULL: empty */
+    void *vs, *fs;
+} glp_cso_entry;
+
+#define GLP_CSO_CACHE 64 /* executables a context draws with before one must go */
+
 typedef struct glp_state {
     bool glsl_ok;          /* swr_glsl_init succeeded */
+    glp_cso_entry csos[GLP_CSO_CACHE];
+    unsigned cso_evict;    /* next slot to evict when all are in use */
+    uint64_t const_serial; /* bound_exec's storage_serial when uploaded */
     glp_program *current;  /* glUseProgram's object (may be delete-pending) */
     glp_exec *cur_exec;    /* the executable in use (a reference) */
     glp_exec *bound_exec;  /* whose CSOs the pipe has bound (a reference) */
@@ -102,18 +121,15 @@ static bool has_gl_prefix(const char *name) { return strncmp(name, "gl_", 3) == 
 static glp_exec *exec_ref(glp_exec *e)
 {
     if (e)
-        e->refs++;
+        gl_ref_inc(&e->refs);
     return e;
 }
 
 static void exec_unref(struct gl_context *ctx, glp_exec *e)
 {
-    if (!e || --e->refs > 0)
+    (void)ctx;
+    if (!e || !gl_ref_dec(&e->refs))
         return;
-    if (e->vs_cso)
-        ctx->pipe->delete_vs_state(ctx->pipe, e->vs_cso);
-    if (e->fs_cso)
-        ctx->pipe->delete_fs_state(ctx->pipe, e->fs_cso);
     glp_uniforms_free(e);
     swr_glsl_program_destroy(e->glsl);
     free(e);
@@ -130,13 +146,93 @@ static void set_cur_exec(struct gl_context *ctx, glp_exec *e)
     st->samplers_checked = false;
 }
 
+/* ---- per-context shader CSOs ------------------------------------------------------------------ */
+
+static void cso_entry_free(struct gl_context *ctx, glp_cso_entry *c)
+{
+    if (c->vs)
+        ctx->pipe->delete_vs_state(ctx->pipe, c->vs);
+    if (c->fs)
+        ctx->pipe->delete_fs_state(ctx->pipe, c->fs);
+    exec_unref(ctx, c->exec);
+    memset(c, 0, sizeof *c);
+}
+
+/* Makes e's CSOs in this context; false when the driver rejects them. */
+static bool cso_create(struct gl_context *ctx, const glp_exec *e, void **vs, void **fs)
+{
+    struct pipe_shader_state ss;
+    memset(&ss, 0, sizeof ss);
+    ss.text = swr_glsl_program_tgsi(e->glsl, SWR_GLSL_VERTEX);
+    *vs = ss.text ? ctx->pipe->create_vs_state(ctx->pipe, &ss) : NULL;
+    ss.text = swr_glsl_program_tgsi(e->glsl, SWR_GLSL_FRAGMENT);
+    *fs = ss.text ? ctx->pipe->create_fs_state(ctx->pipe, &ss) : NULL;
+    if (*vs && *fs)
+        return true;
+    if (*vs)
+        ctx->pipe->delete_vs_state(ctx->pipe, *vs);
+    if (*fs)
+        ctx->pipe->delete_fs_state(ctx->pipe, *fs);
+    *vs = *fs = NULL;
+    return false;
+}
+
+/* Stores CSOs of e (takes a reference to e). Entries whose executable only
+ * the cache still holds are freed first; when all are in use one other than
+ * the bound executable's goes. */
+static glp_cso_entry *cso_add(struct gl_context *ctx, glp_exec *e, void *vs, void *fs)
+{
+    glp_state *st = ctx->program.priv;
+    glp_cso_entry *free_slot = NULL;
+    for (unsigned i = 0; i < GLP_CSO_CACHE; i++) {
+        glp_cso_entry *c = &st->csos[i];
+        if (c->exec && c->exec != st->bound_exec && gl_ref_load(&c->exec->refs) == 1)
+            cso_entry_free(ctx, c);
+        if (!c->exec && !free_slot)
+            free_slot = c;
+    }
+    if (!free_slot) {
+        for (unsigned n = 0; n < GLP_CSO_CACHE && !free_slot; n++) {
+            glp_cso_entry *c = &st->csos[st->cso_evict++ % GLP_CSO_CACHE];
+            if (c->exec != st->bound_exec) {
+                cso_entry_free(ctx, c);
+                free_slot = c;
+            }
+        }
+    }
+    if (!free_slot)
+        return NULL;
+    free_slot->exec = exec_ref(e);
+    free_slot->vs = vs;
+    free_slot->fs = fs;
+    return free_slot;
+}
+
+/* This context's CSOs of e, made on first use; NULL when that fails. */
+static glp_cso_entry *cso_get(struct gl_context *ctx, glp_exec *e)
+{
+    glp_state *st = ctx->program.priv;
+    for (unsigned i = 0; i < GLP_CSO_CACHE; i++)
+        if (st->csos[i].exec == e)
+            return &st->csos[i];
+    void *vs, *fs;
+    if (!cso_create(ctx, e, &vs, &fs))
+        return NULL;
+    glp_cso_entry *c = cso_add(ctx, e, vs, fs);
+    if (!c) {
+        ctx->pipe->delete_vs_state(ctx->pipe, vs);
+        ctx->pipe->delete_fs_state(ctx->pipe, fs);
+    }
+    return c;
+}
+
 /* ---- object look-up ------------------------------------------------------------------------ */
 
 /* GL 2.1 section 2.15: an unknown name is INVALID_VALUE, a name of the
  * other kind of object INVALID_OPERATION. */
 static glp_shader *find_shader(struct gl_context *ctx, GLuint name)
 {
-    glp_object *o = gl_objects_get(&ctx->program.objects, name);
+    glp_object *o = gl_objects_get(ctx->program.objects, name);
     if (!o) {
         gl_error(ctx, GL_INVALID_VALUE);
         return NULL;
@@ -150,7 +246,7 @@ static glp_shader *find_shader(struct gl_context *ctx, GLuint name)
 
 static glp_program *find_program(struct gl_context *ctx, GLuint name)
 {
-    glp_object *o = gl_objects_get(&ctx->program.objects, name);
+    glp_object *o = gl_objects_get(ctx->program.objects, name);
     if (!o) {
         gl_error(ctx, GL_INVALID_VALUE);
         return NULL;
@@ -180,7 +276,7 @@ glp_exec *glp_current_exec(struct gl_context *ctx) { return st_of(ctx)->cur_exec
 
 static void shader_free(struct gl_context *ctx, glp_shader *s)
 {
-    gl_objects_remove(&ctx->program.objects, s->obj.name);
+    gl_objects_remove(ctx->program.objects, s->obj.name);
     swr_glsl_shader_destroy(s->glsl);
     free(s->source);
     free(s->log);
@@ -235,7 +331,7 @@ static void program_free(struct gl_context *ctx, glp_program *p)
 {
     while (p->num_attached)
         detach_at(ctx, p, p->num_attached - 1);
-    gl_objects_remove(&ctx->program.objects, p->obj.name);
+    gl_objects_remove(ctx->program.objects, p->obj.name);
     exec_unref(ctx, p->exec);
     bindings_free(&p->attribs);
     bindings_free(&p->frag_data);
@@ -248,7 +344,7 @@ static void program_free(struct gl_context *ctx, glp_program *p)
 
 bool gl_program_init(struct gl_context *ctx)
 {
-    gl_objects_init(&ctx->program.objects);
+    ctx->program.objects = &ctx->shared->programs;
     glp_state *st = calloc(1, sizeof *st);
     if (!st)
         return false;
@@ -277,16 +373,25 @@ void gl_program_fini(struct gl_context *ctx)
         st->bound_exec = NULL;
     }
     set_cur_exec(ctx, NULL);
+    for (unsigned i = 0; i < GLP_CSO_CACHE; i++)
+        cso_entry_free(ctx, &st->csos[i]);
+    gl_objects_lock(ctx->program.objects); /* held by gl_context_destroy already */
+    if (st->current && --st->current->use_count == 0 && st->current->delete_pending &&
+        !ctx->shared_last)
+        program_free(ctx, st->current);
     st->current = NULL;
-    /* Programs first: freeing them detaches (and may free) shaders, so the
-     * shaders left are collected afresh. */
-    for (int pass = 0; pass < 2; pass++) {
-        uint32_t n = ctx->program.objects.count;
-        void **objs = n ? malloc(n * sizeof *objs) : NULL;
+    /* The last context of the group frees the objects. Programs first:
+     * freeing them detaches (and may free) shaders, so the shaders left are
+     * collected afresh. */
+    for (int pass = 0; pass < 2 && ctx->shared_last; pass++) {
+        uint32_t n = ctx->program.objects->count;
+        if (!n)
+            break;
+        void **objs = malloc(n * sizeof *objs);
         if (!objs)
             break;
         void **cursor = objs;
-        gl_objects_each(&ctx->program.objects, collect, &cursor);
+        gl_objects_each(ctx->program.objects, collect, &cursor);
         /* Sort out the kind of every object before any is freed. */
         uint32_t m = 0;
         for (uint32_t i = 0; i < n; i++)
@@ -300,7 +405,9 @@ void gl_program_fini(struct gl_context *ctx)
         }
         free(objs);
     }
-    gl_objects_fini(&ctx->program.objects);
+    if (ctx->shared_last)
+        gl_objects_fini(ctx->program.objects);
+    gl_objects_unlock(ctx->program.objects);
     if (st->glsl_ok)
         swr_glsl_fini();
     free(st);
@@ -344,7 +451,7 @@ int gl_program_enable(struct gl_context *ctx, GLenum cap, int op)
 
 /* ---- shaders ---------------------------------------------------------------------------------- */
 
-GLuint swrgl_CreateShader(struct gl_context *ctx, GLenum type)
+static GLuint create_shader_locked(struct gl_context *ctx, GLenum type)
 {
     if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER) {
         gl_error(ctx, GL_INVALID_ENUM);
@@ -355,14 +462,22 @@ GLuint swrgl_CreateShader(struct gl_context *ctx, GLenum type)
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return 0;
     }
-    s->obj.name = gl_objects_gen(&ctx->program.objects);
+    s->obj.name = gl_objects_gen(ctx->program.objects);
     s->type = type;
-    if (!gl_objects_put(&ctx->program.objects, s->obj.name, s)) {
+    if (!gl_objects_put(ctx->program.objects, s->obj.name, s)) {
         free(s);
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return 0;
     }
     return s->obj.name;
+}
+
+GLuint swrgl_CreateShader(struct gl_context *ctx, GLenum type)
+{
+    gl_objects_lock(ctx->program.objects);
+    GLuint r = create_shader_locked(ctx, type);
+    gl_objects_unlock(ctx->program.objects);
+    return r;
 }
 
 void swrgl_ShaderSource(struct gl_context *ctx, GLuint shader, GLsizei count,
@@ -505,7 +620,7 @@ void swrgl_GetShaderSource(struct gl_context *ctx, GLuint shader, GLsizei bufSiz
     get_string(ctx, s->source, bufSize, length, source);
 }
 
-void swrgl_DeleteShader(struct gl_context *ctx, GLuint shader)
+static void delete_shader_locked(struct gl_context *ctx, GLuint shader)
 {
     if (shader == 0)
         return;
@@ -518,15 +633,22 @@ void swrgl_DeleteShader(struct gl_context *ctx, GLuint shader)
         shader_free(ctx, s);
 }
 
+void swrgl_DeleteShader(struct gl_context *ctx, GLuint shader)
+{
+    gl_objects_lock(ctx->program.objects);
+    delete_shader_locked(ctx, shader);
+    gl_objects_unlock(ctx->program.objects);
+}
+
 GLboolean swrgl_IsShader(struct gl_context *ctx, GLuint shader)
 {
-    glp_object *o = gl_objects_get(&ctx->program.objects, shader);
+    glp_object *o = gl_objects_get(ctx->program.objects, shader);
     return o && !o->is_program ? GL_TRUE : GL_FALSE;
 }
 
 /* ---- programs --------------------------------------------------------------------------------- */
 
-GLuint swrgl_CreateProgram(struct gl_context *ctx)
+static GLuint create_program_locked(struct gl_context *ctx)
 {
     glp_program *p = calloc(1, sizeof *p);
     if (!p) {
@@ -534,8 +656,8 @@ GLuint swrgl_CreateProgram(struct gl_context *ctx)
         return 0;
     }
     p->obj.is_program = true;
-    p->obj.name = gl_objects_gen(&ctx->program.objects);
-    if (!gl_objects_put(&ctx->program.objects, p->obj.name, p)) {
+    p->obj.name = gl_objects_gen(ctx->program.objects);
+    if (!gl_objects_put(ctx->program.objects, p->obj.name, p)) {
         free(p);
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return 0;
@@ -543,7 +665,15 @@ GLuint swrgl_CreateProgram(struct gl_context *ctx)
     return p->obj.name;
 }
 
-void swrgl_AttachShader(struct gl_context *ctx, GLuint program, GLuint shader)
+GLuint swrgl_CreateProgram(struct gl_context *ctx)
+{
+    gl_objects_lock(ctx->program.objects);
+    GLuint r = create_program_locked(ctx);
+    gl_objects_unlock(ctx->program.objects);
+    return r;
+}
+
+static void attach_shader_locked(struct gl_context *ctx, GLuint program, GLuint shader)
 {
     glp_program *p = find_program(ctx, program);
     if (!p)
@@ -571,7 +701,14 @@ void swrgl_AttachShader(struct gl_context *ctx, GLuint program, GLuint shader)
     s->attach_count++;
 }
 
-void swrgl_DetachShader(struct gl_context *ctx, GLuint program, GLuint shader)
+void swrgl_AttachShader(struct gl_context *ctx, GLuint program, GLuint shader)
+{
+    gl_objects_lock(ctx->program.objects);
+    attach_shader_locked(ctx, program, shader);
+    gl_objects_unlock(ctx->program.objects);
+}
+
+static void detach_shader_locked(struct gl_context *ctx, GLuint program, GLuint shader)
 {
     glp_program *p = find_program(ctx, program);
     if (!p)
@@ -586,6 +723,13 @@ void swrgl_DetachShader(struct gl_context *ctx, GLuint program, GLuint shader)
         }
     }
     gl_error(ctx, GL_INVALID_OPERATION);
+}
+
+void swrgl_DetachShader(struct gl_context *ctx, GLuint program, GLuint shader)
+{
+    gl_objects_lock(ctx->program.objects);
+    detach_shader_locked(ctx, program, shader);
+    gl_objects_unlock(ctx->program.objects);
 }
 
 void swrgl_GetAttachedShaders(struct gl_context *ctx, GLuint program, GLsizei maxCount,
@@ -665,6 +809,7 @@ static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
                    "(fixed-function stages are not supported)\n");
         return NULL;
     }
+    void *vs_cso = NULL, *fs_cso = NULL;
     swr_glsl_shader **shaders = malloc(p->num_attached * sizeof *shaders);
     swr_glsl_attrib_binding *bind = malloc((p->attribs.n + p->frag_data.n + 1) * sizeof *bind);
     glp_exec *e = calloc(1, sizeof *e);
@@ -700,13 +845,8 @@ static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
             add_log(p, "error: link failed\n");
         goto fail;
     }
-    struct pipe_shader_state ss;
-    memset(&ss, 0, sizeof ss);
-    ss.text = swr_glsl_program_tgsi(e->glsl, SWR_GLSL_VERTEX);
-    e->vs_cso = ss.text ? ctx->pipe->create_vs_state(ctx->pipe, &ss) : NULL;
-    ss.text = swr_glsl_program_tgsi(e->glsl, SWR_GLSL_FRAGMENT);
-    e->fs_cso = ss.text ? ctx->pipe->create_fs_state(ctx->pipe, &ss) : NULL;
-    if (!e->vs_cso || !e->fs_cso) {
+    /* This context's CSOs, made now so that a rejection fails the link. */
+    if (!cso_create(ctx, e, &vs_cso, &fs_cso)) {
         add_log(p, "error: internal: the driver rejected the generated TGSI\n");
         goto fail;
     }
@@ -724,10 +864,18 @@ static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
     build_inputs(e);
     free(shaders);
     free(bind);
+    if (!cso_add(ctx, e, vs_cso, fs_cso)) { /* made again at the first draw */
+        ctx->pipe->delete_vs_state(ctx->pipe, vs_cso);
+        ctx->pipe->delete_fs_state(ctx->pipe, fs_cso);
+    }
     return e;
 fail:
     free(shaders);
     free(bind);
+    if (vs_cso) {
+        ctx->pipe->delete_vs_state(ctx->pipe, vs_cso);
+        ctx->pipe->delete_fs_state(ctx->pipe, fs_cso);
+    }
     if (e) {
         e->refs = 1;
         exec_unref(ctx, e);
@@ -735,7 +883,7 @@ fail:
     return NULL;
 }
 
-void swrgl_LinkProgram(struct gl_context *ctx, GLuint program)
+static void link_program_locked(struct gl_context *ctx, GLuint program)
 {
     glp_program *p = find_program(ctx, program);
     if (!p)
@@ -760,7 +908,14 @@ void swrgl_LinkProgram(struct gl_context *ctx, GLuint program)
     }
 }
 
-void swrgl_UseProgram(struct gl_context *ctx, GLuint program)
+void swrgl_LinkProgram(struct gl_context *ctx, GLuint program)
+{
+    gl_objects_lock(ctx->program.objects);
+    link_program_locked(ctx, program);
+    gl_objects_unlock(ctx->program.objects);
+}
+
+static void use_program_locked(struct gl_context *ctx, GLuint program)
 {
     glp_state *st = st_of(ctx);
     glp_program *p = NULL;
@@ -774,28 +929,46 @@ void swrgl_UseProgram(struct gl_context *ctx, GLuint program)
         }
     }
     glp_program *old = st->current;
+    if (old == p && (!p || p->exec == st->cur_exec))
+        return;
     st->current = p;
+    if (p)
+        p->use_count++;
     set_cur_exec(ctx, p ? p->exec : NULL);
-    if (old && old != p && old->delete_pending)
+    if (old && --old->use_count == 0 && old->delete_pending)
         program_free(ctx, old);
 }
 
-void swrgl_DeleteProgram(struct gl_context *ctx, GLuint program)
+void swrgl_UseProgram(struct gl_context *ctx, GLuint program)
+{
+    gl_objects_lock(ctx->program.objects);
+    use_program_locked(ctx, program);
+    gl_objects_unlock(ctx->program.objects);
+}
+
+static void delete_program_locked(struct gl_context *ctx, GLuint program)
 {
     if (program == 0)
         return;
     glp_program *p = find_program(ctx, program);
     if (!p)
         return;
-    if (st_of(ctx)->current == p)
+    if (p->use_count) /* current in this or another context of the group */
         p->delete_pending = true;
     else
         program_free(ctx, p);
 }
 
+void swrgl_DeleteProgram(struct gl_context *ctx, GLuint program)
+{
+    gl_objects_lock(ctx->program.objects);
+    delete_program_locked(ctx, program);
+    gl_objects_unlock(ctx->program.objects);
+}
+
 GLboolean swrgl_IsProgram(struct gl_context *ctx, GLuint program)
 {
-    glp_object *o = gl_objects_get(&ctx->program.objects, program);
+    glp_object *o = gl_objects_get(ctx->program.objects, program);
     return o && o->is_program ? GL_TRUE : GL_FALSE;
 }
 
@@ -1034,7 +1207,7 @@ void swrgl_DeleteObjectARB(struct gl_context *ctx, GLhandleARB obj)
 {
     if (obj == 0)
         return; /* as glDeleteShader/glDeleteProgram: 0 is silently ignored */
-    glp_object *o = gl_objects_get(&ctx->program.objects, obj);
+    glp_object *o = gl_objects_get(ctx->program.objects, obj);
     if (!o) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -1065,7 +1238,7 @@ GLhandleARB swrgl_GetHandleARB(struct gl_context *ctx, GLenum pname)
 void swrgl_GetObjectParameterivARB(struct gl_context *ctx, GLhandleARB obj, GLenum pname,
                                    GLint *params)
 {
-    glp_object *o = gl_objects_get(&ctx->program.objects, obj);
+    glp_object *o = gl_objects_get(ctx->program.objects, obj);
     if (!o) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -1128,7 +1301,7 @@ void swrgl_GetObjectParameterfvARB(struct gl_context *ctx, GLhandleARB obj, GLen
 void swrgl_GetInfoLogARB(struct gl_context *ctx, GLhandleARB obj, GLsizei maxLength, GLsizei *length,
                          GLcharARB *infoLog)
 {
-    glp_object *o = gl_objects_get(&ctx->program.objects, obj);
+    glp_object *o = gl_objects_get(ctx->program.objects, obj);
     if (!o) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -1144,6 +1317,10 @@ void swrgl_GetInfoLogARB(struct gl_context *ctx, GLhandleARB obj, GLsizei maxLen
 bool gl_program_validate(struct gl_context *ctx)
 {
     glp_state *st = st_of(ctx);
+    /* A successful re-link in another context of the share group installs
+     * the new executable here too (as in the linking context). */
+    if (st->current && st->current->exec && st->current->exec != st->cur_exec)
+        set_cur_exec(ctx, st->current->exec);
     glp_exec *e = st->cur_exec;
     if (!e)
         return false; /* TODO(fixed function): nothing is drawn without a program */
@@ -1158,14 +1335,28 @@ bool gl_program_validate(struct gl_context *ctx)
     }
     glp_uniforms_set_depth_range(e, ctx->raster.depth_range[0], ctx->raster.depth_range[1]);
     if (st->bound_exec != e) {
-        ctx->pipe->bind_vs_state(ctx->pipe, e->vs_cso);
-        ctx->pipe->bind_fs_state(ctx->pipe, e->fs_cso);
+        glp_cso_entry *c = cso_get(ctx, e);
+        if (!c) {
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return false;
+        }
+        ctx->pipe->bind_vs_state(ctx->pipe, c->vs);
+        ctx->pipe->bind_fs_state(ctx->pipe, c->fs);
         exec_ref(e);
         exec_unref(ctx, st->bound_exec);
         st->bound_exec = e;
         st->const_uploaded = false;
     }
-    if (!st->const_uploaded || e->storage_dirty) {
+    /* glUniform* (gl_uniform.c) marks the storage dirty; every context of
+     * the share group drawing with e uploads it again. Atomics: contexts on
+     * other threads may validate e at the same time (the serial is bumped
+     * before the flag is cleared, so none of them misses the change). */
+    if (__atomic_load_n(&e->storage_dirty, __ATOMIC_ACQUIRE)) {
+        gl_serial_bump(&e->storage_serial);
+        __atomic_store_n(&e->storage_dirty, false, __ATOMIC_RELEASE);
+    }
+    uint64_t serial = gl_serial_load(&e->storage_serial);
+    if (!st->const_uploaded || st->const_serial != serial) {
         /* set_constant_buffer copies user buffers, so later glUniform calls
          * do not reach draws already queued. */
         struct pipe_constant_buffer cb;
@@ -1175,7 +1366,7 @@ bool gl_program_validate(struct gl_context *ctx)
         ctx->pipe->set_constant_buffer(ctx->pipe, PIPE_SHADER_VERTEX, 0, e->num_regs ? &cb : NULL);
         ctx->pipe->set_constant_buffer(ctx->pipe, PIPE_SHADER_FRAGMENT, 0,
                                        e->num_regs ? &cb : NULL);
-        e->storage_dirty = false;
+        st->const_serial = serial;
         st->const_uploaded = true;
     }
     return true;

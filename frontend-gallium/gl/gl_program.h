@@ -15,7 +15,7 @@
 struct gl_context;
 
 typedef struct gl_program_state {
-    gl_object_table objects; /* shaders and programs share one name space */
+    gl_object_table *objects; /* the share group's: shaders and programs share one name space */
     /* the part adds the rest */
     void *priv;
 } gl_program_state;

@@ -9,6 +9,11 @@
  * program's executable in use after a failed re-link or a glDeleteProgram
  * until glUseProgram replaces it, while the program object itself already
  * reports the new (failed) state.
+ *
+ * Sharing: shader and program objects, and so executables, belong to the
+ * share group (gl_objects.h); the counts are atomic. Shader CSOs are pipe
+ * context objects: each context keeps its own for the executables it draws
+ * with (gl_program.c's CSO cache, which holds a reference to each).
  */
 #ifndef GL_PROGRAM_PRIV_H
 #define GL_PROGRAM_PRIV_H
@@ -37,14 +42,15 @@ typedef struct glp_uniform {
 } glp_uniform;
 
 typedef struct glp_exec {
-    unsigned refs;
+    unsigned refs; /* gl_ref_* */
     swr_glsl_program *glsl;
-    void *vs_cso, *fs_cso;
     glp_uniform *uniforms;
     unsigned num_uniforms;
     uint32_t *storage;   /* CONST[0]: num_regs vec4 of 32-bit words */
     unsigned num_regs;
     bool storage_dirty;  /* changed since the last upload */
+    uint64_t storage_serial; /* bumped (at draw time) for each such change: the
+                                contexts compare it with what they uploaded */
     unsigned num_samplers;
     GLint sampler_unit[SWRGL_MAX_SAMPLERS];
     unsigned sampler_target[SWRGL_MAX_SAMPLERS];

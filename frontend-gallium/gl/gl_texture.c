@@ -81,10 +81,13 @@ static void params_default(gl_texparams *p, int ti)
 
 static gl_texobj *texobj_new(GLuint name, int ti)
 {
+    static uint64_t next_uid;
     gl_texobj *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
     t->name = name;
+    t->refs = 1;
+    t->uid = __atomic_add_fetch(&next_uid, 1, __ATOMIC_RELAXED);
     t->target = ti;
     params_default(&t->p, ti < 0 ? TEX_2D : ti);
     return t;
@@ -98,11 +101,19 @@ static void texobj_free(struct gl_context *ctx, gl_texobj *t)
     free(t);
 }
 
+static void texobj_unref(struct gl_context *ctx, gl_texobj *t)
+{
+    if (t && gl_ref_dec(&t->refs))
+        texobj_free(ctx, t);
+}
+
 void gl_tex_changed(struct gl_context *ctx, gl_texobj *t)
 {
     if (t)
         t->serial++;
     gltex(ctx)->dirty = true;
+    /* Other contexts of the group validate their textures again. */
+    gl_serial_bump(&ctx->shared->tex_change_serial);
 }
 
 gl_texobj *gl_tex_current(struct gl_context *ctx, int ti)
@@ -167,7 +178,8 @@ bool gl_tex_complete(const gl_texobj *t, unsigned *last_out)
 
 bool gl_texture_init(struct gl_context *ctx)
 {
-    gl_objects_init(&ctx->texture.textures);
+    ctx->texture.textures = &ctx->shared->textures;
+    ctx->texture.storage_serial = &ctx->shared->tex_storage_serial;
     gl_texture_priv *tp = calloc(1, sizeof *tp);
     if (!tp)
         return false;
@@ -190,7 +202,7 @@ static void free_each(void *user, uint32_t name, void *obj)
 {
     (void)name;
     if (obj != GL_OBJECT_RESERVED)
-        texobj_free(user, obj);
+        texobj_unref(user, obj);
 }
 
 void gl_texture_fini(struct gl_context *ctx)
@@ -204,8 +216,17 @@ void gl_texture_fini(struct gl_context *ctx)
             ctx->pipe->bind_sampler_states(ctx->pipe, s, 0, tp->num_bound[s], NULL);
         }
     }
-    gl_objects_each(&ctx->texture.textures, free_each, ctx);
-    gl_objects_fini(&ctx->texture.textures);
+    for (unsigned i = 0; i < GLTEX_VIEW_CACHE; i++)
+        pipe_sampler_view_reference(&tp->views[i].view, NULL);
+    for (int u = 0; u < SWRGL_MAX_TEXTURE_UNITS; u++)
+        for (int k = 0; k < TEX_NUM_TARGETS; k++)
+            texobj_unref(ctx, tp->bound[u][k]);
+    if (ctx->shared_last) { /* else the other contexts of the group keep them */
+        gl_objects_lock(ctx->texture.textures);
+        gl_objects_each(ctx->texture.textures, free_each, ctx);
+        gl_objects_fini(ctx->texture.textures);
+        gl_objects_unlock(ctx->texture.textures);
+    }
     for (int i = 0; i < TEX_NUM_TARGETS; i++) {
         texobj_free(ctx, tp->defaults[i]);
         texobj_free(ctx, tp->proxy[i]);
@@ -224,32 +245,43 @@ void gl_texture_fini(struct gl_context *ctx)
 
 void swrgl_GenTextures(struct gl_context *ctx, GLsizei n, GLuint *textures)
 {
-    gl_objects_gen_names(ctx, &ctx->texture.textures, n, textures);
+    gl_objects_gen_names(ctx, ctx->texture.textures, n, textures);
 }
 
 static void texobj_release(struct gl_context *ctx, uint32_t name, void *obj)
 {
     gl_texture_priv *tp = gltex(ctx);
     gl_texobj *t = obj;
-    for (int u = 0; u < SWRGL_MAX_TEXTURE_UNITS; u++)
-        for (int k = 0; k < TEX_NUM_TARGETS; k++)
-            if (tp->bound[u][k] == t)
+    /* Unbound from this context's units; bindings in other contexts of the
+     * share group keep it alive (GL 2.1 appendix D.1). */
+    for (int u = 0; u < SWRGL_MAX_TEXTURE_UNITS; u++) {
+        for (int k = 0; k < TEX_NUM_TARGETS; k++) {
+            if (tp->bound[u][k] == t) {
                 tp->bound[u][k] = NULL;
+                texobj_unref(ctx, t);
+            }
+        }
+    }
     /* GL: a texture deleted while attached to a bound framebuffer is
      * detached from it first. */
     gl_framebuffer_texture_deleted(ctx, name);
-    texobj_free(ctx, t);
+    gl_tex_view_entry *e = &tp->views[t->uid & (GLTEX_VIEW_CACHE - 1)];
+    if (e->uid == t->uid) { /* let its storage go now (the pipe keeps what it still uses) */
+        pipe_sampler_view_reference(&e->view, NULL);
+        memset(e, 0, sizeof *e);
+    }
+    texobj_unref(ctx, t); /* the table's */
     tp->dirty = true;
 }
 
 void swrgl_DeleteTextures(struct gl_context *ctx, GLsizei n, const GLuint *textures)
 {
-    gl_objects_delete_names(ctx, &ctx->texture.textures, n, textures, texobj_release);
+    gl_objects_delete_names(ctx, ctx->texture.textures, n, textures, texobj_release);
 }
 
 GLboolean swrgl_IsTexture(struct gl_context *ctx, GLuint texture)
 {
-    gl_texobj *t = gl_objects_get(&ctx->texture.textures, texture);
+    gl_texobj *t = gl_objects_get(ctx->texture.textures, texture);
     return t && t != GL_OBJECT_RESERVED && t->target >= 0 ? GL_TRUE : GL_FALSE;
 }
 
@@ -268,23 +300,30 @@ void swrgl_BindTexture(struct gl_context *ctx, GLenum target, GLuint texture)
     gl_texture_priv *tp = gltex(ctx);
     gl_texobj *t = NULL;
     if (texture) {
-        t = gl_objects_get(&ctx->texture.textures, texture);
+        /* Look-up (or creation) and reference under the share lock. */
+        gl_objects_lock(ctx->texture.textures);
+        t = gl_objects_get(ctx->texture.textures, texture);
         if (!t || t == GL_OBJECT_RESERVED) {
             t = texobj_new(texture, ti);
-            if (!t || !gl_objects_put(&ctx->texture.textures, texture, t)) {
+            if (!t || !gl_objects_put(ctx->texture.textures, texture, t)) {
+                gl_objects_unlock(ctx->texture.textures);
                 free(t);
                 gl_error(ctx, GL_OUT_OF_MEMORY);
                 return;
             }
         } else if (t->target != ti) {
+            gl_objects_unlock(ctx->texture.textures);
             gl_error(ctx, GL_INVALID_OPERATION);
             return;
         }
+        gl_ref_inc(&t->refs); /* the binding's */
+        gl_objects_unlock(ctx->texture.textures);
     }
-    if (tp->bound[tp->active_unit][ti] != t) {
-        tp->bound[tp->active_unit][ti] = t;
+    gl_texobj *old = tp->bound[tp->active_unit][ti];
+    tp->bound[tp->active_unit][ti] = t;
+    if (old != t)
         tp->dirty = true;
-    }
+    texobj_unref(ctx, old);
 }
 
 void swrgl_ActiveTexture(struct gl_context *ctx, GLenum texture)
@@ -306,7 +345,7 @@ void swrgl_PrioritizeTextures(struct gl_context *ctx, GLsizei n, const GLuint *t
     if (!textures || !priorities)
         return;
     for (GLsizei i = 0; i < n; i++) {
-        gl_texobj *t = gl_objects_get(&ctx->texture.textures, textures[i]);
+        gl_texobj *t = gl_objects_get(ctx->texture.textures, textures[i]);
         if (t && t != GL_OBJECT_RESERVED)
             t->p.priority = fminf(fmaxf(priorities[i], 0.0f), 1.0f);
     }
@@ -322,7 +361,7 @@ GLboolean swrgl_AreTexturesResident(struct gl_context *ctx, GLsizei n, const GLu
     if (!textures)
         return GL_FALSE;
     for (GLsizei i = 0; i < n; i++) {
-        gl_texobj *t = gl_objects_get(&ctx->texture.textures, textures[i]);
+        gl_texobj *t = gl_objects_get(ctx->texture.textures, textures[i]);
         if (!textures[i] || !t || t == GL_OBJECT_RESERVED) {
             gl_error(ctx, GL_INVALID_VALUE);
             return GL_FALSE;
@@ -994,7 +1033,7 @@ static void view_swizzle(const gl_texobj *t, const gl_teximage *b, uint8_t out[4
 }
 
 static struct pipe_sampler_view *texture_view(struct gl_context *ctx, gl_texobj *t,
-                                              unsigned last)
+                                              unsigned last, gl_tex_view_entry *e)
 {
     unsigned base = (unsigned)t->p.base_level;
     if (!gl_tex_storage(ctx, t, base, last))
@@ -1007,9 +1046,9 @@ static struct pipe_sampler_view *texture_view(struct gl_context *ctx, gl_texobj 
     view_swizzle(t, b, swz);
     enum pipe_texture_target pt = gl_tex_pipe_target(t->target);
     unsigned first = base - t->res_base, lastr = last - t->res_base;
-    if (t->view && t->view->texture == t->res && t->view_first == first &&
-        t->view_last == lastr && t->view_target == pt && !memcmp(t->view_swz, swz, 4))
-        return t->view;
+    if (e->uid == t->uid && e->view && e->view->texture == t->res && e->first == first &&
+        e->last == lastr && e->target == pt && !memcmp(e->swz, swz, 4))
+        return e->view;
     struct pipe_sampler_view tmpl;
     memset(&tmpl, 0, sizeof tmpl);
     tmpl.target = pt;
@@ -1025,12 +1064,14 @@ static struct pipe_sampler_view *texture_view(struct gl_context *ctx, gl_texobj 
     struct pipe_sampler_view *v = ctx->pipe->create_sampler_view(ctx->pipe, t->res, &tmpl);
     if (!v)
         return NULL;
-    pipe_sampler_view_reference(&t->view, NULL);
-    t->view = v;
-    t->view_first = first;
-    t->view_last = lastr;
-    t->view_target = pt;
-    memcpy(t->view_swz, swz, 4);
+    pipe_sampler_view_reference(&e->view, NULL);
+    memset(e, 0, sizeof *e);
+    e->uid = t->uid;
+    e->view = v;
+    e->first = first;
+    e->last = lastr;
+    e->target = pt;
+    memcpy(e->swz, swz, 4);
     return v;
 }
 
@@ -1079,9 +1120,18 @@ bool gl_texture_validate(struct gl_context *ctx)
     unsigned n = gl_program_sampler_uses(ctx, uses);
     if (n > SWRGL_MAX_SAMPLERS)
         n = SWRGL_MAX_SAMPLERS;
+    /* A texture changed in another context of the share group counts too. */
+    uint64_t change = gl_serial_load(&ctx->shared->tex_change_serial);
+    if (change != tp->seen_change) {
+        tp->seen_change = change;
+        tp->dirty = true;
+    }
     if (!tp->dirty && n == tp->num_uses && !memcmp(uses, tp->uses, n * sizeof uses[0]))
         return true;
     sampler_cache_trim(ctx);
+    /* Shared textures are read (and their storage may be built) under the
+     * group's lock, as another context may validate them at the same time. */
+    gl_objects_lock(ctx->texture.textures);
     struct pipe_sampler_view *views[2][SWRGL_MAX_SAMPLERS];
     void *samplers[2][SWRGL_MAX_SAMPLERS];
     memset(views, 0, sizeof views);
@@ -1100,18 +1150,19 @@ bool gl_texture_validate(struct gl_context *ctx)
         if (ti >= 0) {
             gl_texobj *t = tp->bound[unit][ti] ? tp->bound[unit][ti] : tp->defaults[ti];
             unsigned last;
-            if (t->valid_serial == t->serial && t->serial && t->view && t->valid_cso &&
-                t->valid_gen == tp->cache_gen && t->valid_bias == tp->lod_bias_unit[unit]) {
-                v = t->view; /* unchanged since the last validation */
-                cso = t->valid_cso;
-            } else if (gl_tex_complete(t, &last) && (v = texture_view(ctx, t, last))) {
+            gl_tex_view_entry *e = &tp->views[t->uid & (GLTEX_VIEW_CACHE - 1)];
+            if (e->uid == t->uid && e->serial == t->serial && t->serial && e->view && e->cso &&
+                e->gen == tp->cache_gen && e->bias == tp->lod_bias_unit[unit]) {
+                v = e->view; /* unchanged since the last validation */
+                cso = e->cso;
+            } else if (gl_tex_complete(t, &last) && (v = texture_view(ctx, t, last, e))) {
                 struct pipe_sampler_state key;
                 make_sampler_key(ctx, t, unit, &key);
                 cso = sampler_cso(ctx, &key);
-                t->valid_serial = t->serial;
-                t->valid_gen = tp->cache_gen;
-                t->valid_bias = tp->lod_bias_unit[unit];
-                t->valid_cso = cso;
+                e->serial = t->serial;
+                e->gen = tp->cache_gen;
+                e->bias = tp->lod_bias_unit[unit];
+                e->cso = cso;
             }
         }
         if (!v || !cso) {
@@ -1138,6 +1189,7 @@ bool gl_texture_validate(struct gl_context *ctx)
         memcpy(tp->bound_samplers[st], samplers[st], sizeof samplers[st]);
         tp->num_bound[st] = n;
     }
+    gl_objects_unlock(ctx->texture.textures);
     memcpy(tp->uses, uses, sizeof uses);
     tp->num_uses = n;
     tp->dirty = false;
@@ -1146,10 +1198,25 @@ bool gl_texture_validate(struct gl_context *ctx)
 
 /* ---- framebuffer attachments -------------------------------------------------- */
 
+static struct pipe_surface *texture_surface_locked(struct gl_context *ctx, GLuint name,
+                                                   GLenum textarget, GLint level, GLint layer,
+                                                   GLenum *internal_format_out);
+
 struct pipe_surface *gl_texture_surface(struct gl_context *ctx, GLuint name, GLenum textarget,
                                         GLint level, GLint layer, GLenum *internal_format_out)
 {
-    gl_texobj *t = gl_objects_get(&ctx->texture.textures, name);
+    gl_objects_lock(ctx->texture.textures); /* the storage may be built */
+    struct pipe_surface *s = texture_surface_locked(ctx, name, textarget, level, layer,
+                                                    internal_format_out);
+    gl_objects_unlock(ctx->texture.textures);
+    return s;
+}
+
+static struct pipe_surface *texture_surface_locked(struct gl_context *ctx, GLuint name,
+                                                   GLenum textarget, GLint level, GLint layer,
+                                                   GLenum *internal_format_out)
+{
+    gl_texobj *t = gl_objects_get(ctx->texture.textures, name);
     if (!t || t == GL_OBJECT_RESERVED || t->target < 0 || level < 0 || level >= GLTEX_MAX_LEVELS ||
         layer < 0)
         return NULL;

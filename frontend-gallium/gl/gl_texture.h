@@ -21,10 +21,11 @@ struct pipe_resource;
 #define SWRGL_MAX_TEXTURE_UNITS 16 /* combined image units (GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS) */
 
 typedef struct gl_texture_state {
-    gl_object_table textures;
-    /* Bumped whenever any texture's pipe resource is replaced (storage
-     * re-created), so framebuffers holding surfaces of it refresh them. */
-    uint64_t storage_serial;
+    gl_object_table *textures; /* the share group's */
+    /* Bumped (gl_serial_bump) whenever any texture's pipe resource is
+     * replaced (storage re-created), so framebuffers holding surfaces of it
+     * refresh them; points into the share group. */
+    uint64_t *storage_serial;
     /* the part adds the rest */
     void *priv;
 } gl_texture_state;

@@ -147,7 +147,6 @@ void gl_tex_release(struct gl_context *ctx, gl_texobj *t)
     for (int f = 0; f < 6; f++)
         for (int l = 0; l < GLTEX_MAX_LEVELS; l++)
             image_clear(&t->img[f][l]);
-    pipe_sampler_view_reference(&t->view, NULL);
     pipe_resource_reference(&t->res, NULL);
 }
 
@@ -264,8 +263,7 @@ static bool rebuild(struct gl_context *ctx, gl_texobj *t, unsigned ref)
     pipe_resource_reference(&t->res, NULL);
     t->res = res; /* takes the creation reference */
     t->res_base = r0;
-    pipe_sampler_view_reference(&t->view, NULL);
-    ctx->texture.storage_serial++;
+    gl_serial_bump(ctx->texture.storage_serial);
     gl_tex_changed(ctx, t);
     return true;
 }

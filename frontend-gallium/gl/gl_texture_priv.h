@@ -12,6 +12,13 @@
  * gl_tex_storage() rebuilds the main resource from the base level when the
  * images a draw (or an FBO) needs are not all in it, copying the images
  * that fit into the new chain, and bumps ctx->texture.storage_serial.
+ *
+ * Sharing: texture objects belong to the share group (gl_objects.h). The
+ * table and every unit binding in any context hold a reference (refs); the
+ * sampler view and sampler CSO a draw derives from a texture are pipe
+ * context objects, so each context caches them itself (gl_tex_view_entry,
+ * found by the texture's uid). Any change to a texture bumps the group's
+ * tex_change_serial so that every context validates its textures again.
  */
 #ifndef GL_TEXTURE_PRIV_H
 #define GL_TEXTURE_PRIV_H
@@ -66,23 +73,31 @@ typedef struct gl_texparams {
 
 typedef struct gl_texobj {
     GLuint name;
+    unsigned refs; /* gl_ref_*: the table's + one per unit binding (any context) */
+    uint64_t uid;  /* unique in the process: keys the per-context view caches */
     int target; /* TEX_*, -1 before the first bind */
     gl_texparams p;
     gl_teximage img[6][GLTEX_MAX_LEVELS];
     struct pipe_resource *res; /* main storage or NULL */
     unsigned res_base;         /* GL level of res level 0 */
-    /* cached sampler view and its key */
-    struct pipe_sampler_view *view;
-    unsigned view_first, view_last;
-    enum pipe_texture_target view_target;
-    uint8_t view_swz[4];
     uint64_t serial; /* bumped on any change that matters to sampling */
-    /* what gl_texture_validate derived at `valid_serial` (fast path) */
-    uint64_t valid_serial;
-    unsigned valid_gen;
-    float valid_bias;
-    void *valid_cso;
 } gl_texobj;
+
+/* One context's sampler view of a texture and what gl_texture_validate
+ * derived from it at `serial` (its fast path). */
+typedef struct gl_tex_view_entry {
+    uint64_t uid; /* the texture's; 0: empty */
+    struct pipe_sampler_view *view; /* a reference (keeps its resource alive) */
+    unsigned first, last;
+    enum pipe_texture_target target;
+    uint8_t swz[4];
+    uint64_t serial;
+    unsigned gen;
+    float bias;
+    void *cso;
+} gl_tex_view_entry;
+
+#define GLTEX_VIEW_CACHE 64 /* power of two; direct mapped by uid */
 
 typedef struct gl_sampler_cache_entry {
     struct pipe_sampler_state key;
@@ -110,6 +125,8 @@ typedef struct gl_texture_priv {
     gl_sampler_cache_entry cache[GLTEX_SAMPLER_CACHE];
     unsigned cache_count;
     unsigned cache_gen; /* bumped when the cache is emptied (CSOs deleted) */
+    gl_tex_view_entry views[GLTEX_VIEW_CACHE];
+    uint64_t seen_change; /* the group's tex_change_serial at the last validation */
     struct pipe_resource *dummy[PIPE_MAX_TEXTURE_TYPES];
     struct pipe_sampler_view *dummy_view[PIPE_MAX_TEXTURE_TYPES];
 } gl_texture_priv;

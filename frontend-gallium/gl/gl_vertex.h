@@ -32,7 +32,7 @@ typedef struct gl_buffer {
 } gl_buffer;
 
 typedef struct gl_vertex_state {
-    gl_object_table buffers;
+    gl_object_table *buffers; /* the share group's */
     /* the part adds the rest: VAOs, bindings, current attribute values, ... */
     void *priv;
 } gl_vertex_state;

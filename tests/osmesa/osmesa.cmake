@@ -36,3 +36,24 @@ if(TARGET OSMesa)
       ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
   endif()
 endif()
+
+# GL object sharing between contexts (OSMesaCreateContext's sharelist): which
+# names the other context sees (FBOs and VAOs are not shared), drawing in one
+# context with objects made in another, a texture re-specified in one and
+# sampled in the other, deletion while bound elsewhere, and two contexts of
+# a group drawing on two threads at once, against images known by
+# construction; test_osmesa_share_mesa runs it on Mesa's llvmpipe
+# libOSMesa.so.8, the oracle for the sharing rules.
+if(TARGET OSMesa)
+  swr_test(NAME test_osmesa_share TIMEOUT 120 LABELS osmesa
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_osmesa_share.c
+    LIBS swr_gl_api ${CMAKE_DL_LIBS}
+    ARGS $<TARGET_FILE:OSMesa> swr)
+  target_include_directories(test_osmesa_share PRIVATE ${CMAKE_SOURCE_DIR}/frontend-gallium/targets/osmesa)
+  add_dependencies(test_osmesa_share OSMesa)
+  if(EXISTS ${SWR_REF_OSMESA})
+    add_test(NAME test_osmesa_share_mesa COMMAND test_osmesa_share ${SWR_REF_OSMESA} mesa)
+    set_tests_properties(test_osmesa_share_mesa PROPERTIES TIMEOUT 120 LABELS osmesa
+      ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+  endif()
+endif()

@@ -459,9 +459,6 @@ OSMESA_EXPORT OSMesaContext OSMesaCreateContextAttribs(const int *attribList,
                 major, minor, OSMESA_GL_MAJOR, OSMESA_GL_MINOR);
         return NULL;
     }
-    if (sharelist)
-        fprintf(stderr, LOG_PREFIX "object sharing between contexts is not supported; the new "
-                        "context has its own objects\n");
     /* No accumulation buffer: GL 2.1 without the fixed-function pipeline
      * has no glAccum; the bits are accepted and ignored. */
 
@@ -484,6 +481,10 @@ OSMESA_EXPORT OSMesaContext OSMesaCreateContextAttribs(const int *attribList,
         .minor = version_given ? minor : 0,
         .flush_front = flush_front,
         .user = c,
+        /* Shares buffers, textures, renderbuffers, shaders and programs
+         * with sharelist's group (not FBOs or VAOs: GL keeps those per
+         * context); one process-wide screen serves every context. */
+        .share = sharelist ? sharelist->gl : NULL,
     };
     c->gl = gl_context_create(&desc);
     if (!c->gl) {
