@@ -802,11 +802,10 @@ static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
         vs |= s->type == GL_VERTEX_SHADER;
         fs |= s->type == GL_FRAGMENT_SHADER;
     }
-    if (!vs || !fs) {
-        /* TODO(fixed function): a missing stage would run the fixed-function
-         * pipeline, which this frontend does not have yet. */
-        add_log(p, "error: a program needs a vertex and a fragment shader "
-                   "(fixed-function stages are not supported)\n");
+    if (!vs && !fs) {
+        /* One stage alone is linked with fixed-function processing for the
+         * other (swr_glsl_link supplies it); no shader at all is an error. */
+        add_log(p, "error: a program needs a vertex or a fragment shader\n");
         return NULL;
     }
     void *vs_cso = NULL, *fs_cso = NULL;

@@ -361,6 +361,7 @@ class Declared : public TIntermTraverser {
  * outside the linker objects (for link errors with line numbers). */
 struct IOSym {
     std::string type;
+    std::string interp; /* "flat", "noperspective", "smooth" or "" (no qualifier) */
     TStorageQualifier storage;
     int line = 0;
     bool used = false;
@@ -381,6 +382,8 @@ class IOScan : public TIntermTraverser {
             e.type.erase(0, e.type.find_first_not_of(' '));
             e.storage = q;
             e.line = s->getLoc().line;
+            const TQualifier &qq = s->getQualifier();
+            e.interp = qq.flat ? "flat" : qq.nopersp ? "noperspective" : qq.smooth ? "smooth" : "";
         }
         if (!in_linker)
             e.used = true;
@@ -941,6 +944,7 @@ struct Gen {
      * as it would after the loop. */
     static constexpr int UNROLL_MAX_TRIPS = 32;
     static constexpr long UNROLL_MAX_NODES = 3000; /* ~750 TGSI instructions (LLVM compile time) */
+    static constexpr long UNROLL_SIZE_CAP = 1L << 40; /* tree_size saturates here */
     /* AST nodes of a subtree, called functions' bodies included. */
     long tree_size(TIntermNode *n, int depth_left)
     {
@@ -953,7 +957,7 @@ struct Gen {
             {
                 if (v != EvPreVisit)
                     return true;
-                n++;
+                n += 1 + expensive(a->getOp()) * a->getType().getVectorSize();
                 if (a->getOp() == EOpFunctionCall) {
                     auto it = g->functions.find(a->getName().c_str());
                     if (it != g->functions.end())
@@ -962,7 +966,25 @@ struct Gen {
                 return true;
             }
             bool visitBinary(TVisit v, TIntermBinary *) override { n += v == EvPreVisit; return true; }
-            bool visitUnary(TVisit v, TIntermUnary *) override { n += v == EvPreVisit; return true; }
+            bool visitUnary(TVisit v, TIntermUnary *u) override
+            {
+                if (v == EvPreVisit)
+                    n += 1 + expensive(u->getOp()) * u->getType().getVectorSize();
+                return true;
+            }
+            /* Transcendental built-ins become calls or long sequences per
+             * component: weigh them so that unrolled copies of them stay
+             * within what LLVM compiles quickly. */
+            static int expensive(TOperator op)
+            {
+                switch (op) {
+                case EOpExp: case EOpLog: case EOpExp2: case EOpLog2: case EOpPow: case EOpSin:
+                case EOpCos: case EOpTan: case EOpAsin: case EOpAcos: case EOpAtan: case EOpSinh:
+                case EOpCosh: case EOpTanh: case EOpAsinh: case EOpAcosh: case EOpAtanh:
+                    return 8;
+                default: return 0;
+                }
+            }
             bool visitSelection(TVisit v, TIntermSelection *) override { n += v == EvPreVisit; return true; }
             bool visitLoop(TVisit v, TIntermLoop *) override
             {
@@ -988,8 +1010,10 @@ struct Gen {
             long extra = 0;
             bool visitLoop(TVisit, TIntermLoop *l) override
             {
+                /* saturating: nested loops multiply (31^16 would overflow) */
                 if (l->getBody())
-                    extra += (UNROLL_MAX_TRIPS - 1) * g->tree_size(l->getBody(), depth_left);
+                    extra = std::min(extra + (UNROLL_MAX_TRIPS - 1) * g->tree_size(l->getBody(), depth_left),
+                                     UNROLL_SIZE_CAP);
                 return false;
             }
         } li;
@@ -997,7 +1021,7 @@ struct Gen {
         li.depth_left = depth_left;
         if (n)
             n->traverse(&li);
-        return c.n + li.extra;
+        return std::min(c.n + li.extra, UNROLL_SIZE_CAP);
     }
     /* Does the body write symbol `id`, or jump out of / to the next trip of
      * the loop (break/continue not inside an inner loop or switch, any
@@ -1447,6 +1471,8 @@ struct Gen {
                 scope[p->getId()] = eval(arg);
                 continue;
             }
+            if (q == EvqOut || q == EvqInOut)
+                freeze_indices(arg);
             Val storage = alloc(pt);
             if (q != EvqOut)
                 store(storage, eval(arg));
@@ -1462,13 +1488,54 @@ struct Gen {
         scopes.pop_back();
         for (OutArg &o : outs_)
             assign_node(o.arg, o.storage);
+        for (OutArg &o : outs_)
+            thaw_indices(o.arg);
         depth--;
         return ret;
+    }
+
+    /* Out and inout arguments name their l-value when the function is called
+     * (GLSL 1.20 section 6.1.1): the non-constant indices of such an argument are
+     * evaluated once, before the call, and the copy-out after the call reuses
+     * them even if the call changed the variables they read. */
+    std::map<const TIntermTyped *, Val> frozen;
+    static bool lvalue_step(TOperator op)
+    {
+        return op == EOpIndexIndirect || op == EOpIndexDirect || op == EOpIndexDirectStruct ||
+               op == EOpVectorSwizzle;
+    }
+    void freeze_indices(TIntermTyped *lv)
+    {
+        while (TIntermBinary *b = lv->getAsBinaryNode()) {
+            if (!lvalue_step(b->getOp()))
+                break;
+            if (b->getOp() == EOpIndexIndirect) {
+                TIntermTyped *ix = b->getRight();
+                Val v = alloc(ix->getType());
+                store(v, eval(ix));
+                frozen[ix] = v;
+            }
+            lv = b->getLeft();
+        }
+    }
+    void thaw_indices(TIntermTyped *lv)
+    {
+        while (TIntermBinary *b = lv->getAsBinaryNode()) {
+            if (!lvalue_step(b->getOp()))
+                break;
+            frozen.erase(b->getRight());
+            lv = b->getLeft();
+        }
     }
 
     /* -- expressions -- */
     Val eval(TIntermTyped *n)
     {
+        if (!frozen.empty()) {
+            auto f = frozen.find(n);
+            if (f != frozen.end())
+                return f->second;
+        }
         int save = cur_line;
         if (n->getLoc().line)
             cur_line = n->getLoc().line;
@@ -1750,8 +1817,8 @@ struct Gen {
             return cwise(k == KF ? "ADD" : "UADD", a, nb, k);
         }
         case EOpMul:
-            if (ta.isMatrix() && tb.isMatrix() && op == EOpMul)
-                break;
+            /* Two matrices under EOpMul come from matrixCompMult (glslang turns the
+             * `*` operator on matrices into EOpMatrixTimesMatrix): component-wise. */
             return cwise(op_for(EOpMul, k), a, b, k);
         case EOpMod:
             if (k == KF) {
@@ -3146,14 +3213,27 @@ void do_link(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
     SetThreadPoolAllocator(&pool);
     {
         /* user varyings the FS reads must be VS outputs of the same type */
-        std::map<std::string, IOSym> vs_out, fs_in;
+        std::map<std::string, IOSym> vs_out, fs_in, colors;
+        int glsl_version = 0;
         for (int i = 0; i < count; i++) {
             IOScan sc;
             TIntermediate *im = ps.shaders[i]->getIntermediate();
             if (!im || !im->getTreeRoot())
                 continue;
+            glsl_version = std::max(glsl_version, im->getVersion());
             im->getTreeRoot()->traverse(&sc);
             for (auto &kv : sc.syms) {
+                static const char *const color_vars[] = {"gl_FrontColor", "gl_BackColor",
+                                                         "gl_FrontSecondaryColor",
+                                                         "gl_BackSecondaryColor"};
+                /* (a redeclared colour that is never used does not take part) */
+                bool vs = shaders[i]->stage == SWR_GLSL_VERTEX;
+                for (const char *c : color_vars)
+                    if (vs && kv.first == c && kv.second.used)
+                        colors.emplace(kv.first, kv.second);
+                if (!vs && (kv.first == "gl_Color" || kv.first == "gl_SecondaryColor") &&
+                    kv.second.storage == EvqVaryingIn && kv.second.used)
+                    colors.emplace(kv.first, kv.second);
                 if (kv.first.compare(0, 3, "gl_") == 0)
                     continue;
                 if (shaders[i]->stage == SWR_GLSL_VERTEX && kv.second.storage == EvqVaryingOut)
@@ -3176,12 +3256,51 @@ void do_link(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
                           kv.first + "' is not written by the vertex shader\n";
                 return;
             }
+            if (kv.second.used && !it->second.used) {
+                p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: fragment shader varying '" +
+                          kv.first + "' is declared but never written by the vertex shader\n";
+                return;
+            }
+            if (glsl_version >= 130 && it->second.interp != kv.second.interp) {
+                p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: varying '" + kv.first +
+                          "' has interpolation '" + (it->second.interp.empty() ? "none" : it->second.interp) +
+                          "' in the vertex shader but '" +
+                          (kv.second.interp.empty() ? "none" : kv.second.interp) +
+                          "' in the fragment shader (GLSL 1.30: they must match)\n";
+                return;
+            }
             if (it->second.type != kv.second.type) {
                 p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: varying '" + kv.first +
                           "' is " + it->second.type + " in the vertex shader (line " +
                           std::to_string(it->second.line) + ") but " + kv.second.type +
                           " in the fragment shader\n";
                 return;
+            }
+        }
+        {
+            /* GLSL 1.30 4.3.7: gl_Color reads gl_FrontColor and gl_BackColor (and the
+             * secondary colours likewise), so their interpolation qualifiers must agree. */
+            static const char *const groups[2][3] = {{"gl_FrontColor", "gl_BackColor", "gl_Color"},
+                                                     {"gl_FrontSecondaryColor", "gl_BackSecondaryColor",
+                                                      "gl_SecondaryColor"}};
+            for (const auto &g : groups) {
+                if (glsl_version < 130)
+                    break;
+                const IOSym *first = nullptr;
+                const char *first_name = nullptr;
+                for (const char *n : g) {
+                    auto it = colors.find(n);
+                    if (it == colors.end())
+                        continue;
+                    if (!first) {
+                        first = &it->second;
+                        first_name = n;
+                    } else if (it->second.interp != first->interp) {
+                        p->log += "ERROR: 0:" + std::to_string(it->second.line) + ": link: " + n +
+                                  " and " + first_name + " have different interpolation qualifiers\n";
+                        return;
+                    }
+                }
             }
         }
     }
@@ -3370,6 +3489,11 @@ void do_link(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
         gen_stage(ctx, st, ims[st], p->tgsi[st], optimize);
         fix_sview_types(ctx, stypes, p->tgsi[st]);
     }
+    /* GLSL 1.10-1.30 section 7.1: every vertex shader writes gl_Position. */
+    if (p->tgsi[SWR_GLSL_VERTEX].find(", POSITION") == std::string::npos) {
+        p->log += link_error("link: the vertex shader does not write gl_Position");
+        return;
+    }
     /* self check, then the optimizer */
     for (int st = 0; st < 2; st++) {
         tgsi_program *tp = nullptr;
@@ -3488,8 +3612,37 @@ swr_glsl_program *swr_glsl_link_ex(swr_glsl_shader *const *shaders, int count,
         nbindings = 0;
     if (!frag_bindings || nfrag < 0)
         nfrag = 0;
+    /* A program with one stage runs the other with fixed-function processing
+     * (GL 2.1 section 2.15). This library has no matrix stack or texture
+     * environment yet, so that is the identity transform with the colours and
+     * texture coordinates passed through, and a fragment stage that writes the
+     * interpolated primary colour. */
+    static const char *const FIXED_VS =
+        "#version 110\n"
+        "void main() {\n"
+        "  gl_Position = gl_Vertex;\n"
+        "  gl_FrontColor = gl_Color; gl_BackColor = gl_Color;\n"
+        "  gl_FrontSecondaryColor = gl_SecondaryColor; gl_BackSecondaryColor = gl_SecondaryColor;\n"
+        "  gl_TexCoord[0] = gl_MultiTexCoord0; gl_TexCoord[1] = gl_MultiTexCoord1;\n"
+        "  gl_TexCoord[2] = gl_MultiTexCoord2; gl_TexCoord[3] = gl_MultiTexCoord3;\n"
+        "  gl_FogFragCoord = gl_FogCoord;\n"
+        "}\n";
+    static const char *const FIXED_FS = "#version 110\nvoid main() { gl_FragColor = gl_Color; }\n";
+    bool has[2] = {false, false};
+    for (int i = 0; i < count; i++)
+        if (shaders[i] && (shaders[i]->stage == SWR_GLSL_VERTEX || shaders[i]->stage == SWR_GLSL_FRAGMENT))
+            has[shaders[i]->stage] = true;
+    std::vector<swr_glsl_shader *> all(shaders, shaders + count);
+    swr_glsl_shader *fixed = nullptr;
+    if (count > 0 && has[SWR_GLSL_VERTEX] != has[SWR_GLSL_FRAGMENT]) {
+        swr_glsl_stage st = has[SWR_GLSL_VERTEX] ? SWR_GLSL_FRAGMENT : SWR_GLSL_VERTEX;
+        const char *src = st == SWR_GLSL_VERTEX ? FIXED_VS : FIXED_FS;
+        fixed = swr_glsl_compile(st, 1, &src, nullptr);
+        if (fixed)
+            all.push_back(fixed);
+    }
     try {
-        do_link(p, shaders, count, bindings, nbindings, frag_bindings, nfrag);
+        do_link(p, all.data(), (int)all.size(), bindings, nbindings, frag_bindings, nfrag);
     } catch (const Unsupported &u) {
         p->log += "ERROR: 0:" + std::to_string(u.line) + ": unsupported: " + u.what + "\n";
         p->ok = false;
@@ -3497,6 +3650,8 @@ swr_glsl_program *swr_glsl_link_ex(swr_glsl_shader *const *shaders, int count,
         p->log += std::string("ERROR: 0:0: internal: ") + e.what() + "\n";
         p->ok = false;
     }
+    if (fixed)
+        swr_glsl_shader_destroy(fixed);
     if (!p->ok) {
         p->tgsi[0].clear();
         p->tgsi[1].clear();

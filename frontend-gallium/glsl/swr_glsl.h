@@ -67,7 +67,9 @@ typedef struct swr_glsl_attrib_binding { const char *name; unsigned location; } 
 
 /* glLinkProgram. The shaders are only read during the call (the program keeps nothing of them,
  * so they may be destroyed afterwards). Several shaders per stage are linked together by
- * glslang. A program needs a vertex and a fragment stage. */
+ * glslang. A program with one stage gets fixed-function processing for the other (GL 2.1
+ * section 2.15; with no matrix stack in this library that is the identity transform with the
+ * colours and texture coordinates passed through, or a fragment stage writing gl_Color). */
 swr_glsl_program *swr_glsl_link(swr_glsl_shader *const *shaders, int count,
                                 const swr_glsl_attrib_binding *bindings, int nbindings);
 /* Addition: swr_glsl_link with fragment output bindings (glBindFragDataLocation: name -> draw

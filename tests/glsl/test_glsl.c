@@ -734,25 +734,49 @@ static void t_errors(void **st)
     expect_compile_error(SWR_GLSL_VERTEX, "void main() {\n\n float x = vec2(1.0);\n gl_Position = vec4(x); }\n",
                          "0:3");
     expect_compile_error(SWR_GLSL_FRAGMENT, "void main() {\n gl_FragColor = vec4(undeclared);\n}\n", "0:2");
-    /* link: missing stage */
-    const char *vs = "void main() { gl_Position = vec4(0.0); }\n";
+    /* link: a missing stage is fixed-function processing (GL 2.1 section 2.15):
+     * the identity transform with colours passed through, and a fragment stage
+     * writing the primary colour */
+    const char *vs = "void main() { gl_Position = vec4(0.0); gl_FrontColor = vec4(1.0); }\n";
     swr_glsl_shader *v = swr_glsl_compile(SWR_GLSL_VERTEX, 1, &vs, NULL);
     swr_glsl_program *p = swr_glsl_link(&v, 1, NULL, 0);
-    assert_false(swr_glsl_program_ok(p));
-    assert_non_null(strstr(swr_glsl_program_log(p), "ERROR"));
-    assert_null(swr_glsl_program_tgsi(p, SWR_GLSL_VERTEX));
+    assert_true(swr_glsl_program_ok(p));
+    const char *ffs = swr_glsl_program_tgsi(p, SWR_GLSL_FRAGMENT);
+    assert_non_null(ffs);
+    assert_non_null(strstr(ffs, "COLOR"));
     swr_glsl_program_destroy(p);
     swr_glsl_shader_destroy(v);
+    const char *fs_only = "void main() { gl_FragColor = gl_Color; }\n";
+    swr_glsl_shader *f = swr_glsl_compile(SWR_GLSL_FRAGMENT, 1, &fs_only, NULL);
+    p = swr_glsl_link(&f, 1, NULL, 0);
+    assert_true(swr_glsl_program_ok(p));
+    assert_non_null(strstr(swr_glsl_program_tgsi(p, SWR_GLSL_VERTEX), ", POSITION"));
+    swr_glsl_program_destroy(p);
+    swr_glsl_shader_destroy(f);
+    /* link: a vertex shader that never writes gl_Position (GLSL 1.10 section 7.1) */
+    {
+        swr_glsl_program *q = h_link("void main() { gl_FrontColor = vec4(0.3); }",
+                                     "void main() { gl_FragColor = gl_Color; }");
+        assert_false(swr_glsl_program_ok(q));
+        assert_non_null(strstr(swr_glsl_program_log(q), "gl_Position"));
+        swr_glsl_program_destroy(q);
+    }
     /* link: varying mismatch and unwritten varying */
-    const char *pairs[2][2] = {
+    const char *pairs[4][2] = {
         {"varying vec3 x; void main() { x = vec3(1.0); gl_Position = vec4(0.0); }",
          "varying vec4 x; void main() { gl_FragColor = x; }"},
         {"void main() { gl_Position = vec4(0.0); }", "varying vec4 y; void main() { gl_FragColor = y; }"},
+        /* declared by both stages, never written by the vertex shader */
+        {"varying vec4 y; void main() { gl_Position = vec4(0.0); }",
+         "varying vec4 y; void main() { gl_FragColor = y; }"},
+        /* GLSL 1.30: interpolation qualifiers must match */
+        {"#version 130\nflat out vec4 y; void main() { y = vec4(1.0); gl_Position = vec4(0.0); }",
+         "#version 130\nnoperspective in vec4 y; void main() { gl_FragColor = y; }"},
     };
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 4; i++) {
         swr_glsl_program *q = h_link(pairs[i][0], pairs[i][1]);
         assert_false(swr_glsl_program_ok(q));
-        assert_non_null(strstr(swr_glsl_program_log(q), "ERROR: 0:1:"));
+        assert_non_null(strstr(swr_glsl_program_log(q), i == 3 ? "ERROR: 0:2:" : "ERROR: 0:1:"));
         swr_glsl_program_destroy(q);
     }
     /* bad arguments */
