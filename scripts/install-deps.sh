@@ -13,6 +13,7 @@ pkgs=(
   python3 khronos-api                   # GL entry points generated from gl.xml
   glslang-dev                           # GLSL front end (linked statically)
   libosmesa6                            # oracle only: Mesa's llvmpipe libOSMesa.so.8 for image tests
+  piglit                                # oracle only: GLSL .shader_test files (tests/piglit)
   llvm-15-dev                           # the LLVM JIT shader executor (jitter/jit_llvm.c)
 )
 

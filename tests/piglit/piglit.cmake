@@ -1,0 +1,29 @@
+# piglit's GLSL execution tests (Debian package `piglit`, read at run time
+# from its install directory, never copied into the tree) through swr's
+# libOSMesa and, as the oracle, Mesa's llvmpipe libOSMesa in the same run.
+# Each .shader_test carries its own expected pixel values (from the GLSL
+# spec); test_piglit_glsl fails when a test passes on llvmpipe but not on
+# swr, unless tests/piglit/expected_failures.txt lists it with a reason.
+set(SWR_PIGLIT_ROOT "/usr/lib/x86_64-linux-gnu/piglit" CACHE PATH
+    "Installed piglit (Debian package piglit): the GLSL .shader_test files")
+if(TARGET OSMesa)
+  add_executable(piglit_runner ${CMAKE_CURRENT_LIST_DIR}/piglit_runner.c)
+  target_link_libraries(piglit_runner PRIVATE swr_glc)
+  add_dependencies(piglit_runner OSMesa)
+  if(EXISTS ${SWR_PIGLIT_ROOT}/tests/spec/glsl-1.10 AND EXISTS ${SWR_REF_OSMESA})
+    # Sanitizer builds run every 8th test: the point there is memory errors.
+    set(piglit_sample 1)
+    if(SWR_SANITIZE)
+      set(piglit_sample 8)
+    endif()
+    add_test(NAME test_piglit_glsl
+             COMMAND piglit_runner --lib $<TARGET_FILE:OSMesa> --ref ${SWR_REF_OSMESA}
+                     --expected ${CMAKE_CURRENT_LIST_DIR}/expected_failures.txt
+                     --sample ${piglit_sample} --jobs 2 ${SWR_PIGLIT_ROOT}
+                     tests/spec/glsl-1.10 tests/spec/glsl-1.20 tests/spec/glsl-1.30
+                     generated_tests/spec/glsl-1.10 generated_tests/spec/glsl-1.20
+                     generated_tests/spec/glsl-1.30)
+    set_tests_properties(test_piglit_glsl PROPERTIES TIMEOUT 1500 LABELS "gl;compare;piglit"
+      ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/glcompare/lsan_mesa.supp")
+  endif()
+endif()
