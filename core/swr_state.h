@@ -181,6 +181,14 @@ typedef struct swr_rasterizer_state {
     bool point_quad_rasterization; /* points rasterize as a square whose size is not rounded */
     float line_width;
     bool line_last_pixel;     /* draw the last pixel of a line (D3D style) */
+    /* GL line stipple: a fragment of a line whose stipple counter is s is
+     * kept iff bit (s / factor) % 16 of the pattern is set. The counter
+     * counts fragments along the major axis from a line's first vertex and
+     * restarts at 0 for each independent line (LINES), each strip / loop and
+     * each instance; strips and loops carry it from segment to segment. */
+    bool line_stipple_enable;
+    uint16_t line_stipple_pattern; /* bit 0 first */
+    uint16_t line_stipple_factor;  /* 1..256 (0 acts as 1) */
     bool window_space_position; /* VS position is already in window space: no clip, no divide, no viewport */
     uint8_t clip_distance_enable; /* bit i: clip against VS clip distance i */
     bool rasterizer_discard;

@@ -92,7 +92,8 @@ typedef struct be_tile_ctx {
      * p[0]*(bx - x_ref) + p[1]*(by - y_ref) + lane_part, where lane_part =
      * p[0]*lane_x + p[1]*lane_y + p[2] is the same for every block. */
     vf8 b1_lanes, b2_lanes, z_lanes;
-    vf8 z_lo, z_hi;
+    vf8 z_lo, z_hi;        /* fragment depth clamp (fe_draw.c depth_clamp_range) */
+    bool zclamp_per_prim;  /* ... read per primitive from st->vp (depth clamp on) */
     vf8 iw0, diw1, diw2, iw1, iw2;
     bool perspective;                      /* 1/w differs between vertices */
     /* What the shader reads, per macrotile (swr_ps_state hints and interp
@@ -155,8 +156,11 @@ static void prepare_prim(be_tile_ctx *t, const be_prim *p)
     t->b1_lanes = lanes_of(p->b1, t->lane_x, t->lane_y);
     t->b2_lanes = lanes_of(p->b2, t->lane_x, t->lane_y);
     t->z_lanes = lanes_of(p->z, t->lane_x, t->lane_y);
-    t->z_lo = vf8_set1(p->z_lo);
-    t->z_hi = vf8_set1(p->z_hi);
+    if (t->zclamp_per_prim) {
+        const rast_viewport_derived *vp = &t->st->vp[p->viewport];
+        t->z_lo = vf8_set1(vp->depth_lo);
+        t->z_hi = vf8_set1(vp->depth_hi);
+    }
     t->iw0 = vf8_set1(p->inv_w[0]);
     t->iw1 = vf8_set1(p->inv_w[1]);
     t->iw2 = vf8_set1(p->inv_w[2]);
@@ -165,15 +169,13 @@ static void prepare_prim(be_tile_ctx *t, const be_prim *p)
     t->perspective = p->inv_w[0] != p->inv_w[1] || p->inv_w[0] != p->inv_w[2];
     t->persp_div = t->perspective && t->want_div;
     t->plain = !t->want_pos && !t->want_bary && !t->persp_div;
-    /* The shader only reads these (shader_abi.h): once per primitive. The
-     * scratch is this thread's and only shade_block uses it. */
+    /* The shader only reads these (shader_abi.h): once per primitive (the
+     * per-draw ones once per macrotile, rast_be_draw_tile). The scratch is
+     * this thread's and only shade_block uses it. */
     swr_ps_args *a = &t->s->ps_args;
-    a->inputs = t->s->ps_inputs;
     a->attrib_planes = p->attribs;
     a->front_facing = p->front_facing;
     a->prim_id = p->prim_id;
-    a->res = &t->st->shaders->res[SWR_STAGE_PS];
-    a->fb_height = t->st->fb_height;
     /* Constant inputs: the value at vertex 0, the same for every block. */
     for (uint32_t j = 0; j < t->num_const; j++) {
         uint32_t i = t->const_attr[j];
@@ -691,6 +693,16 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     t.so = so;
     t.lane_x = vf8_add(t.lane_x, vf8_set1(so));
     t.lane_y = vf8_add(t.lane_y, vf8_set1(so));
+    /* The depth clamp range: [0, 1] without depth clamp, else the
+     * primitive's viewport's (the values depth_clamp_range gave the frontend). */
+    t.zclamp_per_prim = st->depth_clamp;
+    t.z_lo = vf8_set1(0.0f);
+    t.z_hi = vf8_set1(1.0f);
+
+    swr_ps_args *args = &scratch->ps_args; /* the per-draw fields (prepare_prim) */
+    args->inputs = scratch->ps_inputs;
+    args->res = &st->shaders->res[SWR_STAGE_PS];
+    args->fb_height = st->fb_height;
 
     prof_begin(PROF_BELoadTiles);
     const swr_framebuffer *fb = &st->fb->fb;
@@ -757,8 +769,7 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
         .z = t.z,
         .mt_x = t.mt_x,
         .mt_y = t.mt_y,
-        .prim_lines = (uint32_t)((sizeof(be_prim) + (size_t)st->num_attribs * 12 * sizeof(float) +
-                                  63) / 64),
+        .prim_lines = (uint32_t)((be_prim_bytes(st->num_attribs, BE_PRIM_TRI) + 63) / 64),
     };
     if (st->rt_mask) {
         uint32_t rt = (uint32_t)__builtin_ctz(st->rt_mask);
@@ -785,13 +796,17 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
             prepare_prim(&t, p);
             switch (p->kind) {
             case BE_PRIM_TRI:
+                /* clip lies inside p->bbox, itself inside the triangle's box. */
                 prof_begin(PROF_BERasterizeTriangle);
-                rast_tri_cover_inline(&p->cov.tri, so_fx8, clip, emit_raster_tile, &t);
+                rast_tri_cover_packed(p->tri.a, p->tri.b, p->tri.c, p->tri_flags & BE_TRI_SMALL,
+                                      p->tri_flags & BE_TRI_SMALL_EDGES, so_fx8, clip,
+                                      emit_raster_tile, &t);
                 prof_end(PROF_BERasterizeTriangle);
                 break;
             case BE_PRIM_LINE:
                 prof_begin(PROF_BERasterizeLine);
-                rast_line_cover(&p->cov.line, so_fx8, clip, emit_raster_tile, &t);
+                rast_line_cover(be_line_of(p, st->num_attribs), so_fx8, clip, emit_raster_tile,
+                                &t);
                 prof_end(PROF_BERasterizeLine);
                 break;
             default:

@@ -34,11 +34,23 @@
  *
  * All arithmetic is exact int64 on fx8 values; magnitudes are derived at
  * the walk set-up below.
+ *
+ * Line stipple (GL 2.1 §3.4.2, rast_line_stipple): a line's fragments sit
+ * in consecutive major-axis pixels; the one nearest its first vertex has
+ * the counter the frontend passes in (fe_draw.c carries it along strips
+ * and loops) and each next major pixel one more. The whole minor-axis run
+ * of a wide line shares its column's (row's) verdict.
+ *
+ * Smooth lines and points (be_line_smooth.h): exact pixel-square areas of
+ * GL's rectangle and disc, at the end of this file.
  */
 #include "rasterizer/rast_priv.h"
 
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
+
+#include "rasterizer/be_line_smooth.h"
 
 /* Half the diamond's diagonal, in fx8: 1/2 pixel. */
 #define HALF_FX8 128
@@ -147,6 +159,10 @@ typedef struct line_walk {
     bool x_major, last_pixel;
     int32_t xa, ya, xb, yb; /* offset (wide) segment, fx8, original direction */
     int32_t o;
+    /* Stipple (factor 0: off): counter of major pixel p is start + dir (p - p0). */
+    uint32_t st_start, st_factor;
+    int32_t st_p0, st_dir;
+    uint32_t st_pattern;
 } line_walk;
 
 static void walk_init(const rast_line *line, int32_t o, line_walk *lw)
@@ -155,6 +171,11 @@ static void walk_init(const rast_line *line, int32_t o, line_walk *lw)
     lw->x_major = line->x_major;
     lw->last_pixel = line->last_pixel;
     lw->o = o;
+    lw->st_factor = line->stipple_factor;
+    lw->st_start = line->stipple_start;
+    lw->st_p0 = line->stipple_p0;
+    lw->st_dir = line->stipple_dir;
+    lw->st_pattern = line->stipple_pattern;
     int32_t off = (line->width_px - 1) * HALF_FX8; /* (w - 1) / 2 pixels */
     lw->xa = line->x_fx8[0];
     lw->ya = line->y_fx8[0];
@@ -236,9 +257,21 @@ static inline bool walk_keep(const line_walk *lw, int32_t p, int32_t r)
     return lw->x_major ? end_test(lw, p, r) : end_test(lw, r, p);
 }
 
+/* GL's stipple test for the fragment(s) of major pixel p: the whole
+ * minor-axis run of a wide line shares it. The counter wraps modulo 2^32
+ * like any unsigned count; 16 * factor divides 2^32 only for powers of two,
+ * so a wrap (4 billion fragments in one strip) is the one inexactness. */
+static inline bool stipple_keep(const line_walk *lw, int32_t p)
+{
+    uint32_t s = lw->st_start + (uint32_t)(lw->st_dir * (p - lw->st_p0));
+    return (lw->st_pattern >> ((s / lw->st_factor) & 15)) & 1;
+}
+
 /* ---- x-major cover: tile rows, each walking its columns left to right --------- */
 
-static void cover_x_major(const line_walk *lw, swr_rect c, rast_emit_fn emit, void *user)
+/* stip (a constant per instance): the line is stippled. */
+static inline __attribute__((always_inline)) void
+cover_x_major(const line_walk *lw, swr_rect c, rast_emit_fn emit, void *user, bool stip)
 {
     const int64_t s = lw->s, d = lw->d, c1 = lw->c1;
     const int32_t w = lw->w;
@@ -271,7 +304,7 @@ static void cover_x_major(const line_walk *lw, swr_rect c, rast_emit_fn emit, vo
         uint64_t mask = 0;
         int32_t tile_x = (int32_t)ps & ~7;
         for (int32_t p = (int32_t)ps;; p++) {
-            if (walk_keep(lw, p, r)) {
+            if (walk_keep(lw, p, r) && (!stip || stipple_keep(lw, p))) {
                 int32_t a = max32(r, y0) - ty, b = min32(r + w - 1, y1) - ty;
                 mask |= col_mask[p & 7] & rows_ge[a] & rows_le[b];
             }
@@ -297,7 +330,8 @@ static void cover_x_major(const line_walk *lw, swr_rect c, rast_emit_fn emit, vo
 
 /* ---- y-major cover: a forward walk down the rows, a band of 8 at a time ------- */
 
-static void cover_y_major(const line_walk *lw, swr_rect c, rast_emit_fn emit, void *user)
+static inline __attribute__((always_inline)) void
+cover_y_major(const line_walk *lw, swr_rect c, rast_emit_fn emit, void *user, bool stip)
 {
     const int64_t s = lw->s, d = lw->d;
     const int32_t w = lw->w;
@@ -317,7 +351,7 @@ static void cover_y_major(const line_walk *lw, swr_rect c, rast_emit_fn emit, vo
             run1[i] = 0;
         }
         for (; py <= py1 && py < ty + 8; py++) {
-            if (walk_keep(lw, py, r)) {
+            if (walk_keep(lw, py, r) && (!stip || stipple_keep(lw, py))) {
                 int32_t a = max32(r, c.x0), b = min32(r + w - 1, c.x1 - 1);
                 if (a <= b) {
                     run0[py - ty] = a;
@@ -368,6 +402,10 @@ bool rast_line_setup(const int32_t x_fx8[2], const int32_t y_fx8[2], float width
     line->x_major = abs64(dx) >= abs64(dy);
     line->t_a = line->t_b = line->t_c = 0.0f;
     line->bbox = (swr_rect){0, 0, 0, 0};
+    line->stipple_start = 0;
+    line->stipple_p0 = 0;
+    line->stipple_pattern = line->stipple_factor = 0;
+    line->stipple_dir = 1;
     if (dx == 0 && dy == 0)
         return false;
 
@@ -390,6 +428,35 @@ bool rast_line_setup(const int32_t x_fx8[2], const int32_t y_fx8[2], float width
     return true;
 }
 
+/* The fragments of a line occupy the consecutive major pixels whose
+ * column (row) passes walk_keep: every interior one and possibly one or two
+ * end ones, which are tested directly. The counter starts at the end where
+ * the line starts (vertex 0). */
+uint32_t rast_line_stipple(rast_line *line, uint16_t pattern, uint32_t factor, uint32_t start,
+                           int32_t sample_offset_fx8)
+{
+    line->stipple_pattern = pattern;
+    line->stipple_factor = (uint16_t)(factor < 1 ? 1 : factor > 256 ? 256 : factor);
+    line->stipple_start = start;
+    line->stipple_p0 = 0;
+    line->stipple_dir = 1;
+    if (line->bbox.x0 >= line->bbox.x1) /* zero length: no fragment */
+        return 0;
+    line_walk lw;
+    walk_init(line, sample_offset_fx8, &lw);
+    int32_t lo = lw.p_first, hi = lw.p_last;
+    while (lo <= hi && !walk_keep(&lw, lo, walk_minor(&lw, lo)))
+        lo++;
+    while (hi >= lo && !walk_keep(&lw, hi, walk_minor(&lw, hi)))
+        hi--;
+    if (lo > hi)
+        return 0;
+    int32_t dm = line->x_major ? line->x_fx8[1] - line->x_fx8[0] : line->y_fx8[1] - line->y_fx8[0];
+    line->stipple_dir = dm >= 0 ? 1 : -1;
+    line->stipple_p0 = dm >= 0 ? lo : hi;
+    return (uint32_t)(hi - lo) + 1u;
+}
+
 /* Emits the line's raster tiles inside clip. Same thread rules as above;
  * `emit` runs synchronously on the calling thread. */
 void rast_line_cover(const rast_line *line, int32_t sample_offset_fx8, swr_rect clip,
@@ -401,10 +468,14 @@ void rast_line_cover(const rast_line *line, int32_t sample_offset_fx8, swr_rect 
         return;
     line_walk lw;
     walk_init(line, sample_offset_fx8, &lw);
-    if (lw.x_major)
-        cover_x_major(&lw, c, emit, user);
+    if (lw.x_major && !lw.st_factor)
+        cover_x_major(&lw, c, emit, user, false);
+    else if (lw.x_major)
+        cover_x_major(&lw, c, emit, user, true);
+    else if (!lw.st_factor)
+        cover_y_major(&lw, c, emit, user, false);
     else
-        cover_y_major(&lw, c, emit, user);
+        cover_y_major(&lw, c, emit, user, true);
 }
 
 /* Point squares. Rounded sizes (no_round false) follow GL's non-sprite rule
@@ -459,4 +530,195 @@ void rast_rect_cover(swr_rect rect, swr_rect clip, rast_emit_fn emit, void *user
         for (int32_t tx = x0 & ~7; tx <= x1; tx += 8)
             emit(user, tx, ty, rows & cols_ge[max32(x0 - tx, 0)] & cols_le[min32(x1 - tx, 7)]);
     }
+}
+
+/* ---- smooth lines and points (be_line_smooth.h) --------------------------------- */
+
+/* Clips the convex polygon p[0..n) (x, y pairs) to {a x + b y <= c};
+ * returns the new vertex count (at most n + 1). */
+static int clip_half_plane(const double *p, int n, double a, double b, double c, double *out)
+{
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        const double *s = p + 2 * i, *e = p + 2 * ((i + 1) % n);
+        double ds = a * s[0] + b * s[1] - c, de = a * e[0] + b * e[1] - c;
+        if (ds <= 0) {
+            out[2 * m] = s[0];
+            out[2 * m + 1] = s[1];
+            m++;
+        }
+        if ((ds < 0 && de > 0) || (ds > 0 && de < 0)) {
+            double t = ds / (ds - de);
+            out[2 * m] = s[0] + t * (e[0] - s[0]);
+            out[2 * m + 1] = s[1] + t * (e[1] - s[1]);
+            m++;
+        }
+    }
+    return m;
+}
+
+bool rast_smooth_line_setup(const int32_t x_fx8[2], const int32_t y_fx8[2], float width,
+                            rast_smooth_line *l)
+{
+    double xa = x_fx8[0] / 256.0, ya = y_fx8[0] / 256.0, xb = x_fx8[1] / 256.0,
+           yb = y_fx8[1] / 256.0;
+    double dx = xb - xa, dy = yb - ya, len = sqrt(dx * dx + dy * dy);
+    double w = width >= 1.0f / 256.0f ? (double)width : 1.0; /* also NaN */
+    if (w > MAX_WIDTH_PX)
+        w = MAX_WIDTH_PX;
+    l->mx = (xa + xb) / 2, l->my = (ya + yb) / 2;
+    l->half_len = len / 2, l->half_w = w / 2;
+    l->ux = len > 0 ? dx / len : 1.0, l->uy = len > 0 ? dy / len : 0.0;
+    l->bbox = (swr_rect){0, 0, 0, 0};
+    if (len == 0)
+        return false;
+    /* Corners m +- half_len u +- half_w n, n = (-uy, ux). */
+    double ex = fabs(l->ux) * l->half_len + fabs(l->uy) * l->half_w;
+    double ey = fabs(l->uy) * l->half_len + fabs(l->ux) * l->half_w;
+    l->bbox = (swr_rect){(int32_t)floor(l->mx - ex), (int32_t)floor(l->my - ey),
+                         (int32_t)floor(l->mx + ex) + 1, (int32_t)floor(l->my + ey) + 1};
+    return true;
+}
+
+float rast_smooth_line_coverage(const rast_smooth_line *l, int32_t px, int32_t py)
+{
+    /* The pixel square relative to the segment's centre, clipped to the
+     * four sides of the rectangle. */
+    double x0 = px - l->mx, y0 = py - l->my;
+    double a[2 * 8] = {x0, y0, x0 + 1, y0, x0 + 1, y0 + 1, x0, y0 + 1}, b[2 * 8];
+    double nx = -l->uy, ny = l->ux;
+    int n = 4;
+    n = clip_half_plane(a, n, l->ux, l->uy, l->half_len, b);
+    n = clip_half_plane(b, n, -l->ux, -l->uy, l->half_len, a);
+    n = clip_half_plane(a, n, nx, ny, l->half_w, b);
+    n = clip_half_plane(b, n, -nx, -ny, l->half_w, a);
+    double area2 = 0;
+    for (int i = 0; i < n; i++) {
+        const double *s = a + 2 * i, *e = a + 2 * ((i + 1) % n);
+        area2 += s[0] * e[1] - e[0] * s[1];
+    }
+    double c = fabs(area2) / 2;
+    return c > 1.0 ? 1.0f : (float)c;
+}
+
+/* Emits the pixels of rect with coverage > 0 (cov_fn) inside clip. */
+typedef float (*smooth_cov_fn)(const void *shape, int32_t px, int32_t py);
+
+static void smooth_cover(swr_rect rect, swr_rect clip, smooth_cov_fn cov, const void *shape,
+                         rast_emit_fn emit, void *user)
+{
+    int32_t x0 = max32(rect.x0, clip.x0), y0 = max32(rect.y0, clip.y0);
+    int32_t x1 = min32(rect.x1, clip.x1), y1 = min32(rect.y1, clip.y1);
+    for (int32_t ty = y0 & ~7; ty < y1; ty += 8)
+        for (int32_t tx = x0 & ~7; tx < x1; tx += 8) {
+            uint64_t mask = 0;
+            for (int32_t y = max32(ty, y0); y < min32(ty + 8, y1); y++)
+                for (int32_t x = max32(tx, x0); x < min32(tx + 8, x1); x++)
+                    if (cov(shape, x, y) > 0.0f)
+                        mask |= col_mask[x - tx] & row_mask[y - ty];
+            if (mask)
+                emit(user, tx, ty, mask);
+        }
+}
+
+static float line_cov_fn(const void *shape, int32_t px, int32_t py)
+{
+    return rast_smooth_line_coverage(shape, px, py);
+}
+
+void rast_smooth_line_cover(const rast_smooth_line *l, swr_rect clip, rast_emit_fn emit,
+                            void *user)
+{
+    smooth_cover(l->bbox, clip, line_cov_fn, l, emit, user);
+}
+
+static double point_radius(float size)
+{
+    double s = size > 0.0f ? (double)size : 1.0; /* also NaN */
+    return (s > MAX_WIDTH_PX ? MAX_WIDTH_PX : s) / 2;
+}
+
+swr_rect rast_smooth_point_rect(int32_t x_fx8, int32_t y_fx8, float size)
+{
+    double r = point_radius(size), cx = x_fx8 / 256.0, cy = y_fx8 / 256.0;
+    return (swr_rect){(int32_t)floor(cx - r), (int32_t)floor(cy - r), (int32_t)floor(cx + r) + 1,
+                      (int32_t)floor(cy + r) + 1};
+}
+
+/* Antiderivative of sqrt(r^2 - x^2) on [-r, r]. */
+static double circ_F(double x, double r)
+{
+    double t = x / r;
+    t = t < -1 ? -1 : t > 1 ? 1 : t;
+    double h = r * r - x * x;
+    return 0.5 * (x * sqrt(h > 0 ? h : 0) + r * r * asin(t));
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Area of the disc of radius r at the origin inside [x0, x1] x [y0, y1]:
+ * the integral over x of the overlap of [y0, y1] with [-h(x), h(x)],
+ * h = sqrt(r^2 - x^2), split where the overlap changes form. */
+static double disc_rect_area(double r, double x0, double x1, double y0, double y1)
+{
+    double lo = x0 > -r ? x0 : -r, hi = x1 < r ? x1 : r;
+    if (lo >= hi || y0 >= r || y1 <= -r)
+        return 0;
+    double bp[8];
+    int n = 0;
+    bp[n++] = lo;
+    bp[n++] = hi;
+    const double ys[2] = {y0, y1};
+    for (int k = 0; k < 2; k++)
+        if (fabs(ys[k]) < r) {
+            double s = sqrt(r * r - ys[k] * ys[k]);
+            if (s > lo && s < hi)
+                bp[n++] = s;
+            if (-s > lo && -s < hi)
+                bp[n++] = -s;
+        }
+    qsort(bp, (size_t)n, sizeof bp[0], cmp_double);
+    double area = 0;
+    for (int i = 0; i + 1 < n; i++) {
+        double a = bp[i], b = bp[i + 1];
+        if (b <= a)
+            continue;
+        double m = (a + b) / 2, hm = sqrt(r * r - m * m);
+        double top = y1 < hm ? y1 : hm, bot = y0 > -hm ? y0 : -hm;
+        if (top <= bot)
+            continue;
+        double Fh = circ_F(b, r) - circ_F(a, r);
+        area += (y1 < hm ? y1 * (b - a) : Fh) - (y0 > -hm ? y0 * (b - a) : -Fh);
+    }
+    return area;
+}
+
+float rast_smooth_point_coverage(int32_t x_fx8, int32_t y_fx8, float size, int32_t px,
+                                 int32_t py)
+{
+    double cx = x_fx8 / 256.0, cy = y_fx8 / 256.0;
+    double c = disc_rect_area(point_radius(size), px - cx, px + 1 - cx, py - cy, py + 1 - cy);
+    return c > 1.0 ? 1.0f : c < 0.0 ? 0.0f : (float)c;
+}
+
+typedef struct smooth_point {
+    int32_t x, y;
+    float size;
+} smooth_point;
+
+static float point_cov_fn(const void *shape, int32_t px, int32_t py)
+{
+    const smooth_point *p = shape;
+    return rast_smooth_point_coverage(p->x, p->y, p->size, px, py);
+}
+
+void rast_smooth_point_cover(int32_t x_fx8, int32_t y_fx8, float size, swr_rect clip,
+                             rast_emit_fn emit, void *user)
+{
+    smooth_point p = {x_fx8, y_fx8, size};
+    smooth_cover(rast_smooth_point_rect(x_fx8, y_fx8, size), clip, point_cov_fn, &p, emit, user);
 }

@@ -161,7 +161,9 @@ void rast_tri_cover_large(const rast_tri *tri, int32_t sample_offset_fx8, swr_re
      * large triangle's tile loop, and keeps the compiler's flow analysis
      * simple). */
     edges32 ed;
-    edges32_init(&ed, tri);
+    const int32_t a32[3] = {(int32_t)tri->a[0], (int32_t)tri->a[1], (int32_t)tri->a[2]};
+    const int32_t b32[3] = {(int32_t)tri->b[0], (int32_t)tri->b[1], (int32_t)tri->b[2]};
+    edges32_init(&ed, a32, b32);
 
     const int32_t tx0 = r.x0 & ~7, ty0 = r.y0 & ~7;
     /* E at the origin sample of tile (tx0, ty0). */

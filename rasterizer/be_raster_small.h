@@ -92,12 +92,13 @@ typedef struct edges32 {
 
 /* Exact when small_edges (|a|, |b| < 2^19: the largest value, 4 pixels of a,
  * is below 2^29). For other triangles the values wrap (unsigned arithmetic,
- * no UB) and are never used. */
-static inline void edges32_init(edges32 *ed, const rast_tri *tri)
+ * no UB) and are never used. a, b: the edge coefficients (|a|, |b| < 2^24
+ * for every triangle, so int32 holds them). */
+static inline void edges32_init(edges32 *ed, const int32_t a[3], const int32_t b[3])
 {
 #pragma GCC unroll 3
     for (int k = 0; k < 3; k++) {
-        uint32_t a_px = (uint32_t)tri->a[k] << 8, b_px = (uint32_t)tri->b[k] << 8;
+        uint32_t a_px = (uint32_t)a[k] << 8, b_px = (uint32_t)b[k] << 8;
         ed->lane[k] = lane_offsets32(a_px, b_px);
         ed->col[k] = vi8_set1((int32_t)(a_px * 4));
         ed->row[k] = vi8_set1((int32_t)(b_px * 2));
@@ -168,19 +169,25 @@ static inline uint64_t eval_tile32(const edges32 *ed, const int32_t e[3], int32_
  */
 #define SMALL_TRI_PX 16
 
+/* a, b, c: the triangle's edge functions (rast_tri's, a and b as int32). */
 static inline __attribute__((always_inline)) void
-cover_small(const rast_tri *tri, int32_t off, swr_rect r, rast_emit_fn emit, void *user)
+cover_small(const int32_t a[3], const int32_t b[3], const int64_t c[3], int32_t off, swr_rect r,
+            rast_emit_fn emit, void *user)
 {
     edges32 ed;
-    edges32_init(&ed, tri);
+    edges32_init(&ed, a, b);
     const int32_t tx0 = r.x0 & ~7, ty0 = r.y0 & ~7;
     int32_t row_e[3], step_x[3], step_y[3];
+    /* E at the first tile's origin sample in 32-bit unsigned arithmetic: the
+     * result is E modulo 2^32, and E itself fits int32 (above), so the
+     * conversion back is exact. */
+    const uint32_t ox = (uint32_t)tx0 * 256u + (uint32_t)off,
+                   oy = (uint32_t)ty0 * 256u + (uint32_t)off;
 #pragma GCC unroll 3
     for (int k = 0; k < 3; k++) {
-        row_e[k] = (int32_t)(tri->a[k] * ((int64_t)tx0 * 256 + off) +
-                             tri->b[k] * ((int64_t)ty0 * 256 + off) + tri->c[k]);
-        step_x[k] = (int32_t)tri->a[k] * TILE_STEP_FX8;
-        step_y[k] = (int32_t)tri->b[k] * TILE_STEP_FX8;
+        row_e[k] = (int32_t)((uint32_t)a[k] * ox + (uint32_t)b[k] * oy + (uint32_t)c[k]);
+        step_x[k] = a[k] * TILE_STEP_FX8;
+        step_y[k] = b[k] * TILE_STEP_FX8;
     }
     for (int32_t ty = ty0; ty < r.y1; ty += 8) {
         int32_t ry0 = max_i32(r.y0 - ty, 0), ry1 = min_i32(r.y1 - ty, 8);
@@ -220,10 +227,31 @@ rast_tri_cover_inline(const rast_tri *tri, int32_t sample_offset_fx8, swr_rect c
     };
     if (r.x0 >= r.x1 || r.y0 >= r.y1)
         return;
-    if (tri->bbox.x1 - tri->bbox.x0 <= SMALL_TRI_PX && tri->bbox.y1 - tri->bbox.y0 <= SMALL_TRI_PX)
-        cover_small(tri, sample_offset_fx8, r, emit, user);
-    else
+    if (tri->bbox.x1 - tri->bbox.x0 <= SMALL_TRI_PX && tri->bbox.y1 - tri->bbox.y0 <= SMALL_TRI_PX) {
+        const int32_t a[3] = {(int32_t)tri->a[0], (int32_t)tri->a[1], (int32_t)tri->a[2]};
+        const int32_t b[3] = {(int32_t)tri->b[0], (int32_t)tri->b[1], (int32_t)tri->b[2]};
+        cover_small(a, b, tri->c, sample_offset_fx8, r, emit, user);
+    } else {
         rast_tri_cover_large(tri, sample_offset_fx8, r, emit, user);
+    }
+}
+
+/* The same for the packed edges of the backend's be_prim (rast_internal.h):
+ * a, b as int32, c, and the two facts rast_tri_cover_inline derives from
+ * rast_tri's unclipped bbox and small_edges, computed by the frontend.
+ * r: the pixels to cover, already inside the triangle's bbox, non-empty. */
+static inline __attribute__((always_inline)) void
+rast_tri_cover_packed(const int32_t a[3], const int32_t b[3], const int64_t c[3], bool small,
+                      bool small_edges, int32_t sample_offset_fx8, swr_rect r, rast_emit_fn emit,
+                      void *user)
+{
+    if (small) {
+        cover_small(a, b, c, sample_offset_fx8, r, emit, user);
+        return;
+    }
+    rast_tri tri = {.a = {a[0], a[1], a[2]}, .b = {b[0], b[1], b[2]}, .c = {c[0], c[1], c[2]},
+                    .small_edges = small_edges};
+    rast_tri_cover_large(&tri, sample_offset_fx8, r, emit, user);
 }
 
 #endif /* BE_RASTER_SMALL_H */

@@ -40,6 +40,7 @@
 #include "knobs/knobs.h"
 #include "profiling/prof.h"
 #include "rasterizer/fe_clip.h"
+#include "rasterizer/be_raster_small.h"
 #include "rasterizer/fe_simd.h"
 
 /* Largest point size we rasterize; bigger sizes are clamped. */
@@ -80,6 +81,13 @@ typedef struct fe_ctx {
      * fed by no valid output (reads as 0). See attr_base(). */
     int32_t attr_off[2][FE_ATTR_FLOATS];
     bool same_facing_src; /* attr_off[0] and [1] agree for every component */
+    /* Line stipple of a strip or loop (rast_fe_run): the counter at the
+     * start of the line being emitted and after it; the previous line's
+     * second position (a line continues the strip iff it starts there);
+     * count_only: a line of the strip history before this chunk, set up
+     * only to advance the counter, never binned. */
+    bool stip, stip_chain, count_only;
+    uint32_t stip_start, stip_end, stip_prev_v1;
 } fe_ctx;
 
 /* A vertex in window space, ready for setup. */
@@ -434,15 +442,15 @@ static inline __attribute__((always_inline)) bool bin_append(rast_bins *b, uint3
 /* True if no sample of macrotile (tx, ty) can be inside the triangle: some
  * edge is negative at the tile's extreme sample points (E is linear, so its
  * maximum over the tile is at a corner). */
-static bool tile_outside_tri(const rast_tri *tri, int32_t sample_offset_fx8, uint32_t tx,
+static bool tile_outside_tri(const be_tri *tri, int32_t sample_offset_fx8, uint32_t tx,
                              uint32_t ty)
 {
     int64_t x0 = ((int64_t)tx * RAST_MT_DIM) * 256 + sample_offset_fx8;
     int64_t y0 = ((int64_t)ty * RAST_MT_DIM) * 256 + sample_offset_fx8;
     int64_t x1 = x0 + (RAST_MT_DIM - 1) * 256, y1 = y0 + (RAST_MT_DIM - 1) * 256;
     for (int k = 0; k < 3; k++) {
-        int64_t e = tri->a[k] * (tri->a[k] > 0 ? x1 : x0) + tri->b[k] * (tri->b[k] > 0 ? y1 : y0) +
-                    tri->c[k];
+        int64_t e = (int64_t)tri->a[k] * (tri->a[k] > 0 ? x1 : x0) +
+                    (int64_t)tri->b[k] * (tri->b[k] > 0 ? y1 : y0) + tri->c[k];
         if (e < 0)
             return true;
     }
@@ -457,7 +465,7 @@ static __attribute__((noinline)) void bin_prim_multi(fe_ctx *f, const be_prim *p
     bool test = p->kind == BE_PRIM_TRI && (tx1 > tx0 || ty1 > ty0);
     for (uint32_t ty = ty0; ty <= ty1; ty++) {
         for (uint32_t tx = tx0; tx <= tx1; tx++) {
-            if (test && tile_outside_tri(&p->cov.tri, f->st->sample_offset_fx8, tx, ty))
+            if (test && tile_outside_tri(&p->tri, f->st->sample_offset_fx8, tx, ty))
                 continue;
             if (!bin_append(b, ty * b->grid_w + tx, p))
                 return;
@@ -486,9 +494,9 @@ static inline __attribute__((always_inline)) void bin_prim(fe_ctx *f, const be_p
     bin_prim_multi(f, p, tx0, tx1, ty0, ty1);
 }
 
-static inline __attribute__((always_inline)) be_prim *alloc_prim(fe_ctx *f)
+static inline __attribute__((always_inline)) be_prim *alloc_prim(fe_ctx *f, uint8_t kind)
 {
-    size_t bytes = sizeof(be_prim) + (size_t)f->num_attribs * 12 * sizeof(float);
+    size_t bytes = be_prim_bytes(f->num_attribs, kind);
     be_prim *p = arena_alloc(f->bins->arena, bytes);
     if (!p)
         f->bins->out_of_memory = true;
@@ -510,16 +518,12 @@ static bool rect_intersect(swr_rect *r, const swr_rect *c)
 
 static inline int32_t snap_fx8(float v) { return (int32_t)lrintf(v * 256.0f); }
 
-/* Depth range a fragment is clamped to. */
-static void depth_clamp_range(const fe_ctx *f, uint32_t vp, float *lo, float *hi)
+/* be_prim.tri_flags of a set-up triangle (rast_tri_cover_inline's choice). */
+static inline uint8_t tri_flags_of(const rast_tri *tri)
 {
-    if (f->st->depth_clamp) {
-        *lo = f->st->vp[vp].depth_lo;
-        *hi = f->st->vp[vp].depth_hi;
-    } else {
-        *lo = 0.0f;
-        *hi = 1.0f;
-    }
+    bool small = tri->bbox.x1 - tri->bbox.x0 <= SMALL_TRI_PX &&
+                 tri->bbox.y1 - tri->bbox.y0 <= SMALL_TRI_PX;
+    return (uint8_t)((small ? BE_TRI_SMALL : 0) | (tri->small_edges ? BE_TRI_SMALL_EDGES : 0));
 }
 
 /* Polygon offset for a primitive whose depth slopes are dzdx, dzdy. */
@@ -545,18 +549,24 @@ static void emit_line(fe_ctx *f, const fe_win_vertex v[2], const float *attr0, c
     int32_t xf[2] = {snap_fx8(v[0].x), snap_fx8(v[1].x)};
     int32_t yf[2] = {snap_fx8(v[0].y), snap_fx8(v[1].y)};
     rast_line line;
-    if (!rast_line_setup(xf, yf, f->rs->line_width, f->rs->line_last_pixel,
-                         f->st->sample_offset_fx8, &line))
+    bool live = rast_line_setup(xf, yf, f->rs->line_width, f->rs->line_last_pixel,
+                                f->st->sample_offset_fx8, &line);
+    if (f->rs->line_stipple_enable)
+        f->stip_end = f->stip_start + rast_line_stipple(&line, f->rs->line_stipple_pattern,
+                                                         f->rs->line_stipple_factor,
+                                                         f->stip_start, f->st->sample_offset_fx8);
+    if (!live || f->count_only)
         return;
     swr_rect bbox = line.bbox;
     if (!rect_intersect(&bbox, &f->st->vp[vp].rect))
         return;
-    be_prim *p = alloc_prim(f);
+    be_prim *p = alloc_prim(f, BE_PRIM_LINE);
     if (!p)
         return;
     p->kind = BE_PRIM_LINE;
     p->front_facing = front;
-    p->viewport = (uint16_t)vp;
+    p->tri_flags = 0;
+    p->viewport = (uint8_t)vp;
     p->prim_id = prim_id;
     p->bbox = bbox;
     p->x_ref = p->y_ref = 0.0f;
@@ -567,8 +577,7 @@ static void emit_line(fe_ctx *f, const fe_win_vertex v[2], const float *attr0, c
     p->z[1] = dz * line.t_b;
     p->z[2] = v[0].z + dz * line.t_c + z_offset;
     p->inv_w[0] = v[0].inv_w, p->inv_w[1] = v[1].inv_w, p->inv_w[2] = v[0].inv_w;
-    depth_clamp_range(f, vp, &p->z_lo, &p->z_hi);
-    p->cov.line = line;
+    *be_line_of(p, f->num_attribs) = line;
     for (uint32_t i = 0; i < f->num_attribs; i++) {
         bool flat = f->st->interp[i] == SWR_INTERP_CONSTANT;
         for (uint32_t c = 0; c < 4; c++) {
@@ -598,12 +607,13 @@ static void emit_point(fe_ctx *f, const fe_win_vertex *v, const float *attr, flo
     swr_rect rect = rast_point_rect(xf, yf, size, exact, f->st->sample_offset_fx8);
     if (!rect_intersect(&rect, &f->st->vp[vp].rect))
         return;
-    be_prim *p = alloc_prim(f);
+    be_prim *p = alloc_prim(f, BE_PRIM_RECT);
     if (!p)
         return;
     p->kind = BE_PRIM_RECT;
     p->front_facing = front;
-    p->viewport = (uint16_t)vp;
+    p->tri_flags = 0;
+    p->viewport = (uint8_t)vp;
     p->prim_id = prim_id;
     p->bbox = rect;
     p->x_ref = p->y_ref = 0.0f;
@@ -616,7 +626,6 @@ static void emit_point(fe_ctx *f, const fe_win_vertex *v, const float *attr, flo
     p->z[0] = p->z[1] = 0.0f;
     p->z[2] = v->z + z_offset;
     p->inv_w[0] = p->inv_w[1] = p->inv_w[2] = v->inv_w;
-    depth_clamp_range(f, vp, &p->z_lo, &p->z_hi);
     for (uint32_t i = 0; i < f->num_attribs; i++) {
         bool sprite = (f->st->sprite_mask >> i) & 1;
         for (uint32_t c = 0; c < 4; c++) {
@@ -760,12 +769,13 @@ static void emit_triangle_fx(fe_ctx *f, const fe_win_vertex v[3], const int32_t 
         prof_event(PROF_FECullBetweenCenters, 1);
         return;
     }
-    be_prim *p = alloc_prim(f);
+    be_prim *p = alloc_prim(f, BE_PRIM_TRI);
     if (!p)
         return;
     p->kind = BE_PRIM_TRI;
     p->front_facing = front;
-    p->viewport = (uint16_t)vp;
+    p->tri_flags = tri_flags_of(&tri);
+    p->viewport = (uint8_t)vp;
     p->prim_id = prim_id;
     p->bbox = bbox;
     p->x_ref = (float)x0;
@@ -774,10 +784,12 @@ static void emit_triangle_fx(fe_ctx *f, const fe_win_vertex v[3], const int32_t 
     p->b2[0] = (float)(-y1 * inv_area), p->b2[1] = (float)(x1 * inv_area), p->b2[2] = 0.0f;
     float z_off = rs->offset_tri ? polygon_offset(f, dzdx, dzdy) : 0.0f;
     p->z[0] = dzdx, p->z[1] = dzdy, p->z[2] = v[0].z + z_off;
-    for (int k = 0; k < 3; k++)
+    for (int k = 0; k < 3; k++) {
         p->inv_w[k] = v[k].inv_w;
-    depth_clamp_range(f, vp, &p->z_lo, &p->z_hi);
-    p->cov.tri = tri;
+        p->tri.a[k] = (int32_t)tri.a[k]; /* |a|, |b| < 2^24 (be_tri) */
+        p->tri.b[k] = (int32_t)tri.b[k];
+        p->tri.c[k] = tri.c[k];
+    }
     if (src->slots) {
         soa_attribs(f, p, src->slots, src->prov_slot, front);
         bin_prim(f, p);
@@ -1151,17 +1163,20 @@ static inline void planes8(const vi8 xf[3], const vi8 yf[3], const vf8 z[3], fe_
     pl->dzdy = vf8_from_f4(lo[7], hi[7]);
 }
 
-/* The first FE_PRIM_BLOCK bytes of a filled triangle's be_prim, as 24
- * 32-bit words that process_triangles8 builds for 8 lanes at once (three
- * 8x8 transposes) and copies with three 32-byte stores. Words 22-23 spill
- * into cov.tri.a[0], which fe_tri8_get writes afterwards. */
+/* A filled triangle's be_prim header (without attributes), as 24 32-bit
+ * words that process_triangles8 builds for 8 lanes at once (three 8x8
+ * transposes: the header up to tri.b[0]) and 32 bytes from
+ * fe_tri8_stage_tail (tri.b[1], tri.b[2], tri.c), copied with four 32-byte
+ * stores. */
 #define FE_PRIM_BLOCK 96
 static_assert(offsetof(be_prim, prim_id) == 4 && offsetof(be_prim, bbox) == 8 &&
                   offsetof(be_prim, x_ref) == 24 && offsetof(be_prim, y_ref) == 28 &&
                   offsetof(be_prim, b1) == 32 && offsetof(be_prim, b2) == 44 &&
                   offsetof(be_prim, z) == 56 && offsetof(be_prim, inv_w) == 68 &&
-                  offsetof(be_prim, z_lo) == 80 && offsetof(be_prim, z_hi) == 84 &&
-                  offsetof(be_prim, cov) == 88 && sizeof(be_prim) >= FE_PRIM_BLOCK,
+                  offsetof(be_prim, tri.a) == 80 && offsetof(be_prim, tri.b) == 92 &&
+                  offsetof(be_prim, tri.b[1]) == FE_PRIM_BLOCK &&
+                  offsetof(be_prim, tri.c) == FE_PRIM_BLOCK + 8 &&
+                  sizeof(be_prim) == FE_PRIM_BLOCK + 32,
               "be_prim layout assumed by the block copy of process_triangles8");
 
 /*
@@ -1269,8 +1284,6 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
     const int32_t off = f->st->sample_offset_fx8;
     const bool points = rs->fill_front == SWR_FILL_POINT || rs->fill_back == SWR_FILL_POINT;
     const vf8 k256 = vf8_set1(256.0f);
-    float z_lo, z_hi;
-    depth_clamp_range(f, 0, &z_lo, &z_hi);
     fe_tri8 t8;
     fe_planes8 pl;
     /* Attribute triplets for the whole group (group_attribs) unless some
@@ -1395,7 +1408,7 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                    (uint64_t)__builtin_popcount(live & ~clip & culled));
         prof_event(PROF_FECullBetweenCenters, (uint64_t)__builtin_popcount(rest & ~nonfill & empty));
         float stage[8][FE_PRIM_BLOCK / 4] __attribute__((aligned(32)));
-        int64_t tstage[8][12] __attribute__((aligned(32))); /* each lane's rast_tri */
+        int64_t tstage[8][4] __attribute__((aligned(32))); /* the rest of each lane's be_tri */
         /* bin_prim's macrotile range of the fast lanes' boxes (the same
          * unsigned shifts and clamps): one_tile = the lanes inside a single
          * macrotile, appended to bin tile8[l] without bin_prim. */
@@ -1413,10 +1426,17 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
             prof_begin(PROF_FETriangleSetup);
             planes8(xf, yf, z8, &pl);
             prof_end(PROF_FETriangleSetup);
-            vf8 r[8] = {vi8_as_vf8(vi8_or(vi8_set1(BE_PRIM_TRI),
-                                          vi8_and(vi8_from_bits(front8), vi8_set1(1 << 8)))),
-                        vf8_zero(), vi8_as_vf8(bx0), vi8_as_vf8(by0), vi8_as_vf8(bx1),
-                        vi8_as_vf8(by1), pl.x_ref, pl.y_ref};
+            /* kind, front_facing, tri_flags (tri_flags_of), viewport 0. */
+            const vi8 small_lim = vi8_set1(SMALL_TRI_PX + 1);
+            vi8 small = vi8_and(vi8_gt(small_lim, vi8_sub(vi8_load(t8.x1), vi8_load(t8.x0))),
+                                vi8_gt(small_lim, vi8_sub(vi8_load(t8.y1), vi8_load(t8.y0))));
+            vi8 head = vi8_or(vi8_or(vi8_set1(BE_PRIM_TRI),
+                                     vi8_and(vi8_from_bits(front8), vi8_set1(1 << 8))),
+                              vi8_or(vi8_and(small, vi8_set1(BE_TRI_SMALL << 16)),
+                                     vi8_and(vi8_from_bits(t8.small_edges),
+                                             vi8_set1(BE_TRI_SMALL_EDGES << 16))));
+            vf8 r[8] = {vi8_as_vf8(head), vf8_zero(),      vi8_as_vf8(bx0), vi8_as_vf8(by0),
+                        vi8_as_vf8(bx1),  vi8_as_vf8(by1), pl.x_ref,        pl.y_ref};
             vf8_transpose8(r);
             for (int l = 0; l < 8; l++)
                 vf8_store_aligned(&stage[l][0], r[l]);
@@ -1425,13 +1445,14 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
             for (int l = 0; l < 8; l++)
                 vf8_store_aligned(&stage[l][8], q[l]);
             vf8 u[8] = {vf8_add(z8[0], vf8_zero()), iw8[0], iw8[1], iw8[2],
-                        vf8_set1(z_lo), vf8_set1(z_hi), vf8_zero(), vf8_zero()};
+                        vi8_as_vf8(vi8_load(t8.a[0])), vi8_as_vf8(vi8_load(t8.a[1])),
+                        vi8_as_vf8(vi8_load(t8.a[2])), vi8_as_vf8(vi8_load(t8.b[0]))};
             vf8_transpose8(u);
             for (int l = 0; l < 8; l++)
                 vf8_store_aligned(&stage[l][16], u[l]);
             if (stage_attr)
                 group_attribs(f, i0 * 3, astage);
-            fe_tri8_stage(&t8, tstage);
+            fe_tri8_stage_tail(&t8, tstage);
         }
         /* The lanes with work, in primitive order. */
         for (uint32_t work = (live & clip) | (rest & nonfill) | fast; work; work &= work - 1) {
@@ -1468,10 +1489,10 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                 continue; /* the next lane returns */
             }
             memcpy(p, stage[l], FE_PRIM_BLOCK);
+            memcpy((uint8_t *)p + FE_PRIM_BLOCK, tstage[l], sizeof tstage[l]);
             p->prim_id = pr->prim_id;
             if (rs->offset_tri)
                 p->z[2] = vw[2 * stride + sl[0]] + polygon_offset(f, p->z[0], p->z[1]);
-            memcpy(&p->cov.tri, tstage[l], sizeof(rast_tri)); /* fe_tri8_get */
             if (stage_attr)
                 for (uint32_t i = 0; i < f->num_attribs; i++) /* 48-byte copies: inlined */
                     memcpy(p->attribs + i * 12, &astage[l][i * 12], 12 * sizeof(float));
@@ -1492,6 +1513,14 @@ static void process_line(fe_ctx *f, const fe_prim *pr, const uint32_t slots[2])
     uint32_t prov = slots[pr->provoking];
     uint32_t vp = prim_viewport(f, prov);
     fe_clip_vertex_buf cv[2];
+    if (f->rs->line_stipple_enable) {
+        /* A line continues the counter iff it starts where the previous one
+         * ended (strips, loops); a rejected line leaves it unchanged. */
+        f->stip_start = f->stip_chain && pr->v[0] == f->stip_prev_v1 ? f->stip_end : 0;
+        f->stip_end = f->stip_start;
+        f->stip_chain = true;
+        f->stip_prev_v1 = pr->v[1];
+    }
     prof_begin(PROF_FEClipLines);
     for (int k = 0; k < 2; k++)
         make_clip_vertex(f, slots[k], cv[k].v);
@@ -1627,7 +1656,14 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
         .restart_index = d->restart_index,
         .flatshade_first = f.rs->flatshade_first,
     };
-    uint32_t max_prims = fe_max_prims_for_positions(d->topology, job->end - job->begin);
+    /* Stippled strips and loops carry the stipple counter across chunks:
+     * a chunk also assembles, shades and sets up the lines before it (from
+     * position 0), counting only, so the result does not depend on the
+     * chunking. Costs O(begin) per chunk, for stippled strips only. */
+    f.stip = f.rs->line_stipple_enable &&
+             (d->topology == SWR_TOPO_LINE_STRIP || d->topology == SWR_TOPO_LINE_LOOP);
+    uint32_t begin = f.stip ? 0 : job->begin;
+    uint32_t max_prims = fe_max_prims_for_positions(d->topology, job->end - begin);
     uint32_t nv = fe_topology_out_verts(d->topology);
     prof_begin(PROF_FEPAAssemble);
     bool ok = grow((void **)&s->prims, &s->prims_cap, max_prims + 1, sizeof(fe_prim));
@@ -1638,7 +1674,7 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
         if (ps)
             s->prim_slots = ps;
     }
-    uint32_t n = ok ? fe_assemble(&src, job->begin, job->end, s->prims, max_prims + 1) : 0;
+    uint32_t n = ok ? fe_assemble(&src, begin, job->end, s->prims, max_prims + 1) : 0;
     prof_end(PROF_FEPAAssemble);
     if (!ok)
         bins->out_of_memory = true;
@@ -1672,10 +1708,17 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
         }
     }
 
+    uint32_t n_own = n; /* primitives of this chunk (not the stipple history) */
+    if (f.stip) {
+        n_own = 0;
+        for (uint32_t i = 0; i < n; i++)
+            n_own += s->prims[i].v[0] >= job->begin || s->prims[i].v[1] >= job->begin;
+    }
     for (uint32_t inst = job->instance_begin; inst < job->instance_end; inst++) {
         f.instance = inst;
+        f.stip_chain = false; /* each instance is a new strip */
         run_vs(&f, num_unique);
-        cnt->prims_in += n;
+        cnt->prims_in += n_own;
         if (KNOB_TOSS_VS || KNOB_TOSS_SETUP_TRIS || f.rs->rasterizer_discard)
             continue;
         f.per_vertex = nv == 3 && !f.rs->window_space_position &&
@@ -1690,8 +1733,11 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
             const uint32_t *sl = &s->prim_slots[i * 3];
             if (nv == 3)
                 process_triangle(&f, pr, sl);
-            else if (nv == 2)
+            else if (nv == 2) {
+                /* A primitive belongs to the chunk holding its last position. */
+                f.count_only = f.stip && pr->v[0] < job->begin && pr->v[1] < job->begin;
                 process_line(&f, pr, sl);
+            }
             else
                 process_point(&f, pr, sl[0]);
         }

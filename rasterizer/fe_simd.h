@@ -142,10 +142,12 @@ SIMD_INLINE void vf8_transpose8(vf8 r[8])
 
 /* ---- batched edge setup -------------------------------------------------------- */
 
-/* Lane l = rast_tri_setup's results for triangle l; see fe_tri8_get. */
+/* Lane l = rast_tri_setup's results for triangle l (a and b as int32:
+ * |a|, |b| < 2^24); see fe_tri8_get. */
 typedef struct fe_tri8 {
     int64_t area2[8];
-    int64_t a[3][8], b[3][8], c[3][8];
+    int32_t a[3][8], b[3][8];
+    int64_t c[3][8];
     int32_t x0[8], y0[8], x1[8], y1[8]; /* unclipped pixel bbox */
     uint32_t small_edges;               /* bit l */
 } fe_tri8;
@@ -192,10 +194,8 @@ static inline void fe_tri_setup8(const vi8 x[3], const vi8 y[3], int32_t sample_
         vi8 not_owned = vi8_not(owns); /* -1 where the edge gives up its samples */
         vi64x4 alo = vi8_lo_to_vi64(a), ahi = vi8_hi_to_vi64(a);
         vi64x4 blo = vi8_lo_to_vi64(b), bhi = vi8_hi_to_vi64(b);
-        vi64_store(t->a[k], alo);
-        vi64_store(t->a[k] + 4, ahi);
-        vi64_store(t->b[k], blo);
-        vi64_store(t->b[k] + 4, bhi);
+        vi8_store(t->a[k], a);
+        vi8_store(t->b[k], b);
         fe_tri8_c_half(alo, blo, vi8_lo_to_vi64(x[k]), vi8_lo_to_vi64(y[k]),
                        vi8_lo_to_vi64(not_owned), t->c[k]);
         fe_tri8_c_half(ahi, bhi, vi8_hi_to_vi64(x[k]), vi8_hi_to_vi64(y[k]),
@@ -235,42 +235,25 @@ SIMD_INLINE void vi64_transpose4(vi64x4 r[4])
     r[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
 }
 
-/* fe_tri8_get for all 8 lanes at once: out[l] = the 96 bytes of lane l's
- * rast_tri (a, b, c, bbox, small_edges, zero padding), ready for one copy.
- * Twelve 64-bit rows (a0 a1 a2 b0 b1 b2 c0 c1 c2, x0|y0, x1|y1, small)
- * go through six 4x4 transposes. */
-_Static_assert(sizeof(rast_tri) == 96 && offsetof(rast_tri, b) == 24 &&
-                   offsetof(rast_tri, c) == 48 && offsetof(rast_tri, bbox) == 72 &&
-                   offsetof(rast_tri, small_edges) == 88,
-               "rast_tri layout assumed by fe_tri8_stage");
-static inline void fe_tri8_stage(const fe_tri8 *t, int64_t out[8][12])
+/* The last 32 bytes of the be_prim of each of the 8 lanes (fe_draw.c,
+ * process_triangles8): int32 b[1], b[2] of the edges, then int64 c[0..2]
+ * (be_tri, rast_internal.h), out[l] for lane l. Four 64-bit rows (the
+ * b[1]|b[2] pairs, c0, c1, c2) go through two 4x4 transposes. */
+static inline void fe_tri8_stage_tail(const fe_tri8 *t, int64_t out[8][4])
 {
-    const vi8 x0 = vi8_load(t->x0), y0 = vi8_load(t->y0), x1 = vi8_load(t->x1), y1 = vi8_load(t->y1);
-    /* (x0, y0) pairs: unpack gives lanes 0 1 4 5 and 2 3 6 7 as qwords. */
-    __m256i p0l = _mm256_unpacklo_epi32(x0, y0), p0h = _mm256_unpackhi_epi32(x0, y0);
-    __m256i p1l = _mm256_unpacklo_epi32(x1, y1), p1h = _mm256_unpackhi_epi32(x1, y1);
-    const vi64x4 small = _mm256_set1_epi64x(t->small_edges);
+    const vi8 b1 = vi8_load(t->b[1]), b2 = vi8_load(t->b[2]);
+    /* (b1, b2) pairs: unpack gives lanes 0 1 4 5 and 2 3 6 7 as qwords. */
+    __m256i pl = _mm256_unpacklo_epi32(b1, b2), ph = _mm256_unpackhi_epi32(b1, b2);
     for (int h = 0; h < 2; h++) {
         const int o = h * 4;
         vi64x4 r[4];
-        r[0] = vi64_load(t->a[0] + o), r[1] = vi64_load(t->a[1] + o);
-        r[2] = vi64_load(t->a[2] + o), r[3] = vi64_load(t->b[0] + o);
+        r[0] = h ? _mm256_permute2x128_si256(pl, ph, 0x31)
+                 : _mm256_permute2x128_si256(pl, ph, 0x20);
+        r[1] = vi64_load(t->c[0] + o), r[2] = vi64_load(t->c[1] + o);
+        r[3] = vi64_load(t->c[2] + o);
         vi64_transpose4(r);
         for (int l = 0; l < 4; l++)
-            vi64_store(&out[o + l][0], r[l]);
-        r[0] = vi64_load(t->b[1] + o), r[1] = vi64_load(t->b[2] + o);
-        r[2] = vi64_load(t->c[0] + o), r[3] = vi64_load(t->c[1] + o);
-        vi64_transpose4(r);
-        for (int l = 0; l < 4; l++)
-            vi64_store(&out[o + l][4], r[l]);
-        r[0] = vi64_load(t->c[2] + o);
-        r[1] = h ? _mm256_permute2x128_si256(p0l, p0h, 0x31) : _mm256_permute2x128_si256(p0l, p0h, 0x20);
-        r[2] = h ? _mm256_permute2x128_si256(p1l, p1h, 0x31) : _mm256_permute2x128_si256(p1l, p1h, 0x20);
-        r[3] = _mm256_and_si256(_mm256_srlv_epi64(small, _mm256_setr_epi64x(o, o + 1, o + 2, o + 3)),
-                                _mm256_set1_epi64x(1));
-        vi64_transpose4(r);
-        for (int l = 0; l < 4; l++)
-            vi64_store(&out[o + l][8], r[l]);
+            vi64_store(out[o + l], r[l]);
     }
 }
 

@@ -22,23 +22,55 @@ enum be_prim_kind { BE_PRIM_TRI, BE_PRIM_LINE, BE_PRIM_RECT };
  * inv_w at the three vertices. Attribute values come as triplets
  * (value at vertex 0, vertex 1 - vertex 0, vertex 2 - vertex 0) per PS input
  * component: 4 * 3 floats per input. */
+/* A triangle's edge functions in a be_prim: rast_tri's a, b and c. |a|, |b|
+ * < 2^24 (rast_priv.h: differences of guard-band coordinates), so int32 holds
+ * them exactly; c needs int64. rast_tri's bbox is not kept: be_prim.bbox is
+ * it clipped to the viewport, which is all the backend intersects with, and
+ * the two facts it derived from it are be_prim.tri_flags. */
+typedef struct be_tri {
+    int32_t a[3], b[3];
+    int64_t c[3];
+} be_tri;
+
+/* be_prim.tri_flags */
+enum {
+    BE_TRI_SMALL = 1,       /* unclipped bbox at most SMALL_TRI_PX a side (cover_small) */
+    BE_TRI_SMALL_EDGES = 2, /* rast_tri.small_edges */
+};
+
+/* The layout keeps the record of a triangle with one input (the common
+ * pass-through case) at 128 + 48 = 176 bytes, 3 cache lines in the
+ * 64-byte-granular arena: the per-draw depth clamp range is read from
+ * rast_draw_state (vp[viewport]) and a line's rast_line lives after the
+ * attributes (be_line_of). */
 typedef struct be_prim {
     uint8_t kind;
     uint8_t front_facing;
-    uint16_t viewport;
+    uint8_t tri_flags;
+    uint8_t viewport;
     uint32_t prim_id;
     swr_rect bbox;  /* covered pixels lie inside; clipped to the viewport rect */
     float x_ref, y_ref;
     float b1[3], b2[3];
     float z[3];
     float inv_w[3];
-    float z_lo, z_hi; /* fragment depth clamp */
-    union {
-        rast_tri tri;
-        rast_line line;
-    } cov;
-    float attribs[]; /* num_attribs * 12 */
+    be_tri tri;      /* BE_PRIM_TRI only */
+    float attribs[]; /* num_attribs * 12; a line's rast_line follows */
 } be_prim;
+
+/* Bytes of a be_prim with num_attribs inputs (lines: plus a rast_line). */
+static inline size_t be_prim_bytes(uint32_t num_attribs, uint8_t kind)
+{
+    return sizeof(be_prim) + (size_t)num_attribs * 12 * sizeof(float) +
+           (kind == BE_PRIM_LINE ? sizeof(rast_line) : 0);
+}
+
+/* The rast_line of a BE_PRIM_LINE primitive. */
+static inline rast_line *be_line_of(const be_prim *p, uint32_t num_attribs)
+{
+    return (rast_line *)(void *)((uint8_t *)(uintptr_t)p + sizeof(be_prim) +
+                                 (size_t)num_attribs * 12 * sizeof(float));
+}
 
 /* Per-thread scratch, grown on demand. */
 struct rast_scratch {

@@ -111,6 +111,13 @@ typedef struct rast_line {
      * pixel index): 0 at vertex 0, 1 at vertex 1. */
     float t_a, t_b, t_c;
     swr_rect bbox;
+    /* Line stipple (rast_line_stipple; stipple_factor 0: off): fragments of
+     * major-axis pixel p have counter stipple_start + stipple_dir * (p -
+     * stipple_p0), p0 being the first fragment's major pixel. */
+    uint32_t stipple_start;
+    int32_t stipple_p0;
+    uint16_t stipple_pattern, stipple_factor;
+    int8_t stipple_dir;
 } rast_line;
 
 /* Width-1 lines follow GL's diamond-exit rule; wider lines are the spec's
@@ -121,6 +128,11 @@ bool rast_line_setup(const int32_t x_fx8[2], const int32_t y_fx8[2], float width
                      bool last_pixel, int32_t sample_offset_fx8, rast_line *line);
 void rast_line_cover(const rast_line *line, int32_t sample_offset_fx8, swr_rect clip,
                      rast_emit_fn emit, void *user);
+/* Turns stipple on for a set-up line whose first fragment has counter
+ * `start` (factor 1..256). Returns the line's fragment count along the major
+ * axis (what the counter advances by; 0 for an empty line). */
+uint32_t rast_line_stipple(rast_line *line, uint16_t pattern, uint32_t factor, uint32_t start,
+                           int32_t sample_offset_fx8);
 
 /* A point of the given size centred at (x_fx8, y_fx8): covers the pixels
  * whose sample point lies inside the square of side `size`. With no_round

@@ -15,3 +15,19 @@ swr_test(NAME test_point_raster
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_point_raster.c ${LINE_TEST_SOURCES})
 swr_test(NAME test_line_bench
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_line_bench.c ${LINE_TEST_SOURCES})
+swr_test(NAME test_line_stipple
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_line_stipple.c ${LINE_TEST_SOURCES})
+# Stippled strips/loops/lists through the engine against the reference
+# coverage with GL's counter rule, for chunk sizes 1..2040 and 0, 1, 2 (and
+# the default number of) workers.
+swr_test(NAME test_line_stipple_strip
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_line_stipple_strip.c
+          ${CMAKE_CURRENT_LIST_DIR}/ref_line.c ${CMAKE_SOURCE_DIR}/tests/support/test_util.c
+  LIBS swr_core LABELS engine TIMEOUT 300)
+foreach(n 1 2)
+  add_test(NAME test_line_stipple_strip_w${n} COMMAND test_line_stipple_strip)
+  set_tests_properties(test_line_stipple_strip_w${n} PROPERTIES
+    ENVIRONMENT "KNOB_MAX_WORKER_THREADS=${n}" LABELS engine TIMEOUT 300)
+endforeach()
+swr_test(NAME test_line_smooth
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_line_smooth.c ${LINE_TEST_SOURCES})

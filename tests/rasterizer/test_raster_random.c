@@ -8,7 +8,9 @@
  * rules. Coverage must match the reference at every pixel of clip and the
  * reference's bounds; no pixel outside that region may be emitted (checked by
  * counting), and the emit contract (row-major, non-zero, once per tile,
- * inside clip) must hold.
+ * inside clip) must hold. Every other triangle goes through the backend's
+ * entry instead (rast_tri_cover_packed: int32 a, b, the small-triangle and
+ * small-edge flags, the box already clipped), held to the same reference.
  *
  * SWR_TEST_SEED=<n> in the environment reruns with another seed.
  */
@@ -20,6 +22,7 @@
 
 #include <cmocka.h>
 
+#include "rasterizer/be_raster_small.h"
 #include "rasterizer/rast_priv.h"
 #include "ref_raster.h"
 
@@ -218,6 +221,31 @@ static void make_case(tri_case *t)
     }
 }
 
+/* What the backend does with a triangle the frontend packed into a be_prim
+ * (rast_internal.h): a, b narrowed to int32, the flags fe_draw.c derives
+ * from the unclipped box and small_edges, the box clipped first. */
+static void cover_packed(const rast_tri *tri, int32_t off, swr_rect clip, rast_emit_fn emit,
+                         void *user)
+{
+    swr_rect r = {tri->bbox.x0 > clip.x0 ? tri->bbox.x0 : clip.x0,
+                  tri->bbox.y0 > clip.y0 ? tri->bbox.y0 : clip.y0,
+                  tri->bbox.x1 < clip.x1 ? tri->bbox.x1 : clip.x1,
+                  tri->bbox.y1 < clip.y1 ? tri->bbox.y1 : clip.y1};
+    if (r.x0 >= r.x1 || r.y0 >= r.y1)
+        return;
+    int32_t a[3], b[3];
+    for (int k = 0; k < 3; k++) {
+        if (tri->a[k] != (int32_t)tri->a[k] || tri->b[k] != (int32_t)tri->b[k])
+            fail_msg("edge coefficient outside int32: a %lld b %lld", (long long)tri->a[k],
+                     (long long)tri->b[k]);
+        a[k] = (int32_t)tri->a[k];
+        b[k] = (int32_t)tri->b[k];
+    }
+    bool small =
+        tri->bbox.x1 - tri->bbox.x0 <= SMALL_TRI_PX && tri->bbox.y1 - tri->bbox.y0 <= SMALL_TRI_PX;
+    rast_tri_cover_packed(a, b, tri->c, small, tri->small_edges, off, r, emit, user);
+}
+
 static uint64_t env_seed(uint64_t dflt)
 {
     const char *s = getenv("SWR_TEST_SEED");
@@ -243,7 +271,10 @@ static void test_random_triangles(void **state)
         ref_capture_begin(&cap, t.clip);
         if (rast_tri_setup(t.x, t.y, t.off, t.bottom, &tri, &area2)) {
             tri.small_edges ? small_edges++ : large_edges++;
-            rast_tri_cover(&tri, t.off, t.clip, ref_capture_emit, &cap);
+            if (it & 1)
+                cover_packed(&tri, t.off, t.clip, ref_capture_emit, &cap);
+            else
+                rast_tri_cover(&tri, t.off, t.clip, ref_capture_emit, &cap);
         } else {
             zero_area++;
         }

@@ -1,0 +1,56 @@
+/*
+ * be_line_smooth.h: coverage of smooth (antialiased) lines and points,
+ * GL 2.1 §3.4.4 and §3.3.2 (implemented in be_line.c).
+ *
+ * GL: a smooth line is the rectangle of width w (not rounded) centred on
+ * the segment, running from one endpoint to the other (no extension past
+ * them); a smooth point is the disc of diameter `size` centred on the
+ * point. Each fragment's coverage is the area of the pixel square [x, x+1]
+ * x [y, y+1] (window pixels) inside that shape, and it multiplies the
+ * fragment's alpha (colour output 0) before blending. Fragments are the
+ * pixels with non-zero coverage.
+ *
+ * The areas are exact up to double rounding: polygon clipping for the
+ * rectangle, closed-form circle-segment integrals for the disc.
+ * Any thread; pure functions of their arguments.
+ *
+ * Status: the backend (be_draw.c) does not apply the coverage yet; these
+ * are the pieces its line / point paths need (footprint + per-pixel area).
+ */
+#ifndef BE_LINE_SMOOTH_H
+#define BE_LINE_SMOOTH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rasterizer/rast_priv.h"
+
+typedef struct rast_smooth_line {
+    double mx, my;     /* centre of the segment, window pixels */
+    double ux, uy;     /* unit direction */
+    double half_len, half_w;
+    swr_rect bbox;     /* pixels whose square may meet the rectangle */
+} rast_smooth_line;
+
+/* Endpoints in fx8 (the snapped window positions), width in pixels (NaN
+ * or < 1/256 acts as 1). False for a zero-length segment (no fragment). */
+bool rast_smooth_line_setup(const int32_t x_fx8[2], const int32_t y_fx8[2], float width,
+                            rast_smooth_line *l);
+/* Area of pixel (px, py)'s square inside the line's rectangle, in [0, 1]. */
+float rast_smooth_line_coverage(const rast_smooth_line *l, int32_t px, int32_t py);
+/* Emits the raster tiles of the pixels with non-zero coverage inside clip
+ * (the emit contract of rast_priv.h). */
+void rast_smooth_line_cover(const rast_smooth_line *l, swr_rect clip, rast_emit_fn emit,
+                            void *user);
+
+/* The disc of diameter `size` (NaN or <= 0 acts as 1) at (x_fx8, y_fx8):
+ * the pixels whose square may meet it, and the area of a pixel's square
+ * inside it. */
+swr_rect rast_smooth_point_rect(int32_t x_fx8, int32_t y_fx8, float size);
+float rast_smooth_point_coverage(int32_t x_fx8, int32_t y_fx8, float size, int32_t px,
+                                 int32_t py);
+/* Emits the pixels with non-zero coverage inside clip as raster tiles. */
+void rast_smooth_point_cover(int32_t x_fx8, int32_t y_fx8, float size, swr_rect clip,
+                             rast_emit_fn emit, void *user);
+
+#endif /* BE_LINE_SMOOTH_H */
