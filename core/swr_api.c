@@ -113,7 +113,8 @@ static const void *group_pending(swr_context *ctx, int g)
     }
 }
 
-static state_block *block_new(swr_context *ctx, uint32_t group, size_t size, const void *content)
+/* A block of `group` with undefined content. */
+static state_block *block_alloc(swr_context *ctx, uint32_t group, size_t size)
 {
     state_block *b = ctx->free_blocks[group];
     if (b) {
@@ -126,7 +127,14 @@ static state_block *block_new(swr_context *ctx, uint32_t group, size_t size, con
     b->last_use = 0;
     b->retired_next = NULL;
     b->group = group;
-    memcpy(b->content, content, size);
+    return b;
+}
+
+static state_block *block_new(swr_context *ctx, uint32_t group, size_t size, const void *content)
+{
+    state_block *b = block_alloc(ctx, group, size);
+    if (b)
+        memcpy(b->content, content, size);
     return b;
 }
 
@@ -189,22 +197,24 @@ static swr_result update_state(swr_context *ctx)
         block_retire(ctx, ctx->cur[g]);
         ctx->cur[g] = b;
     }
-    rast_draw_state ds;
-    if (ctx->derived_stale || !ctx->cur_draw)
-        memset(&ds, 0, sizeof ds);
-    else
-        memcpy(&ds, ctx->cur_draw->content, sizeof ds);
-    ds.layout = (const rast_layout_block *)ctx->cur[SG_LAYOUT]->content;
-    ds.buffers = (const rast_buffers_block *)ctx->cur[SG_BUFFERS]->content;
-    ds.shaders = (const rast_shader_block *)ctx->cur[SG_SHADERS]->content;
-    ds.raster = (const rast_raster_block *)ctx->cur[SG_RASTER]->content;
-    ds.output = (const rast_output_block *)ctx->cur[SG_OUTPUT]->content;
-    ds.fb = (const rast_fb_block *)ctx->cur[SG_FB]->content;
-    if (ctx->derived_stale || !ctx->cur_draw)
-        rast_derive_state(&ds);
-    state_block *b = block_new(ctx, SG_COUNT, sizeof ds, &ds);
+    /* Built in place in the new block (no copy through the stack). */
+    state_block *b = block_alloc(ctx, SG_COUNT, sizeof(rast_draw_state));
     if (!b)
         return SWR_ERROR_OUT_OF_MEMORY;
+    rast_draw_state *ds = (rast_draw_state *)b->content;
+    bool derive = ctx->derived_stale || !ctx->cur_draw;
+    if (derive)
+        memset(ds, 0, sizeof *ds);
+    else
+        memcpy(ds, ctx->cur_draw->content, sizeof *ds);
+    ds->layout = (const rast_layout_block *)ctx->cur[SG_LAYOUT]->content;
+    ds->buffers = (const rast_buffers_block *)ctx->cur[SG_BUFFERS]->content;
+    ds->shaders = (const rast_shader_block *)ctx->cur[SG_SHADERS]->content;
+    ds->raster = (const rast_raster_block *)ctx->cur[SG_RASTER]->content;
+    ds->output = (const rast_output_block *)ctx->cur[SG_OUTPUT]->content;
+    ds->fb = (const rast_fb_block *)ctx->cur[SG_FB]->content;
+    if (derive)
+        rast_derive_state(ds);
     block_retire(ctx, ctx->cur_draw);
     ctx->cur_draw = b;
     ctx->dirty = 0;

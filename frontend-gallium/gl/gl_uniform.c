@@ -437,6 +437,15 @@ static void set_uniform(struct gl_context *ctx, GLint location, GLsizei count, c
     }
     if (u->const_reg < 0)
         return;
+    if (u->cols == 1 && c->kind == u->kind) {
+        /* Scalars and vectors of the uniform's own type: one copy per
+         * element, no conversion. */
+        for (unsigned k = 0; k < n; k++)
+            memcpy(e->storage + ((size_t)u->const_reg + (size_t)(element + k) * u->regs_per_element) * 4,
+                   (const uint32_t *)values + (size_t)k * u->rows, (size_t)u->rows * 4);
+        e->storage_dirty = true;
+        return;
+    }
     size_t per = (size_t)u->cols * u->rows;
     for (unsigned k = 0; k < n; k++) {
         for (unsigned col = 0; col < u->cols; col++) {

@@ -553,6 +553,7 @@ struct pipe_context *swrp_context_create(struct pipe_screen *screen, void *priv,
     swrp_context *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
+    c->dirty = SWRP_DIRTY_ALL;
     if (swr_context_create(NULL, &c->engine) != SWR_OK)
         goto fail;
     c->tl = swrp_timeline_create(c->engine);

@@ -42,7 +42,24 @@ typedef struct swrp_context {
     swrp_timeline *tl;        /* owned reference; tl->engine == engine */
     bool rt_dirty;            /* render-target writes queued since the last store */
     struct swrp_bound *bound; /* owned: CSOs and state of the second slice (swrp_state.h) */
+    /* SWRP_DIRTY_* bits: the bind/set hooks (swrp_state.c) set them; the
+     * draw path (swrp_draw.c) sends those groups and clears them, so state
+     * that was not touched costs no compare per draw. */
+    uint32_t dirty;
+    /* Storage (swrp_resource::data) of each surface the framebuffer last
+     * sent to the engine was built from: colour buffers, then depth. */
+    const void *fb_sent_data[PIPE_MAX_COLOR_BUFS + 1];
 } swrp_context;
+
+enum {
+    SWRP_DIRTY_FB = 1u << 0,       /* set_framebuffer_state */
+    SWRP_DIRTY_VIEWPORT = 1u << 1, /* set_viewport_states */
+    SWRP_DIRTY_SCISSOR = 1u << 2,  /* set_scissor_states */
+    SWRP_DIRTY_BLEND = 1u << 3,    /* bind_blend_state */
+    SWRP_DIRTY_DSA = 1u << 4,      /* bind_dsa_state */
+    SWRP_DIRTY_VELEMS = 1u << 5,   /* bind_vertex_elements_state */
+    SWRP_DIRTY_ALL = (1u << 6) - 1
+};
 
 static inline swrp_context *swrp_context_of(struct pipe_context *ctx)
 {

@@ -65,11 +65,25 @@ static bool surface_of(const struct pipe_surface *ps, bool depth, swr_surface *o
     return true;
 }
 
+static const void *surface_storage(const struct pipe_surface *ps)
+{
+    return ps && ps->texture ? swrp_resource_of(ps->texture)->data : NULL;
+}
+
 /* Sends the bound framebuffer (the engine ignores an unchanged one).
- * False when a surface cannot be rendered to as bound. */
+ * False when a surface cannot be rendered to as bound. Skipped when
+ * neither the binding (SWRP_DIRTY_FB) nor any surface's storage changed
+ * since the last send: the engine then already holds this framebuffer. */
 static bool send_framebuffer(swrp_context *c)
 {
     const struct pipe_framebuffer_state *fb = &c->bound->fb;
+    if (!(c->dirty & SWRP_DIRTY_FB)) {
+        bool same = surface_storage(fb->zsbuf) == c->fb_sent_data[PIPE_MAX_COLOR_BUFS];
+        for (unsigned i = 0; i < fb->nr_cbufs && same; i++)
+            same = surface_storage(fb->cbufs[i]) == c->fb_sent_data[i];
+        if (same)
+            return true;
+    }
     swr_framebuffer e;
     memset(&e, 0, sizeof e);
     e.width = fb->width;
@@ -80,7 +94,13 @@ static bool send_framebuffer(swrp_context *c)
             return false;
     if (!surface_of(fb->zsbuf, true, &e.zs))
         return false;
-    return swr_set_framebuffer(c->engine, &e) == SWR_OK;
+    if (swr_set_framebuffer(c->engine, &e) != SWR_OK)
+        return false;
+    for (unsigned i = 0; i < fb->nr_cbufs; i++)
+        c->fb_sent_data[i] = surface_storage(fb->cbufs[i]);
+    c->fb_sent_data[PIPE_MAX_COLOR_BUFS] = surface_storage(fb->zsbuf);
+    c->dirty &= ~(uint32_t)SWRP_DIRTY_FB;
+    return true;
 }
 
 static void mark_framebuffer(swrp_context *c)
@@ -95,9 +115,16 @@ static void mark_framebuffer(swrp_context *c)
 
 /* ---- helpers for sending only what changed ------------------------------------ */
 
-#define SEND_IF_CHANGED(sent, now, call)                                                           \
+#define SEND_IF_CHANGED(sent, now, call) SEND_IF_CHANGED_WHEN(true, sent, now, call)
+
+/* The same for state only the hooks that set the dirty bits `bits` change:
+ * not compared while none of them is set. */
+#define SEND_IF_CHANGED_DIRTY(bits, sent, now, call)                                               \
+    SEND_IF_CHANGED_WHEN((c->dirty & (bits)) != 0, sent, now, call)
+
+#define SEND_IF_CHANGED_WHEN(may_differ, sent, now, call)                                          \
     do {                                                                                           \
-        if (!b->sent_any || memcmp(&(sent), &(now), sizeof(now)) != 0) {                           \
+        if (!b->sent_any || ((may_differ) && memcmp(&(sent), &(now), sizeof(now)) != 0)) {         \
             if ((call) != SWR_OK)                                                                  \
                 return false;                                                                      \
             memcpy(&(sent), &(now), sizeof(now));                                                  \
@@ -458,20 +485,22 @@ static bool send_state(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code
                        b->dsa->swr.stencil[1].enabled ? b->stencil_ref.ref_value[1]
                                                       : b->stencil_ref.ref_value[0]};
 
-    SEND_IF_CHANGED(b->sent_layout, b->velems->layout,
+    SEND_IF_CHANGED_DIRTY(SWRP_DIRTY_VELEMS, b->sent_layout, b->velems->layout,
                     swr_set_vertex_layout(c->engine, &b->velems->layout));
     SEND_IF_CHANGED(b->sent_vs, vs, swr_set_vs(c->engine, &vs));
     SEND_IF_CHANGED(b->sent_ps, ps, swr_set_ps(c->engine, &ps));
     SEND_IF_CHANGED(b->sent_rs, rs, swr_set_rasterizer_state(c->engine, &rs));
-    SEND_IF_CHANGED(b->sent_blend, b->blend->swr, swr_set_blend_state(c->engine, &b->blend->swr));
-    SEND_IF_CHANGED(b->sent_dsa, b->dsa->swr, swr_set_depth_stencil_state(c->engine, &b->dsa->swr));
+    SEND_IF_CHANGED_DIRTY(SWRP_DIRTY_BLEND, b->sent_blend, b->blend->swr,
+                          swr_set_blend_state(c->engine, &b->blend->swr));
+    SEND_IF_CHANGED_DIRTY(SWRP_DIRTY_DSA, b->sent_dsa, b->dsa->swr,
+                          swr_set_depth_stencil_state(c->engine, &b->dsa->swr));
     SEND_IF_CHANGED(b->sent_blend_color, b->blend_color.color,
                     swr_set_blend_color(c->engine, b->blend_color.color));
     SEND_IF_CHANGED(b->sent_stencil_ref, sref, swr_set_stencil_ref(c->engine, sref[0], sref[1]));
-    SEND_IF_CHANGED(b->sent_viewport, b->viewport,
-                    swr_set_viewports(c->engine, 0, SWR_MAX_VIEWPORTS, b->viewport));
-    SEND_IF_CHANGED(b->sent_scissor, b->scissor,
-                    swr_set_scissors(c->engine, 0, SWR_MAX_VIEWPORTS, b->scissor));
+    SEND_IF_CHANGED_DIRTY(SWRP_DIRTY_VIEWPORT, b->sent_viewport, b->viewport,
+                          swr_set_viewports(c->engine, 0, SWR_MAX_VIEWPORTS, b->viewport));
+    SEND_IF_CHANGED_DIRTY(SWRP_DIRTY_SCISSOR, b->sent_scissor, b->scissor,
+                          swr_set_scissors(c->engine, 0, SWR_MAX_VIEWPORTS, b->scissor));
     if (!send_constants(c, vs_code, fs_code))
         return false;
     for (unsigned s = 0; s < SWRP_NUM_STAGES; s++) {
@@ -553,11 +582,58 @@ static void select_variants(swrp_bound *b, unsigned mode, jit_shader **vs_code,
     *fs_code = swrp_shader_variant(b->fs, b->blend->dual_source, &fk);
 }
 
+/* DRAWID (swrp_shader_lower.c: a driver constant in the shaders that read
+ * it): one driver-constant block per sub-draw, each the slot's current
+ * block (set by send_state) with drawid_offset + d in SWRP_DC_DRAW_ID.
+ * NULL when neither bound shader reads the draw id (or out of memory: the
+ * id then reads 0). The caller frees the blocks after the draws' fence. */
+static float *draw_id_blocks(swrp_context *c, unsigned drawid_offset, unsigned num_draws)
+{
+    swrp_bound *b = c->bound;
+    if (!b->vs->reads_drawid && !b->fs->reads_drawid)
+        return NULL;
+    const size_t floats = SWRP_DC_VEC4S * 4;
+    float *ids = aligned_alloc(16, (size_t)num_draws * floats * sizeof(float));
+    if (!ids)
+        return NULL;
+    const swrp_const_slot *cur = &b->cb[PIPE_SHADER_VERTEX][SWR_DRIVER_CONST_SLOT];
+    for (unsigned d = 0; d < num_draws; d++) {
+        float *blk = ids + (size_t)d * floats;
+        if (cur->user && cur->user_vec4s == SWRP_DC_VEC4S)
+            memcpy(blk, cur->user, floats * sizeof(float));
+        else
+            memset(blk, 0, floats * sizeof(float));
+        uint32_t id = drawid_offset + d;
+        for (unsigned i = 0; i < 4; i++)
+            memcpy(blk + SWRP_DC_DRAW_ID * 4 + i, &id, 4);
+    }
+    return ids;
+}
+
+/* Sends a block of draw_id_blocks as the driver constants of the stages
+ * whose shader reads the draw id; the slot's own copy is sent again by the
+ * next send_constants, which sees a different pointer. */
+static bool send_draw_id(swrp_context *c, const float *blk)
+{
+    swrp_bound *b = c->bound;
+    const swrp_shader_cso *sh[SWRP_NUM_STAGES] = {b->vs, b->fs};
+    for (unsigned s = 0; s < SWRP_NUM_STAGES; s++) {
+        if (!sh[s]->reads_drawid)
+            continue;
+        if (swr_set_constant_buffer(c->engine, s, SWR_DRIVER_CONST_SLOT, blk, SWRP_DC_VEC4S) !=
+            SWR_OK)
+            return false;
+        b->sent_const[s][SWR_DRIVER_CONST_SLOT] = blk;
+        b->sent_const_count[s][SWR_DRIVER_CONST_SLOT] = SWRP_DC_VEC4S;
+        b->sent_const_mask[s] |= 1u << SWR_DRIVER_CONST_SLOT;
+    }
+    return true;
+}
+
 static void draw_vbo(struct pipe_context *ctx, const struct pipe_draw_info *info,
                      unsigned drawid_offset, const struct pipe_draw_start_count_bias *draws,
                      unsigned num_draws)
 {
-    (void)drawid_offset; /* TODO(pipe driver): DRAWID system value not passed to the engine */
     swrp_context *c = swrp_context_of(ctx);
     swrp_bound *b = c->bound;
     if (!info || (num_draws && !draws))
@@ -634,11 +710,19 @@ static void draw_vbo(struct pipe_context *ctx, const struct pipe_draw_info *info
         return;
     }
     b->sent_any = true;
+    /* Everything marked was compared and sent (the framebuffer clears its
+     * own bit in send_framebuffer). */
+    c->dirty &= (uint32_t)SWRP_DIRTY_FB;
 
     swrp_query_before_draw(c);
+    float *ids = draw_id_blocks(c, drawid_offset, num_draws);
     for (unsigned d = 0; d < num_draws; d++) {
         if (!draws[d].count)
             continue;
+        if (ids && !send_draw_id(c, ids + (size_t)d * SWRP_DC_VEC4S * 4)) {
+            complain("draw_vbo: draw id constants not accepted; sub-draw skipped");
+            continue;
+        }
         swr_draw_info di = {
             .topology = info->mode,
             .start = draws[d].start - first,
@@ -653,6 +737,8 @@ static void draw_vbo(struct pipe_context *ctx, const struct pipe_draw_info *info
         swr_draw(c->engine, &di);
     }
     after_draw(c, info, &k);
+    if (ids) /* after_draw stored the draws' fence in the shaders' last_use */
+        swrp_state_defer_free(c, ids, b->vs->last_use);
 }
 
 /* ---- clears ---------------------------------------------------------------------------- */

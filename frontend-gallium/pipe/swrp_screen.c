@@ -290,6 +290,12 @@ static const int cap_table[] = {
     [PIPE_CAP_COMPUTE] = 0,
     [PIPE_CAP_CONSTANT_BUFFER_OFFSET_ALIGNMENT] = 16, /* constants are vec4 arrays */
     [PIPE_CAP_START_INSTANCE] = 1,
+    /* DRAWID works (a driver constant per sub-draw, swrp_draw.c) and so do
+     * BASEINSTANCE and indexed BASEVERTEX, but the engine gives a
+     * non-indexed draw BASEVERTEX 0 where Gallium wants its start
+     * (rasterizer/fe_draw.c run_vs): 0 until it does (tests/pipe/
+     * test_pipe_drawid.c checks that case when this is 1). */
+    [PIPE_CAP_DRAW_PARAMETERS] = 0,
     [PIPE_CAP_QUERY_TIMESTAMP] = 1,                /* get_timestamp */
     [PIPE_CAP_TEXTURE_MULTISAMPLE] = 0,
     [PIPE_CAP_MIN_MAP_BUFFER_ALIGNMENT] = SWRP_STORAGE_ALIGN,
@@ -351,9 +357,11 @@ static_assert(sizeof cap_table / sizeof cap_table[0] == PIPE_CAP_COUNT,
 
 static const float capf_table[] = {
     [PIPE_CAPF_MAX_LINE_WIDTH] = 255.0f,
-    [PIPE_CAPF_MAX_LINE_WIDTH_AA] = 255.0f,
+    /* line_smooth / point_smooth are not antialiased (no coverage-to-alpha
+     * in the backend yet): only width 1 is honest for smooth primitives. */
+    [PIPE_CAPF_MAX_LINE_WIDTH_AA] = 1.0f,
     [PIPE_CAPF_MAX_POINT_WIDTH] = 255.0f,
-    [PIPE_CAPF_MAX_POINT_WIDTH_AA] = 255.0f,
+    [PIPE_CAPF_MAX_POINT_WIDTH_AA] = 1.0f,
     [PIPE_CAPF_MAX_TEXTURE_ANISOTROPY] = 16.0f,
     [PIPE_CAPF_MAX_TEXTURE_LOD_BIAS] = SWRP_MAX_LOD_BIAS,
     [PIPE_CAPF_MIN_CONSERVATIVE_RASTER_DILATE] = 0.0f,

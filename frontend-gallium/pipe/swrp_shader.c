@@ -8,9 +8,11 @@
  * few bits that change the code): dual_source (the bound blend state reads
  * SRC1 factors: a jitter key field) and the lowerings of
  * swrp_shader_lower.c (user clip planes, colour clamping, polygon
- * stipple), which transform the text. A key bit that would not change a
- * given shader (clamping without colour outputs, planes when the VS writes
- * its own clip distances) is dropped, so such shaders share variant[0].
+ * stipple; the draw id, for every variant of a shader declaring SV
+ * DRAWID, variant[0] included), which transform the text. A key bit that
+ * would not change a given shader (clamping without colour outputs, planes
+ * when the VS writes its own clip distances) is dropped, so such shaders
+ * share variant[0].
  *
  * Linkage (jit.h's "Register binding"): VS OUT[i] is engine output slot i;
  * POSITION, PSIZE, CLIPDIST[0..1] and VIEWPORT_INDEX outputs become the
@@ -90,6 +92,20 @@ static void *create_shader(const struct pipe_shader_state *state, uint8_t proces
         s->writes_color |= sem == TGSI_SEMANTIC_COLOR ||
                            (processor == TGSI_PROCESSOR_VERTEX && sem == TGSI_SEMANTIC_BCOLOR);
         s->writes_clipdist |= sem == TGSI_SEMANTIC_CLIPDIST;
+    }
+    /* DRAWID is a driver constant (swrp_shader_lower.c): even variant 0
+     * reads it from there. Unlowerable: reported, the SV then reads 0. */
+    if (s->info->system_values_read >> TGSI_SEMANTIC_DRAWID & 1) {
+        size_t len = 0;
+        char *text = swrp_shader_lower(s->text, s->len, &(swrp_lower_key){.drawid = true}, &len);
+        jit_shader *low = text ? compile(text, len, false) : NULL;
+        free(text);
+        if (low) {
+            jit_shader_unref(s->variant[0]);
+            s->variant[0] = low;
+            s->info = jit_shader_get_info(low);
+            s->reads_drawid = true;
+        }
     }
     return s;
 fail:
@@ -171,6 +187,7 @@ jit_shader *swrp_shader_variant(swrp_shader_cso *s, bool dual_source, const swrp
         .ucp = !fs && !s->writes_clipdist ? key->ucp : 0,
         .clamp_color = key->clamp_color && s->writes_color,
         .stipple = fs && key->stipple,
+        .drawid = s->reads_drawid,
     };
     dual_source = dual_source && fs;
     unsigned idx = (unsigned)dual_source | (unsigned)k.clamp_color << 1 |
@@ -181,7 +198,7 @@ jit_shader *swrp_shader_variant(swrp_shader_cso *s, bool dual_source, const swrp
         return swrp_shader_variant(s, dual_source, &(swrp_lower_key){0});
     if (s->variant[idx])
         return s->variant[idx];
-    if (!k.ucp && !k.clamp_color && !k.stipple) {
+    if (!k.ucp && !k.clamp_color && !k.stipple && !k.drawid) {
         s->variant[idx] = compile(s->text, s->len, dual_source);
         return s->variant[idx];
     }

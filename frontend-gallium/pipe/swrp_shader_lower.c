@@ -19,6 +19,11 @@
  *                pixel (which depends on the shader's coordinate
  *                conventions and the framebuffer height) are driver
  *                constants (swrp_state.h, SWRP_DC_*).
+ *   drawid       VS/FS: reads of the system value DRAWID become reads of
+ *                driver constant SWRP_DC_DRAW_ID (the engine has no draw
+ *                id; swrp_draw.c sets the constant per sub-draw). The SV
+ *                declaration is removed. Always set for shaders declaring
+ *                DRAWID, so their variant 0 is lowered too.
  *
  * How outputs are changed: every write to an affected output register
  * (and any read of it) is redirected to a new temporary, and an epilogue
@@ -227,10 +232,52 @@ static int32_t find_reg(const tgsi_program *p, uint8_t file, uint8_t sem, uint32
     return -1;
 }
 
+/* SV DRAWID -> CONST[SWR_DRIVER_CONST_SLOT][SWRP_DC_DRAW_ID] (same swizzle
+ * and modifiers: the constant holds the id in every component), and the SV
+ * declarations dropped. False when the SV is read through indirect
+ * addressing (never written by state trackers). */
+static bool lower_drawid(tgsi_program *p)
+{
+    uint32_t i = 0;
+    while (i < p->num_decls) {
+        const tgsi_decl *d = &p->decls[i];
+        if (d->file != TGSI_FILE_SYSTEM_VALUE || !d->has_semantic ||
+            d->semantic_name != TGSI_SEMANTIC_DRAWID) {
+            i++;
+            continue;
+        }
+        int32_t first = d->first, last = d->last;
+        for (uint32_t n = 0; n < p->num_insts; n++) {
+            tgsi_inst *in = &p->insts[n];
+            for (unsigned k = 0; k < in->num_src && k < TGSI_MAX_SRC; k++) {
+                tgsi_src *src = &in->src[k];
+                if (src->file != TGSI_FILE_SYSTEM_VALUE)
+                    continue;
+                if (src->reg.indirect) {
+                    fail("SV DRAWID read through indirect addressing");
+                    return false;
+                }
+                if (src->reg.index < first || src->reg.index > last)
+                    continue;
+                tgsi_src c = src_dc(SWRP_DC_DRAW_ID, src->swizzle[0], src->swizzle[1],
+                                    src->swizzle[2], src->swizzle[3]);
+                c.negate = src->negate;
+                c.absolute = src->absolute;
+                *src = c;
+            }
+        }
+        memmove(&p->decls[i], &p->decls[i + 1], (p->num_decls - i - 1) * sizeof *p->decls);
+        p->num_decls--;
+    }
+    return true;
+}
+
 static bool lower(lower_state *s, const swrp_lower_key *key)
 {
     tgsi_program *p = s->p;
     bool is_vs = p->processor == TGSI_PROCESSOR_VERTEX;
+    if (key->drawid && !lower_drawid(p))
+        return false;
     for (int i = 0; i < SWR_MAX_ATTRIBS; i++)
         s->redirect[i] = -1;
     for (uint32_t i = 0; i < p->num_decls; i++) {
@@ -391,11 +438,11 @@ static bool lower(lower_state *s, const swrp_lower_key *key)
         ok = add_decl(p, &d);
     }
     /* The driver constants, for the variants that read them (clip planes,
-     * stipple). A shader reading this slot is never split into a preamble
+     * stipple, draw id). A shader reading this slot is never split into a preamble
      * (jit_preamble.c), since the preamble is evaluated from the
      * frontend's slots only (swrp_draw.c); a clamp-only variant keeps its
      * preamble. */
-    if (ok && (key->ucp || key->stipple)) {
+    if (ok && (key->ucp || key->stipple || key->drawid)) {
         tgsi_decl d = tgsi_decl_range(TGSI_FILE_CONSTANT, 0, SWRP_DC_VEC4S - 1);
         d.has_dim = true;
         d.dim = SWR_DRIVER_CONST_SLOT;

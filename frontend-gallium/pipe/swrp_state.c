@@ -114,6 +114,7 @@ static void *create_blend_state(struct pipe_context *ctx, const struct pipe_blen
 static void bind_blend_state(struct pipe_context *ctx, void *state)
 {
     swrp_bound_of(ctx)->blend = state;
+    swrp_context_of(ctx)->dirty |= SWRP_DIRTY_BLEND;
 }
 
 static void delete_blend_state(struct pipe_context *ctx, void *state)
@@ -174,6 +175,7 @@ static void *create_dsa_state(struct pipe_context *ctx,
 static void bind_dsa_state(struct pipe_context *ctx, void *state)
 {
     swrp_bound_of(ctx)->dsa = state;
+    swrp_context_of(ctx)->dirty |= SWRP_DIRTY_DSA;
 }
 
 static void delete_dsa_state(struct pipe_context *ctx, void *state)
@@ -232,6 +234,10 @@ static void *create_rasterizer_state(struct pipe_context *ctx,
     s->point_quad_rasterization = r->point_quad_rasterization;
     s->line_width = r->line_width;
     s->line_last_pixel = r->line_last_pixel;
+    /* Gallium's factor is GL's minus one. */
+    s->line_stipple_enable = r->line_stipple_enable;
+    s->line_stipple_pattern = r->line_stipple_pattern;
+    s->line_stipple_factor = (uint16_t)(r->line_stipple_factor + 1u);
     s->rasterizer_discard = r->rasterizer_discard;
     o->sprite_coord_enable = r->sprite_coord_enable;
     o->light_twoside = r->light_twoside;
@@ -356,6 +362,7 @@ static void *create_vertex_elements_state(struct pipe_context *ctx, unsigned n,
 static void bind_vertex_elements_state(struct pipe_context *ctx, void *state)
 {
     swrp_bound_of(ctx)->velems = state;
+    swrp_context_of(ctx)->dirty |= SWRP_DIRTY_VELEMS;
 }
 
 static void delete_vertex_elements_state(struct pipe_context *ctx, void *state)
@@ -408,6 +415,7 @@ static void set_scissor_states(struct pipe_context *ctx, unsigned start, unsigne
     swrp_bound *b = swrp_bound_of(ctx);
     for (unsigned i = 0; i < num; i++)
         b->scissor[start + i] = (swr_rect){s[i].minx, s[i].miny, s[i].maxx, s[i].maxy};
+    swrp_context_of(ctx)->dirty |= SWRP_DIRTY_SCISSOR;
 }
 
 static void set_viewport_states(struct pipe_context *ctx, unsigned start, unsigned num,
@@ -424,6 +432,7 @@ static void set_viewport_states(struct pipe_context *ctx, unsigned start, unsign
         memcpy(b->viewport[start + i].scale, v[i].scale, sizeof v[i].scale);
         memcpy(b->viewport[start + i].translate, v[i].translate, sizeof v[i].translate);
     }
+    swrp_context_of(ctx)->dirty |= SWRP_DIRTY_VIEWPORT;
 }
 
 /* ---- resource bindings ------------------------------------------------------------- */
@@ -462,6 +471,7 @@ static void set_framebuffer_state(struct pipe_context *ctx, const struct pipe_fr
     b->fb.layers = n.layers;
     b->fb.samples = n.samples;
     b->fb.nr_cbufs = n.nr_cbufs;
+    swrp_context_of(ctx)->dirty |= SWRP_DIRTY_FB;
 }
 
 /* Chunk size for constant copies: a GL program's uniforms are a few hundred

@@ -48,7 +48,8 @@
 #define SWRP_DC_UCP 0           /* 8 planes */
 #define SWRP_DC_STIPPLE_POS 8   /* (1, a, 0, 0), (c, b, 0, 0): x = pos.x + c, row = a * pos.y + b */
 #define SWRP_DC_STIPPLE_ROWS 16 /* 32 pattern rows, the row's bits in .x (bit 31: column 0) */
-#define SWRP_DC_VEC4S 48
+#define SWRP_DC_DRAW_ID 48      /* the sub-draw's DRAWID (integer bits) in all four components */
+#define SWRP_DC_VEC4S 49
 
 typedef struct swrp_blend_cso {
     swr_blend_state swr;
@@ -79,6 +80,8 @@ typedef struct swrp_lower_key {
     uint8_t ucp;      /* VS: 0 none; 1 planes 0..3 into CLIPDIST[0]; 2 also 4..7 into CLIPDIST[1] */
     bool clamp_color; /* VS: COLOR/BCOLOR outputs, FS: COLOR outputs saturated */
     bool stipple;     /* FS: polygon stipple kill */
+    bool drawid;      /* VS/FS: SV DRAWID reads driver constant SWRP_DC_DRAW_ID instead; set
+                       * for every variant of a shader that declares it (variant[0] too) */
 } swrp_lower_key;
 
 /* Variant index: bit 0 dual_source, bit 1 clamp_color, bit 2 stipple,
@@ -93,6 +96,7 @@ typedef struct swrp_shader_cso {
     const jit_shader_info *info; /* of variant[0] (variants may add inputs/outputs) */
     bool writes_color;          /* VS: COLOR or BCOLOR output; FS: COLOR output */
     bool writes_clipdist;       /* VS: CLIPDIST output */
+    bool reads_drawid;          /* declares SV DRAWID: every variant lowered (swrp_lower_key) */
     bool lower_failed[SWRP_NUM_VARIANTS]; /* variant refused: variant[0] is used instead */
     uint64_t last_use;          /* engine fence after the last draw using it */
 } swrp_shader_cso;
