@@ -1028,7 +1028,10 @@ bool gl_raster_get(struct gl_context *ctx, GLenum pname, gl_value *v)
     case GL_LINE_STIPPLE_REPEAT: gl_value_int(v, r->line_stipple_factor); return true;
     case GL_ALIASED_LINE_WIDTH_RANGE:
     case GL_SMOOTH_LINE_WIDTH_RANGE: {
-        GLfloat m[2] = {1.0f, ctx->screen->get_paramf(ctx->screen, PIPE_CAPF_MAX_LINE_WIDTH)};
+        GLfloat m[2] = {1.0f, ctx->screen->get_paramf(ctx->screen,
+                                                      pname == GL_SMOOTH_LINE_WIDTH_RANGE
+                                                          ? PIPE_CAPF_MAX_LINE_WIDTH_AA
+                                                          : PIPE_CAPF_MAX_LINE_WIDTH)};
         value_floats(v, 2, m, false);
         return true;
     }
@@ -1040,7 +1043,10 @@ bool gl_raster_get(struct gl_context *ctx, GLenum pname, gl_value *v)
     case GL_POINT_SPRITE_COORD_ORIGIN: value_enum(v, r->sprite_origin); return true;
     case GL_ALIASED_POINT_SIZE_RANGE:
     case GL_SMOOTH_POINT_SIZE_RANGE: {
-        GLfloat m[2] = {1.0f, ctx->screen->get_paramf(ctx->screen, PIPE_CAPF_MAX_POINT_WIDTH)};
+        GLfloat m[2] = {1.0f, ctx->screen->get_paramf(ctx->screen,
+                                                      pname == GL_SMOOTH_POINT_SIZE_RANGE
+                                                          ? PIPE_CAPF_MAX_POINT_WIDTH_AA
+                                                          : PIPE_CAPF_MAX_POINT_WIDTH)};
         value_floats(v, 2, m, false);
         return true;
     }
