@@ -2,8 +2,9 @@
 # from its install directory, never copied into the tree) through swr's
 # libOSMesa and, as the oracle, Mesa's llvmpipe libOSMesa in the same run.
 # Each .shader_test carries its own expected pixel values (from the GLSL
-# spec); test_piglit_glsl fails when a test passes on llvmpipe but not on
-# swr, unless tests/piglit/expected_failures.txt lists it with a reason.
+# spec), each .vert/.frag compiler test whether it must compile or fail;
+# test_piglit_glsl fails when a test passes on llvmpipe but not on swr,
+# unless tests/piglit/expected_failures.txt lists it with a reason.
 set(SWR_PIGLIT_ROOT "/usr/lib/x86_64-linux-gnu/piglit" CACHE PATH
     "Installed piglit (Debian package piglit): the GLSL .shader_test files")
 if(TARGET OSMesa)
