@@ -3583,6 +3583,47 @@ swr_glsl_shader *swr_glsl_compile(swr_glsl_stage stage, int count, const char *c
     std::vector<int> lens;
     s->ok = parse_shader(sh, s, ptrs, lens);
     s->log = sh.getInfoLog();
+    if (s->ok && stage == SWR_GLSL_FRAGMENT && sh.getIntermediate() && sh.getIntermediate()->getTreeRoot()) {
+        /* GLSL 1.10 7.2 / 1.30 4.3.4: a fragment shader may statically assign
+         * gl_FragColor, or gl_FragData, or its own outputs, but not two of
+         * them (glslang does not check this). */
+        TPoolAllocator pool;
+        TPoolAllocator &prev = GetThreadPoolAllocator();
+        SetThreadPoolAllocator(&pool);
+        class OutKinds : public TIntermTraverser {
+          public:
+            bool in_linker = false;
+            int line[3] = {0, 0, 0}; /* gl_FragColor, gl_FragData, user outputs */
+            void visitSymbol(TIntermSymbol *sym) override
+            {
+                if (in_linker)
+                    return;
+                std::string n = sym->getName().c_str();
+                int k = n == "gl_FragColor" ? 0
+                        : n == "gl_FragData" ? 1
+                        : (sym->getQualifier().storage == EvqVaryingOut && n.compare(0, 3, "gl_") != 0) ? 2
+                                                                                                      : -1;
+                if (k >= 0 && !line[k])
+                    line[k] = std::max(1, sym->getLoc().line);
+            }
+            bool visitAggregate(TVisit v, TIntermAggregate *a) override
+            {
+                if (a->getOp() == EOpLinkerObjects)
+                    in_linker = v == EvPreVisit;
+                return true;
+            }
+        } kinds;
+        sh.getIntermediate()->getTreeRoot()->traverse(&kinds);
+        SetThreadPoolAllocator(&prev);
+        static const char *const names[3] = {"gl_FragColor", "gl_FragData", "a user-defined output"};
+        for (int a = 0; a < 3 && s->ok; a++)
+            for (int b = a + 1; b < 3 && s->ok; b++)
+                if (kinds.line[a] && kinds.line[b]) {
+                    s->log += "ERROR: 0:" + std::to_string(std::max(kinds.line[a], kinds.line[b])) +
+                              ": a fragment shader may not write both " + names[a] + " and " + names[b] + "\n";
+                    s->ok = false;
+                }
+    }
     if (!s->ok && s->log.find("ERROR") == std::string::npos)
         s->log += "ERROR: 0:0: compilation failed\n";
     return s;

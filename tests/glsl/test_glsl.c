@@ -734,6 +734,13 @@ static void t_errors(void **st)
     expect_compile_error(SWR_GLSL_VERTEX, "void main() {\n\n float x = vec2(1.0);\n gl_Position = vec4(x); }\n",
                          "0:3");
     expect_compile_error(SWR_GLSL_FRAGMENT, "void main() {\n gl_FragColor = vec4(undeclared);\n}\n", "0:2");
+    /* GLSL 1.10 7.2: gl_FragColor and gl_FragData are exclusive (even in dead code);
+     * 1.30 4.3.4: so are they and user outputs */
+    expect_compile_error(SWR_GLSL_FRAGMENT,
+                         "void main() {\n gl_FragColor = vec4(1.0);\n if (false)\n  gl_FragData[0] = vec4(0.0);\n}\n",
+                         "0:4");
+    expect_compile_error(SWR_GLSL_FRAGMENT, "#version 130\nout vec4 c;\nvoid main() {\n c = vec4(1.0);\n gl_FragColor = c;\n}\n",
+                         "0:5");
     /* link: a missing stage is fixed-function processing (GL 2.1 section 2.15):
      * the identity transform with colours passed through, and a fragment stage
      * writing the primary colour */
