@@ -36,6 +36,7 @@
 
 #include "gl_api.h"
 #include "GL/osmesa.h"
+#include "osm_loader.h"
 
 static const char *lib_path;
 static bool is_mesa;
@@ -56,22 +57,12 @@ static struct {
 #undef MEMBER
 } f;
 
+#define SYM(n) OSM_SYM(f, n)
 static bool load(const char *path)
 {
-    lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        fprintf(stderr, "cannot load %s: %s\n", path, dlerror());
-        return false;
-    }
-#define LOAD(n)                                                                            \
-    *(void **)&f.n = dlsym(lib, #n);                                                       \
-    if (!f.n) {                                                                            \
-        fprintf(stderr, "%s has no %s\n", path, #n);                                       \
-        return false;                                                                      \
-    }
-    OSM_FUNCS(LOAD) GL_FUNCS(LOAD)
-#undef LOAD
-    return true;
+    const osm_sym syms[] = {OSM_FUNCS(SYM) GL_FUNCS(SYM)};
+    lib = osm_open(path);
+    return lib && osm_resolve(lib, NULL, syms, OSM_COUNT(syms), path);
 }
 
 /* ---- helpers -------------------------------------------------------------- */

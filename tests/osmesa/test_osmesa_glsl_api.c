@@ -34,6 +34,7 @@
 
 #include "gl_api.h"
 #include "GL/osmesa.h"
+#include "osm_loader.h"
 
 #define W 16
 #define H 16
@@ -78,36 +79,21 @@ static struct {
 #undef MEMBER
 } f;
 
+#define SYM(n) OSM_SYM(f, n)
 static bool load(const char *path)
 {
-    lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        fprintf(stderr, "cannot load %s: %s\n", path, dlerror());
-        return false;
-    }
-#define LOAD_OSM(n)                                                                        \
-    *(void **)&f.n = dlsym(lib, #n);                                                       \
-    if (!f.n) {                                                                            \
-        fprintf(stderr, "%s has no %s\n", path, #n);                                       \
-        return false;                                                                      \
-    }
-    OSM_FUNCS(LOAD_OSM)
-#undef LOAD_OSM
-    return true;
+    const osm_sym syms[] = {OSM_FUNCS(SYM)};
+    lib = osm_open(path);
+    return lib && osm_resolve(lib, NULL, syms, OSM_COUNT(syms), path);
 }
+
+static void *get_proc(const char *name) { return (void *)f.OSMesaGetProcAddress(name); }
 
 /* GL entry points come from OSMesaGetProcAddress once a context is current. */
 static bool load_gl(void)
 {
-#define LOAD_GL(n)                                                                         \
-    *(void **)&f.n = (void *)f.OSMesaGetProcAddress(#n);                                   \
-    if (!f.n) {                                                                            \
-        fprintf(stderr, "OSMesaGetProcAddress(\"%s\") is NULL\n", #n);                   \
-        return false;                                                                      \
-    }
-    GL_FUNCS(LOAD_GL) ARB_FUNCS(LOAD_GL)
-#undef LOAD_GL
-    return true;
+    const osm_sym syms[] = {GL_FUNCS(SYM) ARB_FUNCS(SYM)};
+    return osm_resolve(NULL, get_proc, syms, OSM_COUNT(syms), "OSMesaGetProcAddress");
 }
 
 static int setup(void **state)

@@ -37,6 +37,7 @@
 
 #include "gl_api.h"
 #include "GL/osmesa.h"
+#include "osm_loader.h"
 
 static void *lib;
 static bool is_mesa;
@@ -65,36 +66,21 @@ static struct {
 #undef MEMBER
 } f;
 
+#define SYM(n) OSM_SYM(f, n)
 static bool load(const char *path)
 {
-    lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        fprintf(stderr, "cannot load %s: %s\n", path, dlerror());
-        return false;
-    }
-#define LOAD(n)                                                                            \
-    *(void **)&f.n = dlsym(lib, #n);                                                       \
-    if (!f.n) {                                                                            \
-        fprintf(stderr, "%s has no %s\n", path, #n);                                       \
-        return false;                                                                      \
-    }
-    OSM_FUNCS(LOAD)
-#undef LOAD
-    return true;
+    const osm_sym syms[] = {OSM_FUNCS(SYM)};
+    lib = osm_open(path);
+    return lib && osm_resolve(lib, NULL, syms, OSM_COUNT(syms), path);
 }
 
-/* GL entry points through OSMesaGetProcAddress (a context is current). */
+static void *get_proc(const char *name) { return (void *)f.OSMesaGetProcAddress(name); }
+
+/* GL entry points come from OSMesaGetProcAddress once a context is current. */
 static bool load_gl(void)
 {
-#define LOAD(n)                                                                            \
-    *(void **)&f.n = (void *)f.OSMesaGetProcAddress(#n);                                  \
-    if (!f.n) {                                                                            \
-        fprintf(stderr, "no %s\n", #n);                                                    \
-        return false;                                                                      \
-    }
-    GL_FUNCS(LOAD)
-#undef LOAD
-    return true;
+    const osm_sym syms[] = {GL_FUNCS(SYM)};
+    return osm_resolve(NULL, get_proc, syms, OSM_COUNT(syms), "OSMesaGetProcAddress");
 }
 
 #define S 16 /* window size */
