@@ -189,6 +189,14 @@ typedef struct swr_rasterizer_state {
     bool line_stipple_enable;
     uint16_t line_stipple_pattern; /* bit 0 first */
     uint16_t line_stipple_factor;  /* 1..256 (0 acts as 1) */
+    /* GL smooth (antialiased) lines / points (GL 2.1 §3.4.4, §3.3.2): a line
+     * is the w-wide rectangle along the segment, a point the disc of
+     * diameter size; each fragment's colour-0 alpha is multiplied by the
+     * area of its pixel square inside the shape (rasterizer/be_line_smooth.h).
+     * line_smooth overrides stipple and last_pixel; point_smooth overrides
+     * sprites and point_quad_rasterization. */
+    bool line_smooth;
+    bool point_smooth;
     bool window_space_position; /* VS position is already in window space: no clip, no divide, no viewport */
     uint8_t clip_distance_enable; /* bit i: clip against VS clip distance i */
     bool rasterizer_discard;

@@ -114,6 +114,10 @@ typedef struct be_tile_ctx {
      * planes (prepare_prim): it needs no perspective divide and is large
      * enough for the per-primitive set-up to pay. */
     bool planes;
+    /* The current primitive's smooth shape (BE_PRIM_SMOOTH), else NULL:
+     * its tiles take the general path (emit_smooth_tile) and colour 0's
+     * alpha is multiplied by each pixel's coverage (apply_smooth). */
+    const be_smooth *smooth;
 } be_tile_ctx;
 
 static inline vf8 lanes_of(const float *pl, vf8 lane_x, vf8 lane_y)
@@ -329,6 +333,27 @@ run_blend(const be_tile_ctx *t, int blend_c, const swr_ps_args *a, uint32_t blk,
     }
 }
 
+/* Smooth lines and points (GL 2.1 §3.4.4 / §3.3.2, "coverage applied to
+ * alpha"): multiplies colour 0's alpha of each live lane of block b by the
+ * area of the lane's pixel square inside the shape (be_line_smooth.h).
+ * After the pixel shader, before alpha test and blending. Scalar, per
+ * pixel: smooth primitives are rare and the area costs far more than the
+ * loop. */
+static __attribute__((noinline)) void apply_smooth(const be_smooth *sm, int32_t bx, int32_t by,
+                                                   uint32_t live, swr_ps_args *a)
+{
+    static const int8_t lx[8] = {0, 1, 0, 1, 2, 3, 2, 3}, ly[8] = {0, 0, 1, 1, 0, 0, 1, 1};
+    float *alpha = a->color[0].v[3];
+    for (uint32_t l = 0; l < 8; l++) {
+        if (!((live >> l) & 1))
+            continue;
+        int32_t px = bx + lx[l], py = by + ly[l];
+        float c = sm->disc ? rast_smooth_point_coverage(sm->x_fx8, sm->y_fx8, sm->size, px, py)
+                           : rast_smooth_line_coverage(&sm->line, px, py);
+        alpha[l] *= c;
+    }
+}
+
 /* Pixel counts of one raster tile, added to rast_counters once per tile. */
 typedef struct be_tile_count {
     uint32_t ps_invocations, samples_passed;
@@ -457,6 +482,8 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
     }
     n->ps_invocations += (uint32_t)__builtin_popcount(live);
     live &= a->exec_mask;
+    if (!simple && t->smooth)
+        apply_smooth(t->smooth, o->bx[b], o->by[b], live, a);
 
     if (alpha_test)
         live = be_alpha_test(out->dsa.alpha_func, out->dsa.alpha_ref, vf8_load(a->color[0].v[3]),
@@ -610,6 +637,27 @@ static inline __attribute__((always_inline)) void emit_raster_tile(void *user, i
     t->cnt->samples_passed += n.samples_passed;
 }
 
+/* The raster tiles of a smooth primitive (t->smooth set): always the
+ * general, non-simple instance, which applies the coverage to alpha. */
+static void emit_smooth_tile(void *user, int32_t tile_x, int32_t tile_y, uint64_t mask)
+{
+    be_tile_ctx *t = user;
+    if (KNOB_TOSS_RS)
+        return;
+    uint32_t base = rast_hot_index((uint32_t)(tile_x - t->mt_x), (uint32_t)(tile_y - t->mt_y));
+    be_tile_count n = {0, 0};
+    if (__builtin_expect(__atomic_load_n(&prof_active, __ATOMIC_RELAXED), 0)) {
+        prof_begin(PROF_BEPixelBackend);
+        shade_tile_prof(t, tile_x, tile_y, base, mask, &n);
+        prof_end(PROF_BEPixelBackend);
+    } else {
+        shade_tile(t, tile_x, tile_y, base, mask, false, false, BE_DS_RUNTIME, BE_BLEND_RUNTIME,
+                   &n);
+    }
+    t->cnt->ps_invocations += n.ps_invocations;
+    t->cnt->samples_passed += n.samples_passed;
+}
+
 /* Software prefetch for the primitive loop of rast_be_draw_tile. A stream
  * of tiny triangles lands at random places of a macrotile, so each one
  * misses in the cache twice: its be_prim (written by a frontend, possibly
@@ -682,6 +730,7 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     t.late_ds = !st->early_ds && st->ds_enabled;
     t.alpha_test = st->output->dsa.alpha_enabled;
     t.p = NULL;
+    t.smooth = NULL;
     t.st = st;
     t.s = scratch;
     t.cnt = counters;
@@ -809,6 +858,19 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
                                 &t);
                 prof_end(PROF_BERasterizeLine);
                 break;
+            case BE_PRIM_SMOOTH: {
+                const be_smooth *sm = be_smooth_of(p, st->num_attribs);
+                t.smooth = sm;
+                prof_begin(sm->disc ? PROF_BERasterizePoint : PROF_BERasterizeLine);
+                if (sm->disc)
+                    rast_smooth_point_cover(sm->x_fx8, sm->y_fx8, sm->size, clip, emit_smooth_tile,
+                                            &t);
+                else
+                    rast_smooth_line_cover(&sm->line, clip, emit_smooth_tile, &t);
+                prof_end(sm->disc ? PROF_BERasterizePoint : PROF_BERasterizeLine);
+                t.smooth = NULL;
+                break;
+            }
             default:
                 prof_begin(PROF_BERasterizePoint);
                 rast_rect_cover(p->bbox, clip, emit_raster_tile, &t);

@@ -14,8 +14,9 @@
  * rectangle, closed-form circle-segment integrals for the disc.
  * Any thread; pure functions of their arguments.
  *
- * Status: the backend (be_draw.c) does not apply the coverage yet; these
- * are the pieces its line / point paths need (footprint + per-pixel area).
+ * Use: fe_draw.c bins a BE_PRIM_SMOOTH primitive with this footprint
+ * (swr_rasterizer_state.line_smooth / point_smooth) and be_draw.c
+ * (apply_smooth) multiplies colour 0's alpha by the coverage after the PS.
  */
 #ifndef BE_LINE_SMOOTH_H
 #define BE_LINE_SMOOTH_H

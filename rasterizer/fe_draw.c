@@ -557,13 +557,25 @@ static void emit_line(fe_ctx *f, const fe_win_vertex v[2], const float *attr0, c
                                                          f->stip_start, f->st->sample_offset_fx8);
     if (!live || f->count_only)
         return;
-    swr_rect bbox = line.bbox;
+    /* Smooth: the footprint is the pixels meeting the w-wide rectangle
+     * (be_line_smooth.h); interpolation keeps the line's t plane. */
+    bool smooth = f->rs->line_smooth;
+    be_smooth sm;
+    if (smooth) {
+        sm.disc = false;
+        sm.x_fx8 = sm.y_fx8 = 0;
+        sm.size = 0.0f;
+        if (!rast_smooth_line_setup(xf, yf, f->rs->line_width, &sm.line))
+            return;
+    }
+    swr_rect bbox = smooth ? sm.line.bbox : line.bbox;
     if (!rect_intersect(&bbox, &f->st->vp[vp].rect))
         return;
-    be_prim *p = alloc_prim(f, BE_PRIM_LINE);
+    uint8_t kind = smooth ? BE_PRIM_SMOOTH : BE_PRIM_LINE;
+    be_prim *p = alloc_prim(f, kind);
     if (!p)
         return;
-    p->kind = BE_PRIM_LINE;
+    p->kind = kind;
     p->front_facing = front;
     p->tri_flags = 0;
     p->viewport = (uint8_t)vp;
@@ -577,7 +589,10 @@ static void emit_line(fe_ctx *f, const fe_win_vertex v[2], const float *attr0, c
     p->z[1] = dz * line.t_b;
     p->z[2] = v[0].z + dz * line.t_c + z_offset;
     p->inv_w[0] = v[0].inv_w, p->inv_w[1] = v[1].inv_w, p->inv_w[2] = v[0].inv_w;
-    *be_line_of(p, f->num_attribs) = line;
+    if (smooth)
+        *be_smooth_of(p, f->num_attribs) = sm;
+    else
+        *be_line_of(p, f->num_attribs) = line;
     for (uint32_t i = 0; i < f->num_attribs; i++) {
         bool flat = f->st->interp[i] == SWR_INTERP_CONSTANT;
         for (uint32_t c = 0; c < 4; c++) {
@@ -604,13 +619,25 @@ static void emit_point(fe_ctx *f, const fe_win_vertex *v, const float *attr, flo
     const swr_rasterizer_state *rs = f->rs;
     bool exact = rs->point_sprite || rs->point_quad_rasterization;
     int32_t xf = snap_fx8(v->x), yf = snap_fx8(v->y);
-    swr_rect rect = rast_point_rect(xf, yf, size, exact, f->st->sample_offset_fx8);
+    /* Smooth: the pixels meeting the disc of diameter size (be_line_smooth.h). */
+    bool smooth = rs->point_smooth;
+    swr_rect rect = smooth ? rast_smooth_point_rect(xf, yf, size)
+                           : rast_point_rect(xf, yf, size, exact, f->st->sample_offset_fx8);
     if (!rect_intersect(&rect, &f->st->vp[vp].rect))
         return;
-    be_prim *p = alloc_prim(f, BE_PRIM_RECT);
+    uint8_t kind = smooth ? BE_PRIM_SMOOTH : BE_PRIM_RECT;
+    be_prim *p = alloc_prim(f, kind);
     if (!p)
         return;
-    p->kind = BE_PRIM_RECT;
+    p->kind = kind;
+    if (smooth) {
+        be_smooth *sm = be_smooth_of(p, f->num_attribs);
+        memset(&sm->line, 0, sizeof sm->line);
+        sm->disc = true;
+        sm->x_fx8 = xf;
+        sm->y_fx8 = yf;
+        sm->size = size;
+    }
     p->front_facing = front;
     p->tri_flags = 0;
     p->viewport = (uint8_t)vp;

@@ -8,8 +8,20 @@
 
 #include "rasterizer/fe_assemble.h"
 #include "rasterizer/rast.h"
+#include "rasterizer/be_line_smooth.h"
 
-enum be_prim_kind { BE_PRIM_TRI, BE_PRIM_LINE, BE_PRIM_RECT };
+/* BE_PRIM_SMOOTH: a smooth line or point (swr_rasterizer_state.line_smooth /
+ * point_smooth); its be_smooth follows the attributes (be_smooth_of) and the
+ * backend multiplies colour 0's alpha by each pixel's coverage. */
+enum be_prim_kind { BE_PRIM_TRI, BE_PRIM_LINE, BE_PRIM_RECT, BE_PRIM_SMOOTH };
+
+/* The shape of a BE_PRIM_SMOOTH primitive (be_line_smooth.h). */
+typedef struct be_smooth {
+    rast_smooth_line line; /* !disc */
+    int32_t x_fx8, y_fx8;  /* disc: centre */
+    float size;            /* disc: diameter */
+    bool disc;
+} be_smooth;
 
 /* One primitive after setup, allocated in the draw context's arena by the
  * frontend and read by every macrotile it was binned to.
@@ -62,13 +74,22 @@ typedef struct be_prim {
 static inline size_t be_prim_bytes(uint32_t num_attribs, uint8_t kind)
 {
     return sizeof(be_prim) + (size_t)num_attribs * 12 * sizeof(float) +
-           (kind == BE_PRIM_LINE ? sizeof(rast_line) : 0);
+           (kind == BE_PRIM_LINE     ? sizeof(rast_line)
+            : kind == BE_PRIM_SMOOTH ? sizeof(be_smooth)
+                                     : 0);
 }
 
 /* The rast_line of a BE_PRIM_LINE primitive. */
 static inline rast_line *be_line_of(const be_prim *p, uint32_t num_attribs)
 {
     return (rast_line *)(void *)((uint8_t *)(uintptr_t)p + sizeof(be_prim) +
+                                 (size_t)num_attribs * 12 * sizeof(float));
+}
+
+/* The be_smooth of a BE_PRIM_SMOOTH primitive. */
+static inline be_smooth *be_smooth_of(const be_prim *p, uint32_t num_attribs)
+{
+    return (be_smooth *)(void *)((uint8_t *)(uintptr_t)p + sizeof(be_prim) +
                                  (size_t)num_attribs * 12 * sizeof(float));
 }
 

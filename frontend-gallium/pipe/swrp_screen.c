@@ -357,11 +357,11 @@ static_assert(sizeof cap_table / sizeof cap_table[0] == PIPE_CAP_COUNT,
 
 static const float capf_table[] = {
     [PIPE_CAPF_MAX_LINE_WIDTH] = 255.0f,
-    /* line_smooth / point_smooth are not antialiased (no coverage-to-alpha
-     * in the backend yet): only width 1 is honest for smooth primitives. */
-    [PIPE_CAPF_MAX_LINE_WIDTH_AA] = 1.0f,
+    /* line_smooth / point_smooth: the exact pixel-square area of GL's
+     * rectangle / disc multiplies alpha (be_line_smooth.h) at any width. */
+    [PIPE_CAPF_MAX_LINE_WIDTH_AA] = 255.0f,
     [PIPE_CAPF_MAX_POINT_WIDTH] = 255.0f,
-    [PIPE_CAPF_MAX_POINT_WIDTH_AA] = 1.0f,
+    [PIPE_CAPF_MAX_POINT_WIDTH_AA] = 255.0f,
     [PIPE_CAPF_MAX_TEXTURE_ANISOTROPY] = 16.0f,
     [PIPE_CAPF_MAX_TEXTURE_LOD_BIAS] = SWRP_MAX_LOD_BIAS,
     [PIPE_CAPF_MIN_CONSERVATIVE_RASTER_DILATE] = 0.0f,

@@ -238,6 +238,8 @@ static void *create_rasterizer_state(struct pipe_context *ctx,
     s->line_stipple_enable = r->line_stipple_enable;
     s->line_stipple_pattern = r->line_stipple_pattern;
     s->line_stipple_factor = (uint16_t)(r->line_stipple_factor + 1u);
+    s->line_smooth = r->line_smooth;
+    s->point_smooth = r->point_smooth;
     s->rasterizer_discard = r->rasterizer_discard;
     o->sprite_coord_enable = r->sprite_coord_enable;
     o->light_twoside = r->light_twoside;

@@ -31,3 +31,13 @@ foreach(n 1 2)
 endforeach()
 swr_test(NAME test_line_smooth
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_line_smooth.c ${LINE_TEST_SOURCES})
+# Smooth lines and points through the engine: coverage applied to alpha,
+# against 16x16 sub-sampled areas; 0, 1, 2 and the default number of workers.
+swr_test(NAME test_smooth_draw
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_smooth_draw.c ${CMAKE_SOURCE_DIR}/tests/support/test_util.c
+  LIBS swr_core LABELS engine)
+foreach(n 1 2)
+  add_test(NAME test_smooth_draw_w${n} COMMAND test_smooth_draw)
+  set_tests_properties(test_smooth_draw_w${n} PROPERTIES
+    ENVIRONMENT "KNOB_MAX_WORKER_THREADS=${n}" LABELS engine)
+endforeach()

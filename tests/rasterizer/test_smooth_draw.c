@@ -1,0 +1,232 @@
+/*
+ * test_smooth_draw.c: smooth (antialiased) lines and points through the
+ * whole engine (swr_rasterizer_state.line_smooth / point_smooth: fe_draw.c
+ * footprint, be_draw.c coverage applied to colour 0's alpha).
+ *
+ * ORACLE: GL 2.1 §3.4.4 / §3.3.2: the fragment's alpha is multiplied by
+ * the area of its pixel square inside the w-wide rectangle along the
+ * segment / the disc of diameter size. The test estimates that area
+ * independently with 16 x 16 sub-samples at cell centres (as
+ * test_line_smooth.c, whose bounds apply: at most 0.125 per pixel, RMS
+ * below 0.02) and predicts the RGBA8 result of blending the constant
+ * colour (1, 0.5, 0.25, A) onto black:
+ *   - SRC_ALPHA / ONE_MINUS_SRC_ALPHA for colour, ONE / ZERO for alpha:
+ *     rgb = c * A * cov, alpha = A * cov;
+ *   - SRC_ALPHA / ONE_MINUS_SRC_ALPHA for both (the state the backend's
+ *     inline alpha-blend fast path serves; smooth primitives must not take
+ *     it): alpha = (A * cov)^2.
+ * Per pixel and channel the error may be the sampling bound times the
+ * channel's scale plus one unit of 8-bit rounding; the RMS over touched
+ * pixels the RMS bound likewise. Shapes sit in disjoint 32x32 cells of a
+ * 256x128 target (several macrotiles; some cells straddle macrotile
+ * edges) with sub-pixel endpoints, widths 0.5..6, sizes 0.5..9. The
+ * images of 0 and N workers must be bit-identical (ctest also runs this
+ * with KNOB_MAX_WORKER_THREADS 1 and 2).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_util.h"
+
+#define W 256
+#define H 128
+#define CELL 32
+#define NCELL ((W / CELL) * (H / CELL))
+#define SUB 16
+
+typedef struct shape {
+    bool disc;
+    double xa, ya, xb, yb, w; /* line: endpoints, width; disc: centre (xa, ya), diameter w */
+} shape;
+
+static bool inside(const shape *s, double x, double y)
+{
+    if (s->disc)
+        return (x - s->xa) * (x - s->xa) + (y - s->ya) * (y - s->ya) <= s->w * s->w / 4;
+    double dx = s->xb - s->xa, dy = s->yb - s->ya, len = sqrt(dx * dx + dy * dy);
+    double ux = dx / len, uy = dy / len, mx = (s->xa + s->xb) / 2, my = (s->ya + s->yb) / 2;
+    double along = (x - mx) * ux + (y - my) * uy, across = -(x - mx) * uy + (y - my) * ux;
+    return fabs(along) <= len / 2 && fabs(across) <= s->w / 2;
+}
+
+static double sampled(const shape *s, int32_t px, int32_t py)
+{
+    int n = 0;
+    for (int j = 0; j < SUB; j++)
+        for (int i = 0; i < SUB; i++)
+            n += inside(s, px + (i + 0.5) / SUB, py + (j + 0.5) / SUB);
+    return n / (double)(SUB * SUB);
+}
+
+/* Window position (fx8) -> clip-space vertex of the default viewport (exact). */
+static tu_vertex vertex_of(int32_t xf, int32_t yf, float alpha)
+{
+    tu_vertex v = {{(float)(xf - (W / 2) * 256) / ((W / 2) * 256.0f),
+                    (float)((H / 2) * 256 - yf) / ((H / 2) * 256.0f), 0.0f, 1.0f},
+                   {1.0f, 0.5f, 0.25f, alpha}};
+    return v;
+}
+
+static shape g_shapes[NCELL];
+static tu_vertex g_verts[2 * NCELL];
+
+static void make_shapes(uint64_t *rng, float alpha)
+{
+    for (int c = 0; c < NCELL; c++) {
+        int32_t cx = (c % (W / CELL)) * CELL, cy = (c / (W / CELL)) * CELL;
+        /* Cells 0, 2, 4...: lines; odd cells: points. Vertices in
+         * [cell + 9, cell + 23): the shapes stay inside the cell. */
+        bool disc = c & 1;
+        int32_t xf[2], yf[2];
+        for (int i = 0; i < 2; i++) {
+            xf[i] = (cx + 9) * 256 + (int32_t)(tu_rand(rng) % (14 * 256));
+            yf[i] = (cy + 9) * 256 + (int32_t)(tu_rand(rng) % (14 * 256));
+        }
+        if (!disc && c % 6 == 0)
+            yf[1] = yf[0]; /* horizontal */
+        if (!disc && xf[0] == xf[1] && yf[0] == yf[1])
+            xf[1] += 256;
+        float w = (float)(1 + tu_rand(rng) % (disc ? 36 : 24)) / 4.0f;
+        g_shapes[c] = (shape){disc, xf[0] / 256.0, yf[0] / 256.0, xf[1] / 256.0, yf[1] / 256.0, w};
+        g_verts[2 * c] = vertex_of(xf[0], yf[0], alpha);
+        g_verts[2 * c + 1] = vertex_of(xf[1], yf[1], alpha);
+    }
+}
+
+static void draw(tu_target *t, bool alpha_blend)
+{
+    tu_pipeline(t, SWR_INTERP_PERSPECTIVE);
+    swr_depth_stencil_state dsa = {.depth_func = SWR_FUNC_ALWAYS};
+    swr_set_depth_stencil_state(t->ctx, &dsa);
+    swr_blend_state blend = {0};
+    blend.rt[0] = (swr_blend_rt){true,
+                                 SWR_BLEND_ADD,
+                                 SWR_BLENDFACTOR_SRC_ALPHA,
+                                 SWR_BLENDFACTOR_INV_SRC_ALPHA,
+                                 SWR_BLEND_ADD,
+                                 alpha_blend ? SWR_BLENDFACTOR_SRC_ALPHA : SWR_BLENDFACTOR_ONE,
+                                 alpha_blend ? SWR_BLENDFACTOR_INV_SRC_ALPHA : SWR_BLENDFACTOR_ZERO,
+                                 SWR_MASK_RGBA};
+    swr_set_blend_state(t->ctx, &blend);
+    tu_bind_vertices(t->ctx, g_verts, 2 * NCELL);
+    const float black[4] = {0, 0, 0, 0};
+    tu_clear(t, black, 1.0);
+    for (int c = 0; c < NCELL; c++) {
+        const shape *s = &g_shapes[c];
+        swr_rasterizer_state rs = {.front_ccw = true, .depth_clip_near = true,
+                                   .depth_clip_far = true, .half_pixel_center = true,
+                                   .point_size = s->disc ? (float)s->w : 1.0f,
+                                   .line_width = s->disc ? 1.0f : (float)s->w,
+                                   .line_smooth = true, .point_smooth = true};
+        swr_set_rasterizer_state(t->ctx, &rs);
+        swr_draw_info d = {.topology = s->disc ? SWR_TOPO_POINTS : SWR_TOPO_LINES,
+                           .start = 2 * (uint32_t)c, .count = s->disc ? 1 : 2,
+                           .instance_count = 1};
+        assert_int_equal(swr_draw(t->ctx, &d), SWR_OK);
+    }
+    tu_finish(t);
+}
+
+/* Checks the image against the sampled oracle; returns the failures. */
+static int check(const tu_target *t, float alpha, bool alpha_blend)
+{
+    static const double rgb[3] = {1.0, 0.5, 0.25};
+    int bad = 0;
+    double sq = 0;
+    long n = 0;
+    for (int32_t py = 0; py < H; py++)
+        for (int32_t px = 0; px < W; px++) {
+            const shape *s = &g_shapes[(py / CELL) * (W / CELL) + px / CELL];
+            double cov = sampled(s, px, py);
+            double a = alpha * cov;
+            double want[4] = {rgb[0] * a, rgb[1] * a, rgb[2] * a, alpha_blend ? a * a : a};
+            /* d(want)/d(cov): the channel's scale of a coverage error. */
+            double scale[4] = {rgb[0] * alpha, rgb[1] * alpha, rgb[2] * alpha,
+                               alpha_blend ? 2 * alpha * alpha : alpha};
+            const uint8_t *got = t->color + (size_t)py * t->cpitch + (size_t)px * 4;
+            bool touched = cov > 0;
+            for (int k = 0; k < 4; k++) {
+                double g = got[k] / 255.0, e = g - want[k];
+                touched |= got[k] != 0;
+                if (fabs(e) > 0.125 * scale[k] + 1.0 / 255) {
+                    if (bad < 5)
+                        fprintf(stderr,
+                                "%s (%g,%g)-(%g,%g) w %g blend %d: pixel (%d,%d) ch %d got %u "
+                                "want %.2f (sampled coverage %g)\n",
+                                s->disc ? "point" : "line", s->xa, s->ya, s->xb, s->yb, s->w,
+                                alpha_blend, px, py, k, got[k], want[k] * 255, cov);
+                    bad++;
+                }
+            }
+            if (touched) {
+                /* The red channel's coverage estimate (c * A * cov, c = 1),
+                 * against the sampled one. */
+                double gc = got[0] / 255.0 / alpha;
+                sq += (gc - cov) * (gc - cov);
+                n++;
+            }
+        }
+    double rms = sqrt(sq / (double)(n ? n : 1));
+    /* 0.02 sampling RMS plus the 8-bit rounding of red (1/2 unit / A). */
+    if (rms >= 0.02 + 0.5 / 255 / alpha) {
+        fprintf(stderr, "blend %d: RMS coverage error %g over %ld pixels\n", alpha_blend, rms, n);
+        bad++;
+    }
+    if (n < 200) {
+        fprintf(stderr, "only %ld pixels touched\n", n);
+        bad++;
+    }
+    return bad;
+}
+
+static void test_smooth_draw(void **state)
+{
+    (void)state;
+    static tu_target tgt[2];
+    for (int th = 0; th < 2; th++) {
+        swr_context_desc desc = {.single_threaded = th == 0};
+        assert_int_equal(tu_target_init(&tgt[th], &desc, W, H, SWR_FORMAT_R8G8B8A8_UNORM,
+                                        SWR_FORMAT_NONE),
+                         SWR_OK);
+    }
+    uint64_t rng = 0x5300747bull;
+    int bad = 0;
+    static uint8_t first[W * H * 4];
+    for (int round = 0; round < 4; round++) {
+        float alpha = round & 1 ? 1.0f : 0.8f;
+        bool alpha_blend = round >= 2;
+        make_shapes(&rng, alpha);
+        for (int th = 0; th < 2; th++) {
+            draw(&tgt[th], alpha_blend);
+            bad += check(&tgt[th], alpha, alpha_blend);
+            for (uint32_t y = 0; y < H; y++) {
+                const uint8_t *row = tgt[th].color + (size_t)y * tgt[th].cpitch;
+                if (th == 0)
+                    memcpy(first + (size_t)y * W * 4, row, W * 4);
+                else if (memcmp(first + (size_t)y * W * 4, row, W * 4) != 0) {
+                    fprintf(stderr, "round %d: row %u differs between 0 and N workers\n", round,
+                            y);
+                    bad++;
+                }
+            }
+        }
+    }
+    for (int th = 0; th < 2; th++)
+        tu_target_free(&tgt[th]);
+    assert_int_equal(bad, 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_smooth_draw),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
