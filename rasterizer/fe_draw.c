@@ -1615,7 +1615,9 @@ static void run_vs(fe_ctx *f, uint32_t num_unique)
     swr_vs_args args;
     memset(&args, 0, sizeof args);
     args.inputs = s->vs_in;
-    args.base_vertex = f->job->draw.indexed ? f->job->draw.base_vertex : 0;
+    /* BASEVERTEX: the index bias, or for a non-indexed draw its first vertex
+     * (tgsi.rst), so that VERTEXID_NOBASE + BASEVERTEX == VERTEXID. */
+    args.base_vertex = f->job->draw.indexed ? f->job->draw.base_vertex : (int32_t)f->job->draw.start;
     args.start_instance = f->job->draw.start_instance;
     args.res = &st->shaders->res[SWR_STAGE_VS];
     for (int l = 0; l < 8; l++)

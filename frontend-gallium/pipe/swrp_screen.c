@@ -290,12 +290,10 @@ static const int cap_table[] = {
     [PIPE_CAP_COMPUTE] = 0,
     [PIPE_CAP_CONSTANT_BUFFER_OFFSET_ALIGNMENT] = 16, /* constants are vec4 arrays */
     [PIPE_CAP_START_INSTANCE] = 1,
-    /* DRAWID works (a driver constant per sub-draw, swrp_draw.c) and so do
-     * BASEINSTANCE and indexed BASEVERTEX, but the engine gives a
-     * non-indexed draw BASEVERTEX 0 where Gallium wants its start
-     * (rasterizer/fe_draw.c run_vs): 0 until it does (tests/pipe/
-     * test_pipe_drawid.c checks that case when this is 1). */
-    [PIPE_CAP_DRAW_PARAMETERS] = 0,
+    /* DRAWID is a driver constant per sub-draw (swrp_draw.c); BASEVERTEX
+     * is the index bias, or a non-indexed draw's start; BASEINSTANCE the
+     * start instance (tests/pipe/test_pipe_drawid.c). */
+    [PIPE_CAP_DRAW_PARAMETERS] = 1,
     [PIPE_CAP_QUERY_TIMESTAMP] = 1,                /* get_timestamp */
     [PIPE_CAP_TEXTURE_MULTISAMPLE] = 0,
     [PIPE_CAP_MIN_MAP_BUFFER_ALIGNMENT] = SWRP_STORAGE_ALIGN,
