@@ -31,33 +31,11 @@
 
 #include "rasterizer/be_line_smooth.h"
 #include "ref_line.h"
+#include "ref_smooth.h"
 
-#define SUB 16
 #define GRID 80
 
-typedef struct shape {
-    bool disc;
-    double xa, ya, xb, yb, w; /* line: endpoints, width; disc: centre (xa, ya), diameter w */
-} shape;
-
-static bool inside(const shape *s, double x, double y)
-{
-    if (s->disc)
-        return (x - s->xa) * (x - s->xa) + (y - s->ya) * (y - s->ya) <= s->w * s->w / 4;
-    double dx = s->xb - s->xa, dy = s->yb - s->ya, len = sqrt(dx * dx + dy * dy);
-    double ux = dx / len, uy = dy / len, mx = (s->xa + s->xb) / 2, my = (s->ya + s->yb) / 2;
-    double along = (x - mx) * ux + (y - my) * uy, across = -(x - mx) * uy + (y - my) * ux;
-    return fabs(along) <= len / 2 && fabs(across) <= s->w / 2;
-}
-
-static double sampled(const shape *s, int32_t px, int32_t py)
-{
-    int n = 0;
-    for (int j = 0; j < SUB; j++)
-        for (int i = 0; i < SUB; i++)
-            n += inside(s, px + (i + 0.5) / SUB, py + (j + 0.5) / SUB);
-    return n / (double)(SUB * SUB);
-}
+typedef ref_smooth_shape shape;
 
 static void check_shape(uint64_t *rng, bool disc, int *failures, double *sq_err, long *npix)
 {
@@ -101,7 +79,7 @@ static void check_shape(uint64_t *rng, bool disc, int *failures, double *sq_err,
             bool in_rect = px >= rect.x0 && px < rect.x1 && py >= rect.y0 && py < rect.y1;
             /* Shapes stay inside [14, 66] (endpoints in [20, 60], w <= 9). */
             bool near = px >= 14 && px < 67 && py >= 14 && py < 67;
-            double want = near ? sampled(&s, px, py) : 0.0;
+            double want = near ? ref_smooth_sampled(&s, px, py) : 0.0;
             total += got;
             if (got > 0 || want > 0) {
                 *sq_err += (got - want) * (got - want);

@@ -33,37 +33,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ref_smooth.h"
 #include "test_util.h"
 
 #define W 256
 #define H 128
 #define CELL 32
 #define NCELL ((W / CELL) * (H / CELL))
-#define SUB 16
 
-typedef struct shape {
-    bool disc;
-    double xa, ya, xb, yb, w; /* line: endpoints, width; disc: centre (xa, ya), diameter w */
-} shape;
-
-static bool inside(const shape *s, double x, double y)
-{
-    if (s->disc)
-        return (x - s->xa) * (x - s->xa) + (y - s->ya) * (y - s->ya) <= s->w * s->w / 4;
-    double dx = s->xb - s->xa, dy = s->yb - s->ya, len = sqrt(dx * dx + dy * dy);
-    double ux = dx / len, uy = dy / len, mx = (s->xa + s->xb) / 2, my = (s->ya + s->yb) / 2;
-    double along = (x - mx) * ux + (y - my) * uy, across = -(x - mx) * uy + (y - my) * ux;
-    return fabs(along) <= len / 2 && fabs(across) <= s->w / 2;
-}
-
-static double sampled(const shape *s, int32_t px, int32_t py)
-{
-    int n = 0;
-    for (int j = 0; j < SUB; j++)
-        for (int i = 0; i < SUB; i++)
-            n += inside(s, px + (i + 0.5) / SUB, py + (j + 0.5) / SUB);
-    return n / (double)(SUB * SUB);
-}
+typedef ref_smooth_shape shape;
 
 /* Window position (fx8) -> clip-space vertex of the default viewport (exact). */
 static tu_vertex vertex_of(int32_t xf, int32_t yf, float alpha)
@@ -144,7 +122,7 @@ static int check(const tu_target *t, float alpha, bool alpha_blend)
     for (int32_t py = 0; py < H; py++)
         for (int32_t px = 0; px < W; px++) {
             const shape *s = &g_shapes[(py / CELL) * (W / CELL) + px / CELL];
-            double cov = sampled(s, px, py);
+            double cov = ref_smooth_sampled(s, px, py);
             double a = alpha * cov;
             double want[4] = {rgb[0] * a, rgb[1] * a, rgb[2] * a, alpha_blend ? a * a : a};
             /* d(want)/d(cov): the channel's scale of a coverage error. */
