@@ -1156,12 +1156,15 @@ static bool listed(char **list, size_t n, const char *rel)
     return false;
 }
 
-static char **read_list(const char *path, size_t *n)
+/* The entries point into *text, which the caller frees after the list. */
+static char **read_list(const char *path, size_t *n, char **text_out)
 {
     *n = 0;
+    *text_out = NULL;
     if (!path)
         return NULL;
     char *text = read_file(path);
+    *text_out = text;
     if (!text) {
         fprintf(stderr, "piglit_runner: cannot read %s\n", path);
         exit(2);
@@ -1239,7 +1242,8 @@ int main(int argc, char **argv)
     if (!glc_open(&libs[0], lib) || (ref && !glc_open(&libs[1], ref)))
         return 2;
     size_t nexp;
-    char **exp = read_list(expected, &nexp);
+    char *exp_text;
+    char **exp = read_list(expected, &nexp, &exp_text);
 
     size_t ntests = (num_paths + (size_t)sample - 1) / (size_t)sample;
     pr_outcome *out = calloc(ntests * 2, sizeof *out);
@@ -1320,5 +1324,12 @@ int main(int argc, char **argv)
     bool ok = nlibs == 2 ? regress == 0 : count[0][PR_CRASH] + count[0][PR_TIMEOUT] == 0;
     for (int l = 0; l < nlibs; l++)
         glc_close(&libs[l]);
+    free(out);
+    free(todo);
+    free(exp);
+    free(exp_text);
+    for (size_t k = 0; k < num_paths; k++)
+        free(paths[k]);
+    free(paths);
     return ok ? 0 : 1;
 }
