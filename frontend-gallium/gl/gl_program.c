@@ -1072,13 +1072,16 @@ void swrgl_GetProgramInfoLog(struct gl_context *ctx, GLuint program, GLsizei buf
 
 /* ---- attribute and fragment output locations ---------------------------------------------------- */
 
-void swrgl_BindAttribLocation(struct gl_context *ctx, GLuint program, GLuint index,
-                              const GLchar *name)
+/* glBindAttribLocation and glBindFragDataLocation: record name -> index
+ * in the program's attribute or fragment-output table for the next
+ * link. */
+static void bind_location(struct gl_context *ctx, GLuint program, bool frag_data, GLuint index,
+                          const GLchar *name)
 {
     glp_program *p = find_program(ctx, program);
     if (!p)
         return;
-    if (index >= SWRGL_MAX_VERTEX_ATTRIBS || !name) {
+    if (index >= (frag_data ? GLP_MAX_DRAW_BUFFERS : SWRGL_MAX_VERTEX_ATTRIBS) || !name) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
@@ -1086,8 +1089,14 @@ void swrgl_BindAttribLocation(struct gl_context *ctx, GLuint program, GLuint ind
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
-    if (!bindings_set(&p->attribs, name, index))
+    if (!bindings_set(frag_data ? &p->frag_data : &p->attribs, name, index))
         gl_error(ctx, GL_OUT_OF_MEMORY);
+}
+
+void swrgl_BindAttribLocation(struct gl_context *ctx, GLuint program, GLuint index,
+                              const GLchar *name)
+{
+    bind_location(ctx, program, false, index, name);
 }
 
 GLint swrgl_GetAttribLocation(struct gl_context *ctx, GLuint program, const GLchar *name)
@@ -1148,19 +1157,7 @@ void swrgl_GetActiveUniform(struct gl_context *ctx, GLuint program, GLuint index
 void swrgl_BindFragDataLocation(struct gl_context *ctx, GLuint program, GLuint color,
                                 const GLchar *name)
 {
-    glp_program *p = find_program(ctx, program);
-    if (!p)
-        return;
-    if (color >= GLP_MAX_DRAW_BUFFERS || !name) {
-        gl_error(ctx, GL_INVALID_VALUE);
-        return;
-    }
-    if (has_gl_prefix(name)) {
-        gl_error(ctx, GL_INVALID_OPERATION);
-        return;
-    }
-    if (!bindings_set(&p->frag_data, name, color))
-        gl_error(ctx, GL_OUT_OF_MEMORY);
+    bind_location(ctx, program, true, color, name);
 }
 
 /* The draw buffer of a fragment output of the last successful link (bound

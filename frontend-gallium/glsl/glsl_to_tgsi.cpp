@@ -357,13 +357,16 @@ class Declared : public TIntermTraverser {
     }
 };
 
-/* Globals of one compiled shader: type text, storage, line, whether used
- * outside the linker objects (for link errors with line numbers). */
+/* Inputs and outputs of one compiled shader (varyings, user fragment
+ * outputs, gl_FragColor and gl_FragData): type text, storage, the line of
+ * the first mention and of the first use outside the linker objects (for
+ * compile and link errors with line numbers). */
 struct IOSym {
     std::string type;
     std::string interp; /* "flat", "noperspective", "smooth" or "" (no qualifier) */
     TStorageQualifier storage;
     int line = 0;
+    int use_line = 0; /* 0: never used outside the linker objects */
     bool used = false;
 };
 class IOScan : public TIntermTraverser {
@@ -373,9 +376,9 @@ class IOScan : public TIntermTraverser {
     void visitSymbol(TIntermSymbol *s) override
     {
         TStorageQualifier q = s->getQualifier().storage;
-        if (q != EvqVaryingIn && q != EvqVaryingOut)
-            return;
         std::string name = s->getName().c_str();
+        if (q != EvqVaryingIn && q != EvqVaryingOut && name != "gl_FragColor" && name != "gl_FragData")
+            return;
         IOSym &e = syms[name];
         if (e.line == 0) {
             e.type = s->getType().getCompleteString(true, false, false).c_str();
@@ -385,8 +388,10 @@ class IOScan : public TIntermTraverser {
             const TQualifier &qq = s->getQualifier();
             e.interp = qq.flat ? "flat" : qq.nopersp ? "noperspective" : qq.smooth ? "smooth" : "";
         }
-        if (!in_linker)
+        if (!in_linker && !e.used) {
             e.used = true;
+            e.use_line = std::max(1, s->getLoc().line);
+        }
     }
     bool visitAggregate(TVisit v, TIntermAggregate *a) override
     {
@@ -3590,36 +3595,24 @@ swr_glsl_shader *swr_glsl_compile(swr_glsl_stage stage, int count, const char *c
         TPoolAllocator pool;
         TPoolAllocator &prev = GetThreadPoolAllocator();
         SetThreadPoolAllocator(&pool);
-        class OutKinds : public TIntermTraverser {
-          public:
-            bool in_linker = false;
-            int line[3] = {0, 0, 0}; /* gl_FragColor, gl_FragData, user outputs */
-            void visitSymbol(TIntermSymbol *sym) override
-            {
-                if (in_linker)
-                    return;
-                std::string n = sym->getName().c_str();
-                int k = n == "gl_FragColor" ? 0
-                        : n == "gl_FragData" ? 1
-                        : (sym->getQualifier().storage == EvqVaryingOut && n.compare(0, 3, "gl_") != 0) ? 2
-                                                                                                      : -1;
-                if (k >= 0 && !line[k])
-                    line[k] = std::max(1, sym->getLoc().line);
-            }
-            bool visitAggregate(TVisit v, TIntermAggregate *a) override
-            {
-                if (a->getOp() == EOpLinkerObjects)
-                    in_linker = v == EvPreVisit;
-                return true;
-            }
-        } kinds;
-        sh.getIntermediate()->getTreeRoot()->traverse(&kinds);
+        IOScan scan;
+        sh.getIntermediate()->getTreeRoot()->traverse(&scan);
+        int line[3] = {0, 0, 0}; /* gl_FragColor, gl_FragData, user outputs */
+        for (auto &kv : scan.syms) {
+            const std::string &n = kv.first;
+            int k = n == "gl_FragColor" ? 0
+                    : n == "gl_FragData" ? 1
+                    : (kv.second.storage == EvqVaryingOut && n.compare(0, 3, "gl_") != 0) ? 2
+                                                                                        : -1;
+            if (k >= 0 && kv.second.use_line && (!line[k] || kv.second.use_line < line[k]))
+                line[k] = kv.second.use_line;
+        }
         SetThreadPoolAllocator(&prev);
         static const char *const names[3] = {"gl_FragColor", "gl_FragData", "a user-defined output"};
         for (int a = 0; a < 3 && s->ok; a++)
             for (int b = a + 1; b < 3 && s->ok; b++)
-                if (kinds.line[a] && kinds.line[b]) {
-                    s->log += "ERROR: 0:" + std::to_string(std::max(kinds.line[a], kinds.line[b])) +
+                if (line[a] && line[b]) {
+                    s->log += "ERROR: 0:" + std::to_string(std::max(line[a], line[b])) +
                               ": a fragment shader may not write both " + names[a] + " and " + names[b] + "\n";
                     s->ok = false;
                 }
