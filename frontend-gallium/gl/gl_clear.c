@@ -11,6 +11,8 @@
  *   cleared by the driver), then the rectangle is rewritten on the CPU
  *   keeping the masked-off bits. Which bits belong to which channel follows
  *   from the format's name (p_format.h: channels from bit 0 up).
+ * GL_ACCUM_BUFFER_BIT clears the accumulation buffer's part of the scissor
+ * rectangle (gl_accum_clear; no mask applies to it).
  */
 #include "frontend-gallium/gl/gl_context.h"
 
@@ -282,9 +284,10 @@ static unsigned color_mask_bits(const GLboolean *m)
 }
 
 /* The common body of glClear and glClearBuffer*: `draw_buffer` < 0 clears
- * every colour draw buffer (if `color`), else that one only. */
+ * every colour draw buffer (if `color`), else that one only; `accum` also
+ * clears the accumulation buffer (gl_accum.c). */
 static void do_clear(struct gl_context *ctx, int draw_buffer, const union pipe_color_union *color,
-                     bool depth, bool stencil, double zval, unsigned sval)
+                     bool depth, bool stencil, double zval, unsigned sval, bool accum)
 {
     gl_raster_state *rs = &ctx->raster;
     if (rs->rasterizer_discard)
@@ -294,6 +297,8 @@ static void do_clear(struct gl_context *ctx, int draw_buffer, const union pipe_c
     clear_rect r;
     if (!clear_area(ctx, &r))
         return;
+    if (accum)
+        gl_accum_clear(ctx, r.x, r.y, r.w, r.h);
     struct pipe_surface *colors[PIPE_MAX_COLOR_BUFS] = {0}, *zs = NULL;
     unsigned n = gl_framebuffer_draw_surfaces(ctx, colors, &zs);
     if (n > PIPE_MAX_COLOR_BUFS)
@@ -335,13 +340,13 @@ void swrgl_Clear(struct gl_context *ctx, GLbitfield mask)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (!(mask & (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT)))
-        return; /* no accumulation buffer */
+    if (!mask)
+        return;
     union pipe_color_union c;
     memcpy(c.f, ctx->raster.clear_color, sizeof c.f);
     do_clear(ctx, -1, (mask & GL_COLOR_BUFFER_BIT) ? &c : NULL, (mask & GL_DEPTH_BUFFER_BIT) != 0,
              (mask & GL_STENCIL_BUFFER_BIT) != 0, ctx->raster.clear_depth,
-             (unsigned)ctx->raster.clear_stencil & 0xffu);
+             (unsigned)ctx->raster.clear_stencil & 0xffu, (mask & GL_ACCUM_BUFFER_BIT) != 0);
 }
 
 static bool check_color_draw_buffer(struct gl_context *ctx, GLint drawbuffer)
@@ -363,14 +368,14 @@ void swrgl_ClearBufferfv(struct gl_context *ctx, GLenum buffer, GLint drawbuffer
             return;
         union pipe_color_union c;
         memcpy(c.f, value, sizeof c.f);
-        do_clear(ctx, drawbuffer, &c, false, false, 0.0, 0);
+        do_clear(ctx, drawbuffer, &c, false, false, 0.0, 0, false);
     } else if (buffer == GL_DEPTH) {
         if (drawbuffer != 0) {
             gl_error(ctx, GL_INVALID_VALUE);
             return;
         }
         if (value)
-            do_clear(ctx, -1, NULL, true, false, clamp_depth(value[0]), 0);
+            do_clear(ctx, -1, NULL, true, false, clamp_depth(value[0]), 0, false);
     } else {
         gl_error(ctx, GL_INVALID_ENUM);
     }
@@ -384,14 +389,14 @@ void swrgl_ClearBufferiv(struct gl_context *ctx, GLenum buffer, GLint drawbuffer
             return;
         union pipe_color_union c;
         memcpy(c.i, value, sizeof c.i);
-        do_clear(ctx, drawbuffer, &c, false, false, 0.0, 0);
+        do_clear(ctx, drawbuffer, &c, false, false, 0.0, 0, false);
     } else if (buffer == GL_STENCIL) {
         if (drawbuffer != 0) {
             gl_error(ctx, GL_INVALID_VALUE);
             return;
         }
         if (value)
-            do_clear(ctx, -1, NULL, false, true, 0.0, (unsigned)value[0] & 0xffu);
+            do_clear(ctx, -1, NULL, false, true, 0.0, (unsigned)value[0] & 0xffu, false);
     } else {
         gl_error(ctx, GL_INVALID_ENUM);
     }
@@ -408,7 +413,7 @@ void swrgl_ClearBufferuiv(struct gl_context *ctx, GLenum buffer, GLint drawbuffe
         return;
     union pipe_color_union c;
     memcpy(c.ui, value, sizeof c.ui);
-    do_clear(ctx, drawbuffer, &c, false, false, 0.0, 0);
+    do_clear(ctx, drawbuffer, &c, false, false, 0.0, 0, false);
 }
 
 void swrgl_ClearBufferfi(struct gl_context *ctx, GLenum buffer, GLint drawbuffer, GLfloat depth,
@@ -422,5 +427,5 @@ void swrgl_ClearBufferfi(struct gl_context *ctx, GLenum buffer, GLint drawbuffer
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    do_clear(ctx, -1, NULL, true, true, clamp_depth(depth), (unsigned)stencil & 0xffu);
+    do_clear(ctx, -1, NULL, true, true, clamp_depth(depth), (unsigned)stencil & 0xffu, false);
 }

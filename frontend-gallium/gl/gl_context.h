@@ -67,6 +67,9 @@ typedef struct gl_context_desc {
     /* Share buffers, textures, renderbuffers, shaders and programs with this
      * context (and its group); NULL: a new group. */
     struct gl_context *share;
+    /* > 0: the window framebuffer has an accumulation buffer (swr stores
+     * GL_FB_ACCUM_BITS per channel whatever is asked, as Mesa does). */
+    int accum_bits;
 } gl_context_desc;
 
 struct gl_context {

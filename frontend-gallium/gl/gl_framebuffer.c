@@ -24,7 +24,9 @@
  *
  * The window is single-buffered (GL_DOUBLEBUFFER false): GL_FRONT, GL_BACK,
  * GL_LEFT, GL_FRONT_LEFT, GL_BACK_LEFT and GL_FRONT_AND_BACK all name the one
- * colour buffer; right and aux buffers do not exist.
+ * colour buffer; right and aux buffers do not exist. It has an
+ * accumulation buffer when the window system asked for one (the storage
+ * here, glAccum in gl_accum.c).
  */
 #include "frontend-gallium/gl/gl_context.h"
 
@@ -87,6 +89,8 @@ typedef struct fb_priv {
     fb_renderbuffer *bound_rb; /* one reference */
     bool pipe_dirty;
     GLenum clamp_read; /* GL_CLAMP_READ_COLOR */
+    int16_t *accum;    /* the window's accumulation buffer (gl_fb_accum_buffer) */
+    unsigned accum_w, accum_h;
 } fb_priv;
 
 static inline fb_priv *priv_of(struct gl_context *ctx) { return ctx->fb.priv; }
@@ -591,6 +595,7 @@ void gl_framebuffer_fini(struct gl_context *ctx)
     gl_objects_fini(&ctx->fb.framebuffers);
     fbo_clear(&p->window);
     rb_unref(p->bound_rb);
+    free(p->accum);
     if (ctx->shared_last) { /* other contexts of the group keep theirs */
         gl_objects_lock(ctx->fb.renderbuffers);
         gl_objects_each(ctx->fb.renderbuffers, free_rb, NULL);
@@ -643,6 +648,14 @@ void gl_framebuffer_set_window(struct gl_context *ctx, struct pipe_resource *col
     }
     p->win_w = width;
     p->win_h = height;
+    if (ctx->desc.accum_bits > 0 && (!p->accum || p->accum_w != width || p->accum_h != height)) {
+        /* A new size: a new accumulation buffer (contents undefined in GL;
+         * zero here). On failure glAccum reports GL_OUT_OF_MEMORY. */
+        free(p->accum);
+        p->accum = calloc((size_t)width * height, 4 * sizeof *p->accum);
+        p->accum_w = p->accum ? width : 0;
+        p->accum_h = p->accum ? height : 0;
+    }
     bool first = !p->window_set;
     p->window_set = true;
     mark_changed(ctx, w);
@@ -749,6 +762,14 @@ struct pipe_surface *gl_fb_draw_zs_surface(struct gl_context *ctx, enum gl_fb_bu
         return NULL;
     const fb_attachment *a = &p->draw->att[kind == GL_FB_DEPTH ? ATT_DEPTH : ATT_STENCIL];
     return a->type != GL_NONE ? a->surf : NULL;
+}
+
+int16_t *gl_fb_accum_buffer(struct gl_context *ctx, unsigned *width, unsigned *height)
+{
+    fb_priv *p = priv_of(ctx);
+    *width = p->accum_w;
+    *height = p->accum_h;
+    return p->accum;
 }
 
 bool gl_fb_read_clamp(struct gl_context *ctx, bool float_buffer)
@@ -875,11 +896,20 @@ bool gl_framebuffer_get(struct gl_context *ctx, GLenum pname, gl_value *v)
     case GL_SAMPLES:
     case GL_AUX_BUFFERS:
     case GL_INDEX_BITS:
+        gl_value_int(v, 0);
+        return true;
     case GL_ACCUM_RED_BITS:
     case GL_ACCUM_GREEN_BITS:
     case GL_ACCUM_BLUE_BITS:
     case GL_ACCUM_ALPHA_BITS:
-        gl_value_int(v, 0);
+        /* The draw framebuffer's: the window's when it has one; FBOs none. */
+        gl_value_int(v, p->draw == &p->window && ctx->desc.accum_bits > 0 ? GL_FB_ACCUM_BITS : 0);
+        return true;
+    case GL_ACCUM_CLEAR_VALUE:
+        v->type = GL_VALUE_FLOAT;
+        v->count = 4;
+        v->normalized = true; /* a colour: [-1, 1] maps to the integer range */
+        memcpy(v->f, ctx->fb.accum_clear, sizeof ctx->fb.accum_clear);
         return true;
     case GL_SUBPIXEL_BITS:
         gl_value_int(v, 8); /* the rasterizer's 24.8 fixed point */

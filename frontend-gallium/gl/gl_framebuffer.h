@@ -1,13 +1,14 @@
 /*
  * gl_framebuffer.h: the window framebuffer (name 0, given by the window
  * system), framebuffer objects, renderbuffers, glDrawBuffer(s)/glReadBuffer,
- * completeness, glReadPixels, glBlitFramebuffer.
- * Owner of the part: gl_framebuffer.c (and gl_readpixels.c etc.).
+ * completeness, glReadPixels, glBlitFramebuffer, the accumulation buffer.
+ * Owner of the part: gl_framebuffer.c (and gl_readpixels.c, gl_accum.c etc.).
  */
 #ifndef GL_FRAMEBUFFER_H
 #define GL_FRAMEBUFFER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "gl_api.h"
 #include "frontend-gallium/gl/gl_objects.h"
@@ -20,6 +21,7 @@ struct pipe_surface;
 typedef struct gl_framebuffer_state {
     gl_object_table framebuffers;
     gl_object_table *renderbuffers; /* the share group's */
+    GLfloat accum_clear[4];         /* glClearAccum, clamped to [-1, 1] */
     /* the part adds the rest */
     void *priv;
 } gl_framebuffer_state;
@@ -81,5 +83,18 @@ struct pipe_surface *gl_fb_draw_zs_surface(struct gl_context *ctx, enum gl_fb_bu
 /* GL_CLAMP_READ_COLOR state: whether ReadPixels clamps colours read from a
  * buffer of this kind (`float_buffer`: the buffer stores floats). */
 bool gl_fb_read_clamp(struct gl_context *ctx, bool float_buffer);
+
+/* The accumulation buffer (GL 2.1 section 4.2.4; window framebuffer only,
+ * when gl_context_desc.accum_bits > 0): RGBA, GL_FB_ACCUM_BITS signed
+ * normalized bits per channel (stored s means s / 32767), rows bottom-up,
+ * the window's size (re-made, cleared to 0, when gl_framebuffer_set_window
+ * changes the size). NULL when the context has none or the window is not
+ * set yet. gl_accum.c does the arithmetic. */
+#define GL_FB_ACCUM_BITS 16
+int16_t *gl_fb_accum_buffer(struct gl_context *ctx, unsigned *width, unsigned *height);
+/* For glClear(GL_ACCUM_BUFFER_BIT) (gl_accum.c): sets the rectangle of the
+ * accumulation buffer to ACCUM_CLEAR_VALUE when the draw framebuffer is the
+ * window and has one (FBOs have none: nothing happens). */
+void gl_accum_clear(struct gl_context *ctx, unsigned x, unsigned y, unsigned w, unsigned h);
 
 #endif /* GL_FRAMEBUFFER_H */

@@ -57,14 +57,15 @@ typedef struct glc_scene {
     bool (*hook)(glc_api *g, glc_run *r);
     const glc_quad *quads;
     unsigned num_quads;
+    int accum_bits;             /* the context's accumulation buffer bits (0: none) */
 } glc_scene;
 
 extern const glc_scene glc_scenes[];
 extern const unsigned glc_num_scenes;
 
 /* Renders scene s into the current w x h target (context fresh for the
- * scene); false when something the scene needs failed (a GL error, a
- * shader that did not compile). */
+ * scene, made with s->accum_bits); false when something the scene needs
+ * failed (a GL error, a shader that did not compile). */
 bool glc_scene_render(glc_api *g, const glc_scene *s, int w, int h);
 
 #endif /* GLC_SCENES_H */

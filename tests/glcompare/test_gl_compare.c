@@ -22,7 +22,7 @@ enum { W = 160, H = 120 };
 static bool render(glc_api *g, const glc_scene *s, uint8_t *out)
 {
     glc_target t;
-    if (!glc_target_create(&t, g, W, H))
+    if (!glc_target_create_accum(&t, g, W, H, s->accum_bits))
         return false;
     g->Viewport(0, 0, W, H);
     bool ok = glc_scene_render(g, s, W, H);

@@ -57,3 +57,21 @@ if(TARGET OSMesa)
       ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
   endif()
 endif()
+
+# The accumulation buffer (glAccum, glClearAccum, glClear of it, the ACCUM_*
+# queries) against results computed by hand from GL 2.1 section 4.2.4;
+# test_osmesa_accum_mesa runs it on Mesa's llvmpipe libOSMesa.so.8, the
+# oracle for the error rules.
+if(TARGET OSMesa)
+  swr_test(NAME test_osmesa_accum TIMEOUT 120 LABELS osmesa
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_osmesa_accum.c
+    LIBS swr_gl_api ${CMAKE_DL_LIBS} m
+    ARGS $<TARGET_FILE:OSMesa> swr)
+  target_include_directories(test_osmesa_accum PRIVATE ${CMAKE_SOURCE_DIR}/frontend-gallium/targets/osmesa)
+  add_dependencies(test_osmesa_accum OSMesa)
+  if(EXISTS ${SWR_REF_OSMESA})
+    add_test(NAME test_osmesa_accum_mesa COMMAND test_osmesa_accum ${SWR_REF_OSMESA} mesa)
+    set_tests_properties(test_osmesa_accum_mesa PROPERTIES TIMEOUT 120 LABELS osmesa
+      ENVIRONMENT "ASAN_OPTIONS=detect_leaks=0")
+  endif()
+endif()

@@ -57,12 +57,17 @@ void glc_close(glc_api *g)
 
 bool glc_target_create(glc_target *t, glc_api *g, int w, int h)
 {
+    return glc_target_create_accum(t, g, w, h, 0);
+}
+
+bool glc_target_create_accum(glc_target *t, glc_api *g, int w, int h, int accum_bits)
+{
     memset(t, 0, sizeof *t);
     t->g = g;
     t->w = w;
     t->h = h;
     t->color = calloc((size_t)w * h, 4);
-    t->ctx = g->OSMesaCreateContextExt(GL_RGBA /* = OSMESA_RGBA */, 24, 8, 0, NULL);
+    t->ctx = g->OSMesaCreateContextExt(GL_RGBA /* = OSMESA_RGBA */, 24, 8, accum_bits, NULL);
     if (!t->color || !t->ctx || !glc_target_bind(t)) {
         fprintf(stderr, "glc: %s: cannot create a %dx%d context\n", g->path, w, h);
         glc_target_destroy(t);

@@ -102,6 +102,9 @@ typedef struct glc_target {
 /* A context of `g` with a w x h RGBA/UNSIGNED_BYTE buffer, depth 24,
  * stencil 8, made current. */
 bool glc_target_create(glc_target *t, glc_api *g, int w, int h);
+/* The same with an accumulation buffer (OSMesaCreateContextExt's accumBits;
+ * 0: none). */
+bool glc_target_create_accum(glc_target *t, glc_api *g, int w, int h, int accum_bits);
 /* Makes t's context current again (after another library's was). */
 bool glc_target_bind(glc_target *t);
 void glc_target_destroy(glc_target *t);

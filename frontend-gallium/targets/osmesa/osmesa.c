@@ -11,6 +11,8 @@
  * depth bits, Z16 for >= 16). The GL context calls flush_front on
  * glFlush/glFinish; it copies the colour buffer into the client's buffer
  * in the client's format, honouring OSMESA_ROW_LENGTH and OSMESA_Y_UP.
+ * Accumulation bits > 0 give the window an accumulation buffer of 16 bits
+ * per channel (as Mesa does; kept by the GL frontend, gl_accum.c).
  * swr stores images bottom-up, so Y_UP = 1 (the default) copies rows in
  * order and Y_UP = 0 flips them.
  *
@@ -24,8 +26,7 @@
  * OSMESA_BGR is rendered, BGRA and ARGB keep their component order with
  * GL_UNSIGNED_SHORT and GL_FLOAT, and RGB with GL_UNSIGNED_SHORT is filled.
  * Not provided: object sharing between contexts (a warning), the core
- * profile and versions above 2.1 (NULL), accumulation buffers (ignored),
- * post-processing filters (ignored).
+ * profile and versions above 2.1 (NULL), post-processing filters (ignored).
  *
  * One pipe_screen serves every context of the process; it is created with
  * the first context and destroyed with the last (screen_lock).
@@ -459,9 +460,6 @@ OSMESA_EXPORT OSMesaContext OSMesaCreateContextAttribs(const int *attribList,
                 major, minor, OSMESA_GL_MAJOR, OSMESA_GL_MINOR);
         return NULL;
     }
-    /* No accumulation buffer: GL 2.1 without the fixed-function pipeline
-     * has no glAccum; the bits are accepted and ignored. */
-
     struct osmesa_context *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
@@ -485,6 +483,7 @@ OSMESA_EXPORT OSMesaContext OSMesaCreateContextAttribs(const int *attribList,
          * with sharelist's group (not FBOs or VAOs: GL keeps those per
          * context); one process-wide screen serves every context. */
         .share = sharelist ? sharelist->gl : NULL,
+        .accum_bits = accum,
     };
     c->gl = gl_context_create(&desc);
     if (!c->gl) {
