@@ -165,13 +165,16 @@ static void prepare_prim(be_tile_ctx *t, const be_prim *p)
         t->z_lo = vf8_set1(vp->depth_lo);
         t->z_hi = vf8_set1(vp->depth_hi);
     }
-    t->iw0 = vf8_set1(p->inv_w[0]);
-    t->iw1 = vf8_set1(p->inv_w[1]);
-    t->iw2 = vf8_set1(p->inv_w[2]);
-    t->diw1 = vf8_set1(p->inv_w[1] - p->inv_w[0]);
-    t->diw2 = vf8_set1(p->inv_w[2] - p->inv_w[0]);
     t->perspective = p->inv_w[0] != p->inv_w[1] || p->inv_w[0] != p->inv_w[2];
     t->persp_div = t->perspective && t->want_div;
+    /* 1/w planes: read by shade_block only for position.w or the divide. */
+    if (t->want_pos || t->persp_div) {
+        t->iw0 = vf8_set1(p->inv_w[0]);
+        t->iw1 = vf8_set1(p->inv_w[1]);
+        t->iw2 = vf8_set1(p->inv_w[2]);
+        t->diw1 = vf8_set1(p->inv_w[1] - p->inv_w[0]);
+        t->diw2 = vf8_set1(p->inv_w[2] - p->inv_w[0]);
+    }
     t->plain = !t->want_pos && !t->want_bary && !t->persp_div;
     /* The shader only reads these (shader_abi.h): once per primitive (the
      * per-draw ones once per macrotile, rast_be_draw_tile). The scratch is
@@ -704,9 +707,15 @@ static inline __attribute__((always_inline)) void prefetch_ahead(const be_prefet
                                                                  const rast_bin_block *b, uint32_t i)
 {
     const be_prim *p2 = bin_peek(b, i + BE_PREFETCH_PRIM_AHEAD);
-    if (p2)
-        for (uint32_t k = 0; k < pf->prim_lines; k++)
+    if (p2) {
+        /* A triangle with one input is 3 lines (rast_internal.h): those
+         * without a loop (a prefetch past the record never faults). */
+        __builtin_prefetch((const uint8_t *)p2, 0, 3);
+        __builtin_prefetch((const uint8_t *)p2 + 64, 0, 3);
+        __builtin_prefetch((const uint8_t *)p2 + 128, 0, 3);
+        for (uint32_t k = 3; k < pf->prim_lines; k++)
             __builtin_prefetch((const uint8_t *)p2 + k * 64, 0, 3);
+    }
     const be_prim *p1 = bin_peek(b, i + BE_PREFETCH_HOT_AHEAD);
     if (p1) {
         prefetch_pixel(pf, p1->bbox.x0, p1->bbox.y0);
@@ -747,6 +756,7 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     t.zclamp_per_prim = st->depth_clamp;
     t.z_lo = vf8_set1(0.0f);
     t.z_hi = vf8_set1(1.0f);
+    t.iw0 = t.iw1 = t.iw2 = t.diw1 = t.diw2 = vf8_zero(); /* prepare_prim sets them when read */
 
     swr_ps_args *args = &scratch->ps_args; /* the per-draw fields (prepare_prim) */
     args->inputs = scratch->ps_inputs;
@@ -843,7 +853,7 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
             if (clip.x0 >= clip.x1 || clip.y0 >= clip.y1)
                 continue;
             prepare_prim(&t, p);
-            switch (p->kind) {
+            switch (__builtin_expect(p->kind, BE_PRIM_TRI)) { /* triangles tested first */
             case BE_PRIM_TRI:
                 /* clip lies inside p->bbox, itself inside the triangle's box. */
                 prof_begin(PROF_BERasterizeTriangle);

@@ -68,20 +68,6 @@ static inline int64_t max_i64(int64_t a, int64_t b)
     return a > b ? a : b;
 }
 
-/* Per-lane pixel offsets inside a 4x2 block (lane order of shader_abi.h):
- * lane = ((x >> 1) & 1) << 2 | (y & 1) << 1 | (x & 1). Expressed as masks so
- * that a*dx + b*dy per lane is three ANDs and two adds (no 10-cycle mullo):
- * dx = (x & 1) + 2 * ((x >> 1) & 1), dy = y & 1. */
-static inline vi8 lane_offsets32(uint32_t a_px, uint32_t b_px)
-{
-    const vi8 x1 = vi8_set(0, -1, 0, -1, 0, -1, 0, -1);
-    const vi8 x2 = vi8_set(0, 0, 0, 0, -1, -1, -1, -1);
-    const vi8 y1 = vi8_set(0, 0, -1, -1, 0, 0, -1, -1);
-    vi8 r = vi8_and(vi8_set1((int32_t)a_px), x1);
-    r = vi8_add(r, vi8_and(vi8_set1((int32_t)(a_px * 2)), x2));
-    return vi8_add(r, vi8_and(vi8_set1((int32_t)b_px), y1));
-}
-
 /* Per-triangle constants of the 32-bit block evaluator. */
 typedef struct edges32 {
     vi8 lane[3];     /* a*256*dx + b*256*dy per lane of a block */
@@ -96,13 +82,23 @@ typedef struct edges32 {
  * for every triangle, so int32 holds them). */
 static inline void edges32_init(edges32 *ed, const int32_t a[3], const int32_t b[3])
 {
+    /* Per-lane pixel offsets inside a 4x2 block (lane order of
+     * shader_abi.h): lane = ((x >> 1) & 1) << 2 | (y & 1) << 1 | (x & 1).
+     * Expressed as masks so that a*dx + b*dy per lane is three ANDs and two
+     * adds (no 10-cycle mullo): dx = (x & 1) + 2 * ((x >> 1) & 1), dy = y &
+     * 1. Everything from one broadcast of a and one of b: the lane shifts
+     * give the bits of the unsigned scalar products (a << 8, ...). */
+    const vi8 x1 = vi8_set(0, -1, 0, -1, 0, -1, 0, -1);
+    const vi8 x2 = vi8_set(0, 0, 0, 0, -1, -1, -1, -1);
+    const vi8 y1 = vi8_set(0, 0, -1, -1, 0, 0, -1, -1);
 #pragma GCC unroll 3
     for (int k = 0; k < 3; k++) {
-        uint32_t a_px = (uint32_t)a[k] << 8, b_px = (uint32_t)b[k] << 8;
-        ed->lane[k] = lane_offsets32(a_px, b_px);
-        ed->col[k] = vi8_set1((int32_t)(a_px * 4));
-        ed->row[k] = vi8_set1((int32_t)(b_px * 2));
-        ed->row1[k] = (int32_t)(b_px * 2);
+        vi8 a_px = vi8_slli(vi8_set1(a[k]), 8), b_px = vi8_slli(vi8_set1(b[k]), 8);
+        vi8 l = vi8_add(vi8_and(a_px, x1), vi8_and(vi8_slli(a_px, 1), x2));
+        ed->lane[k] = vi8_add(l, vi8_and(b_px, y1));
+        ed->col[k] = vi8_slli(a_px, 2);
+        ed->row[k] = vi8_slli(b_px, 1);
+        ed->row1[k] = (int32_t)((uint32_t)b[k] << 9);
     }
 }
 
@@ -169,26 +165,55 @@ static inline uint64_t eval_tile32(const edges32 *ed, const int32_t e[3], int32_
  */
 #define SMALL_TRI_PX 16
 
-/* a, b, c: the triangle's edge functions (rast_tri's, a and b as int32). */
-static inline __attribute__((always_inline)) void
-cover_small(const int32_t a[3], const int32_t b[3], const int64_t c[3], int32_t off, swr_rect r,
-            rast_emit_fn emit, void *user)
+/* A raster tile's coverage found by cover_small_tiles. */
+typedef struct small_tile {
+    int32_t x, y;
+    uint64_t mask;
+} small_tile;
+
+/* The rectangle spans at most 3 raster tiles a side (SMALL_TRI_PX = 16). */
+#define SMALL_TRI_MAX_TILES 9
+
+/* Coverage of a small triangle inside r as the list of its raster tiles with
+ * a non-zero mask, in row-major order; returns their count. The tiles are
+ * found first and emitted afterwards (cover_small), so that the emit
+ * function, inlined by the backend, has one call site and the tile walk
+ * keeps its state in registers instead of across the shading code. a, b, c:
+ * the triangle's edge functions (rast_tri's, a and b as int32). */
+static inline __attribute__((always_inline)) uint32_t
+cover_small_tiles(const int32_t a[3], const int32_t b[3], const int64_t c[3], int32_t off,
+                  swr_rect r, small_tile out[SMALL_TRI_MAX_TILES])
 {
     edges32 ed;
     edges32_init(&ed, a, b);
     const int32_t tx0 = r.x0 & ~7, ty0 = r.y0 & ~7;
-    int32_t row_e[3], step_x[3], step_y[3];
+    int32_t row_e[3];
     /* E at the first tile's origin sample in 32-bit unsigned arithmetic: the
      * result is E modulo 2^32, and E itself fits int32 (above), so the
      * conversion back is exact. */
     const uint32_t ox = (uint32_t)tx0 * 256u + (uint32_t)off,
                    oy = (uint32_t)ty0 * 256u + (uint32_t)off;
 #pragma GCC unroll 3
-    for (int k = 0; k < 3; k++) {
+    for (int k = 0; k < 3; k++)
         row_e[k] = (int32_t)((uint32_t)a[k] * ox + (uint32_t)b[k] * oy + (uint32_t)c[k]);
+    if (((r.x1 - 1) & ~7) == tx0 && ((r.y1 - 1) & ~7) == ty0) {
+        /* The whole rectangle lies in one raster tile (most tiny
+         * triangles): the loop body below once, without steps and clamps. */
+        const int32_t rx0 = r.x0 - tx0, rx1 = r.x1 - tx0;
+        const int32_t ry0 = r.y0 - ty0, ry1 = r.y1 - ty0;
+        uint64_t mask = (row_lt_mask[ry1] & ~row_lt_mask[ry0]) &
+                        (col_lt_mask[rx1] & ~col_lt_mask[rx0]);
+        mask &= eval_tile32(&ed, row_e, ry0 >> 1, (ry1 - 1) >> 1);
+        out[0] = (small_tile){tx0, ty0, mask};
+        return mask != 0;
+    }
+    int32_t step_x[3], step_y[3];
+#pragma GCC unroll 3
+    for (int k = 0; k < 3; k++) {
         step_x[k] = a[k] * TILE_STEP_FX8;
         step_y[k] = b[k] * TILE_STEP_FX8;
     }
+    uint32_t n = 0;
     for (int32_t ty = ty0; ty < r.y1; ty += 8) {
         int32_t ry0 = max_i32(r.y0 - ty, 0), ry1 = min_i32(r.y1 - ty, 8);
         uint64_t row_mask = row_lt_mask[ry1] & ~row_lt_mask[ry0];
@@ -197,8 +222,8 @@ cover_small(const int32_t a[3], const int32_t b[3], const int64_t c[3], int32_t 
             int32_t rx0 = max_i32(r.x0 - tx, 0), rx1 = min_i32(r.x1 - tx, 8);
             uint64_t mask = row_mask & (col_lt_mask[rx1] & ~col_lt_mask[rx0]);
             mask &= eval_tile32(&ed, e, ry0 >> 1, (ry1 - 1) >> 1);
-            if (mask)
-                emit(user, tx, ty, mask);
+            out[n] = (small_tile){tx, ty, mask};
+            n += mask != 0;
 #pragma GCC unroll 3
             for (int k = 0; k < 3; k++)
                 e[k] += step_x[k];
@@ -207,6 +232,18 @@ cover_small(const int32_t a[3], const int32_t b[3], const int64_t c[3], int32_t 
         for (int k = 0; k < 3; k++)
             row_e[k] += step_y[k];
     }
+    return n;
+}
+
+/* Small triangles: cover_small_tiles, then emit per tile. */
+static inline __attribute__((always_inline)) void
+cover_small(const int32_t a[3], const int32_t b[3], const int64_t c[3], int32_t off, swr_rect r,
+            rast_emit_fn emit, void *user)
+{
+    small_tile tiles[SMALL_TRI_MAX_TILES];
+    uint32_t n = cover_small_tiles(a, b, c, off, r, tiles);
+    for (uint32_t i = 0; i < n; i++)
+        emit(user, tiles[i].x, tiles[i].y, tiles[i].mask);
 }
 
 /* Triangles larger than SMALL_TRI_PX (be_raster.c). */
