@@ -118,6 +118,23 @@ typedef struct swr_stats {
     uint64_t prims_binned;   /* primitives that reached the backend */
     uint64_t ps_invocations; /* live pixels shaded (helper lanes excluded) */
     uint64_t samples_passed; /* pixels that passed depth/stencil (occlusion) */
+    /* Pipeline statistics (D3D11 / ARB_pipeline_statistics_query meanings):
+     * ia_vertices: index-stream positions read, per instance (restart
+     *   indices are not vertices; vertices of incomplete primitives and
+     *   adjacency vertices count; a line loop's first vertex once);
+     * ia_primitives: API primitives assembled, per instance (a quad, a
+     *   quad-strip quad or a polygon is one; restarts add none);
+     * c_invocations: API primitives that reached the clipper: ia_primitives
+     *   unless rasterizer discard drops them before it (then 0);
+     * c_primitives: primitives the clipper output: 0 for a primitive with a
+     *   non-finite position or all vertices outside one clip plane (or
+     *   outside the guard band in window-space mode), 1 for one needing no
+     *   clipping (the x/y sides are left to the guard band and scissor),
+     *   else the triangles of the clipped polygon (vertices - 2) or the
+     *   clipped line; quads and polygons leave as their triangles. Face and
+     *   zero-area culling happen after clipping (in rasterization), so
+     *   culled triangles count. */
+    uint64_t ia_vertices, ia_primitives, c_invocations, c_primitives;
 } swr_stats;
 /* Reads the counters; call after swr_sync for exact values. */
 void swr_get_stats(swr_context *ctx, swr_stats *out);

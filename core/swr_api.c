@@ -875,5 +875,9 @@ void swr_get_stats(swr_context *ctx, swr_stats *out)
         out->prims_binned += c->prims_binned;
         out->ps_invocations += c->ps_invocations;
         out->samples_passed += c->samples_passed;
+        out->ia_vertices += c->ia_vertices;
+        out->ia_primitives += c->ia_primitives;
+        out->c_invocations += c->c_invocations;
+        out->c_primitives += c->c_primitives;
     }
 }

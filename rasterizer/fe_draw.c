@@ -1082,6 +1082,7 @@ static void process_triangle(fe_ctx *f, const fe_prim *pr, const uint32_t slots[
             gather_attribs(f, slots[k], false, attr[k] + FE_ATTR_FLOATS);
         }
         fe_attr_src src = {NULL, 0, {attr[0], attr[1], attr[2]}, attr[pr->provoking]};
+        f->cnt->c_primitives++;
         emit_triangle(f, wv, &src, pr->edge_flags, pr->prim_id, vp, psize);
         return;
     }
@@ -1104,6 +1105,7 @@ static void process_triangle(fe_ctx *f, const fe_prim *pr, const uint32_t slots[
         for (int k = 0; k < 3; k++)
             to_window(f, cv[k].v, vp, &wv[k]);
         fe_attr_src src = {slots, prov, {NULL, NULL, NULL}, NULL};
+        f->cnt->c_primitives++;
         emit_triangle(f, wv, &src, pr->edge_flags, pr->prim_id, vp, psize);
         return;
     }
@@ -1117,6 +1119,7 @@ static void process_triangle(fe_ctx *f, const fe_prim *pr, const uint32_t slots[
     prof_end(PROF_FEClipTriangles);
     if (n < 3)
         return;
+    f->cnt->c_primitives += n - 2; /* the fan below */
     uint32_t stride = FE_CLIP_ATTR + 2 * FE_ATTR_FLOATS;
     fe_win_vertex wv[FE_CLIP_MAX_VERTS];
     for (uint32_t k = 0; k < n; k++)
@@ -1394,6 +1397,9 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
         vi8 rej = vi8_or(vi8_and(any, vi8_set1(OUT_NAN)), vi8_and(all, vi8_set1(OUT_REJECT_MASK)));
         uint32_t reject = ~vi8_movemask(vi8_eq(rej, vi8_zero())) & 0xff;
         uint32_t clip = ~vi8_movemask(vi8_eq(vi8_and(any, vi8_set1(OUT_CLIP_MASK)), vi8_zero())) & 0xff;
+        /* Lanes neither rejected nor clipped leave the clipper unchanged
+         * (c_primitives; process_triangle counts the clipped ones). */
+        f->cnt->c_primitives += (uint32_t)__builtin_popcount(~(reject | clip) & ((1u << m) - 1));
         if (!(~(reject | clip) & ((1u << m) - 1))) {
             /* Nothing for the fast path: only the clipped ones need work. */
             for (uint32_t l = 0; l < m; l++) {
@@ -1579,6 +1585,8 @@ static void process_line(fe_ctx *f, const fe_prim *pr, const uint32_t slots[2])
         to_window(f, a1, vp, &wv[1]);
     }
     prof_end(PROF_FEClipLines);
+    if (!f->count_only)
+        f->cnt->c_primitives++;
     emit_line(f, wv, a0 + FE_CLIP_ATTR, a1 + FE_CLIP_ATTR, cv[pr->provoking].v + FE_CLIP_ATTR,
               0.0f, pr->prim_id, true, vp);
 }
@@ -1599,10 +1607,23 @@ static void process_point(fe_ctx *f, const fe_prim *pr, uint32_t slot)
             return;
         to_window(f, cv.v, vp, &wv);
     }
+    f->cnt->c_primitives++;
     emit_point(f, &wv, cv.v + FE_CLIP_ATTR, prim_point_size(f, slot), 0.0f, pr->prim_id, true, vp);
 }
 
 /* ---- the chunk -------------------------------------------------------------------------- */
+
+/* Restart indices among the chunk's positions [begin, end): not vertices,
+ * so ia_vertices (swr_stats) leaves them out. Scans only restart draws. */
+static uint32_t count_restarts(const fe_index_source *src, uint32_t begin, uint32_t end)
+{
+    if (!src->restart || !src->indices)
+        return 0;
+    uint32_t k = 0;
+    for (uint32_t p = begin; p < end; p++)
+        k += read_index(src->indices, src->index_size, p) == src->restart_index;
+    return k;
+}
 
 static void run_vs(fe_ctx *f, uint32_t num_unique)
 {
@@ -1707,6 +1728,9 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
     prof_end(PROF_FEPAAssemble);
     if (!ok)
         bins->out_of_memory = true;
+    const uint32_t num_inst = job->instance_end - job->instance_begin;
+    cnt->ia_vertices +=
+        (uint64_t)(job->end - job->begin - count_restarts(&src, job->begin, job->end)) * num_inst;
     if (n == 0 || KNOB_TOSS_FETCH) {
         prof_end(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
         return;
@@ -1743,6 +1767,20 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
         for (uint32_t i = 0; i < n; i++)
             n_own += s->prims[i].v[0] >= job->begin || s->prims[i].v[1] >= job->begin;
     }
+    /* API primitives (swr_stats): a quad's two triangles are one; a polygon
+     * counts at its first triangle, the only one whose edge 0 is an
+     * outline edge (fe_assemble). */
+    uint64_t api_prims = n_own;
+    if (d->topology == SWR_TOPO_QUADS || d->topology == SWR_TOPO_QUAD_STRIP) {
+        api_prims = n_own / 2;
+    } else if (d->topology == SWR_TOPO_POLYGON) {
+        api_prims = 0;
+        for (uint32_t i = 0; i < n; i++)
+            api_prims += s->prims[i].edge_flags & 1;
+    }
+    cnt->ia_primitives += api_prims * num_inst;
+    if (!(KNOB_TOSS_VS || KNOB_TOSS_SETUP_TRIS || f.rs->rasterizer_discard))
+        cnt->c_invocations += api_prims * num_inst;
     for (uint32_t inst = job->instance_begin; inst < job->instance_end; inst++) {
         f.instance = inst;
         f.stip_chain = false; /* each instance is a new strip */

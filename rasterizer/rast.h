@@ -133,9 +133,10 @@ typedef struct rast_scratch rast_scratch;
 rast_scratch *rast_scratch_create(void);
 void rast_scratch_destroy(rast_scratch *s);
 
-/* Counters a job adds to (per thread, summed by core). */
+/* Counters a job adds to (per thread, summed by core; meanings at swr_stats). */
 typedef struct rast_counters {
     uint64_t vs_invocations, prims_in, prims_binned, ps_invocations, samples_passed;
+    uint64_t ia_vertices, ia_primitives, c_invocations, c_primitives;
 } rast_counters;
 
 /* ---- frontend ----------------------------------------------------------------------- */

@@ -37,13 +37,30 @@
  * Pending snapshots are taken in fence order with one clock reading, so
  * times are monotonic in submission order.
  *
- * Exactness of PIPELINE_STATISTICS (from what swr_stats gives):
- *   ia_primitives = c_invocations = prims_in (primitives assembled): exact;
- *   vs_invocations = ia_vertices = engine vs_invocations (vertices shaded;
- *     ia_vertices is approximate for indexed draws with reused vertices);
- *   c_primitives = prims_binned (primitives that reached the backend, after
- *     clipping and culling): approximate by the clipper's definition;
- *   ps_invocations: exact (live pixels shaded, helper lanes excluded);
+ * PIPELINE_STATISTICS. The engine counts each field where its stage is
+ * (swr_stats in core/swr.h has the exact rules); Gallium's one-line
+ * definitions are read with the D3D11 / ARB_pipeline_statistics_query
+ * meanings they come from:
+ *   ia_vertices: "vertices read from vertex buffers": every index-stream
+ *     position of the draw, per instance, restart indices excluded (GL:
+ *     at a restart index "the GL does not process those elements as a
+ *     vertex"); adjacency vertices and those of incomplete primitives count
+ *     (ARB: they "may or may not" be counted), a line loop's first once;
+ *   ia_primitives: primitives assembled, per instance, as GL defines them
+ *     (a quad or a polygon is one; ARB: restart "has no effect");
+ *   vs_invocations: vertex shader runs (implementation-defined: a chunk of
+ *     a draw shades each distinct vertex once);
+ *   c_invocations: "primitives forwarded to the rasterizer" = those that
+ *     reach the clipper: ia_primitives, or 0 with rasterizer discard (ARB:
+ *     then the clipping counts "may not be incremented"; D3D11 likewise);
+ *   c_primitives: primitives the clipper outputs (ARB: implementation
+ *     dependent, >= 1 if a vertex is inside the clip volume): 0 when all
+ *     vertices are outside one plane, 1 when no clipping is needed (x/y
+ *     sides within the guard band), else the clipped polygon's triangles;
+ *     face and zero-area culling come after it (GL rasterization), so
+ *     culled triangles count;
+ *   ps_invocations: live pixels shaded; helper lanes excluded (ARB lets an
+ *     implementation run and count extra invocations; we count none);
  *   gs, hs, ds, cs: 0 (no such stages).
  * PRIMITIVES_EMITTED, SO_STATISTICS: 0 (no stream output);
  * SO_OVERFLOW predicates: false.
@@ -289,11 +306,11 @@ static void fill_result(const struct pipe_query *q, union pipe_query_result *r)
         break;
     case PIPE_QUERY_PIPELINE_STATISTICS:
     case PIPE_QUERY_PIPELINE_STATISTICS_SINGLE:
-        ps.ia_vertices = DIFF(q, vs_invocations);
-        ps.ia_primitives = DIFF(q, prims_in);
+        ps.ia_vertices = DIFF(q, ia_vertices);
+        ps.ia_primitives = DIFF(q, ia_primitives);
         ps.vs_invocations = DIFF(q, vs_invocations);
-        ps.c_invocations = DIFF(q, prims_in);
-        ps.c_primitives = DIFF(q, prims_binned);
+        ps.c_invocations = DIFF(q, c_invocations);
+        ps.c_primitives = DIFF(q, c_primitives);
         ps.ps_invocations = DIFF(q, ps_invocations);
         if (q->type == PIPE_QUERY_PIPELINE_STATISTICS) {
             r->pipeline_statistics = ps;

@@ -6,7 +6,12 @@
  * Oracles: pixel counts of axis-aligned window rectangles (the top-left
  * rule covers exactly the integer pixels of [x0,x1) x [y0,y1)), minus the
  * pixels a nearer rectangle already owns in the depth buffer; primitive
- * counts of triangle lists (vertices / 3); the CPU clock read around the
+ * counts of triangle lists (vertices / 3); pipeline statistics of every
+ * topology computed by a scalar walk of the draw's index stream with the
+ * GL primitive-count formulas (stats_expect), and clipper output counts
+ * from the position of each vertex against the clip planes (one vertex
+ * behind the near plane: a quadrilateral = 2 triangles, two: 1, all
+ * beyond one plane: 0); the CPU clock read around the
  * calls for timestamps; and, for non-blocking results, the engine's fence
  * state while a slow C pixel shader holds a draw on an atomic flag (as in
  * test_pipe_transfer.c; it gives up after 20 s so a broken driver fails
@@ -217,7 +222,9 @@ static void test_primitives_and_statistics(void **state)
     assert_int_equal(ps->ps_invocations, 256 + 50); /* exact */
     assert_int_equal(ps->vs_invocations, 18); /* non-indexed: one per vertex */
     assert_int_equal(ps->ia_vertices, 18);
-    assert_true(ps->c_primitives >= 4 && ps->c_primitives <= 6); /* off-screen may be culled */
+    /* The off-screen rectangle lies beyond the right clip plane: clipped
+     * away (0); the others need no clipping (1 each). */
+    assert_int_equal(ps->c_primitives, 4);
     assert_int_equal(ps->gs_invocations, 0);
     assert_int_equal(ps->hs_invocations, 0);
     assert_int_equal(ps->ds_invocations, 0);
@@ -226,6 +233,378 @@ static void test_primitives_and_statistics(void **state)
 
     for (int i = 0; i < 5; i++)
         pt_ctx->destroy_query(pt_ctx, all[i]);
+    fixture_fini(&f);
+}
+
+/* ---- exact pipeline statistics ---------------------------------------------- */
+
+static struct pipe_query_data_pipeline_statistics
+stats_of_draw(const struct pipe_draw_info *info, const struct pipe_draw_start_count_bias *d)
+{
+    struct pipe_query *q = pt_ctx->create_query(pt_ctx, PIPE_QUERY_PIPELINE_STATISTICS, 0);
+    assert_non_null(q);
+    assert_true(pt_ctx->begin_query(pt_ctx, q));
+    pt_ctx->draw_vbo(pt_ctx, info, 0, d, 1);
+    assert_true(pt_ctx->end_query(pt_ctx, q));
+    union pipe_query_result r;
+    memset(&r, 0xab, sizeof r);
+    assert_true(pt_ctx->get_query_result(pt_ctx, q, true, &r));
+    pt_ctx->destroy_query(pt_ctx, q);
+    return r.pipeline_statistics;
+}
+
+/* GL primitive counts of one segment (a draw, or the part between restart
+ * indices) of n vertices: API primitives, and the points, lines or
+ * triangles they are made of (a quad = 2 triangles, a polygon = n - 2). */
+static uint64_t api_prims_of(unsigned mode, uint64_t n)
+{
+    switch (mode) {
+    case PIPE_PRIM_POINTS: return n;
+    case PIPE_PRIM_LINES: return n / 2;
+    case PIPE_PRIM_LINE_LOOP: return n >= 2 ? n : 0;
+    case PIPE_PRIM_LINE_STRIP: return n >= 2 ? n - 1 : 0;
+    case PIPE_PRIM_TRIANGLES: return n / 3;
+    case PIPE_PRIM_TRIANGLE_STRIP:
+    case PIPE_PRIM_TRIANGLE_FAN: return n >= 3 ? n - 2 : 0;
+    case PIPE_PRIM_QUADS: return n / 4;
+    case PIPE_PRIM_QUAD_STRIP: return n >= 4 ? (n - 2) / 2 : 0;
+    case PIPE_PRIM_POLYGON: return n >= 3 ? 1 : 0;
+    case PIPE_PRIM_LINES_ADJACENCY: return n / 4;
+    case PIPE_PRIM_LINE_STRIP_ADJACENCY: return n >= 4 ? n - 3 : 0;
+    case PIPE_PRIM_TRIANGLES_ADJACENCY: return n / 6;
+    case PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY: return n >= 6 ? (n - 4) / 2 : 0;
+    default: fail(); return 0;
+    }
+}
+
+static uint64_t base_prims_of(unsigned mode, uint64_t n)
+{
+    if (mode == PIPE_PRIM_QUADS || mode == PIPE_PRIM_QUAD_STRIP)
+        return 2 * api_prims_of(mode, n);
+    if (mode == PIPE_PRIM_POLYGON)
+        return n >= 3 ? n - 2 : 0;
+    return api_prims_of(mode, n);
+}
+
+typedef struct stats_expect {
+    uint64_t ia_vertices, ia_primitives, c_primitives;
+} stats_expect;
+
+/* Walks the index stream (NULL: non-indexed) position by position. */
+static stats_expect expect_of(unsigned mode, const void *idx, unsigned isz, bool restart,
+                              uint32_t restart_index, unsigned count, unsigned instances)
+{
+    stats_expect e = {0, 0, 0};
+    uint64_t seg = 0;
+    for (unsigned p = 0; p <= count; p++) {
+        bool cut = p == count;
+        if (!cut && idx && restart) {
+            uint32_t v = isz == 1 ? ((const uint8_t *)idx)[p]
+                         : isz == 2 ? ((const uint16_t *)idx)[p]
+                                    : ((const uint32_t *)idx)[p];
+            cut = v == restart_index;
+        }
+        if (!cut) {
+            seg++;
+            continue;
+        }
+        e.ia_vertices += seg;
+        e.ia_primitives += api_prims_of(mode, seg);
+        e.c_primitives += base_prims_of(mode, seg);
+        seg = 0;
+    }
+    e.ia_vertices *= instances;
+    e.ia_primitives *= instances;
+    e.c_primitives *= instances;
+    return e;
+}
+
+/* Vertices on two circles well inside the view volume (vertex i at
+ * position i % 16, so non-indexed draws of up to 6000 vertices read them
+ * too): whatever the indices, every primitive needs no clipping. */
+static pt_vtx ring[6000];
+
+static void init_ring(void)
+{
+    static const float c8[8][2] = {{0.8f, 0},  {0.56f, 0.56f},   {0, 0.8f},  {-0.56f, 0.56f},
+                                   {-0.8f, 0}, {-0.56f, -0.56f}, {0, -0.8f}, {0.56f, -0.56f}};
+    for (int i = 0; i < 6000; i++) {
+        float k = i % 16 < 8 ? 1.0f : 0.5f;
+        ring[i] = (pt_vtx){{c8[i & 7][0] * k, c8[i & 7][1] * k, 0.25f, 1}, {0, 1, 0, 1}};
+    }
+}
+
+static uint32_t lcg(uint32_t *s)
+{
+    *s = *s * 1664525u + 1013904223u;
+    return *s >> 8;
+}
+
+static void check_stats_case(unsigned mode, unsigned count, unsigned isz, bool restart,
+                             unsigned instances, uint32_t seed)
+{
+    static uint32_t idx32[6000];
+    static uint16_t idx16[6000];
+    static uint8_t idx8[6000];
+    assert_true(count <= 6000);
+    const uint32_t rindex = isz == 1 ? 0xffu : isz == 2 ? 0xffffu : 0xffffffffu;
+    for (unsigned p = 0; p < count; p++) {
+        uint32_t r = lcg(&seed);
+        uint32_t v = restart && r % 11 == 0 ? rindex : r % 16;
+        idx32[p] = v;
+        idx16[p] = (uint16_t)v;
+        idx8[p] = (uint8_t)v;
+    }
+    const void *idx = isz == 1 ? (const void *)idx8 : isz == 2 ? (const void *)idx16
+                    : isz == 4 ? (const void *)idx32 : NULL;
+    struct pipe_draw_info info = {.mode = (uint8_t)mode, .index_size = (uint8_t)isz,
+                                  .instance_count = instances, .has_user_indices = isz != 0,
+                                  .primitive_restart = restart, .restart_index = rindex};
+    info.index.user = idx;
+    struct pipe_draw_start_count_bias d = {.start = 0, .count = count};
+    struct pipe_query_data_pipeline_statistics got = stats_of_draw(&info, &d);
+    stats_expect e = expect_of(mode, idx, isz, restart, rindex, count, instances);
+    if (got.ia_vertices != e.ia_vertices || got.ia_primitives != e.ia_primitives ||
+        got.c_invocations != e.ia_primitives || got.c_primitives != e.c_primitives)
+        print_error("mode %u count %u isz %u restart %d instances %u: ia_vertices %llu/%llu "
+                    "ia_primitives %llu/%llu c_invocations %llu c_primitives %llu/%llu\n",
+                    mode, count, isz, restart, instances, (unsigned long long)got.ia_vertices,
+                    (unsigned long long)e.ia_vertices, (unsigned long long)got.ia_primitives,
+                    (unsigned long long)e.ia_primitives, (unsigned long long)got.c_invocations,
+                    (unsigned long long)got.c_primitives, (unsigned long long)e.c_primitives);
+    assert_int_equal(got.ia_vertices, e.ia_vertices);
+    assert_int_equal(got.ia_primitives, e.ia_primitives);
+    assert_int_equal(got.c_invocations, e.ia_primitives);
+    assert_int_equal(got.c_primitives, e.c_primitives);
+    /* Every vertex of an assembled primitive is shaded, at least once per
+     * instance (how often beyond that is implementation-defined). */
+    if (e.ia_primitives)
+        assert_true(got.vs_invocations >= instances);
+    assert_int_equal(got.gs_invocations, 0);
+    assert_int_equal(got.gs_primitives, 0);
+    assert_int_equal(got.hs_invocations, 0);
+    assert_int_equal(got.ds_invocations, 0);
+    assert_int_equal(got.cs_invocations, 0);
+}
+
+static void test_statistics_topologies(void **state)
+{
+    (void)state;
+    pt_fixture f;
+    fixture_init(&f);
+    init_ring();
+    pt_set_user_vb(ring, sizeof(pt_vtx));
+    uint32_t seed = 12345;
+    for (unsigned mode = PIPE_PRIM_POINTS; mode <= PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY; mode++) {
+        /* Small counts: incomplete primitives, one chunk, several
+         * instances per chunk. */
+        for (unsigned count = 1; count <= 13; count++)
+            for (unsigned isz = 0; isz <= 4; isz = isz ? isz * 2 : 1)
+                for (int restart = 0; restart <= (isz != 0); restart++)
+                    check_stats_case(mode, count, isz, restart, 1 + count % 3, seed++);
+        /* Several chunks (2040 primitives each), with and without restart. */
+        check_stats_case(mode, 5003, 0, false, 2, seed++);
+        check_stats_case(mode, 5003, 2, false, 1, seed++);
+        check_stats_case(mode, 4999, 2, true, 2, seed++);
+        check_stats_case(mode, 4998, 4, true, 1, seed++);
+        check_stats_case(mode, 255 * 3, 1, true, 3, seed++);
+    }
+    /* A stippled line strip carries its pattern across chunks by
+     * re-assembling earlier lines (never counted twice). */
+    struct pipe_rasterizer_state rs = {.half_pixel_center = true, .depth_clip_near = true,
+                                       .depth_clip_far = true, .line_width = 1, .point_size = 1,
+                                       .line_stipple_enable = true, .line_stipple_factor = 1,
+                                       .line_stipple_pattern = 0x0f0f};
+    void *stip = pt_ctx->create_rasterizer_state(pt_ctx, &rs);
+    pt_ctx->bind_rasterizer_state(pt_ctx, stip);
+    check_stats_case(PIPE_PRIM_LINE_STRIP, 5000, 0, false, 1, seed++);
+    check_stats_case(PIPE_PRIM_LINE_LOOP, 4500, 2, true, 2, seed++);
+    pt_ctx->bind_rasterizer_state(pt_ctx, f.rast);
+    pt_ctx->delete_rasterizer_state(pt_ctx, stip);
+
+    /* A non-zero start and index bias change nothing; the single-counter
+     * query reads the same counters. */
+    static const uint16_t ix[8] = {20, 21, 22, 23, 0xffff, 24, 25, 26};
+    struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLE_STRIP, .index_size = 2,
+                                  .instance_count = 2, .has_user_indices = true,
+                                  .primitive_restart = true, .restart_index = 0xffff};
+    info.index.user = ix;
+    struct pipe_draw_start_count_bias d = {.start = 1, .count = 7, .index_bias = -20};
+    struct pipe_query *one[PIPE_STAT_QUERY_COUNT];
+    for (unsigned i = 0; i < PIPE_STAT_QUERY_COUNT; i++) {
+        one[i] = pt_ctx->create_query(pt_ctx, PIPE_QUERY_PIPELINE_STATISTICS_SINGLE, i);
+        assert_non_null(one[i]);
+        assert_true(pt_ctx->begin_query(pt_ctx, one[i]));
+    }
+    struct pipe_query_data_pipeline_statistics all = stats_of_draw(&info, &d);
+    for (unsigned i = 0; i < PIPE_STAT_QUERY_COUNT; i++)
+        assert_true(pt_ctx->end_query(pt_ctx, one[i]));
+    /* positions 1..7: 21 22 23 | 24 25 26 -> 6 vertices, 1 + 1 triangles */
+    assert_int_equal(all.ia_vertices, 6 * 2);
+    assert_int_equal(all.ia_primitives, 2 * 2);
+    assert_int_equal(all.c_primitives, 2 * 2);
+    uint64_t words[PIPE_STAT_QUERY_COUNT];
+    memcpy(words, &all, sizeof words);
+    for (unsigned i = 0; i < PIPE_STAT_QUERY_COUNT; i++) {
+        assert_int_equal(result_u64(one[i]), words[i]);
+        pt_ctx->destroy_query(pt_ctx, one[i]);
+    }
+    fixture_fini(&f);
+}
+
+/* One non-indexed draw of `n` clip-space vertices under rasterizer state
+ * `rs` (NULL: the fixture's). */
+static struct pipe_query_data_pipeline_statistics
+clip_stats(pt_fixture *f, unsigned mode, const pt_vtx *v, unsigned n,
+           const struct pipe_rasterizer_state *rs)
+{
+    void *cso = NULL;
+    if (rs) {
+        cso = pt_ctx->create_rasterizer_state(pt_ctx, rs);
+        pt_ctx->bind_rasterizer_state(pt_ctx, cso);
+    }
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    struct pipe_draw_info info = {.mode = (uint8_t)mode, .instance_count = 1};
+    struct pipe_draw_start_count_bias d = {.start = 0, .count = n};
+    struct pipe_query_data_pipeline_statistics s = stats_of_draw(&info, &d);
+    if (cso) {
+        pt_ctx->bind_rasterizer_state(pt_ctx, f->rast);
+        pt_ctx->delete_rasterizer_state(pt_ctx, cso);
+    }
+    return s;
+}
+
+static pt_vtx cv(float x, float y, float z, float w)
+{
+    return (pt_vtx){{x, y, z, w}, {1, 1, 1, 1}};
+}
+
+/* Triangles output by the clipper for a triangle, by the documented rule:
+ * 0 if all three vertices are beyond one plane (only x > w and z < -w
+ * occur here), 1 if none is behind the near plane (the x sides are left to
+ * the guard band), else the fan of the polygon cut by the near plane: k
+ * vertices behind it leave 3 - k + 2 corners, 3 - k triangles. */
+static unsigned clip_rule(const pt_vtx t[3])
+{
+    unsigned right = 0, behind = 0;
+    for (int k = 0; k < 3; k++) {
+        right += t[k].pos[0] > t[k].pos[3];
+        behind += t[k].pos[2] < -t[k].pos[3];
+    }
+    if (right == 3 || behind == 3)
+        return 0;
+    return behind ? 3 - behind : 1;
+}
+
+static void test_statistics_clipping(void **state)
+{
+    (void)state;
+    pt_fixture f;
+    fixture_init(&f);
+    struct pipe_query_data_pipeline_statistics s;
+    const pt_vtx inside[3] = {cv(-0.5f, -0.5f, 0, 1), cv(0.5f, -0.5f, 0, 1), cv(0, 0.5f, 0, 1)};
+    s = clip_stats(&f, PIPE_PRIM_TRIANGLES, inside, 3, NULL);
+    assert_int_equal(s.c_invocations, 1);
+    assert_int_equal(s.c_primitives, 1);
+    assert_true(s.ps_invocations > 0);
+    /* One vertex behind the near plane: a quadrilateral, 2 triangles. */
+    const pt_vtx near1[3] = {cv(-0.5f, -0.5f, 0, 1), cv(0.5f, -0.5f, 0, 1), cv(0, 0.5f, -3, 1)};
+    s = clip_stats(&f, PIPE_PRIM_TRIANGLES, near1, 3, NULL);
+    assert_int_equal(s.c_invocations, 1);
+    assert_int_equal(s.c_primitives, 2);
+    assert_true(s.ps_invocations > 0);
+    /* Two behind: a triangle. */
+    const pt_vtx near2[3] = {cv(-0.5f, -0.5f, 0, 1), cv(0.5f, -0.5f, -3, 1), cv(0, 0.5f, -3, 1)};
+    s = clip_stats(&f, PIPE_PRIM_TRIANGLES, near2, 3, NULL);
+    assert_int_equal(s.c_primitives, 1);
+    /* Entirely beyond the right plane: 0, nothing shaded. */
+    const pt_vtx right[3] = {cv(1.5f, -0.5f, 0, 1), cv(2.5f, -0.5f, 0, 1), cv(2, 0.5f, 0, 1)};
+    s = clip_stats(&f, PIPE_PRIM_TRIANGLES, right, 3, NULL);
+    assert_int_equal(s.ia_primitives, 1);
+    assert_int_equal(s.c_invocations, 1);
+    assert_int_equal(s.c_primitives, 0);
+    assert_int_equal(s.ps_invocations, 0);
+    /* Crossing the right plane only: within the guard band, passed whole. */
+    const pt_vtx cross[3] = {cv(0.5f, -0.5f, 0, 1), cv(1.5f, -0.5f, 0, 1), cv(1, 0.5f, 0, 1)};
+    s = clip_stats(&f, PIPE_PRIM_TRIANGLES, cross, 3, NULL);
+    assert_int_equal(s.c_primitives, 1);
+    assert_true(s.ps_invocations > 0);
+    /* Face culling and zero area come after the clipper: counted there,
+     * nothing shaded. The inside triangle is counter-clockwise (front). */
+    struct pipe_rasterizer_state rs = {.half_pixel_center = true, .depth_clip_near = true,
+                                       .depth_clip_far = true, .front_ccw = true,
+                                       .cull_face = PIPE_FACE_FRONT, .line_width = 1,
+                                       .point_size = 1};
+    s = clip_stats(&f, PIPE_PRIM_TRIANGLES, inside, 3, &rs);
+    assert_int_equal(s.c_primitives, 1);
+    assert_int_equal(s.ps_invocations, 0);
+    s = clip_stats(&f, PIPE_PRIM_TRIANGLES, near1, 3, &rs);
+    assert_int_equal(s.c_primitives, 2);
+    assert_int_equal(s.ps_invocations, 0);
+    const pt_vtx flat[3] = {cv(-0.5f, -0.5f, 0, 1), cv(0, 0, 0, 1), cv(0.5f, 0.5f, 0, 1)};
+    s = clip_stats(&f, PIPE_PRIM_TRIANGLES, flat, 3, NULL);
+    assert_int_equal(s.c_primitives, 1);
+    assert_int_equal(s.ps_invocations, 0);
+    /* Rasterizer discard drops primitives before the clipper. */
+    struct pipe_rasterizer_state rd = {.half_pixel_center = true, .depth_clip_near = true,
+                                       .depth_clip_far = true, .line_width = 1,
+                                       .point_size = 1, .rasterizer_discard = true};
+    s = clip_stats(&f, PIPE_PRIM_TRIANGLES, near1, 3, &rd);
+    assert_int_equal(s.ia_vertices, 3);
+    assert_int_equal(s.ia_primitives, 1);
+    assert_int_equal(s.c_invocations, 0);
+    assert_int_equal(s.c_primitives, 0);
+    assert_int_equal(s.ps_invocations, 0);
+    /* Polygon mode LINE: the clipper still outputs triangles (their edges
+     * are drawn later). */
+    struct pipe_rasterizer_state rl = rs;
+    rl.cull_face = PIPE_FACE_NONE;
+    rl.fill_front = rl.fill_back = PIPE_POLYGON_MODE_LINE;
+    s = clip_stats(&f, PIPE_PRIM_TRIANGLES, near1, 3, &rl);
+    assert_int_equal(s.c_primitives, 2);
+
+    /* Lines: inside 1, cut by the near plane 1, beyond it 0. */
+    const pt_vtx lines[6] = {cv(-0.5f, 0, 0, 1), cv(0.5f, 0, 0, 1),  cv(-0.5f, 0.2f, 0, 1),
+                             cv(0.5f, 0.2f, -3, 1), cv(-0.5f, 0.4f, -2, 1), cv(0.5f, 0.4f, -3, 1)};
+    s = clip_stats(&f, PIPE_PRIM_LINES, lines, 6, NULL);
+    assert_int_equal(s.c_invocations, 3);
+    assert_int_equal(s.c_primitives, 2);
+    /* Points: clipped by their centre. */
+    const pt_vtx pts[4] = {cv(0, 0, 0, 1), cv(0.5f, 0.5f, 0, 1), cv(2, 0, 0, 1), cv(0, 0, 2, 1)};
+    s = clip_stats(&f, PIPE_PRIM_POINTS, pts, 4, NULL);
+    assert_int_equal(s.c_invocations, 4);
+    assert_int_equal(s.c_primitives, 2);
+
+    /* Many triangles through the batched path, mixed: inside, cut by the
+     * near plane, beyond the right or the near plane; compared with the
+     * rule per triangle. */
+    enum { NT = 3001 };
+    static pt_vtx many[NT * 3];
+    uint32_t seed = 99;
+    unsigned expect = 0;
+    for (unsigned t = 0; t < NT; t++) {
+        pt_vtx *tri = &many[t * 3];
+        unsigned kind = lcg(&seed) % 5;
+        for (int k = 0; k < 3; k++) {
+            float x = (float)(lcg(&seed) % 1000) / 1000.0f - 0.5f;
+            float y = (float)(lcg(&seed) % 1000) / 1000.0f - 0.5f;
+            float z = 0.5f;
+            if (kind == 1 && k == 0)
+                z = -3;
+            if (kind == 2 && k > 0)
+                z = -3;
+            if (kind == 3)
+                x += 3;
+            if (kind == 4)
+                z = -2;
+            tri[k] = cv(x, y, z, 1);
+        }
+        expect += clip_rule(tri);
+    }
+    s = clip_stats(&f, PIPE_PRIM_TRIANGLES, many, NT * 3, NULL);
+    assert_int_equal(s.ia_primitives, NT);
+    assert_int_equal(s.c_invocations, NT);
+    assert_int_equal(s.c_primitives, expect);
     fixture_fini(&f);
 }
 
@@ -469,6 +848,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_occlusion),
         cmocka_unit_test(test_primitives_and_statistics),
+        cmocka_unit_test(test_statistics_topologies),
+        cmocka_unit_test(test_statistics_clipping),
         cmocka_unit_test(test_time),
         cmocka_unit_test(test_render_condition),
         cmocka_unit_test(test_nonblocking),
