@@ -359,6 +359,9 @@ typedef struct swr_ps_input {
 typedef struct swr_ps_state {
     swr_ps_func func;
     const void *shader;
+    /* Optional batched entry (shader_abi.h), same shader; NULL: the backend
+     * calls func per 4x2 block. */
+    swr_ps_tile_func tile_func;
     uint32_t num_inputs;
     swr_ps_input inputs[SWR_MAX_ATTRIBS];
     uint32_t num_outputs;     /* render targets written: color[0..num_outputs-1] */

@@ -96,6 +96,9 @@ const jit_shader_info *jit_shader_get_info(const jit_shader *sh);
 /* The entry point for the engine; NULL when the processor does not match. */
 swr_vs_func jit_shader_vs_func(const jit_shader *sh);
 swr_ps_func jit_shader_ps_func(const jit_shader *sh);
+/* The batched entry of the same pixel shader (shader_abi.h), or NULL when
+ * its executor has none (the interpreter): swr_ps_state.tile_func. */
+swr_ps_tile_func jit_shader_ps_tile_func(const jit_shader *sh);
 
 /* The preamble of a shader compiled with key.preamble (jit_preamble.c):
  * instructions whose sources are all uniform (IMM, direct CONST, TEMPs

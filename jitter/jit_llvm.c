@@ -77,11 +77,16 @@
  * the sampler sees NaN derivatives bit for bit (the interpreter keeps the
  * written order). */
 #define JL_PASSES "function(sroa,early-cse,simplifycfg)"
+/* With a batched PS entry (build_tile_entry): the 8-pixel body is inlined
+ * into its block loop first, so SROA turns the per-block swr_ps_args and
+ * input array into registers. */
+#define JL_PASSES_TILE "always-inline,function(sroa,early-cse,simplifycfg)"
 
 struct jit_llvm_code {
     LLVMOrcResourceTrackerRef rt;
     jit_op *ops; /* fake ops of the called handlers, indexed by instruction */
     void *entry;
+    void *tile_entry; /* PS: the swr_ps_tile_func, or NULL */
     double compile_ms;
 };
 
@@ -1939,6 +1944,157 @@ static bool build_ir(jl *j, const char *name)
     return !j->failed;
 }
 
+/*
+ * The batched PS entry (swr_ps_tile_func, shader_abi.h): a loop over the 8
+ * blocks of a raster tile that, for each block with live lanes, fills a
+ * local swr_ps_args (the per-block fields, and the inputs as in_off[b] +
+ * in_lanes, the sum the engine does for the 8-pixel entry), calls the
+ * 8-pixel function `body` (always inlined, so the local args become
+ * registers) and copies exec_mask and the outputs the shader writes to the
+ * block's swr_ps_tile_out. Each block therefore computes exactly what the
+ * 8-pixel entry computes on the same inputs.
+ */
+static bool build_tile_entry(jl *j, const char *name)
+{
+    const struct jit_interp_prog *ip = j->sh->interp;
+    LLVMTypeRef ps[2] = {j->ptr, j->ptr};
+    LLVMTypeRef ft = LLVMFunctionType(j->voidt, ps, 2, 0);
+    LLVMValueRef fn = LLVMAddFunction(j->M, name, ft);
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateStringAttribute(j->C, "target-cpu", 10, JL_CPU, strlen(JL_CPU)));
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateStringAttribute(j->C, "target-features", 15, JL_FEATURES,
+                                                      strlen(JL_FEATURES)));
+    unsigned ai = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+    LLVMAddAttributeAtIndex(j->fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(j->C, ai, 0));
+    LLVMValueRef shader = LLVMGetParam(fn, 0), ta = LLVMGetParam(fn, 1);
+    LLVMBuilderRef b = LLVMCreateBuilderInContext(j->C);
+    LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(j->C, fn, "entry");
+    LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(j->C, fn, "loop");
+    LLVMBasicBlockRef shade = LLVMAppendBasicBlockInContext(j->C, fn, "shade");
+    LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(j->C, fn, "next");
+    LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->C, fn, "done");
+    LLVMPositionBuilderAtEnd(b, entry);
+    LLVMValueRef args = LLVMBuildAlloca(b, LLVMArrayType(j->v8f, (sizeof(swr_ps_args) + 31) / 32), "args");
+    LLVMSetAlignment(args, 32);
+    uint32_t nin = j->file_n[TGSI_FILE_INPUT];
+    if (nin > SWR_MAX_ATTRIBS)
+        nin = SWR_MAX_ATTRIBS;
+    LLVMValueRef inp = LLVMBuildAlloca(b, LLVMArrayType(j->v8f, nin * 4 + 1), "inputs");
+    LLVMSetAlignment(inp, 32);
+    /* The per-tile fields. */
+    LLVMBuildStore(b, inp, at(j, b, args, offsetof(swr_ps_args, inputs)));
+#define TA_COPY(field, type)                                                                      \
+    LLVMBuildStore(b, LLVMBuildLoad2(b, type, at(j, b, ta, offsetof(swr_ps_tile_args, field)), ""), \
+                   at(j, b, args, offsetof(swr_ps_args, field)))
+    TA_COPY(attrib_planes, j->ptr);
+    TA_COPY(res, j->ptr);
+    TA_COPY(front_facing, j->i32);
+    TA_COPY(prim_id, j->i32);
+    TA_COPY(fb_height, j->i32);
+#undef TA_COPY
+    LLVMValueRef tile_x = LLVMBuildLoad2(b, j->i32, at(j, b, ta, offsetof(swr_ps_tile_args, tile_x)), "");
+    LLVMValueRef tile_y = LLVMBuildLoad2(b, j->i32, at(j, b, ta, offsetof(swr_ps_tile_args, tile_y)), "");
+    LLVMValueRef outp = LLVMBuildLoad2(b, j->ptr, at(j, b, ta, offsetof(swr_ps_tile_args, out)), "out");
+    LLVMValueRef lanes[SWR_MAX_ATTRIBS * 4], offrow[SWR_MAX_ATTRIBS * 4];
+    for (uint32_t k = 0; k < nin * 4; k++) {
+        LLVMValueRef lp = LLVMBuildLoad2(
+            b, j->ptr, at(j, b, ta, offsetof(swr_ps_tile_args, in_lanes) + k * sizeof(void *)), "");
+        lanes[k] = load_a(j, b, j->v8f, lp, 32);
+        offrow[k] = LLVMBuildLoad2(
+            b, j->ptr, at(j, b, ta, offsetof(swr_ps_tile_args, in_off) + k * sizeof(void *)), "");
+    }
+    LLVMBuildBr(b, loop);
+
+    LLVMPositionBuilderAtEnd(b, loop);
+    LLVMValueRef bi = LLVMBuildPhi(b, j->i32, "b");
+    LLVMValueRef bi64 = LLVMBuildZExt(b, bi, j->i64, "");
+    LLVMValueRef b4 = LLVMBuildMul(b, bi64, ci64(j, 4), "");
+    LLVMValueRef exp_ = LLVMBuildGEP2(b, j->i8, at(j, b, ta, offsetof(swr_ps_tile_args, exec_mask)), &b4, 1, "");
+    LLVMValueRef qmp = LLVMBuildGEP2(b, j->i8, at(j, b, ta, offsetof(swr_ps_tile_args, quad_mask)), &b4, 1, "");
+    LLVMValueRef ex = LLVMBuildLoad2(b, j->i32, exp_, "");
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, ex, ci32(j, 0), ""), next, shade);
+
+    LLVMPositionBuilderAtEnd(b, shade);
+    LLVMBuildStore(b, ex, at(j, b, args, offsetof(swr_ps_args, exec_mask)));
+    LLVMBuildStore(b, LLVMBuildLoad2(b, j->i32, qmp, ""), at(j, b, args, offsetof(swr_ps_args, quad_mask)));
+    LLVMValueRef bx = LLVMBuildAdd(b, tile_x, LLVMBuildShl(b, LLVMBuildAnd(b, bi, ci32(j, 1), ""), ci32(j, 2), ""), "");
+    LLVMValueRef by = LLVMBuildAdd(b, tile_y, LLVMBuildShl(b, LLVMBuildLShr(b, bi, ci32(j, 1), ""), ci32(j, 1), ""), "");
+    LLVMBuildStore(b, bx, at(j, b, args, offsetof(swr_ps_args, block_x)));
+    LLVMBuildStore(b, by, at(j, b, args, offsetof(swr_ps_args, block_y)));
+    for (uint32_t k = 0; k < nin * 4; k++) {
+        LLVMValueRef op = LLVMBuildGEP2(b, j->f32, offrow[k], &bi64, 1, "");
+        LLVMValueRef o = LLVMBuildLoad2(b, j->f32, op, "");
+        LLVMValueRef ov = LLVMBuildInsertElement(b, LLVMGetUndef(j->v8f), o, ci32(j, 0), "");
+        ov = LLVMBuildShuffleVector(b, ov, LLVMGetUndef(j->v8f), LLVMConstNull(j->v8i), "");
+        store_a(b, LLVMBuildFAdd(b, ov, lanes[k], ""), at(j, b, inp, (size_t)k * 32), 32);
+    }
+    LLVMValueRef ob = LLVMBuildMul(b, bi64, ci64(j, sizeof(swr_ps_tile_out)), "");
+    LLVMValueRef outb = LLVMBuildGEP2(b, j->i8, outp, &ob, 1, "");
+    /* The outputs the shader writes (ps_output's offsets): out[b] plays the
+     * part of the 8-pixel entry's args, so lanes and components the shader
+     * does not write keep what out[b] held, as they would in args. */
+    size_t cp_from[SWR_MAX_ATTRIBS + 2], cp_to[SWR_MAX_ATTRIBS + 2];
+    unsigned cp_n[SWR_MAX_ATTRIBS + 2], ncp = 0;
+    for (uint32_t r = 0; r < SWR_MAX_ATTRIBS; r++) {
+        size_t from, to;
+        unsigned n = 4;
+        switch (ip->psout_kind[r]) {
+        case JIT_PSOUT_COLOR: {
+            unsigned c = ip->psout_index[r];
+            if (c == 1 && j->sh->key.dual_source) {
+                from = offsetof(swr_ps_args, color1);
+                to = offsetof(swr_ps_tile_out, color1);
+            } else if (c < 8) {
+                from = offsetof(swr_ps_args, color) + c * sizeof(swr_simd_vec4);
+                to = offsetof(swr_ps_tile_out, color) + c * sizeof(swr_simd_vec4);
+            } else {
+                continue;
+            }
+            break;
+        }
+        case JIT_PSOUT_DEPTH:
+            from = offsetof(swr_ps_args, depth);
+            to = offsetof(swr_ps_tile_out, depth);
+            n = 1;
+            break;
+        case JIT_PSOUT_STENCIL:
+            from = offsetof(swr_ps_args, stencil);
+            to = offsetof(swr_ps_tile_out, stencil);
+            n = 1;
+            break;
+        default: continue;
+        }
+        cp_from[ncp] = from;
+        cp_to[ncp] = to;
+        cp_n[ncp++] = n;
+    }
+    for (unsigned k = 0; k < ncp; k++)
+        for (unsigned c = 0; c < cp_n[k]; c++)
+            store_a(b, load_a(j, b, j->v8f, at(j, b, outb, cp_to[k] + c * 32), 32),
+                    at(j, b, args, cp_from[k] + c * 32), 32);
+    LLVMValueRef cargs[2] = {shader, args};
+    LLVMBuildCall2(b, ft, j->fn, cargs, 2, "");
+    LLVMBuildStore(b, LLVMBuildLoad2(b, j->i32, at(j, b, args, offsetof(swr_ps_args, exec_mask)), ""), exp_);
+    for (unsigned k = 0; k < ncp; k++)
+        for (unsigned c = 0; c < cp_n[k]; c++)
+            store_a(b, load_a(j, b, j->v8f, at(j, b, args, cp_from[k] + c * 32), 32),
+                    at(j, b, outb, cp_to[k] + c * 32), 32);
+    LLVMBuildBr(b, next);
+
+    LLVMPositionBuilderAtEnd(b, next);
+    LLVMValueRef b1 = LLVMBuildAdd(b, bi, ci32(j, 1), "");
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, b1, ci32(j, 8), ""), loop, done);
+    LLVMValueRef inc_v[2] = {ci32(j, 0), b1};
+    LLVMBasicBlockRef inc_b[2] = {entry, next};
+    LLVMAddIncoming(bi, inc_v, inc_b, 2);
+
+    LLVMPositionBuilderAtEnd(b, done);
+    LLVMBuildRetVoid(b);
+    LLVMDisposeBuilder(b);
+    return true;
+}
+
 static double now_ms(void)
 {
     struct timespec ts;
@@ -2004,6 +2160,9 @@ bool jit_llvm_build(jit_shader *sh, const tgsi_program *prog, tgsi_error *err)
     j->mzw = sh->interp->mzw;
     count_files(j);
     bool built = build_ir(j, name);
+    char tile_name[80];
+    snprintf(tile_name, sizeof tile_name, "%s_tile", name);
+    bool tile = built && j->is_ps && !getenv("SWR_JIT_NO_TILE") && build_tile_entry(j, tile_name);
     LLVMDisposeBuilder(j->b);
     LLVMDisposeBuilder(j->eb);
     if (built) {
@@ -2019,7 +2178,7 @@ bool jit_llvm_build(jit_shader *sh, const tgsi_program *prog, tgsi_error *err)
     double t_ir = now_ms();
     if (built && jl_run_passes) {
         LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-        LLVMErrorRef e = LLVMRunPasses(j->M, JL_PASSES,
+        LLVMErrorRef e = LLVMRunPasses(j->M, tile ? JL_PASSES_TILE : JL_PASSES,
                                        jl_opt_tm, po);
         LLVMDisposePassBuilderOptions(po);
         if (llvm_err(e, why, sizeof why, "passes"))
@@ -2050,6 +2209,14 @@ bool jit_llvm_build(jit_shader *sh, const tgsi_program *prog, tgsi_error *err)
         if (!llvm_err(e, why, sizeof why, "lookup") && addr) {
             code->entry = (void *)(uintptr_t)addr;
             ok = true;
+        }
+        addr = 0;
+        if (ok && tile) {
+            e = LLVMOrcLLJITLookup(jl_jit, &addr, tile_name);
+            if (llvm_err(e, why, sizeof why, "lookup") || !addr)
+                ok = false;
+            else
+                code->tile_entry = (void *)(uintptr_t)addr;
         }
     }
     if (!ok) {
@@ -2099,6 +2266,11 @@ void jit_llvm_free(struct jit_llvm_code *code)
 
 void *jit_llvm_entry(const struct jit_llvm_code *code) { return code ? code->entry : NULL; }
 
+void *jit_llvm_tile_entry(const struct jit_llvm_code *code)
+{
+    return code ? code->tile_entry : NULL;
+}
+
 double jit_llvm_compile_ms(const struct jit_llvm_code *code) { return code ? code->compile_ms : 0; }
 
 /* Walks the code from the entry until a ret (or `max` instructions) and
@@ -2144,6 +2316,11 @@ bool jit_llvm_build(jit_shader *sh, const tgsi_program *prog, tgsi_error *err)
 
 void jit_llvm_free(struct jit_llvm_code *code) { (void)code; }
 void *jit_llvm_entry(const struct jit_llvm_code *code)
+{
+    (void)code;
+    return NULL;
+}
+void *jit_llvm_tile_entry(const struct jit_llvm_code *code)
 {
     (void)code;
     return NULL;

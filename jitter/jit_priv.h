@@ -91,6 +91,8 @@ bool jit_llvm_build(jit_shader *sh, const tgsi_program *prog, tgsi_error *err);
 void jit_llvm_free(struct jit_llvm_code *code);
 /* The native entry point (a swr_vs_func or swr_ps_func), NULL if none. */
 void *jit_llvm_entry(const struct jit_llvm_code *code);
+/* The batched PS entry (a swr_ps_tile_func), NULL if none. */
+void *jit_llvm_tile_entry(const struct jit_llvm_code *code);
 /* Wall time of the compile (IR build, passes, codegen) in ms. */
 double jit_llvm_compile_ms(const struct jit_llvm_code *code);
 /* Disassembles the entry function up to its ret (at most max instructions)

@@ -273,3 +273,10 @@ swr_ps_func jit_shader_ps_func(const jit_shader *sh)
     void *native = jit_llvm_entry(sh->llvm);
     return native ? (swr_ps_func)native : jit_interp_ps;
 }
+
+swr_ps_tile_func jit_shader_ps_tile_func(const jit_shader *sh)
+{
+    if (!sh || sh->info.processor != TGSI_PROCESSOR_FRAGMENT)
+        return NULL;
+    return (swr_ps_tile_func)jit_llvm_tile_entry(sh->llvm);
+}

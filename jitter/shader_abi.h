@@ -156,8 +156,44 @@ typedef struct swr_ps_args {
     const swr_shader_resources *res;
 } swr_ps_args;
 
+/*
+ * Batched pixel shader (optional, swr_ps_state.tile_func): the blocks of one
+ * 8x8 raster tile in one call. Block b (0..7) is the 4x2 block at
+ * (tile_x + (b & 1) * 4, tile_y + (b >> 1) * 2), lanes as above; it runs
+ * when exec_mask[b] is non-zero, exactly as the 8-pixel entry would with
+ * block_x/y, quad_mask[b] and exec_mask[b] (helper lanes, kill, derivatives
+ * within its quads), and writes its outputs to out[b] and its live lanes
+ * after kill to exec_mask[b]; blocks with exec_mask[b] == 0 are skipped and
+ * their out[b] left alone. The engine calls it only when every input is an
+ * affine function of the window position (no perspective divide) and the
+ * PS state flags position and barycentrics unused: input r, component c at
+ * lane l of block b is in_off[r * 4 + c][b] + in_lanes[r * 4 + c][l] (a
+ * constant input has in_off -0.0f, so the sum is the value bit for bit).
+ * Each block's result must be bit-identical to the 8-pixel entry's on the
+ * same inputs (tests/jitter/test_ps_tile.c checks it).
+ */
+typedef struct swr_ps_tile_out {
+    swr_simd_vec4 color[8];
+    swr_simd_vec4 color1;
+    float depth[8] __attribute__((aligned(32)));
+    int32_t stencil[8] __attribute__((aligned(32)));
+} swr_ps_tile_out;
+
+typedef struct swr_ps_tile_args {
+    const float *in_lanes[SWR_MAX_ATTRIBS * 4]; /* 8 floats each, 32-byte aligned */
+    const float *in_off[SWR_MAX_ATTRIBS * 4];   /* 8 floats each (one per block) */
+    const float *attrib_planes;                 /* as swr_ps_args */
+    const swr_shader_resources *res;
+    uint32_t front_facing, prim_id, fb_height;
+    uint32_t tile_x, tile_y;                    /* window position of block 0's lane 0 */
+    uint32_t quad_mask[8];
+    uint32_t exec_mask[8]; /* in: live lanes per block (0: not shaded); out: after kill */
+    swr_ps_tile_out *out;  /* [8], 32-byte aligned */
+} swr_ps_tile_args;
+
 /* `shader` is the executor's own compiled form (NULL for plain C shaders). */
 typedef void (*swr_vs_func)(const void *shader, swr_vs_args *args);
 typedef void (*swr_ps_func)(const void *shader, swr_ps_args *args);
+typedef void (*swr_ps_tile_func)(const void *shader, swr_ps_tile_args *args);
 
 #endif /* SWR_SHADER_ABI_H */

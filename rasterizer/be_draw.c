@@ -118,6 +118,9 @@ typedef struct be_tile_ctx {
      * its tiles take the general path (emit_smooth_tile) and colour 0's
      * alpha is multiplied by each pixel's coverage (apply_smooth). */
     const be_smooth *smooth;
+    /* The batched pixel-shader call (swr_ps_state.tile_func), or NULL:
+     * its input tables are filled once per macrotile (batch_init). */
+    swr_ps_tile_args *ta;
 } be_tile_ctx;
 
 static inline vf8 lanes_of(const float *pl, vf8 lane_x, vf8 lane_y)
@@ -278,19 +281,28 @@ run_ds(const be_tile_ctx *t, int ds_c, bool front, uint8_t *zblock, uint8_t *sbl
     return t->st->ds_fn(&out->dsa, out->stencil_ref, front, zblock, sblock, zq, live);
 }
 
-/* The shader's colour 0, read in halves (vf8_load_2x128: it was just
- * stored). */
-static inline __attribute__((always_inline)) vf8x4 load_color0(const swr_ps_args *a)
+/* The shader's colour 0: read in halves (vf8_load_2x128) when it was just
+ * stored (the 8-pixel entry), whole when a batched call stored it a while
+ * ago (halves: a constant at each call site). */
+static inline __attribute__((always_inline)) vf8x4 load_color0(const swr_simd_vec4 *color,
+                                                               bool halves)
 {
     vf8x4 c;
     for (int i = 0; i < 4; i++)
-        c.v[i] = vf8_load_2x128(a->color[0].v[i]);
+        c.v[i] = halves ? vf8_load_2x128(color->v[i]) : vf8_load_aligned(color->v[i]);
     return c;
 }
 
+/* The shader's outputs as run_blend reads them: colours (color[0..7]) and
+ * the second dual-source colour, in a swr_ps_args or a swr_ps_tile_out. */
+typedef struct be_ps_colors {
+    const swr_simd_vec4 *color, *color1;
+    bool halves; /* just stored: see load_color0 */
+} be_ps_colors;
+
 /* Blends the shader's colours into every render target. */
 static inline __attribute__((always_inline)) void
-run_blend(const be_tile_ctx *t, int blend_c, const swr_ps_args *a, uint32_t blk, uint32_t live)
+run_blend(const be_tile_ctx *t, int blend_c, be_ps_colors a, uint32_t blk, uint32_t live)
 {
     const rast_draw_state *st = t->st;
     uint8_t *block0 = t->color[0] + (size_t)blk * 4;
@@ -299,37 +311,37 @@ run_blend(const be_tile_ctx *t, int blend_c, const swr_ps_args *a, uint32_t blk,
     switch (kind) {
     case BE_BLEND_NOOP: return;
     case BE_BLEND_OPAQUE_BGRA8:
-        c0 = load_color0(a);
+        c0 = load_color0(a.color, a.halves);
         be_opaque8888_v(block0, c0, live, 16, 0);
         return;
     case BE_BLEND_OPAQUE_RGBA8:
-        c0 = load_color0(a);
+        c0 = load_color0(a.color, a.halves);
         be_opaque8888_v(block0, c0, live, 0, 16);
         return;
     case BE_BLEND_ALPHA_BGRA8:
-        c0 = load_color0(a);
+        c0 = load_color0(a.color, a.halves);
         be_alpha8888_v(block0, c0, live, 16, 0, false);
         return;
     case BE_BLEND_ALPHA_RGBA8:
-        c0 = load_color0(a);
+        c0 = load_color0(a.color, a.halves);
         be_alpha8888_v(block0, c0, live, 0, 16, false);
         return;
     case BE_BLEND_ALPHA_BGRA8_A1:
-        c0 = load_color0(a);
+        c0 = load_color0(a.color, a.halves);
         be_alpha8888_v(block0, c0, live, 16, 0, true);
         return;
     case BE_BLEND_ALPHA_RGBA8_A1:
-        c0 = load_color0(a);
+        c0 = load_color0(a.color, a.halves);
         be_alpha8888_v(block0, c0, live, 0, 16, true);
         return;
     default: break;
     }
     const rast_output_block *out = st->output;
     const rast_shader_block *sh = st->shaders;
-    const vf8x4 *src1 = as_vec4(&a->color1);
+    const vf8x4 *src1 = as_vec4(a.color1);
     for (uint32_t mask = st->rt_mask; mask; mask &= mask - 1) {
         uint32_t rt = (uint32_t)__builtin_ctz(mask);
-        const vf8x4 *src = as_vec4(&a->color[sh->ps.color0_writes_all ? 0 : rt]);
+        const vf8x4 *src = as_vec4(&a.color[sh->ps.color0_writes_all ? 0 : rt]);
         st->blend_fn[rt](&out->blend, rt, out->blend_color,
                          (swr_format)st->fb->fb.color[rt].format,
                          t->color[rt] + (size_t)blk * t->color_bpp[rt], src, src1, live);
@@ -507,7 +519,7 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
 
     if (prof)
         prof_begin(PROF_BEOutputMerger);
-    run_blend(t, blend_c, a, blk, live);
+    run_blend(t, blend_c, (be_ps_colors){a->color, &a->color1, true}, blk, live);
     if (prof)
         prof_end(PROF_BEOutputMerger);
 }
@@ -529,6 +541,130 @@ static __attribute__((noinline, cold)) void shade_tile_prof(be_tile_ctx *t, int3
     }
 }
 
+/* -0.0f in every lane: the in_off row of a constant input of the batched
+ * entry (x + -0.0f is x bit for bit, -0.0f and NaN included). */
+static const float be_neg_zero8[8] __attribute__((aligned(32))) = {
+    -0.0f, -0.0f, -0.0f, -0.0f, -0.0f, -0.0f, -0.0f, -0.0f};
+
+/* The batched entry's arguments and outputs, on rast_be_draw_tile's stack. */
+typedef struct be_ps_batch {
+    swr_ps_tile_out out[8];
+    swr_ps_tile_args a;
+} be_ps_batch;
+
+/* Points the batched entry's input tables at the scratch planes (the
+ * non-constant inputs, rast_scratch.plane_lanes / plane_off in var_attr
+ * order) and at the constant inputs prepare_prim writes. Per macrotile:
+ * the rows do not move, only their contents change per primitive / tile. */
+static void batch_init(be_tile_ctx *t, be_ps_batch *bt)
+{
+    const rast_draw_state *st = t->st;
+    rast_scratch *s = t->s;
+    swr_ps_tile_args *a = &bt->a;
+    for (uint32_t r = 0; r < SWR_MAX_ATTRIBS; r++)
+        for (uint32_t c = 0; c < 4; c++) {
+            a->in_lanes[r * 4 + c] = s->ps_inputs[r].v[c];
+            a->in_off[r * 4 + c] = be_neg_zero8;
+        }
+    for (uint32_t j = 0; j < t->num_var; j++)
+        for (uint32_t c = 0; c < 4; c++) {
+            a->in_lanes[t->var_attr[j] * 4 + c] = s->plane_lanes[j * 4 + c];
+            a->in_off[t->var_attr[j] * 4 + c] = s->plane_off[j * 4 + c];
+        }
+    a->res = &st->shaders->res[SWR_STAGE_PS];
+    a->fb_height = st->fb_height;
+    a->out = bt->out;
+    t->ta = a;
+}
+
+/* The raster tile through the batched entry (t->ta; the caller checked
+ * that its inputs are planes or constants and that position and
+ * barycentrics are not needed): early depth/stencil of every block, one
+ * shader call for all blocks with a live lane, then per block alpha test,
+ * late depth/stencil and blend, as shade_block does. The blocks are
+ * disjoint pixels and each test and blend touches only its own block, so
+ * the results are those of shading block after block. */
+static inline __attribute__((always_inline)) void
+shade_tile_batched(be_tile_ctx *t, const be_tile_offsets *o, uint32_t base, uint64_t mask,
+                   bool simple, int ds_c, int blend_c, be_tile_count *n)
+{
+    bool alpha_test = !simple && t->alpha_test, late_ds = !simple && t->late_ds;
+    bool early_ds = ds_c == BE_DS_RUNTIME ? t->early_ds : ds_c >= 0;
+    const rast_draw_state *st = t->st;
+    const be_prim *p = t->p;
+    const rast_shader_block *sh = st->shaders;
+    const rast_output_block *out = st->output;
+    swr_ps_tile_args *ta = t->ta;
+    bool front = p->front_facing;
+    uint32_t live_in[8], any = 0;
+    if (mask == ~(uint64_t)0 && ds_c >= 0 && t->z) {
+        /* Fully covered with the constant early depth test: shade_tile's
+         * select-and-store loop (every lane live), whole quads. */
+        const vf8 zl = t->z_lanes, zlo = t->z_lo, zhi = t->z_hi;
+        uint8_t *zt = t->z + (size_t)base * 4;
+        for (uint32_t b = 0; b < 8; b++) {
+            vi8 z = be_depth_quantize_bits(
+                ds_c_bits(ds_c), vf8_clamp(vf8_add(vf8_set1(o->z[b]), zl), zlo, zhi));
+            vi8 old = vi8_load(zt + b * 32);
+            vi8 c = be_depth_cmp((uint32_t)ds_c & 7, ds_c_bits(ds_c) == 0, z, old);
+            vi8_store(zt + b * 32, vi8_select(c, old, z));
+            uint32_t live = (uint32_t)vi8_movemask(c);
+            live_in[b] = live;
+            ta->exec_mask[b] = live;
+            ta->quad_mask[b] = 0xff;
+            any |= live;
+        }
+        mask = 0; /* the loop below is done */
+    }
+    for (uint32_t b = 0; b < 8 && mask; b++) {
+        uint32_t cov = (uint32_t)(mask >> (b * 8)) & 0xff, live = cov;
+        if (cov && early_ds) {
+            uint32_t blk = base + b * 8;
+            vf8 z = vf8_clamp(vf8_add(vf8_set1(o->z[b]), t->z_lanes), t->z_lo, t->z_hi);
+            vi8 zq = be_depth_quantize_bits(ds_c >= 0 ? ds_c_bits(ds_c) : t->zbits, z);
+            live = run_ds(t, ds_c, front, t->z ? t->z + (size_t)blk * 4 : NULL,
+                          t->stencil ? t->stencil + blk : NULL, zq, live);
+        }
+        live_in[b] = live;
+        ta->exec_mask[b] = live;
+        ta->quad_mask[b] = quads_of(cov);
+        any |= live;
+    }
+    if (!any)
+        return;
+    ta->attrib_planes = p->attribs;
+    ta->front_facing = p->front_facing;
+    ta->prim_id = p->prim_id;
+    ta->tile_x = (uint32_t)o->bx[0];
+    ta->tile_y = (uint32_t)o->by[0];
+    sh->ps.tile_func(sh->ps.shader, ta);
+    for (uint32_t b = 0; b < 8; b++) {
+        uint32_t live = live_in[b];
+        if (!live)
+            continue;
+        const swr_ps_tile_out *po = &ta->out[b];
+        uint32_t blk = base + b * 8;
+        n->ps_invocations += (uint32_t)__builtin_popcount(live);
+        live &= ta->exec_mask[b];
+        if (alpha_test)
+            live = be_alpha_test(out->dsa.alpha_func, out->dsa.alpha_ref,
+                                 vf8_load(po->color[0].v[3]), live);
+        if (late_ds && live) {
+            vf8 z = sh->ps.writes_depth
+                        ? vf8_load(po->depth)
+                        : vf8_add(vf8_set1(o->z[b]), t->z_lanes);
+            z = vf8_clamp(z, t->z_lo, t->z_hi);
+            vi8 zq = be_depth_quantize_bits(t->zbits, z);
+            live = run_ds(t, ds_c, front, t->z ? t->z + (size_t)blk * 4 : NULL,
+                          t->stencil ? t->stencil + blk : NULL, zq, live);
+        }
+        if (!live)
+            continue;
+        n->samples_passed += (uint32_t)__builtin_popcount(live);
+        run_blend(t, blend_c, (be_ps_colors){po->color, &po->color1, false}, blk, live);
+    }
+}
+
 /* The raster tile's blocks without profiling. simple (a constant): no
  * alpha test and no late depth/stencil, so nothing but the colours has to
  * survive the shader call. ds_c, blend_c: see run_ds. */
@@ -538,6 +674,13 @@ shade_tile(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64
 {
     be_tile_offsets o;
     tile_offsets(t, tile_x, tile_y, &o);
+    /* The batched entry: inputs from planes (or all constant), nothing
+     * per lane but depth (plain), no coverage to alpha (smooth). */
+    if (t->ta && (t->planes || (t->num_var == 0 && !t->persp_div)) && (plain || t->plain) &&
+        (simple || !t->smooth)) {
+        shade_tile_batched(t, &o, base, mask, simple, ds_c, blend_c, n);
+        return;
+    }
     if (mask == ~(uint64_t)0) {
         /* Fully covered: every block, every lane, no coverage tests. */
         if (ds_c >= 0 && t->z) {
@@ -798,6 +941,10 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     t.planes = false;
     t.persp_div = false;
     t.plain = false;
+    be_ps_batch batch __attribute__((aligned(32)));
+    t.ta = NULL;
+    if (ps->func && ps->tile_func)
+        batch_init(&t, &batch);
     t.common = BE_COMMON_NONE;
     t.blend_kind = st->rt_mask == 1 ? be_blend_classify(&st->output->blend, 0,
                                                         (swr_format)fb->color[0].format)

@@ -279,6 +279,7 @@ void swrp_shader_link(const swrp_shader_cso *vs, jit_shader *vs_code, const swrp
     out_vs->viewport_index_slot = find_output(vi, TGSI_SEMANTIC_VIEWPORT_INDEX, 0);
 
     out_ps->func = jit_shader_ps_func(fs_code);
+    out_ps->tile_func = jit_shader_ps_tile_func(fs_code);
     out_ps->shader = fs_code;
     uint32_t nin = fi->num_inputs < SWR_MAX_ATTRIBS ? fi->num_inputs : SWR_MAX_ATTRIBS;
     out_ps->num_inputs = nin;
@@ -318,4 +319,6 @@ void swrp_shader_link(const swrp_shader_cso *vs, jit_shader *vs_code, const swrp
     out_ps->early_depth_stencil = fi->early_depth_stencil;
     out_ps->dual_source = dual_source;
     out_ps->position_unused = !fi->reads_position;
+    /* Neither executor reads swr_ps_args.bary_linear / bary_persp. */
+    out_ps->barycentrics_unused = true;
 }

@@ -18,6 +18,9 @@
  *                  engine's vs_invocations counter) and indices/s.
  *   fill_opaque    16 full-screen quads at decreasing depth (all pass LESS).
  *   fill_blend     16 full-screen quads, SRC_ALPHA / INV_SRC_ALPHA, no depth.
+ *   fill_opaque_8px, fill_blend_8px: the same with the pixel shader's
+ *                  8-pixel entry only (swr_ps_state.tile_func NULL), for
+ *                  the same-run ratio of the batched entry (color_ps_tile).
  *   clear          colour + depth clear and store of the whole target.
  * Each run checks the engine's statistics against the analytic counts
  * (primitives, shaded and passing pixels, the stored clear colour) and fails
@@ -78,14 +81,16 @@ static const bench_sizes *sizes(void)
 
 /* ---- results kept for the summary --------------------------------------------------- */
 
-enum { SC_TINY, SC_VS, SC_OPAQUE, SC_BLEND, SC_CLEAR, SC_COUNT };
+enum { SC_TINY, SC_VS, SC_OPAQUE, SC_BLEND, SC_OPAQUE8, SC_BLEND8, SC_CLEAR, SC_COUNT };
 #define MAX_WORKERS_ARG 2
 #define MAX_CALLS 64
 
-static const char *const scene_name[SC_COUNT] = {"tiny_tris", "vs_heavy_mesh", "fill_opaque",
-                                                 "fill_blend", "clear"};
+static const char *const scene_name[SC_COUNT] = {"tiny_tris",       "vs_heavy_mesh",
+                                                 "fill_opaque",     "fill_blend",
+                                                 "fill_opaque_8px", "fill_blend_8px",
+                                                 "clear"};
 static const char *const scene_unit[SC_COUNT] = {"Mtri/s", "Mvert/s", "Gpix/s", "Gpix/s",
-                                                 "Gpix/s"};
+                                                 "Gpix/s", "Gpix/s",  "Gpix/s"};
 
 /* Every call of a benchmark function, with its iteration count: Google
  * Benchmark first calls with growing counts to size the run, then (for every
@@ -159,6 +164,23 @@ static void color_ps(const void *shader, swr_ps_args *a)
 {
     (void)shader;
     memcpy(&a->color[0], &a->inputs[0], sizeof a->color[0]);
+}
+
+/* color_ps as a batched entry (swr_ps_tile_func): input 0 of each live
+ * block from its planes, the same float adds the engine does for the
+ * 8-pixel entry, so the colours are bit-identical. */
+static void color_ps_tile(const void *shader, swr_ps_tile_args *a)
+{
+    (void)shader;
+    vf8 lanes[4];
+    for (int c = 0; c < 4; c++)
+        lanes[c] = vf8_load(a->in_lanes[c]);
+    for (int b = 0; b < 8; b++) {
+        if (!a->exec_mask[b])
+            continue;
+        for (int c = 0; c < 4; c++)
+            vf8_store(a->out[b].color[0].v[c], vf8_add(vf8_set1(a->in_off[c][b]), lanes[c]));
+    }
 }
 
 /* ---- geometry (built once per process, shared by every run) ------------------------------ */
@@ -311,8 +333,8 @@ static const char *target_open(bench_target *t, int64_t workers)
                                    .depth_func = SWR_FUNC_LESS};
     swr_set_depth_stencil_state(t->ctx, &dsa);
     /* color_ps reads inputs[0] only: what the TGSI compiler would flag. */
-    swr_ps_state ps = {.func = color_ps, .num_inputs = 1, .num_outputs = 1,
-                       .position_unused = true, .barycentrics_unused = true};
+    swr_ps_state ps = {.func = color_ps, .tile_func = color_ps_tile, .num_inputs = 1,
+                       .num_outputs = 1, .position_unused = true, .barycentrics_unused = true};
     ps.inputs[0] = (swr_ps_input){1, SWR_SLOT_NONE, SWR_INTERP_PERSPECTIVE};
     swr_set_ps(t->ctx, &ps);
     return NULL;
@@ -469,7 +491,7 @@ static void build_quads(vtx32 *v, uint16_t *ix, uint32_t layers)
     }
 }
 
-static void bm_fill(cb_state *st, int scene, bool blend)
+static void bm_fill(cb_state *st, int scene, bool blend, bool batched)
 {
     int64_t workers = cb_range_arg(st, 0);
     uint32_t layers = sizes()->layers;
@@ -491,6 +513,12 @@ static void bm_fill(cb_state *st, int scene, bool blend)
     swr_set_vertex_buffers(t.ctx, 0, 1, &vb);
     swr_set_index_buffer(t.ctx, quad_idx, 2, sizeof quad_idx);
     set_vs(t.ctx, passthrough_vs);
+    if (!batched) {
+        swr_ps_state ps = {.func = color_ps, .num_inputs = 1, .num_outputs = 1,
+                           .position_unused = true, .barycentrics_unused = true};
+        ps.inputs[0] = (swr_ps_input){1, SWR_SLOT_NONE, SWR_INTERP_PERSPECTIVE};
+        swr_set_ps(t.ctx, &ps);
+    }
     swr_clear_info clear = clear_all;
     if (blend) {
         swr_blend_state bs = {0};
@@ -535,13 +563,25 @@ static void bm_fill(cb_state *st, int scene, bool blend)
 static void bm_fill_opaque(cb_state *st, void *user)
 {
     (void)user;
-    bm_fill(st, SC_OPAQUE, false);
+    bm_fill(st, SC_OPAQUE, false, true);
+}
+
+static void bm_fill_opaque_8px(cb_state *st, void *user)
+{
+    (void)user;
+    bm_fill(st, SC_OPAQUE8, false, false);
+}
+
+static void bm_fill_blend_8px(cb_state *st, void *user)
+{
+    (void)user;
+    bm_fill(st, SC_BLEND8, true, false);
 }
 
 static void bm_fill_blend(cb_state *st, void *user)
 {
     (void)user;
-    bm_fill(st, SC_BLEND, true);
+    bm_fill(st, SC_BLEND, true, true);
 }
 
 /* Clears alternate between two colours so every store writes new bytes;
@@ -612,6 +652,8 @@ __attribute__((constructor)) static void register_engine_benchmarks(void)
     register_scene("vs_heavy_mesh", bm_vs_heavy_mesh);
     register_scene("fill_opaque", bm_fill_opaque);
     register_scene("fill_blend", bm_fill_blend);
+    register_scene("fill_opaque_8px", bm_fill_opaque_8px);
+    register_scene("fill_blend_8px", bm_fill_blend_8px);
     register_scene("clear", bm_clear);
 }
 
@@ -627,7 +669,7 @@ static void print_summary(FILE *f)
     fprintf(f, "\nswr engine summary (%ux%u%s; median of measured runs; workers 0 = "
                "single-threaded; with N workers the API thread helps too)\n",
             sz->dim, sz->dim, sz == &smoke_sizes ? ", SMOKE sizes" : "");
-    fprintf(f, "%-14s %-8s %10s %10s %10s %8s %8s\n", "scene", "unit", "0 (ST)", "1 worker",
+    fprintf(f, "%-16s %-8s %10s %10s %10s %8s %8s\n", "scene", "unit", "0 (ST)", "1 worker",
             "2 workers", "2w/1w", "2w/ST");
     for (int s = 0; s < SC_COUNT; s++) {
         double r[MAX_WORKERS_ARG + 1];
@@ -638,7 +680,7 @@ static void print_summary(FILE *f)
         }
         if (!row)
             continue;
-        fprintf(f, "%-14s %-8s", scene_name[s], scene_unit[s]);
+        fprintf(f, "%-16s %-8s", scene_name[s], scene_unit[s]);
         for (int w = 0; w <= MAX_WORKERS_ARG; w++) {
             if (r[w] > 0)
                 fprintf(f, " %10.3f", r[w]);
