@@ -86,6 +86,10 @@ struct swr_context {
     draw_context *ring;
     _Atomic uint64_t head;
     _Atomic uint64_t tail;
+    /* Every draw context below it has its frontend claimed (a hint that
+     * only grows; ctx_ring.c core_work): walks looking for a frontend to
+     * claim start here instead of stepping over every DC in flight. */
+    _Atomic uint64_t fe_hint;
 
     uint32_t grid_w, grid_h;
     rast_hot_tiles hot;

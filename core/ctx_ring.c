@@ -144,12 +144,29 @@ bool core_work(swr_context *ctx, uint32_t w)
     uint32_t gen = td->gen;
     bool be_blocked = false;
     for (uint64_t id = t; id < head; id++) {
+        if (be_blocked) {
+            /* Only a frontend to claim is left to look for, and every DC
+             * below fe_hint has its frontend claimed: skip to it. */
+            uint64_t hint = atomic_load_explicit(&ctx->fe_hint, memory_order_relaxed);
+            if (hint > id)
+                id = hint;
+            if (id >= head)
+                break;
+        }
         draw_context *dc = slot_of(ctx, id);
         uint32_t fs = atomic_load_explicit(&dc->fe_state, memory_order_acquire);
         if (fs != FE_DONE) {
             uint32_t expect = FE_UNCLAIMED;
             if (fs == FE_UNCLAIMED &&
                 atomic_compare_exchange_strong(&dc->fe_state, &expect, FE_RUNNING)) {
+                /* This walk saw every frontend from its start to id claimed
+                 * (or skipped them under a hint that said so). */
+                uint64_t hint = atomic_load_explicit(&ctx->fe_hint, memory_order_relaxed);
+                while (hint < id + 1 &&
+                       !atomic_compare_exchange_weak_explicit(&ctx->fe_hint, &hint, id + 1,
+                                                              memory_order_relaxed,
+                                                              memory_order_relaxed))
+                    ;
                 /* A claimed DC cannot retire: no hazard needed while it runs. */
                 atomic_store(&ctx->hazard[w], HAZARD_NONE);
                 prof_begin(PROF_WorkerWorkOnFifoFE);
