@@ -97,7 +97,11 @@ const jit_shader_info *jit_shader_get_info(const jit_shader *sh);
 swr_vs_func jit_shader_vs_func(const jit_shader *sh);
 swr_ps_func jit_shader_ps_func(const jit_shader *sh);
 /* The batched entry of the same pixel shader (shader_abi.h), or NULL when
- * its executor has none (the interpreter): swr_ps_state.tile_func. */
+ * its executor has none (the interpreter), when the shader reads POSITION
+ * (the engine would not call it) or has more than JIT_PS_TILE_MAX_INSTS
+ * instructions (there the call overhead it saves is small beside the
+ * doubled compile time): swr_ps_state.tile_func. */
+#define JIT_PS_TILE_MAX_INSTS 160
 swr_ps_tile_func jit_shader_ps_tile_func(const jit_shader *sh);
 
 /* The preamble of a shader compiled with key.preamble (jit_preamble.c):

@@ -182,7 +182,9 @@ static int check_shader(const char *name, const char *text, size_t len, tile_run
         return 1;
     }
     int result = 2;
-    if (!jit_shader_get_info(sh)->reads_position && sh->llvm) {
+    /* (jit.h: no batched entry for POSITION readers and long shaders) */
+    if (!jit_shader_get_info(sh)->reads_position && prog->num_insts <= JIT_PS_TILE_MAX_INSTS &&
+        sh->llvm) {
         if (!jit_shader_ps_tile_func(sh)) {
             (*no_tile)++;
             fprintf(stderr, "%s: native code without a batched entry\n", name);
