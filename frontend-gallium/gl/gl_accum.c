@@ -175,18 +175,10 @@ typedef struct acc_rect {
  * empty. */
 static bool acc_area(struct gl_context *ctx, unsigned width, unsigned height, acc_rect *r)
 {
-    long x0 = 0, y0 = 0, x1 = (long)width, y1 = (long)height;
-    if (ctx->raster.scissor_test) {
-        const GLint *s = ctx->raster.scissor;
-        long sx1 = (long)s[0] + s[2], sy1 = (long)s[1] + s[3];
-        x0 = s[0] > 0 ? s[0] : 0;
-        y0 = s[1] > 0 ? s[1] : 0;
-        x1 = sx1 < x1 ? sx1 : x1;
-        y1 = sy1 < y1 ? sy1 : y1;
-    }
-    if (x1 <= x0 || y1 <= y0)
+    unsigned b[4];
+    if (!gl_raster_scissored_area(ctx, width, height, b))
         return false;
-    *r = (acc_rect){(unsigned)x0, (unsigned)y0, (unsigned)(x1 - x0), (unsigned)(y1 - y0)};
+    *r = (acc_rect){b[0], b[1], b[2] - b[0], b[3] - b[1]};
     return true;
 }
 

@@ -113,24 +113,12 @@ typedef struct clear_rect {
  * False when it is empty. */
 static bool clear_area(struct gl_context *ctx, clear_rect *r)
 {
-    unsigned fw = 0, fh = 0;
+    unsigned fw = 0, fh = 0, b[4];
     gl_framebuffer_draw_size(ctx, &fw, &fh);
-    long x0 = 0, y0 = 0, x1 = fw, y1 = fh;
-    if (ctx->raster.scissor_test) {
-        const GLint *s = ctx->raster.scissor;
-        long sx1 = (long)s[0] + s[2], sy1 = (long)s[1] + s[3];
-        x0 = s[0] > 0 ? s[0] : 0;
-        y0 = s[1] > 0 ? s[1] : 0;
-        x1 = sx1 < x1 ? sx1 : x1;
-        y1 = sy1 < y1 ? sy1 : y1;
-    }
-    if (x1 <= x0 || y1 <= y0)
+    if (!gl_raster_scissored_area(ctx, fw, fh, b))
         return false;
-    r->x = (unsigned)x0;
-    r->y = (unsigned)y0;
-    r->w = (unsigned)(x1 - x0);
-    r->h = (unsigned)(y1 - y0);
-    r->full = x0 == 0 && y0 == 0 && (unsigned)x1 == fw && (unsigned)y1 == fh;
+    *r = (clear_rect){b[0], b[1], b[2] - b[0], b[3] - b[1],
+                      b[0] == 0 && b[1] == 0 && b[2] == fw && b[3] == fh};
     return true;
 }
 

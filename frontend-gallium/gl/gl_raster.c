@@ -1267,3 +1267,24 @@ bool gl_raster_validate(struct gl_context *ctx)
     r->dirty = 0;
     return true;
 }
+
+bool gl_raster_scissored_area(struct gl_context *ctx, unsigned width, unsigned height,
+                              unsigned box[4])
+{
+    long x0 = 0, y0 = 0, x1 = (long)width, y1 = (long)height;
+    if (ctx->raster.scissor_test) {
+        const GLint *s = ctx->raster.scissor;
+        long sx1 = (long)s[0] + s[2], sy1 = (long)s[1] + s[3];
+        x0 = s[0] > 0 ? s[0] : 0;
+        y0 = s[1] > 0 ? s[1] : 0;
+        x1 = sx1 < x1 ? sx1 : x1;
+        y1 = sy1 < y1 ? sy1 : y1;
+    }
+    if (x1 <= x0 || y1 <= y0)
+        return false;
+    box[0] = (unsigned)x0;
+    box[1] = (unsigned)y0;
+    box[2] = (unsigned)x1;
+    box[3] = (unsigned)y1;
+    return true;
+}

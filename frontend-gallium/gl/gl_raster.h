@@ -136,4 +136,10 @@ bool glr_query_init(struct gl_context *ctx);
 void glr_query_fini(struct gl_context *ctx);
 bool glr_query_get(struct gl_context *ctx, GLenum pname, struct gl_value *v);
 
+/* The part of a width x height buffer that scissoring leaves (all of it
+ * with the scissor test off): box = {x0, y0, x1, y1}, half-open. False when
+ * it is empty. Clears and glAccum use it. */
+bool gl_raster_scissored_area(struct gl_context *ctx, unsigned width, unsigned height,
+                              unsigned box[4]);
+
 #endif /* GL_RASTER_H */
