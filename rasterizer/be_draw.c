@@ -541,6 +541,26 @@ static __attribute__((noinline, cold)) void shade_tile_prof(be_tile_ctx *t, int3
     }
 }
 
+/* The constant early depth test (ds_c >= 0, depth only) of a fully covered
+ * raster tile: every lane is live, so each block's update is one select
+ * and a plain store (be_ds_depth_only's effect: passing lanes take the
+ * fragment depth). pass[b] = the lanes of block b that passed. */
+static inline __attribute__((always_inline)) void
+early_depth_full_tile(const be_tile_ctx *t, const float *zb, uint32_t base, int ds_c,
+                      uint32_t pass[8])
+{
+    const vf8 zl = t->z_lanes, zlo = t->z_lo, zhi = t->z_hi;
+    uint8_t *zt = t->z + (size_t)base * 4;
+    for (uint32_t b = 0; b < 8; b++) {
+        vi8 z = be_depth_quantize_bits(ds_c_bits(ds_c),
+                                       vf8_clamp(vf8_add(vf8_set1(zb[b]), zl), zlo, zhi));
+        vi8 old = vi8_load(zt + b * 32);
+        vi8 c = be_depth_cmp((uint32_t)ds_c & 7, ds_c_bits(ds_c) == 0, z, old);
+        vi8_store(zt + b * 32, vi8_select(c, old, z));
+        pass[b] = (uint32_t)vi8_movemask(c);
+    }
+}
+
 /* -0.0f in every lane: the in_off row of a constant input of the batched
  * entry (x + -0.0f is x bit for bit, -0.0f and NaN included). */
 static const float be_neg_zero8[8] __attribute__((aligned(32))) = {
@@ -600,19 +620,11 @@ shade_tile_batched(be_tile_ctx *t, const be_tile_offsets *o, uint32_t base, uint
     if (mask == ~(uint64_t)0 && ds_c >= 0 && t->z) {
         /* Fully covered with the constant early depth test: shade_tile's
          * select-and-store loop (every lane live), whole quads. */
-        const vf8 zl = t->z_lanes, zlo = t->z_lo, zhi = t->z_hi;
-        uint8_t *zt = t->z + (size_t)base * 4;
+        early_depth_full_tile(t, o->z, base, ds_c, live_in);
         for (uint32_t b = 0; b < 8; b++) {
-            vi8 z = be_depth_quantize_bits(
-                ds_c_bits(ds_c), vf8_clamp(vf8_add(vf8_set1(o->z[b]), zl), zlo, zhi));
-            vi8 old = vi8_load(zt + b * 32);
-            vi8 c = be_depth_cmp((uint32_t)ds_c & 7, ds_c_bits(ds_c) == 0, z, old);
-            vi8_store(zt + b * 32, vi8_select(c, old, z));
-            uint32_t live = (uint32_t)vi8_movemask(c);
-            live_in[b] = live;
-            ta->exec_mask[b] = live;
+            ta->exec_mask[b] = live_in[b];
             ta->quad_mask[b] = 0xff;
-            any |= live;
+            any |= live_in[b];
         }
         mask = 0; /* the loop below is done */
     }
@@ -689,21 +701,9 @@ shade_tile(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64
              * and no shader call in between; then only the blocks with a
              * passing lane are shaded. The blocks are disjoint pixels and
              * each test reads and writes only its own block, so the results
-             * are those of testing each block just before shading it.
-             * Every lane is live, so the update is one select and a plain
-             * store (be_ds_depth_only's effect: passing lanes take the
-             * fragment depth). */
-            const vf8 zl = t->z_lanes, zlo = t->z_lo, zhi = t->z_hi;
-            uint8_t *zt = t->z + (size_t)base * 4;
+             * are those of testing each block just before shading it. */
             uint32_t pass[8];
-            for (uint32_t b = 0; b < 8; b++) {
-                vi8 z = be_depth_quantize_bits(
-                    ds_c_bits(ds_c), vf8_clamp(vf8_add(vf8_set1(o.z[b]), zl), zlo, zhi));
-                vi8 old = vi8_load(zt + b * 32);
-                vi8 c = be_depth_cmp((uint32_t)ds_c & 7, ds_c_bits(ds_c) == 0, z, old);
-                vi8_store(zt + b * 32, vi8_select(c, old, z));
-                pass[b] = vi8_movemask(c);
-            }
+            early_depth_full_tile(t, o.z, base, ds_c, pass);
             for (uint32_t b = 0; b < 8; b++)
                 if (pass[b])
                     shade_block(t, &o, b, base + b * 8, 0xff, false, simple, plain, ds_c, blend_c,
