@@ -114,6 +114,10 @@
       "First core (per NUMA node) used for worker threads")                                        \
     X(BASE_THREAD, uint32_t, 0,                                                                    \
       "First hardware thread (per core) used for worker threads")                                  \
+    X(RESERVE_API_THREAD, bool, true,                                                              \
+      "Leave the first hardware thread the placement knobs select (node 0, core 0 by default) "    \
+      "to the application's API thread, which runs draw work while it waits: no worker there "     \
+      "when more than one is selected. Ignored with KNOB_MAX_WORKER_THREADS")                      \
     X(DISABLE_SPLIT_DRAW, bool, false,                                                             \
       "Do not split draws into KNOB_MAX_PRIMS_PER_DRAW chunks (debugging)")                        \
     X(PRINT_KNOBS, bool, false,                                                                    \

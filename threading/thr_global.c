@@ -30,6 +30,7 @@ void thr_pool_config_from_knobs(thr_pool_config *cfg)
     cfg->base_core = KNOB_BASE_CORE;
     cfg->base_thread = KNOB_BASE_THREAD;
     cfg->spin_loop_count = KNOB_WORKER_SPIN_LOOP_COUNT;
+    cfg->reserve_api_thread = KNOB_RESERVE_API_THREAD;
 }
 
 thr_pool *thr_pool_acquire(void)

@@ -218,6 +218,7 @@ void thr_pool_config_default(thr_pool_config *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->max_threads_per_core = 1;
     cfg->spin_loop_count = DEFAULT_SPIN_LOOP_COUNT;
+    cfg->reserve_api_thread = true;
 }
 
 thr_pool *thr_pool_create_on(const thr_topology *topo, const thr_pool_config *cfg)

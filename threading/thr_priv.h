@@ -48,7 +48,8 @@ const thr_topology *thr_topology_shared(void);
 /* The placement policy: fills cpus[0..min(count, capacity)) with the OS CPU
    each worker is bound to (-1 = unbound) and returns the worker count, which
    may be 0 (e.g. base_core skips every core); cpus may be NULL to count.
-   The result is capped at THR_MAX_WORKERS. */
+   With reserve_api_thread the first PU the knobs select gets no worker when
+   they select more than one. The result is capped at THR_MAX_WORKERS. */
 uint32_t thr_place_workers(const thr_topology *topo, const thr_pool_config *cfg, int *cpus,
                            uint32_t capacity);
 

@@ -255,16 +255,13 @@ static uint32_t range_end(uint32_t base, uint32_t max, uint32_t n)
     return end < n ? (uint32_t)end : n;
 }
 
-uint32_t thr_place_workers(const thr_topology *topo, const thr_pool_config *cfg, int *cpus,
-                           uint32_t capacity)
+/* Every PU the placement knobs select, in node / core / PU order: skips the
+   first `skip` of them, writes the next ones to cpus (up to capacity) and
+   returns how many it counted after the skipped ones (capped). */
+static uint32_t select_pus(const thr_topology *topo, const thr_pool_config *cfg, uint32_t skip,
+                           int *cpus, uint32_t capacity)
 {
     uint32_t count = 0;
-    if (cfg->max_workers > 0) {
-        count = cfg->max_workers < THR_MAX_WORKERS ? cfg->max_workers : THR_MAX_WORKERS;
-        for (uint32_t i = 0; cpus && i < count && i < capacity; i++)
-            cpus[i] = -1;
-        return count;
-    }
     uint32_t node_end = range_end(cfg->base_numa_node, cfg->max_numa_nodes, topo->node_count);
     for (uint32_t n = cfg->base_numa_node; n < node_end; n++) {
         const thr_numa_node *node = &topo->nodes[n];
@@ -275,6 +272,10 @@ uint32_t thr_place_workers(const thr_topology *topo, const thr_pool_config *cfg,
             uint32_t pu_end =
                 range_end(cfg->base_thread, cfg->max_threads_per_core, core->pu_count);
             for (uint32_t t = cfg->base_thread; t < pu_end; t++) {
+                if (skip) {
+                    skip--;
+                    continue;
+                }
                 if (count == THR_MAX_WORKERS)
                     return count;
                 if (cpus && count < capacity)
@@ -284,6 +285,21 @@ uint32_t thr_place_workers(const thr_topology *topo, const thr_pool_config *cfg,
         }
     }
     return count;
+}
+
+uint32_t thr_place_workers(const thr_topology *topo, const thr_pool_config *cfg, int *cpus,
+                           uint32_t capacity)
+{
+    if (cfg->max_workers > 0) {
+        uint32_t count = cfg->max_workers < THR_MAX_WORKERS ? cfg->max_workers : THR_MAX_WORKERS;
+        for (uint32_t i = 0; cpus && i < count && i < capacity; i++)
+            cpus[i] = -1;
+        return count;
+    }
+    /* The API thread's PU: the first one selected, as long as another one
+       is left for a worker (a one-core process keeps its worker). */
+    uint32_t skip = cfg->reserve_api_thread && select_pus(topo, cfg, 0, NULL, 0) > 1 ? 1 : 0;
+    return select_pus(topo, cfg, skip, cpus, capacity);
 }
 
 bool thr_debug_enabled(void)

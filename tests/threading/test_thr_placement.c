@@ -177,6 +177,10 @@ static void run_probe(thr_pool *pool, const int *bound, uint32_t rounds)
     assert_int_equal(atomic_load(&p.bad_index), 0);
 }
 
+/* Workers the defaults give for `selected` PUs: all but the API thread's
+   first one, and never none. */
+static uint32_t minus_api(uint32_t selected) { return selected > 1 ? selected - 1 : selected; }
+
 static void test_default_one_bound_worker_per_core(void **state)
 {
     (void)state;
@@ -189,17 +193,37 @@ static void test_default_one_bound_worker_per_core(void **state)
     thr_pool *pool = thr_pool_create(&cfg);
     assert_non_null(pool);
     uint32_t count = thr_pool_worker_count(pool);
-    assert_int_equal(count, oracle_core_count(allowed, n_allowed));
+    uint32_t cores = (uint32_t)oracle_core_count(allowed, n_allowed);
+    assert_int_equal(count, minus_api(cores));
+
+    /* The API thread's core is the topology's first one (the topology
+       itself is checked against sysfs above). */
+    thr_topology topo;
+    assert_true(thr_topology_load(&topo));
+    const oracle_cpu *api = oracle_find(allowed, n_allowed, topo.pus[topo.cores[0].first_pu]);
+    assert_non_null(api);
+    thr_topology_free(&topo);
 
     int cpus[THR_MAX_WORKERS];
     thr_pool_get_worker_cpus(pool, cpus);
     for (uint32_t i = 0; i < count; i++) {
         const oracle_cpu *c = oracle_find(allowed, n_allowed, cpus[i]);
         assert_non_null(c); /* bound, inside the mask */
+        if (cores > 1)
+            assert_false(oracle_same_core(c, api));
         for (uint32_t j = 0; j < i; j++)
             assert_false(oracle_same_core(c, oracle_find(allowed, n_allowed, cpus[j])));
     }
     run_probe(pool, cpus, 20);
+    thr_pool_destroy(pool);
+
+    /* Without the reservation: one worker on every core. */
+    cfg.reserve_api_thread = false;
+    pool = thr_pool_create(&cfg);
+    assert_non_null(pool);
+    assert_int_equal(thr_pool_worker_count(pool), cores);
+    thr_pool_get_worker_cpus(pool, cpus);
+    run_probe(pool, cpus, 5);
     thr_pool_destroy(pool);
 }
 
@@ -215,7 +239,7 @@ static void test_all_threads_per_core(void **state)
     thr_pool *pool = thr_pool_create(&cfg);
     assert_non_null(pool);
     uint32_t count = thr_pool_worker_count(pool);
-    assert_int_equal(count, n_allowed);
+    assert_int_equal(count, minus_api((uint32_t)n_allowed));
     int cpus[THR_MAX_WORKERS];
     thr_pool_get_worker_cpus(pool, cpus);
     for (uint32_t i = 0; i < count; i++) {
@@ -321,6 +345,11 @@ static uint32_t oracle_place(const synth *s, uint32_t node_count, const uint32_t
                     in_window(t, cfg->base_thread, cfg->max_threads_per_core))
                     cpus[count++] = (int)(n * 10000 + c * 100 + t);
     (void)s;
+    /* The API thread keeps the first selected PU if another one is left. */
+    if (cfg->reserve_api_thread && count > 1) {
+        memmove(cpus, cpus + 1, (count - 1) * sizeof *cpus);
+        count--;
+    }
     return count;
 }
 
@@ -335,10 +364,11 @@ static void check_synthetic(uint32_t node_count, const uint32_t *cores_per_node,
             for (uint32_t bc = 0; bc < 4; bc++)
                 for (uint32_t mc = 0; mc < 4; mc++)
                     for (uint32_t bt = 0; bt < 3; bt++)
-                        for (uint32_t mt = 0; mt < 3; mt++) {
-                            thr_pool_config cfg = {.max_numa_nodes = mn,
+                        for (uint32_t mt = 0; mt < 6; mt++) {
+                            thr_pool_config cfg = {.reserve_api_thread = mt >= 3,
+                                                   .max_numa_nodes = mn,
                                                    .max_cores_per_numa_node = mc,
-                                                   .max_threads_per_core = mt,
+                                                   .max_threads_per_core = mt % 3,
                                                    .base_numa_node = bn,
                                                    .base_core = bc,
                                                    .base_thread = bt};
@@ -352,7 +382,7 @@ static void check_synthetic(uint32_t node_count, const uint32_t *cores_per_node,
                                 assert_int_equal(got[i], expect[i]);
                             combos++;
                         }
-    assert_int_equal(combos, 4 * 4 * 4 * 4 * 3 * 3);
+    assert_int_equal(combos, 4 * 4 * 4 * 4 * 3 * 3 * 2);
 }
 
 static void test_placement_policy_synthetic(void **state)
@@ -367,15 +397,23 @@ static void test_placement_policy_synthetic(void **state)
     const uint32_t odd_pus[] = {1, 2, 3, 2, 1, 1, 3, 2, 1};
     check_synthetic(3, odd_cores, odd_pus);
 
-    /* Defaults on the regular machine: one worker per core, its first PU. */
+    /* Defaults on the regular machine: one worker per core, its first PU,
+       but none on node 0's core 0 (the API thread's). */
     synth s;
     synth_build(&s, 2, regular_cores, regular_pus);
     thr_pool_config cfg;
     thr_pool_config_default(&cfg);
     int cpus[THR_MAX_WORKERS];
-    assert_int_equal(thr_place_workers(&s.topo, &cfg, cpus, THR_MAX_WORKERS), 8);
-    for (int i = 0; i < 8; i++)
-        assert_int_equal(cpus[i], (i / 4) * 10000 + (i % 4) * 100);
+    assert_int_equal(thr_place_workers(&s.topo, &cfg, cpus, THR_MAX_WORKERS), 7);
+    for (int i = 0; i < 7; i++)
+        assert_int_equal(cpus[i], ((i + 1) / 4) * 10000 + ((i + 1) % 4) * 100);
+    /* A one-core selection keeps its worker. */
+    cfg.max_numa_nodes = 1;
+    cfg.max_cores_per_numa_node = 1;
+    assert_int_equal(thr_place_workers(&s.topo, &cfg, cpus, THR_MAX_WORKERS), 1);
+    assert_int_equal(cpus[0], 0);
+    cfg.max_numa_nodes = 0;
+    cfg.max_cores_per_numa_node = 0;
 
     /* max_workers wins over everything, and is capped. */
     cfg.max_workers = 5;
@@ -389,12 +427,12 @@ static void test_placement_policy_synthetic(void **state)
     cfg.max_workers = 0;
     cfg.base_numa_node = 0;
     cpus[3] = 12345;
-    assert_int_equal(thr_place_workers(&s.topo, &cfg, cpus, 3), 8);
+    assert_int_equal(thr_place_workers(&s.topo, &cfg, cpus, 3), 7);
     assert_int_equal(cpus[3], 12345);
     /* Huge base + max must not wrap around. */
     cfg.base_core = 1;
     cfg.max_cores_per_numa_node = UINT32_MAX;
-    assert_int_equal(thr_place_workers(&s.topo, &cfg, NULL, 0), 6);
+    assert_int_equal(thr_place_workers(&s.topo, &cfg, NULL, 0), 5); /* 6 selected, 1 reserved */
 }
 
 int main(void)
