@@ -1,12 +1,14 @@
 /*
  * bench_engine.c: whole-engine throughput through the public API
- * (core/swr.h), with C shaders, at three thread configurations: the argument
+ * (core/swr.h), with C shaders, at four thread configurations: the argument
  * of every benchmark is the pool worker count, 0 meaning a single-threaded
- * context (everything on the API thread). The pool is process-wide and
- * created by the first context from KNOB_MAX_WORKER_THREADS, so each run sets
- * the knob, creates its own context and destroys it at the end (the last
- * release joins the pool). Note that with N workers up to N + 1 threads
- * render: the API thread helps while it waits (full ring, swr_sync).
+ * context (everything on the API thread) and -1 the default placement (one
+ * bound worker per core but the first, which the API thread keeps: 1 worker
+ * on a 2-core machine). The pool is process-wide and created by the first
+ * context from the KNOB_* values, so each run sets KNOB_MAX_WORKER_THREADS,
+ * creates its own context and destroys it at the end (the last release joins
+ * the pool). Note that with N workers up to N + 1 threads render: the API
+ * thread helps while it waits (full ring, swr_sync).
  *
  * Scenes (1024x1024 B8G8R8A8_UNORM + Z32_FLOAT; one iteration = one frame:
  * clear, draw, store tiles, sync, all timed in wall-clock time):
@@ -31,8 +33,8 @@
  * run stays short under the sanitizers.
  *
  * After the benchmarks, a summary prints the median rate of each scene per
- * thread configuration and the 2-worker / 1-worker and 2-worker /
- * single-threaded ratios (to stderr when a non-console --benchmark_format
+ * thread configuration and the 2-worker / 1-worker, 2-worker /
+ * single-threaded and default / single-threaded ratios (to stderr when a non-console --benchmark_format
  * was asked for, so that stdout stays valid JSON/CSV).
  */
 #include <math.h>
@@ -83,6 +85,9 @@ static const bench_sizes *sizes(void)
 
 enum { SC_TINY, SC_VS, SC_OPAQUE, SC_BLEND, SC_OPAQUE8, SC_BLEND8, SC_CLEAR, SC_COUNT };
 #define MAX_WORKERS_ARG 2
+/* The benchmark argument of the default placement, and its slot in logs. */
+#define DEFAULT_PLACEMENT_ARG (-1)
+#define DEFAULT_SLOT (MAX_WORKERS_ARG + 1)
 #define MAX_CALLS 64
 
 static const char *const scene_name[SC_COUNT] = {"tiny_tris",       "vs_heavy_mesh",
@@ -102,11 +107,11 @@ typedef struct call_log {
     double rate[MAX_CALLS]; /* in scene_unit */
 } call_log;
 
-static call_log logs[SC_COUNT][MAX_WORKERS_ARG + 1];
+static call_log logs[SC_COUNT][DEFAULT_SLOT + 1];
 
 static void log_call(int scene, int64_t workers, int64_t iters, double rate)
 {
-    call_log *l = &logs[scene][workers];
+    call_log *l = &logs[scene][workers == DEFAULT_PLACEMENT_ARG ? DEFAULT_SLOT : workers];
     if (l->n < MAX_CALLS) {
         l->iters[l->n] = iters;
         l->rate[l->n] = rate;
@@ -293,7 +298,8 @@ static void target_close(bench_target *t)
     memset(t, 0, sizeof *t);
 }
 
-/* Creates the context for `workers` (0: single-threaded) with the target
+/* Creates the context for `workers` (0: single-threaded, -1: the default
+ * placement) with the target
  * bound, viewport over it, no culling, depth LESS with writes, and the
  * colour PS reading VS output 1. NULL on success, else the failure. */
 static const char *target_open(bench_target *t, int64_t workers)
@@ -304,13 +310,13 @@ static const char *target_open(bench_target *t, int64_t workers)
         desc.single_threaded = 1;
     } else {
         char n[16];
-        snprintf(n, sizeof n, "%d", (int)workers);
+        snprintf(n, sizeof n, "%d", workers == DEFAULT_PLACEMENT_ARG ? 0 : (int)workers);
         if (!knob_set("MAX_WORKER_THREADS", n))
             return "knob_set(MAX_WORKER_THREADS) failed";
     }
     if (swr_context_create(&desc, &t->ctx) != SWR_OK)
         return "swr_context_create failed";
-    if (swr_worker_count(t->ctx) != (uint32_t)workers)
+    if (workers != DEFAULT_PLACEMENT_ARG && swr_worker_count(t->ctx) != (uint32_t)workers)
         return "worker count differs from MAX_WORKER_THREADS (another context alive?)";
     uint32_t dim = t->dim = sizes()->dim;
     t->color = aligned_alloc(64, (size_t)dim * dim * 4);
@@ -642,6 +648,7 @@ static void register_scene(const char *name, cb_fn fn)
     cb_arg_name(b, "workers");
     for (int64_t w = 0; w <= MAX_WORKERS_ARG; w++)
         cb_arg(b, w);
+    cb_arg(b, DEFAULT_PLACEMENT_ARG);
     cb_use_real_time(b);
     cb_unit_set(b, CB_MS);
 }
@@ -657,31 +664,44 @@ __attribute__((constructor)) static void register_engine_benchmarks(void)
     register_scene("clear", bm_clear);
 }
 
+/* Workers of the default placement (a context created just to ask; none is
+ * alive at this point, so this one makes a pool with the default knobs). */
+static uint32_t default_workers(void)
+{
+    swr_context *ctx;
+    if (!knob_set("MAX_WORKER_THREADS", "0") || swr_context_create(NULL, &ctx) != SWR_OK)
+        return 0;
+    uint32_t n = swr_worker_count(ctx);
+    swr_context_destroy(ctx);
+    return n;
+}
+
 static void print_summary(FILE *f)
 {
     bool any = false;
     for (int s = 0; s < SC_COUNT; s++)
-        for (int w = 0; w <= MAX_WORKERS_ARG; w++)
+        for (int w = 0; w <= DEFAULT_SLOT; w++)
             any |= logs[s][w].n > 0;
     if (!any)
         return;
     const bench_sizes *sz = sizes();
     fprintf(f, "\nswr engine summary (%ux%u%s; median of measured runs; workers 0 = "
-               "single-threaded; with N workers the API thread helps too)\n",
-            sz->dim, sz->dim, sz == &smoke_sizes ? ", SMOKE sizes" : "");
-    fprintf(f, "%-16s %-8s %10s %10s %10s %8s %8s\n", "scene", "unit", "0 (ST)", "1 worker",
-            "2 workers", "2w/1w", "2w/ST");
+               "single-threaded; with N workers the API thread helps too; default = %u "
+               "bound worker(s) + the API thread)\n",
+            sz->dim, sz->dim, sz == &smoke_sizes ? ", SMOKE sizes" : "", default_workers());
+    fprintf(f, "%-16s %-8s %10s %10s %10s %10s %8s %8s %8s\n", "scene", "unit", "0 (ST)",
+            "1 worker", "2 workers", "default", "2w/1w", "2w/ST", "def/ST");
     for (int s = 0; s < SC_COUNT; s++) {
-        double r[MAX_WORKERS_ARG + 1];
+        double r[DEFAULT_SLOT + 1];
         bool row = false;
-        for (int w = 0; w <= MAX_WORKERS_ARG; w++) {
+        for (int w = 0; w <= DEFAULT_SLOT; w++) {
             r[w] = log_median(&logs[s][w]);
             row |= r[w] > 0;
         }
         if (!row)
             continue;
         fprintf(f, "%-16s %-8s", scene_name[s], scene_unit[s]);
-        for (int w = 0; w <= MAX_WORKERS_ARG; w++) {
+        for (int w = 0; w <= DEFAULT_SLOT; w++) {
             if (r[w] > 0)
                 fprintf(f, " %10.3f", r[w]);
             else
@@ -693,6 +713,10 @@ static void print_summary(FILE *f)
             fprintf(f, " %8s", "-");
         if (r[2] > 0 && r[0] > 0)
             fprintf(f, " %7.2fx", r[2] / r[0]);
+        else
+            fprintf(f, " %8s", "-");
+        if (r[DEFAULT_SLOT] > 0 && r[0] > 0)
+            fprintf(f, " %7.2fx", r[DEFAULT_SLOT] / r[0]);
         else
             fprintf(f, " %8s", "-");
         fputc('\n', f);
