@@ -245,6 +245,47 @@ static bool emit_run(prim_writer *w, uint32_t topology, uint64_t s, uint64_t bas
         return true;
     uint64_t j = lo > t->first_last ? (lo - t->first_last + t->step - 1) / t->step : 0;
     const uint64_t j_last = (hi - 1 - t->first_last) / t->step;
+    if ((topology == SWR_TOPO_TRIANGLES || topology == SWR_TOPO_TRIANGLE_STRIP ||
+         topology == SWR_TOPO_TRIANGLE_FAN) &&
+        j <= j_last && j_last - j < (uint64_t)(w->max - w->n)) {
+        /* The common triangle topologies: emit's cases in one loop each,
+         * without the per-primitive switch and bounds test (the run fits). */
+        fe_prim *o = w->out + w->n;
+        w->n += (uint32_t)(j_last - j + 1);
+        const uint8_t pv_last = 2;
+        if (topology == SWR_TOPO_TRIANGLES) {
+            const uint8_t pv = w->first ? 0 : pv_last;
+            for (; j <= j_last; j++, o++) {
+                o->v[0] = (uint32_t)(s + 3 * j);
+                o->v[1] = (uint32_t)(s + 3 * j + 1);
+                o->v[2] = (uint32_t)(s + 3 * j + 2);
+                o->prim_id = (uint32_t)(base + j);
+                o->provoking = pv;
+                o->edge_flags = 7;
+            }
+        } else if (topology == SWR_TOPO_TRIANGLE_FAN) {
+            const uint8_t pv = w->first ? 1 : pv_last;
+            for (; j <= j_last; j++, o++) {
+                o->v[0] = (uint32_t)s;
+                o->v[1] = (uint32_t)(s + j + 1);
+                o->v[2] = (uint32_t)(s + j + 2);
+                o->prim_id = (uint32_t)(base + j);
+                o->provoking = pv;
+                o->edge_flags = 7;
+            }
+        } else {
+            for (; j <= j_last; j++, o++) {
+                const uint64_t odd = j & 1;
+                o->v[0] = (uint32_t)(s + j + odd);
+                o->v[1] = (uint32_t)(s + j + 1 - odd);
+                o->v[2] = (uint32_t)(s + j + 2);
+                o->prim_id = (uint32_t)(base + j);
+                o->provoking = w->first ? (uint8_t)odd : pv_last;
+                o->edge_flags = 7;
+            }
+        }
+        return true;
+    }
     for (; j <= j_last; j++) {
         bool seg_end = seg_ends_at_q && t->first_last + t->step * j == hi - 1;
         if (!emit(w, topology, s, j, base, seg_end))

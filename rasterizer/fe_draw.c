@@ -12,9 +12,11 @@
  *   IA     fe_assemble: primitives as index-stream positions
  *          (dedupe: every distinct vertex of the chunk gets one VS slot, so
  *          an indexed mesh shades each vertex once per chunk, not per index;
- *          a direct table when the chunk's vertex ids span a small range,
- *          else a hash)
- *   FETCH  fe_fetch8: 8 vertices at a time into SoA
+ *          a direct table when the chunk's vertex ids span a small range
+ *          -- indexed by position for non-indexed strips and fans --, else
+ *          a hash)
+ *   FETCH  fe_fetch8: 8 vertices at a time into SoA (fe_fetch8_range: the
+ *          buffer range tests once per chunk for its vertex ids)
  *   VS     the vertex shader, 8 lanes
  *   clip/cull: NaN/Inf positions and primitives outside one plane are
  *          dropped; primitives that leave the guard band, cross near/far,
@@ -71,6 +73,10 @@ typedef struct fe_ctx {
     uint32_t instance;
     bool per_vertex; /* vcodes/vwin hold every VS slot's outcode and window position */
     bool seq_slots;  /* vertex k of primitive i has VS slot i * nv + k (dedupe_vertices) */
+    /* Every distinct vertex id of the chunk lies in [vid_lo, vid_hi]
+     * (dedupe_vertices; vid_lo > vid_hi when not known): the range of
+     * fe_fetch_prepare_range. */
+    int32_t vid_lo, vid_hi;
     /* Floats per vertex record in s->vrec (transform_vertices), 0 when there
      * are none; vrec_attr: the records carry the PS-input values too. */
     uint32_t vrec_words;
@@ -79,7 +85,8 @@ typedef struct fe_ctx {
      * [1] facing: the float offset inside a VS slot's batch of that
      * component's source (output * 32 + comp * 8), or -1 when the input is
      * fed by no valid output (reads as 0). See attr_base(). */
-    int32_t attr_off[2][FE_ATTR_FLOATS];
+    int32_t (*attr_off)[FE_ATTR_FLOATS]; /* [2]: rast_fe_run's array, entries
+                                             [0, num_attribs * 4) set */
     bool same_facing_src; /* attr_off[0] and [1] agree for every component */
     /* Line stipple of a strip or loop (rast_fe_run): the counter at the
      * start of the line being emitted and after it; the previous line's
@@ -240,6 +247,35 @@ read_ids(const void *ix, uint32_t size, uint32_t count, uint32_t base, uint32_t 
     *seq_out = mismatch == 0;
 }
 
+/* The vertex ids of the three vertices of primitives [0, n) into ps (3 per
+ * primitive), with their minimum and maximum and whether vertex j (= 3i + k)
+ * has id first + j: the general first pass of dedupe_vertices for
+ * triangles, one loop per index width (0: non-indexed, id = start +
+ * position), every value in a register. */
+static inline __attribute__((always_inline)) void
+prim_ids3(const fe_prim *prims, uint32_t n, const void *ib, uint32_t size, uint32_t base,
+          uint32_t first, uint32_t *ps, int32_t *lo_out, int32_t *hi_out, bool *seq_out)
+{
+    int32_t lo = INT32_MAX, hi = INT32_MIN;
+    uint32_t mismatch = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        for (uint32_t k = 0; k < 3; k++) {
+            const uint32_t pos = prims[i].v[k];
+            const uint32_t id = (size == 0   ? pos
+                                 : size == 1 ? ((const uint8_t *)ib)[pos]
+                                 : size == 2 ? ((const uint16_t *)ib)[pos]
+                                             : ((const uint32_t *)ib)[pos]) + base;
+            ps[i * 3 + k] = id;
+            mismatch |= id ^ (first + i * 3 + k);
+            lo = (int32_t)id < lo ? (int32_t)id : lo;
+            hi = (int32_t)id > hi ? (int32_t)id : hi;
+        }
+    }
+    *lo_out = lo;
+    *hi_out = hi;
+    *seq_out = mismatch == 0;
+}
+
 static bool dedupe_vertices(fe_ctx *f, const void *ib, uint32_t index_size, uint32_t n,
                             uint32_t nv, uint32_t *num_unique)
 {
@@ -263,6 +299,44 @@ static bool dedupe_vertices(fe_ctx *f, const void *ib, uint32_t index_size, uint
     /* Indexed triangle lists without restart: primitive i of the chunk is
      * the positions v[0] + 3i .. v[0] + 3i + 2 (fe_assemble), so the ids are
      * one run of 3n consecutive indices, written straight into ps. */
+    /* Non-indexed triangles other than lists: vertex ids are start +
+     * position, and every position of the chunk's primitives lies in
+     * [0, job->end) (a non-indexed draw is one segment from position 0), so
+     * when that span is small the direct table below can be indexed by
+     * position at once, without the first pass for lo and hi: the same
+     * slots in the same (first-use) order. [start, start + end - 1] bounds
+     * the ids for vid_lo / vid_hi (a superset is fine for the fetch). */
+    const uint32_t pos_span = f->job->end;
+    if (n && nv == 3 && !seq_known && !d->indexed &&
+        (uint64_t)pos_span <= (uint64_t)n * 3 * DEDUPE_DIRECT_SPAN + 64) {
+        if (!hash_reserve(s, pos_span))
+            return false;
+        uint32_t *map = s->hash_vals;
+        memset(map, 0, (size_t)pos_span * sizeof(uint32_t));
+        int32_t *vids = s->vids;
+        const uint32_t start = d->start;
+        uint32_t u = 0, mismatch = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            for (uint32_t k = 0; k < 3; k++) {
+                const uint32_t pos = s->prims[i].v[k], id = start + pos;
+                assert(pos < pos_span);
+                mismatch |= id ^ (first + i * 3 + k);
+                uint32_t v = map[pos];
+                if (v == 0) {
+                    vids[u] = (int32_t)id;
+                    v = map[pos] = ++u;
+                }
+                ps[i * 3 + k] = v - 1;
+            }
+        }
+        *num_unique = u;
+        f->seq_slots = mismatch == 0; /* then u == 3n and the slots are the identity */
+        f->vid_lo = (int32_t)start;
+        f->vid_hi = (int32_t)(start + pos_span - 1);
+        if (f->vid_hi < f->vid_lo)
+            f->vid_lo = 1, f->vid_hi = 0;
+        return true;
+    }
     if (seq_known) {
         /* nothing to read */
     } else if (n && nv == 3 && d->indexed && d->topology == SWR_TOPO_TRIANGLES &&
@@ -276,6 +350,16 @@ static bool dedupe_vertices(fe_ctx *f, const void *ib, uint32_t index_size, uint
             read_ids(ix, 2, 3 * n, base, first, ps, &lo, &hi, &seq);
         else
             read_ids(ix, 1, 3 * n, base, first, ps, &lo, &hi, &seq);
+    } else if (nv == 3) {
+        const fe_prim *pr = s->prims;
+        if (!d->indexed)
+            prim_ids3(pr, n, NULL, 0, d->start, first, ps, &lo, &hi, &seq);
+        else if (index_size == 4)
+            prim_ids3(pr, n, ib, 4, (uint32_t)d->base_vertex, first, ps, &lo, &hi, &seq);
+        else if (index_size == 2)
+            prim_ids3(pr, n, ib, 2, (uint32_t)d->base_vertex, first, ps, &lo, &hi, &seq);
+        else
+            prim_ids3(pr, n, ib, 1, (uint32_t)d->base_vertex, first, ps, &lo, &hi, &seq);
     } else {
         for (uint32_t i = 0; i < n; i++) {
             for (uint32_t k = 0; k < nv; k++) {
@@ -292,6 +376,15 @@ static bool dedupe_vertices(fe_ctx *f, const void *ib, uint32_t index_size, uint
     }
     uint32_t max_unique = n * nv;
     f->seq_slots = seq;
+    f->vid_lo = lo;
+    f->vid_hi = hi;
+    if (seq && max_unique) {
+        /* ids first .. first + max_unique - 1, unless that wraps in int32 */
+        f->vid_lo = (int32_t)first;
+        f->vid_hi = (int32_t)(first + max_unique - 1);
+        if (f->vid_hi < f->vid_lo)
+            f->vid_lo = 1, f->vid_hi = 0;
+    }
     if (seq && nv == 3) { /* ps is dense: two flat loops the compiler vectorizes */
         int32_t *vids = s->vids;
         for (uint32_t j = 0; j < 3 * n; j++)
@@ -439,37 +532,44 @@ static inline __attribute__((always_inline)) bool bin_append(rast_bins *b, uint3
     return true;
 }
 
-/* True if no sample of macrotile (tx, ty) can be inside the triangle: some
- * edge is negative at the tile's extreme sample points (E is linear, so its
- * maximum over the tile is at a corner). */
-static bool tile_outside_tri(const be_tri *tri, int32_t sample_offset_fx8, uint32_t tx,
-                             uint32_t ty)
-{
-    int64_t x0 = ((int64_t)tx * RAST_MT_DIM) * 256 + sample_offset_fx8;
-    int64_t y0 = ((int64_t)ty * RAST_MT_DIM) * 256 + sample_offset_fx8;
-    int64_t x1 = x0 + (RAST_MT_DIM - 1) * 256, y1 = y0 + (RAST_MT_DIM - 1) * 256;
-    for (int k = 0; k < 3; k++) {
-        int64_t e = (int64_t)tri->a[k] * (tri->a[k] > 0 ? x1 : x0) +
-                    (int64_t)tri->b[k] * (tri->b[k] > 0 ? y1 : y0) + tri->c[k];
-        if (e < 0)
-            return true;
-    }
-    return false;
-}
-
-/* Primitives whose box spans several macrotiles (bin_prim). */
+/* Primitives whose box spans several macrotiles (bin_prim). A triangle
+ * skips the macrotiles where no sample can be inside it: some edge is
+ * negative at the tile's extreme sample point for that edge (E is linear, so
+ * its maximum over the tile is at the corner (x1 if a > 0 else x0, y1 if
+ * b > 0 else y0)). That corner moves by RAST_MT_DIM pixels from tile to
+ * tile, so E there is stepped by a and b times RAST_MT_DIM * 256 -- the
+ * same exact int64 values as evaluating it per tile. */
 static __attribute__((noinline)) void bin_prim_multi(fe_ctx *f, const be_prim *p, uint32_t tx0,
                                                      uint32_t tx1, uint32_t ty0, uint32_t ty1)
 {
     rast_bins *b = f->bins;
-    bool test = p->kind == BE_PRIM_TRI && (tx1 > tx0 || ty1 > ty0);
+    if (p->kind != BE_PRIM_TRI || (tx1 == tx0 && ty1 == ty0)) {
+        for (uint32_t ty = ty0; ty <= ty1; ty++)
+            for (uint32_t tx = tx0; tx <= tx1; tx++)
+                if (!bin_append(b, ty * b->grid_w + tx, p))
+                    return;
+        f->cnt->prims_binned++;
+        return;
+    }
+    const be_tri *tri = &p->tri;
+    const int64_t off = f->st->sample_offset_fx8, span = (RAST_MT_DIM - 1) * 256;
+    const int64_t x0 = (int64_t)tx0 * RAST_MT_DIM * 256 + off;
+    const int64_t y0 = (int64_t)ty0 * RAST_MT_DIM * 256 + off;
+    int64_t row[3], dx[3], dy[3];
+    for (int k = 0; k < 3; k++) {
+        row[k] = (int64_t)tri->a[k] * (tri->a[k] > 0 ? x0 + span : x0) +
+                 (int64_t)tri->b[k] * (tri->b[k] > 0 ? y0 + span : y0) + tri->c[k];
+        dx[k] = (int64_t)tri->a[k] * (RAST_MT_DIM * 256);
+        dy[k] = (int64_t)tri->b[k] * (RAST_MT_DIM * 256);
+    }
     for (uint32_t ty = ty0; ty <= ty1; ty++) {
+        int64_t e0 = row[0], e1 = row[1], e2 = row[2];
         for (uint32_t tx = tx0; tx <= tx1; tx++) {
-            if (test && tile_outside_tri(&p->tri, f->st->sample_offset_fx8, tx, ty))
-                continue;
-            if (!bin_append(b, ty * b->grid_w + tx, p))
+            if ((e0 | e1 | e2) >= 0 && !bin_append(b, ty * b->grid_w + tx, p))
                 return;
+            e0 += dx[0], e1 += dx[1], e2 += dx[2];
         }
+        row[0] += dy[0], row[1] += dy[1], row[2] += dy[2];
     }
     f->cnt->prims_binned++;
 }
@@ -1196,9 +1296,15 @@ static inline void planes8(const vi8 xf[3], const vi8 yf[3], const vf8 z[3], fe_
 /* A filled triangle's be_prim header (without attributes), as 24 32-bit
  * words that process_triangles8 builds for 8 lanes at once (three 8x8
  * transposes: the header up to tri.b[0]) and 32 bytes from
- * fe_tri8_stage_tail (tri.b[1], tri.b[2], tri.c), copied with four 32-byte
- * stores. */
+ * fe_tri8_store_tail (tri.b[1], tri.b[2], tri.c), stored straight into the
+ * lanes' records with four 32-byte stores each. */
 #define FE_PRIM_BLOCK 96
+/* fe_prim as 32-bit words, for the gather of prim_id. */
+#define FE_PRIM_WORDS 5
+#define FE_PRIM_ID_WORD 3
+static_assert(sizeof(fe_prim) == FE_PRIM_WORDS * 4 &&
+                  offsetof(fe_prim, prim_id) == FE_PRIM_ID_WORD * 4,
+              "fe_prim layout assumed by the prim_id gather of process_triangles8");
 static_assert(offsetof(be_prim, prim_id) == 4 && offsetof(be_prim, bbox) == 8 &&
                   offsetof(be_prim, x_ref) == 24 && offsetof(be_prim, y_ref) == 28 &&
                   offsetof(be_prim, b1) == 32 && offsetof(be_prim, b2) == 44 &&
@@ -1211,7 +1317,7 @@ static_assert(offsetof(be_prim, prim_id) == 4 && offsetof(be_prim, bbox) == 8 &&
 
 /*
  * soa_attribs for the 8 triangles of a group at once, without flat inputs:
- * out[l] = the attribs[] of lane l (num_attribs * 12 floats), the same
+ * the attribs[] of lane l's record dst[l] (num_attribs * 12 floats), the same
  * values soa_attribs writes: per component, the value at vertex 0 and the
  * differences to vertices 1 and 2 (one float subtraction each), 0 where
  * the source is invalid. Only when both facings read the same sources
@@ -1220,22 +1326,22 @@ static_assert(offsetof(be_prim, prim_id) == 4 && offsetof(be_prim, bbox) == 8 &&
  * (seq_base a multiple of 8), so the 24 slots are three whole SoA batches,
  * read with plain loads. (Other slots take rec_attribs per survivor.)
  */
-static void group_attribs(const fe_ctx *f, uint32_t seq_base,
-                          float (*out)[FE_GROUP_ATTRIBS * 12 + 4])
+static void group_attribs(const fe_ctx *f, uint32_t seq_base, uint8_t *const dst[8])
 {
-    const float *vo = (const float *)f->s->vs_out;
     const uint32_t batch = f->num_outputs * (uint32_t)(sizeof(swr_simd_vec4) / sizeof(float));
-    for (uint32_t i = 0; i < f->num_attribs; i++) {
+    const float *vb = (const float *)f->s->vs_out + (size_t)(seq_base / 8) * batch;
+    const int32_t *off = f->attr_off[0];
+    const uint32_t na = f->num_attribs;
+    for (uint32_t i = 0; i < na; i++) {
         vf8 r[12];
         for (uint32_t c = 0; c < 4; c++) {
-            uint32_t j = i * 4 + c;
-            int32_t o = f->attr_off[0][j];
+            int32_t o = off[i * 4 + c];
             if (o < 0) {
                 r[c * 3 + 0] = r[c * 3 + 1] = r[c * 3 + 2] = vf8_zero();
                 continue;
             }
             vf8 a[3];
-            const float *q = vo + (size_t)(seq_base / 8) * batch + (uint32_t)o;
+            const float *q = vb + (uint32_t)o;
             vf8_deinterleave3(vf8_load(q), vf8_load(q + batch), vf8_load(q + 2 * batch), a);
             r[c * 3 + 0] = a[0];
             r[c * 3 + 1] = vf8_sub(a[1], a[0]);
@@ -1245,10 +1351,15 @@ static void group_attribs(const fe_ctx *f, uint32_t seq_base,
         vf8 hi[8] = {r[8], r[9], r[10], r[11], vf8_zero(), vf8_zero(), vf8_zero(), vf8_zero()};
         vf8_transpose8(lo);
         vf8_transpose8(hi);
-        for (int l = 0; l < 8; l++) {
-            vf8_store(&out[l][i * 12], lo[l]);
-            vf8_store(&out[l][i * 12 + 8], hi[l]); /* 4 floats of padding or the next input */
-        }
+        const size_t at = offsetof(be_prim, attribs) + (size_t)i * 12 * sizeof(float);
+        for (int l = 0; l < 8; l++)
+            vf8_store((float *)(void *)(dst[l] + at), lo[l]);
+        if (i + 1 == na) /* the record ends 4 floats in */
+            for (int l = 0; l < 8; l++)
+                vf8_store_lo4((float *)(void *)(dst[l] + at) + 8, hi[l]);
+        else /* 4 floats the next input overwrites */
+            for (int l = 0; l < 8; l++)
+                vf8_store((float *)(void *)(dst[l] + at) + 8, hi[l]);
     }
 }
 
@@ -1295,10 +1406,13 @@ static inline void rec_attribs(const fe_ctx *f, be_prim *p, const uint32_t slots
  *
  * The setup of filled survivors is batched too: fe_tri_setup8 (the vector
  * twin of rast_tri_setup) and planes8 (the double plane math of
- * emit_triangle_fx) run once per group, and so do the first FE_PRIM_BLOCK
- * bytes of every lane's be_prim (three 8x8 transposes) and, without flat
- * inputs, the attribute triplets (group_attribs); a survivor only copies its
- * rows into the be_prim and is binned. For non-indexed lists (seq_slots) a
+ * emit_triangle_fx) run once per group, and so do the records: the
+ * survivors' be_prims are one arena block, and the transposes store every
+ * lane's header (and, without flat inputs, group_attribs the attribute
+ * triplets) straight into it, so a survivor is only binned (after
+ * rec_attribs / soa_attribs and polygon offset where those apply). A
+ * survivor's record takes what alloc_prim would (rec_bytes); which arena
+ * address a primitive gets never shows in the output. For non-indexed lists (seq_slots) a
  * full group's 24 VS slots are consecutive, so plain loads and a
  * deinterleave replace the gathers -- in primitive
  * order, interleaved with the clipped and non-filled triangles, which take
@@ -1321,12 +1435,19 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
      * many for the stage, or the facings read different sources. */
     const bool simd_attr =
         !f->st->has_flat && f->same_facing_src && f->num_attribs <= FE_GROUP_ATTRIBS;
-    float astage[8][FE_GROUP_ATTRIBS * 12 + 4];
+    /* Records of the lanes that produce none (process_triangles8's dst). */
+    uint8_t spare[8][sizeof(be_prim) + FE_GROUP_ATTRIBS * 12 * sizeof(float)]
+        __attribute__((aligned(64)));
     /* Vertex records exist unless the slots are sequential. */
     const float *rec = s->vrec;
     const uint32_t rw = f->seq_slots ? 0 : f->vrec_words;
     arena *const arena = f->bins->arena;
-    const size_t prim_bytes = sizeof(be_prim) + (size_t)f->num_attribs * 12 * sizeof(float);
+    /* arena_alloc's size of one record (alloc_prim), so that a block of k
+     * records takes what k alloc_prim calls would. */
+    const size_t rec_bytes = (be_prim_bytes(f->num_attribs, BE_PRIM_TRI) + 63) & ~(size_t)63;
+    /* Word offsets of fe_prim.prim_id of lanes 0-7 of a group. */
+    const vi8 pid_idx = vi8_add(vi8_mullo(vi8_lane_index(), vi8_set1(FE_PRIM_WORDS)),
+                                vi8_set1(FE_PRIM_ID_WORD));
     for (uint32_t i0 = 0; i0 < n; i0 += 8) {
         uint32_t m = n - i0 < 8 ? n - i0 : 8;
         vi8 code[3], xf[3], yf[3];
@@ -1440,14 +1561,26 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
         prof_event(PROF_FECullZeroAreaAndBackface,
                    (uint64_t)__builtin_popcount(live & ~clip & culled));
         prof_event(PROF_FECullBetweenCenters, (uint64_t)__builtin_popcount(rest & ~nonfill & empty));
-        float stage[8][FE_PRIM_BLOCK / 4] __attribute__((aligned(32)));
-        int64_t tstage[8][4] __attribute__((aligned(32))); /* the rest of each lane's be_tri */
+        /* Where lane l's be_prim is written: the fast lanes' records are one
+         * arena block (in lane order, rec_bytes apart), filled in place by
+         * the transposes below; the other lanes write into `spare` (never
+         * read), so that every store is unconditional. */
+        uint8_t *dst[8];
         /* bin_prim's macrotile range of the fast lanes' boxes (the same
          * unsigned shifts and clamps): one_tile = the lanes inside a single
          * macrotile, appended to bin tile8[l] without bin_prim. */
         uint32_t one_tile = 0;
         int32_t tile8[8] __attribute__((aligned(32)));
         if (fast) {
+            uint8_t *blk = arena_alloc(arena, (size_t)__builtin_popcount(fast) * rec_bytes);
+            if (!blk) { /* alloc_prim */
+                f->bins->out_of_memory = true;
+                return;
+            }
+            for (int l = 0; l < 8; l++)
+                dst[l] = spare[l];
+            for (uint32_t w = fast; w; w &= w - 1, blk += rec_bytes)
+                dst[__builtin_ctz(w)] = blk;
             const vi8 one = vi8_set1(1);
             vi8 tx0 = vi8_srli(bx0, RAST_MT_LOG2), ty0 = vi8_srli(by0, RAST_MT_LOG2);
             vi8 tx1 = vi8_minu(vi8_srli(vi8_sub(bx1, one), RAST_MT_LOG2),
@@ -1468,27 +1601,52 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                               vi8_or(vi8_and(small, vi8_set1(BE_TRI_SMALL << 16)),
                                      vi8_and(vi8_from_bits(t8.small_edges),
                                              vi8_set1(BE_TRI_SMALL_EDGES << 16))));
-            vf8 r[8] = {vi8_as_vf8(head), vf8_zero(),      vi8_as_vf8(bx0), vi8_as_vf8(by0),
+            /* fe_prim.prim_id of the lanes (lanes from m on repeat lane m - 1). */
+            vi8 pid = vi8_gather((const int32_t *)(const void *)&s->prims[i0],
+                                 m == 8 ? pid_idx
+                                        : vi8_add(vi8_mullo(vi8_min(vi8_lane_index(),
+                                                                    vi8_set1((int32_t)m - 1)),
+                                                            vi8_set1(FE_PRIM_WORDS)),
+                                                  vi8_set1(FE_PRIM_ID_WORD)));
+            vf8 r[8] = {vi8_as_vf8(head), vi8_as_vf8(pid), vi8_as_vf8(bx0), vi8_as_vf8(by0),
                         vi8_as_vf8(bx1),  vi8_as_vf8(by1), pl.x_ref,        pl.y_ref};
             vf8_transpose8(r);
             for (int l = 0; l < 8; l++)
-                vf8_store_aligned(&stage[l][0], r[l]);
+                vf8_store_aligned((float *)(void *)dst[l], r[l]);
             vf8 q[8] = {pl.b1x, pl.b1y, vf8_zero(), pl.b2x, pl.b2y, vf8_zero(), pl.dzdx, pl.dzdy};
             vf8_transpose8(q);
             for (int l = 0; l < 8; l++)
-                vf8_store_aligned(&stage[l][8], q[l]);
+                vf8_store_aligned((float *)(void *)(dst[l] + 32), q[l]);
             vf8 u[8] = {vf8_add(z8[0], vf8_zero()), iw8[0], iw8[1], iw8[2],
                         vi8_as_vf8(vi8_load(t8.a[0])), vi8_as_vf8(vi8_load(t8.a[1])),
                         vi8_as_vf8(vi8_load(t8.a[2])), vi8_as_vf8(vi8_load(t8.b[0]))};
             vf8_transpose8(u);
             for (int l = 0; l < 8; l++)
-                vf8_store_aligned(&stage[l][16], u[l]);
+                vf8_store_aligned((float *)(void *)(dst[l] + 64), u[l]);
+            fe_tri8_store_tail(&t8, dst, FE_PRIM_BLOCK);
             if (stage_attr)
-                group_attribs(f, i0 * 3, astage);
-            fe_tri8_stage_tail(&t8, tstage);
+                group_attribs(f, i0 * 3, dst);
         }
         /* The lanes with work, in primitive order. */
-        for (uint32_t work = (live & clip) | (rest & nonfill) | fast; work; work &= work - 1) {
+        const uint32_t slow = (live & clip) | (rest & nonfill);
+        if (!slow && (stage_attr || rec_attr) && !rs->offset_tri) {
+            /* Only filled survivors with their records complete but for
+             * rec_attribs: bin them. */
+            for (uint32_t work = fast; work; work &= work - 1) {
+                const uint32_t l = (uint32_t)__builtin_ctz(work);
+                be_prim *p = (be_prim *)(void *)dst[l];
+                if (rec_attr)
+                    rec_attribs(f, p, &s->prim_slots[(i0 + l) * 3]);
+                if (!((one_tile >> l) & 1))
+                    bin_prim(f, p);
+                else if (!KNOB_TOSS_BIN_TRIS && bin_append(f->bins, (uint32_t)tile8[l], p))
+                    f->cnt->prims_binned++;
+            }
+            if (f->bins->out_of_memory)
+                return;
+            continue;
+        }
+        for (uint32_t work = slow | fast; work; work &= work - 1) {
             if (f->bins->out_of_memory)
                 return;
             const uint32_t l = (uint32_t)__builtin_ctz(work), bit = 1u << l;
@@ -1515,23 +1673,15 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                                  points ? prim_point_size(f, prov) : 0.0f);
                 continue;
             }
-            /* emit_triangle_fx's filled path, from the lanes of t8 and pl. */
-            be_prim *p = arena_alloc(arena, prim_bytes); /* alloc_prim */
-            if (!p) {
-                f->bins->out_of_memory = true;
-                continue; /* the next lane returns */
-            }
-            memcpy(p, stage[l], FE_PRIM_BLOCK);
-            memcpy((uint8_t *)p + FE_PRIM_BLOCK, tstage[l], sizeof tstage[l]);
-            p->prim_id = pr->prim_id;
+            /* emit_triangle_fx's filled path, from the lanes of t8 and pl:
+             * the record is written but for polygon offset and attributes
+             * that group_attribs did not provide. */
+            be_prim *p = (be_prim *)(void *)dst[l];
             if (rs->offset_tri)
                 p->z[2] = vw[2 * stride + sl[0]] + polygon_offset(f, p->z[0], p->z[1]);
-            if (stage_attr)
-                for (uint32_t i = 0; i < f->num_attribs; i++) /* 48-byte copies: inlined */
-                    memcpy(p->attribs + i * 12, &astage[l][i * 12], 12 * sizeof(float));
-            else if (rec_attr)
+            if (rec_attr)
                 rec_attribs(f, p, sl);
-            else
+            else if (!stage_attr) /* else written by group_attribs */
                 soa_attribs(f, p, sl, prov, front);
             if (!(one_tile & bit))
                 bin_prim(f, p);
@@ -1643,6 +1793,12 @@ static void run_vs(fe_ctx *f, uint32_t num_unique)
     args.res = &st->shaders->res[SWR_STAGE_VS];
     for (int l = 0; l < 8; l++)
         args.instance_id.v[l] = (int32_t)f->instance;
+    /* Per-vertex elements inside their buffers for the ids of the chunk:
+     * the range tests once here instead of per batch (the tail batch's
+     * extra lanes repeat an id of the chunk). */
+    fe_fetch_range range;
+    const bool ranged = fe_fetch_prepare_range(&st->layout->plan, st->buffers->vb, f->vid_lo,
+                                               f->vid_hi, &range);
     for (uint32_t b = 0; b * 8 < num_unique; b++) {
         uint32_t n = num_unique - b * 8 < 8 ? num_unique - b * 8 : 8;
         uint32_t mask = (1u << n) - 1;
@@ -1653,8 +1809,12 @@ static void run_vs(fe_ctx *f, uint32_t num_unique)
             for (uint32_t l = 0; l < 8; l++)
                 vid[l] = s->vids[b * 8 + (l < n ? l : 0)];
         prof_begin(PROF_FEFetchShader);
-        fe_fetch8(&st->layout->plan, st->buffers->vb, vid, inst_ids, f->job->draw.start_instance,
-                  mask, s->vs_in);
+        if (ranged)
+            fe_fetch8_range(&range, vid, inst_ids, f->job->draw.start_instance, mask,
+                            s->vs_in);
+        else
+            fe_fetch8(&st->layout->plan, st->buffers->vb, vid, inst_ids,
+                      f->job->draw.start_instance, mask, s->vs_in);
         prof_end(PROF_FEFetchShader);
         if (KNOB_TOSS_VS)
             continue;
@@ -1673,7 +1833,10 @@ static void run_vs(fe_ctx *f, uint32_t num_unique)
 void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_counters *cnt)
 {
     const rast_draw_state *st = job->st;
+    /* Outside fe_ctx so that its initialisation does not clear it. */
+    int32_t attr_off[2][FE_ATTR_FLOATS];
     fe_ctx f = {
+        .attr_off = attr_off,
         .job = job,
         .st = st,
         .rs = &st->raster->rs,
@@ -1718,11 +1881,13 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
     prof_begin(PROF_FEPAAssemble);
     bool ok = grow((void **)&s->prims, &s->prims_cap, max_prims + 1, sizeof(fe_prim));
     uint32_t slots_cap = s->prims_cap * 3;
-    if (ok) {
+    if (ok && slots_cap > s->prim_slots_cap) {
         uint32_t *ps = realloc(s->prim_slots, (size_t)slots_cap * sizeof(uint32_t));
         ok = ps != NULL;
-        if (ps)
+        if (ps) {
             s->prim_slots = ps;
+            s->prim_slots_cap = slots_cap;
+        }
     }
     uint32_t n = ok ? fe_assemble(&src, begin, job->end, s->prims, max_prims + 1) : 0;
     prof_end(PROF_FEPAAssemble);

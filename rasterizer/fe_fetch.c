@@ -21,6 +21,11 @@
  *
  * Offsets are biased by 2^31 for buffers larger than INT32_MAX bytes because
  * gather offsets are signed 32-bit.
+ *
+ * fe_fetch_prepare_range / fe_fetch8_range take the all-lanes fast case's
+ * range tests out of the per-batch path: they are done once for a range of
+ * vertex ids (a draw chunk's), and a batch whose ids lie in it goes straight
+ * to the decoders.
  */
 #include "rasterizer/fe_fetch.h"
 
@@ -364,6 +369,84 @@ fail:
     return false;
 }
 
+/* fe_fetch8's test for its all-lanes fast path of element e, for indices
+ * in [vmin, vmax] (vmin <= vmax). */
+static inline bool elem_in_range(const fe_fetch_elem *e, const swr_vertex_buffer *buf,
+                                 int32_t vmin, int32_t vmax)
+{
+    return e->divisor == 0 && buf->size_bytes >= 4 && buf->size_bytes <= INT32_MAX &&
+           buf->stride_bytes <= INT32_MAX &&
+           (int64_t)vmin * buf->stride_bytes + e->offset_bytes >= 0 &&
+           (int64_t)vmax * buf->stride_bytes + e->offset_bytes + e->read_bytes <=
+               (int64_t)buf->size_bytes;
+}
+
+/* The lanes of fe_fetch8's all-lanes fast path. */
+static inline void fast_lanes(struct fe_fetch_lanes *L, vi8 off, const uint8_t *data,
+                              int32_t last_dword)
+{
+    L->off = off;
+    L->read = vi8_ones();
+    L->start_lo = fe_vi8_lo_to_vi64(off);
+    L->start_hi = fe_vi8_hi_to_vi64(off);
+    L->data = L->base = data;
+    L->last_dword = last_dword;
+    L->read_bits = L->active_bits = L->fast_bits = 0xffu;
+}
+
+bool fe_fetch_prepare_range(const fe_fetch_plan *plan, const swr_vertex_buffer *buffers,
+                            int32_t vmin, int32_t vmax, fe_fetch_range *r)
+{
+    r->plan = plan;
+    r->buffers = buffers;
+    r->lo = vmin;
+    r->hi = vmax;
+    r->num_elements = plan->num_elements;
+    if (vmin > vmax)
+        return false;
+    for (uint32_t i = 0; i < plan->num_elements; i++) {
+        const fe_fetch_elem *e = &plan->elems[i];
+        const swr_vertex_buffer *buf = &buffers[e->buffer_index];
+        /* elem_in_range's tests; the last one, index * stride + offset +
+         * read_bytes <= size, as index <= room / stride. (fe_fetch8's first
+         * test -- no data, element larger than the buffer -- fails whenever
+         * these hold, but for the data pointer.) */
+        if (!buf->data || e->divisor != 0 || buf->size_bytes < 4 || buf->size_bytes > INT32_MAX ||
+            buf->stride_bytes > INT32_MAX ||
+            (int64_t)vmin * buf->stride_bytes + e->offset_bytes < 0)
+            return false;
+        const int64_t room = (int64_t)buf->size_bytes - e->offset_bytes - e->read_bytes;
+        if (room < 0)
+            return false;
+        if (buf->stride_bytes && room / buf->stride_bytes < r->hi)
+            r->hi = (int32_t)(room / buf->stride_bytes);
+        r->elems[i].fetch = e->fetch;
+        r->elems[i].data = buf->data;
+        r->elems[i].stride = (int32_t)buf->stride_bytes;
+        r->elems[i].offset = (int32_t)e->offset_bytes;
+        r->elems[i].last_dword = (int32_t)(buf->size_bytes - 4u);
+    }
+    return r->lo <= r->hi;
+}
+
+void fe_fetch8_range(const fe_fetch_range *r, const int32_t vertex_index[8],
+                     const uint32_t instance_id[8], uint32_t start_instance, uint32_t lane_mask,
+                     swr_simd_vec4 *out)
+{
+    const vi8 idx = vi8_load(vertex_index);
+    if (vi8_movemask(vi8_or(vi8_lt(idx, vi8_set1(r->lo)), vi8_gt(idx, vi8_set1(r->hi))))) {
+        fe_fetch8(r->plan, r->buffers, vertex_index, instance_id, start_instance, lane_mask, out);
+        return;
+    }
+    for (uint32_t i = 0; i < r->num_elements; i++) {
+        const struct fe_fetch_range_elem *e = &r->elems[i];
+        struct fe_fetch_lanes L;
+        fast_lanes(&L, vi8_add(vi8_mullo(idx, vi8_set1(e->stride)), vi8_set1(e->offset)), e->data,
+                   e->last_dword);
+        e->fetch(&L, &out[i]);
+    }
+}
+
 /* Called on workers for every batch of 8 vertices; never blocks. */
 void fe_fetch8(const fe_fetch_plan *plan, const swr_vertex_buffer *buffers,
                const int32_t vertex_index[8], const uint32_t instance_id[8],
@@ -394,20 +477,11 @@ void fe_fetch8(const fe_fetch_plan *plan, const swr_vertex_buffer *buffers,
             store_zero(&out[i]);
             continue;
         }
-        if (lane_mask == 0xffu && e->divisor == 0 && buf->size_bytes >= 4 &&
-            buf->size_bytes <= INT32_MAX && buf->stride_bytes <= INT32_MAX &&
-            (int64_t)vmin * buf->stride_bytes + e->offset_bytes >= 0 &&
-            (int64_t)vmax * buf->stride_bytes + e->offset_bytes + e->read_bytes <=
-                (int64_t)buf->size_bytes) {
-            vi8 off = vi8_add(vi8_mullo(idx, vi8_set1((int32_t)buf->stride_bytes)),
-                              vi8_set1((int32_t)e->offset_bytes));
-            L.off = off;
-            L.read = vi8_ones();
-            L.start_lo = fe_vi8_lo_to_vi64(off);
-            L.start_hi = fe_vi8_hi_to_vi64(off);
-            L.data = L.base = buf->data;
-            L.last_dword = (int32_t)(buf->size_bytes - 4u);
-            L.read_bits = L.active_bits = L.fast_bits = 0xffu;
+        if (lane_mask == 0xffu && elem_in_range(e, buf, vmin, vmax)) {
+            fast_lanes(&L,
+                       vi8_add(vi8_mullo(idx, vi8_set1((int32_t)buf->stride_bytes)),
+                               vi8_set1((int32_t)e->offset_bytes)),
+                       buf->data, (int32_t)(buf->size_bytes - 4u));
             e->fetch(&L, &out[i]);
             continue;
         }

@@ -73,4 +73,33 @@ void fe_fetch8(const fe_fetch_plan *plan, const swr_vertex_buffer *buffers,
                const int32_t vertex_index[8], const uint32_t instance_id[8],
                uint32_t start_instance, uint32_t lane_mask, swr_simd_vec4 *out);
 
+/* A plan resolved against its buffers for a range of vertex indices (a
+ * draw chunk's distinct vertex ids): [lo, hi] are the indices for which
+ * every element is per vertex and its bytes lie inside a buffer below
+ * 2 GiB -- fe_fetch8's fast case, decided once instead of per batch. */
+typedef struct fe_fetch_range {
+    const fe_fetch_plan *plan;
+    const swr_vertex_buffer *buffers;
+    int32_t lo, hi;
+    uint32_t num_elements;
+    struct fe_fetch_range_elem {
+        fe_fetch_elem_fn fetch;
+        const uint8_t *data;
+        int32_t stride, offset, last_dword;
+    } elems[SWR_MAX_VERTEX_ELEMENTS];
+} fe_fetch_range;
+
+/* Fills *r for the indices [vmin, vmax]: r->lo = vmin and r->hi the largest
+ * index <= vmax up to which the fast case holds. Returns false when it holds
+ * for no index (or vmin > vmax); then use fe_fetch8. */
+bool fe_fetch_prepare_range(const fe_fetch_plan *plan, const swr_vertex_buffer *buffers,
+                            int32_t vmin, int32_t vmax, fe_fetch_range *r);
+
+/* fe_fetch8 with r's plan and buffers, the same outputs bit for bit. When
+ * all 8 vertex_index lie in [r->lo, r->hi], all 8 lanes are read (inside
+ * the buffers, whatever lane_mask) without the per-element range tests. */
+void fe_fetch8_range(const fe_fetch_range *r, const int32_t vertex_index[8],
+                     const uint32_t instance_id[8], uint32_t start_instance, uint32_t lane_mask,
+                     swr_simd_vec4 *out);
+
 #endif /* FE_FETCH_H */

@@ -237,9 +237,10 @@ SIMD_INLINE void vi64_transpose4(vi64x4 r[4])
 
 /* The last 32 bytes of the be_prim of each of the 8 lanes (fe_draw.c,
  * process_triangles8): int32 b[1], b[2] of the edges, then int64 c[0..2]
- * (be_tri, rast_internal.h), out[l] for lane l. Four 64-bit rows (the
- * b[1]|b[2] pairs, c0, c1, c2) go through two 4x4 transposes. */
-static inline void fe_tri8_stage_tail(const fe_tri8 *t, int64_t out[8][4])
+ * (be_tri, rast_internal.h), stored at dst[l] + offset for lane l. Four
+ * 64-bit rows (the b[1]|b[2] pairs, c0, c1, c2) go through two 4x4
+ * transposes. */
+static inline void fe_tri8_store_tail(const fe_tri8 *t, uint8_t *const dst[8], size_t offset)
 {
     const vi8 b1 = vi8_load(t->b[1]), b2 = vi8_load(t->b[2]);
     /* (b1, b2) pairs: unpack gives lanes 0 1 4 5 and 2 3 6 7 as qwords. */
@@ -253,7 +254,7 @@ static inline void fe_tri8_stage_tail(const fe_tri8 *t, int64_t out[8][4])
         r[3] = vi64_load(t->c[2] + o);
         vi64_transpose4(r);
         for (int l = 0; l < 4; l++)
-            vi64_store(out[o + l], r[l]);
+            vi64_store((int64_t *)(void *)(dst[o + l] + offset), r[l]);
     }
 }
 

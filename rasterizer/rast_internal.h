@@ -99,6 +99,7 @@ struct rast_scratch {
     fe_prim *prims;
     uint32_t prims_cap;
     uint32_t *prim_slots;   /* 3 per primitive: VS output slot of each vertex */
+    uint32_t prim_slots_cap; /* entries of prim_slots */
     int32_t *vids;          /* unique vertex ids of the chunk, in first-use order */
     uint32_t vids_cap;
     uint32_t *hash_keys;    /* open addressing: vid of the entry */

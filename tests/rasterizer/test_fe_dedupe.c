@@ -190,11 +190,11 @@ static uint32_t walk_triangles(const uint32_t *ix32, uint32_t count, bool restar
     return n;
 }
 
-/* Expected VS invocations of the indexed draw (header comment). */
-static uint64_t expected_vs(const uint32_t *ix32, const tri_pos *tris, uint32_t ntris,
-                            int32_t base_vertex, uint32_t max_prims)
+/* Expected VS invocations of the indexed draw (header comment); chunks of
+ * per_chunk positions, a triangle owned by the chunk of its p[2]. */
+static uint64_t expected_vs_chunks(const uint32_t *ix32, const tri_pos *tris, uint32_t ntris,
+                                   int32_t base_vertex, uint32_t per_chunk)
 {
-    uint32_t per_chunk = 3 * max_prims;
     uint64_t total = 0;
     uint32_t t = 0;
     while (t < ntris) {
@@ -213,6 +213,12 @@ static uint64_t expected_vs(const uint32_t *ix32, const tri_pos *tris, uint32_t 
         total += n;
     }
     return total;
+}
+
+static uint64_t expected_vs(const uint32_t *ix32, const tri_pos *tris, uint32_t ntris,
+                            int32_t base_vertex, uint32_t max_prims)
+{
+    return expected_vs_chunks(ix32, tris, ntris, base_vertex, 3 * max_prims);
 }
 
 /* ---- the comparison ------------------------------------------------------ */
@@ -357,10 +363,98 @@ static void test_dedupe_matches_fresh_vertices(void **state)
     tu_target_free(&oracle);
 }
 
+/* Non-indexed strips and fans (dedupe by position: vertex ids start +
+ * position) against the same triangles as a list of fresh vertices, by GL's
+ * rules: strip triangle i = (i, i+1, i+2), odd ones (i+1, i, i+2); fan
+ * triangle i = (0, i+1, i+2); the last vertex provokes in all. Chunks of
+ * max_prims positions (one completion per position), a triangle owned by
+ * the chunk of its last position, so a chunk shades the distinct positions
+ * its triangles use. */
+static void test_nonindexed_strips_fans(void **state)
+{
+    (void)state;
+    static tu_target oracle;
+    static tu_target tgt[NUM_CHUNKS][2];
+    assert_int_equal(tu_target_init(&oracle, NULL, W, H, SWR_FORMAT_R32G32B32A32_FLOAT,
+                                    SWR_FORMAT_NONE),
+                     SWR_OK);
+    for (uint32_t s = 0; s < NUM_CHUNKS; s++)
+        for (int th = 0; th < 2; th++) {
+            swr_context_desc desc = {.max_prims_per_draw = chunk_sizes[s],
+                                     .single_threaded = th == 0};
+            assert_int_equal(tu_target_init(&tgt[s][th], &desc, W, H,
+                                            SWR_FORMAT_R32G32B32A32_FLOAT, SWR_FORMAT_NONE),
+                             SWR_OK);
+        }
+    rng_state = 0x2545f4914f6cdd1dull;
+    static const uint32_t counts[] = {3, 4, 37, 300};
+    static const uint32_t nas[] = {1, 2, 5};
+    uint32_t ident[POSITIONS];
+    for (uint32_t p = 0; p < POSITIONS; p++)
+        ident[p] = p;
+    for (int fan = 0; fan < 2; fan++)
+        for (uint32_t ci = 0; ci < 4; ci++)
+            for (uint32_t a = 0; a < 4; a++) {
+                cfg c = {.na = a < 3 ? nas[a] : 2,
+                         .interp = a < 3 ? SWR_INTERP_PERSPECTIVE : SWR_INTERP_CONSTANT};
+                const uint32_t count = counts[ci], start = rnd() % 5;
+                c.pool = start + count;
+                float *pool = make_pool(c.pool);
+                static tri_pos tris[POSITIONS];
+                uint32_t ntris = count - 2;
+                for (uint32_t i = 0; i < ntris; i++)
+                    tris[i] = fan ? (tri_pos){{0, i + 1, i + 2}}
+                                  : (i & 1 ? (tri_pos){{i + 1, i, i + 2}}
+                                           : (tri_pos){{i, i + 1, i + 2}});
+                float *flat = malloc((size_t)ntris * 3 * VFLOATS * sizeof(float));
+                assert_non_null(flat);
+                for (uint32_t t = 0; t < ntris; t++)
+                    for (int k = 0; k < 3; k++)
+                        memcpy(flat + ((size_t)t * 3 + k) * VFLOATS,
+                               pool + (size_t)(start + tris[t].p[k]) * VFLOATS,
+                               VFLOATS * sizeof(float));
+                swr_draw_info od = {.topology = SWR_TOPO_TRIANGLES, .count = ntris * 3,
+                                    .instance_count = 1};
+                swr_stats ostats;
+                render(&oracle, &c, flat, ntris * 3, NULL, &od, &ostats);
+                swr_draw_info d = {.topology = fan ? SWR_TOPO_TRIANGLE_FAN
+                                                   : SWR_TOPO_TRIANGLE_STRIP,
+                                   .start = start, .count = count, .instance_count = 1};
+                for (uint32_t s = 0; s < NUM_CHUNKS; s++)
+                    for (int th = 0; th < 2; th++) {
+                        tu_target *t = &tgt[s][th];
+                        swr_stats st;
+                        render(t, &c, pool, c.pool, NULL, &d, &st);
+                        size_t bad = 0;
+                        for (uint32_t y = 0; y < H; y++)
+                            if (memcmp(t->color + (size_t)y * t->cpitch,
+                                       oracle.color + (size_t)y * oracle.cpitch,
+                                       (size_t)W * 16) != 0)
+                                bad++;
+                        if (bad)
+                            fprintf(stderr, "%s count %u na %u interp %u chunk %u threads %d: "
+                                    "%zu rows differ\n", fan ? "fan" : "strip", count, c.na,
+                                    c.interp, chunk_sizes[s], th, bad);
+                        assert_int_equal(bad, 0);
+                        assert_int_equal(st.prims_in, ntris);
+                        assert_int_equal(st.vs_invocations,
+                                         expected_vs_chunks(ident, tris, ntris, 0,
+                                                            chunk_sizes[s]));
+                    }
+                free(flat);
+                free(pool);
+            }
+    for (uint32_t s = 0; s < NUM_CHUNKS; s++)
+        for (int th = 0; th < 2; th++)
+            tu_target_free(&tgt[s][th]);
+    tu_target_free(&oracle);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dedupe_matches_fresh_vertices),
+        cmocka_unit_test(test_nonindexed_strips_fans),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

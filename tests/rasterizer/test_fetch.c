@@ -87,7 +87,23 @@ static bool is_packed(uint8_t t)
            (t >= SWR_VTYPE_BGRA8_UNORM && t <= SWR_VTYPE_BGR10A2_SSCALED);
 }
 
-/* Runs fe_fetch8 and ref_fetch8 and compares the active lanes bit for bit. */
+/* Calls of check_fetch that also ran fe_fetch8_range (its range case held). */
+static uint32_t range_checks;
+/* fe_fetch8_range reads inactive lanes inside the range (allowed: inside the
+ * buffer), which test_lane_mask_no_read forbids; check_fetch runs it for
+ * partial lane masks only when this is set. */
+static bool range_any_mask;
+
+static uint32_t bits_of(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* Runs fe_fetch8 and ref_fetch8 and compares the active lanes bit for bit.
+ * When fe_fetch_prepare_range accepts the lanes' index range (and all lanes
+ * are active, or range_any_mask), fe_fetch8_range is compared as well. */
 static void check_fetch(const swr_vertex_layout *layout, const swr_vertex_buffer *buffers,
                         const int32_t vi[8], const uint32_t inst[8], uint32_t start_instance,
                         uint32_t lane_mask, const char *what)
@@ -98,8 +114,31 @@ static void check_fetch(const swr_vertex_layout *layout, const swr_vertex_buffer
     assert_true(fe_fetch_compile(layout, &plan, &err));
     memset(got, 0xcd, sizeof(got));
     memset(want, 0xcd, sizeof(want));
-    fe_fetch8(&plan, buffers, vi, inst, start_instance, lane_mask, got);
     ref_fetch8(layout, buffers, vi, inst, start_instance, lane_mask, want);
+    int32_t vmin = vi[0], vmax = vi[0];
+    for (int l = 1; l < 8; l++) {
+        vmin = vi[l] < vmin ? vi[l] : vmin;
+        vmax = vi[l] > vmax ? vi[l] : vmax;
+    }
+    fe_fetch_range range;
+    if ((lane_mask == 0xffu || range_any_mask) &&
+        fe_fetch_prepare_range(&plan, buffers, vmin, vmax, &range)) {
+        range_checks += range.hi == vmax; /* every lane in the range case */
+        fe_fetch8_range(&range, vi, inst, start_instance, lane_mask, got);
+        for (uint32_t i = 0; i < layout->num_elements; i++)
+            for (int c = 0; c < 4; c++)
+                for (int l = 0; l < 8; l++)
+                    if ((lane_mask >> l & 1) &&
+                        bits_of(got[i].v[c][l]) != bits_of(want[i].v[c][l])) {
+                        print_error("%s: fe_fetch8_range element %u lane %d comp %d: got %08x "
+                                    "want %08x\n",
+                                    what, i, l, c, bits_of(got[i].v[c][l]),
+                                    bits_of(want[i].v[c][l]));
+                        fail();
+                    }
+        memset(got, 0xcd, sizeof(got));
+    }
+    fe_fetch8(&plan, buffers, vi, inst, start_instance, lane_mask, got);
     for (uint32_t i = 0; i < layout->num_elements; i++) {
         for (int l = 0; l < 8; l++) {
             if (!(lane_mask & (1u << l)))
@@ -132,13 +171,6 @@ static swr_vertex_layout one_element(uint8_t type, uint8_t comps, uint32_t offse
     layout.elements[0] = (swr_vertex_element){.offset_bytes = offset, .buffer_index = 0, .type = type,
                                               .components = comps, .instance_divisor = divisor};
     return layout;
-}
-
-static uint32_t bits_of(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
 }
 
 /* ---- tests -------------------------------------------------------------------- */
@@ -463,6 +495,65 @@ static void test_lane_mask_no_read(void **state)
     guarded_free(&g);
 }
 
+/* fe_fetch_prepare_range: [lo, hi] = [vmin, the largest index <= vmax whose
+ * bytes (16 for the raw 32-bit 3/4-component load path) lie inside the
+ * buffer], accepted when per vertex, vmin's bytes start inside the buffer
+ * and hi >= vmin (found here by trying every index); fe_fetch8_range then
+ * fetches what the reference does (check_fetch) for lanes inside and
+ * outside [lo, hi], reading nothing past the buffer's end (guard page). */
+static void test_fetch_range(void **state)
+{
+    (void)state;
+    uint32_t inst[8] = {0};
+    const uint32_t before = range_checks;
+    range_any_mask = true;
+    for (uint8_t t = 0; t < SWR_VTYPE_COUNT; t++) {
+        for (uint8_t comps = 1; comps <= 4; comps++) {
+            if (is_packed(t) && comps != 4)
+                continue;
+            uint32_t esize = ref_element_size(t, comps);
+            bool raw32 = esize == 4u * comps && comps >= 3 && t != SWR_VTYPE_UNORM32 &&
+                         t != SWR_VTYPE_SNORM32 && t != SWR_VTYPE_USCALED32 &&
+                         t != SWR_VTYPE_SSCALED32 && t != SWR_VTYPE_FIXED32;
+            uint32_t read = raw32 ? 16 : esize;
+            for (int round = 0; round < 40; round++) {
+                uint32_t stride = esize + rnd_below(8), offset = rnd_below(8);
+                uint32_t nverts = 9 + rnd_below(30);
+                uint32_t size = offset + (nverts - 1) * stride + esize + rnd_below(6);
+                guarded g = guarded_alloc(size, true);
+                fill_interesting(g.data, size);
+                swr_vertex_buffer buf[SWR_MAX_VERTEX_BUFFERS];
+                memset(buf, 0, sizeof(buf));
+                buf[0] = (swr_vertex_buffer){g.data, size, stride};
+                swr_vertex_layout layout = one_element(t, comps, offset, round & 7 ? 0 : 1);
+                fe_fetch_plan plan;
+                assert_true(fe_fetch_compile(&layout, &plan, NULL));
+                int32_t vmin = (int32_t)rnd_below(nverts) - (rnd_below(8) == 0);
+                int32_t vmax = vmin + 7 + (int32_t)rnd_below(4);
+                int32_t hi = vmin - 1; /* the last index of the fast run from vmin */
+                if (layout.elements[0].instance_divisor == 0 &&
+                    (int64_t)vmin * stride + offset >= 0)
+                    while (hi < vmax && (int64_t)(hi + 1) * stride + offset + read <= (int64_t)size)
+                        hi++;
+                fe_fetch_range range;
+                assert_int_equal(fe_fetch_prepare_range(&plan, buf, vmin, vmax, &range), hi >= vmin);
+                if (hi >= vmin) {
+                    assert_int_equal(range.lo, vmin);
+                    assert_int_equal(range.hi, hi);
+                }
+                assert_false(fe_fetch_prepare_range(&plan, buf, vmax, vmin, &range));
+                int32_t vi[8];
+                for (int l = 0; l < 8; l++) /* the ends of the range and random ids in it */
+                    vi[l] = l == 0 ? vmin : l == 1 ? vmax : vmin + (int32_t)rnd_below((uint32_t)(vmax - vmin + 1));
+                check_fetch(&layout, buf, vi, inst, 0, rnd_below(4) ? 0xff : rnd() & 0xff, "range");
+                guarded_free(&g);
+            }
+        }
+    }
+    range_any_mask = false;
+    assert_true(range_checks - before > 100); /* the range path did run */
+}
+
 /* A buffer larger than INT32_MAX bytes (3 GiB of lazily mapped zero pages):
  * offsets past 2^31 go through the biased gather path. */
 static void test_huge_buffer(void **state)
@@ -562,6 +653,7 @@ int main(void)
         cmocka_unit_test(test_guard_page_ends),
         cmocka_unit_test(test_lane_mask_no_read),
         cmocka_unit_test(test_huge_buffer),
+        cmocka_unit_test(test_fetch_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
