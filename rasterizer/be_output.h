@@ -113,6 +113,26 @@ SIMD_INLINE vi8 be_depth_cmp(uint32_t func, bool is_float, vi8 frag, vi8 stored)
                     : be_cmp_int(func, frag, stored);
 }
 
+/* The depth a lane holds after a test with writes whose compare result is
+ * c (be_depth_cmp): frag where c is set, else stored. A min or max where
+ * that gives the same bits, one cheap op for the variable blend: float
+ * LESS / GREATER (vminps / vmaxps return their second operand unless the
+ * first is strictly less / greater, which is the ordered compare, NaN and
+ * signed zeros included), integer LESS, LEQUAL / GREATER, GEQUAL (equal
+ * integers are the same bits); else a select. func as be_depth_cmp. */
+SIMD_INLINE vi8 be_depth_kept(uint32_t func, bool is_float, vi8 frag, vi8 stored, vi8 c)
+{
+    if (is_float && func == SWR_FUNC_LESS)
+        return vf8_as_vi8(vf8_min(vi8_as_vf8(frag), vi8_as_vf8(stored)));
+    if (is_float && func == SWR_FUNC_GREATER)
+        return vf8_as_vi8(vf8_max(vi8_as_vf8(frag), vi8_as_vf8(stored)));
+    if (!is_float && (func == SWR_FUNC_LESS || func == SWR_FUNC_LEQUAL))
+        return vi8_min(frag, stored);
+    if (!is_float && (func == SWR_FUNC_GREATER || func == SWR_FUNC_GEQUAL))
+        return vi8_max(frag, stored);
+    return vi8_select(c, stored, frag);
+}
+
 /* The depth-only test and update (stencil off on both faces, depth test
  * on): what be_ds_select returns for such a state, inline, for callers that
  * want no call per block. func = depth_func & 7, is_float = no unorm bits,
@@ -193,7 +213,9 @@ be_blend_kind be_blend_classify(const swr_blend_state *bs, uint32_t rt, swr_form
 /* ---- 8888 fast paths (inline; be_blend.c wraps them for be_blend_select) --- */
 /* They do the very same float operations in the same order as
  * be_blend_block, with the field positions as constants, so they equal it
- * bit for bit (test_blend checks it). rs/bsh: bit positions of R and B. */
+ * bit for bit (test_blend checks it). rs/bsh: bit positions of R and B.
+ * The final quantization leaves part of the clamp to the saturating pack
+ * (be_q8_sat, be_pack8888), with the same bytes as be_q8. */
 
 SIMD_INLINE vf8 be_clamp01(vf8 a) { return vf8_clamp(a, vf8_zero(), vf8_set1(1.0f)); }
 
@@ -202,9 +224,37 @@ SIMD_INLINE vi8 be_q8(vf8 c)
     return vf8_to_vi8_round(vf8_mul(be_clamp01(c), vf8_set1(255.0f)));
 }
 
-SIMD_INLINE vf8 be_unq8(vi8 p, int shift)
+/* be_q8 up to saturation to [0, 255] (vi8_pack_u8x4 does it): min(1, c) *
+ * 255 rounded. c in [0, 1]: the same value; c > 1 or +inf: 255 exactly;
+ * c < 0 or -inf: <= 0 or INT32_MIN (conversion overflow), both -> 0; NaN
+ * (min returns its second operand, c): INT32_MIN -> 0, as clamp's 0. The
+ * min stays for the overflow of large c, which would convert to INT32_MIN. */
+SIMD_INLINE vi8 be_q8_sat(vf8 c)
 {
-    return vf8_div_unorm(vi8_to_vf8(vi8_and(vi8_srli(p, shift), vi8_set1(0xff))), 255.0f);
+    return vf8_to_vi8_round(vf8_mul(vf8_min(vf8_set1(1.0f), c), vf8_set1(255.0f)));
+}
+
+/* Four quantized channels (be_q8 or be_q8_sat values, in R G B A order)
+ * -> 8 packed pixels with R at bit rs and B at bit bsh (0 or 16). */
+SIMD_INLINE vi8 be_pack8888(vi8 r, vi8 g, vi8 b, vi8 a, int rs, int bsh)
+{
+    (void)bsh;
+    return rs == 0 ? vi8_pack_u8x4(r, g, b, a) : vi8_pack_u8x4(b, g, r, a);
+}
+
+/* c / 255 correctly rounded for the byte c at byte k (a constant) of each
+ * packed pixel of p. */
+SIMD_INLINE vf8 be_unq8_byte(vi8 p, int k)
+{
+    return vf8_div255(vi8_to_vf8(vi8_byte_of(p, k)));
+}
+
+/* Opaque write, colormask RGBA, as packed pixels (be_opaque8888_v stores
+ * them). */
+SIMD_INLINE vi8 be_opaque8888_pixels(vf8x4 src, int rs, int bsh)
+{
+    return be_pack8888(be_q8_sat(src.v[0]), be_q8_sat(src.v[1]), be_q8_sat(src.v[2]),
+                       be_q8_sat(src.v[3]), rs, bsh);
 }
 
 /* Opaque write, colormask RGBA. The _v variants take the colour by value
@@ -213,33 +263,37 @@ SIMD_INLINE vf8 be_unq8(vi8 p, int shift)
  * vf8x4); the pointer forms are the same code. */
 SIMD_INLINE void be_opaque8888_v(void *block, vf8x4 src, uint32_t lane_mask, int rs, int bsh)
 {
-    vi8 v = vi8_or(vi8_or(vi8_slli(be_q8(src.v[0]), rs), vi8_slli(be_q8(src.v[1]), 8)),
-                   vi8_or(vi8_slli(be_q8(src.v[2]), bsh), vi8_slli(be_q8(src.v[3]), 24)));
-    vi8_store_lanes(block, v, lane_mask);
+    vi8_store_lanes(block, be_opaque8888_pixels(src, rs, bsh), lane_mask);
 }
 SIMD_INLINE void be_opaque8888(void *block, const vf8x4 *src, uint32_t lane_mask, int rs, int bsh)
 {
     be_opaque8888_v(block, *src, lane_mask, rs, bsh);
 }
 
-/* Classic alpha blending: rgb = s*As + d*(1-As); alpha = a_src_one ? As :
- * As*As, plus Ad*(1-As). Same products and sums as be_blend_block. */
+/* Classic alpha blending of the packed pixels p: rgb = s*As + d*(1-As);
+ * alpha = a_src_one ? As : As*As, plus Ad*(1-As). Same products and sums as
+ * be_blend_block. Each sum lies in [0, 2] (clamped sources, d and 1-As in
+ * [0, 1], no NaN), so its clamp to [0, 1] is the pack's saturation. */
+SIMD_INLINE vi8 be_alpha8888_pixels(vi8 p, vf8x4 src, int rs, int bsh, bool a_src_one)
+{
+    vf8 as = be_clamp01(src.v[3]);
+    vf8 ias = vf8_sub(vf8_set1(1.0f), as);
+    vi8 q[4];
+    for (int c = 0; c < 4; c++) {
+        int k = (c == 0 ? rs : c == 1 ? 8 : c == 2 ? bsh : 24) / 8;
+        vf8 s = c == 3 ? as : be_clamp01(src.v[c]);
+        vf8 st = c == 3 && a_src_one ? vf8_mul(s, vf8_set1(1.0f)) : vf8_mul(s, as);
+        vf8 o = vf8_add(st, vf8_mul(be_unq8_byte(p, k), ias));
+        q[c] = vf8_to_vi8_round(vf8_mul(o, vf8_set1(255.0f)));
+    }
+    return be_pack8888(q[0], q[1], q[2], q[3], rs, bsh);
+}
+
 SIMD_INLINE void be_alpha8888_v(void *block, vf8x4 src, uint32_t lane_mask, int rs, int bsh,
                                 bool a_src_one)
 {
     vi8 p = vi8_load(block);
-    vf8 as = be_clamp01(src.v[3]);
-    vf8 ias = vf8_sub(vf8_set1(1.0f), as);
-    const int sh[4] = { rs, 8, bsh, 24 };
-    vi8 v = vi8_zero();
-    for (int c = 0; c < 4; c++) {
-        vf8 s = c == 3 ? as : be_clamp01(src.v[c]);
-        vf8 d = be_unq8(p, sh[c]);
-        vf8 st = c == 3 && a_src_one ? vf8_mul(s, vf8_set1(1.0f)) : vf8_mul(s, as);
-        vf8 o = vf8_add(st, vf8_mul(d, ias));
-        v = vi8_or(v, vi8_slli(be_q8(o), sh[c]));
-    }
-    vi8_store_lanes_over(block, p, v, lane_mask);
+    vi8_store_lanes_over(block, p, be_alpha8888_pixels(p, src, rs, bsh, a_src_one), lane_mask);
 }
 SIMD_INLINE void be_alpha8888(void *block, const vf8x4 *src, uint32_t lane_mask, int rs, int bsh,
                               bool a_src_one)

@@ -1,7 +1,8 @@
 /*
  * be_simd.h: the few SIMD operations the output merger needs that
  * core/simd.h lacks (128-bit row pieces, byte <-> lane conversions). Private
- * to be_formats.c / be_output.c / be_blend.c; candidates for simd.h.
+ * to the pixel backend (be_formats.c, be_output.c, be_blend.c, be_draw.c
+ * through be_output.h); candidates for simd.h.
  */
 #ifndef BE_SIMD_H
 #define BE_SIMD_H
@@ -80,6 +81,10 @@ SIMD_INLINE vf8 vf8_load_2x128(const float *p)
 SIMD_INLINE vf8 vf8_load_half8(const void *p) { return vf8_from_half(_mm_loadu_si128((const __m128i *)p)); }
 SIMD_INLINE void vf8_store_half8(void *p, vf8 a) { _mm_storeu_si128((__m128i *)p, vf8_to_half(a)); }
 
+/* c - a*b with one rounding: the value of vf8_fma(vf8_neg(a), b, c) bit for
+ * bit (the exact product and sum are the same), without the sign flip. */
+SIMD_INLINE vf8 vf8_fnma(vf8 a, vf8 b, vf8 c) { return _mm256_fnmadd_ps(a, b, c); }
+
 /* c / d correctly rounded for integer c in [0, d] and d in {3, 255, 1023,
  * 65535}: q = c * (1/d) is within an ulp, the FMA residual c - q*d is exact,
  * and one Newton step lands on the correctly rounded quotient (checked for
@@ -89,8 +94,52 @@ SIMD_INLINE vf8 vf8_div_unorm(vf8 c, float d)
 {
     vf8 r = vf8_set1(1.0f / d);
     vf8 q = vf8_mul(c, r);
-    vf8 e = vf8_fma(vf8_neg(q), vf8_set1(d), c);
+    vf8 e = vf8_fnma(q, vf8_set1(d), c);
     return vf8_fma(e, r, q);
+}
+
+/* c / 255 correctly rounded for integer c in [0, 255], in 2 ops: with
+ * h = RN(1/255) and l = RN(1/255 - h), c*h + RN(c*l) is within 2^-46 of
+ * c / 255 relative and the FMA rounds it once; c / 255 (the byte c
+ * repeating in binary) lies at least 2^-9 ulp from a rounding midpoint,
+ * so that rounding is the correct one. The same value as
+ * vf8_div_unorm(c, 255.0f) (test_blend checks every c). */
+SIMD_INLINE vf8 vf8_div255(vf8 c)
+{
+    const float h = 1.0f / 255.0f;
+    const float l = (float)(1.0 / 255.0 - (double)(1.0f / 255.0f));
+    return vf8_fma(c, vf8_set1(h), vf8_mul(c, vf8_set1(l)));
+}
+
+/* Byte k (0..3, a constant) of each 32-bit lane, zero-extended: one op
+ * (and, shift or byte shuffle) where shift-and-mask takes two. */
+SIMD_INLINE vi8 vi8_byte_of(vi8 p, int k)
+{
+    if (k == 0)
+        return _mm256_and_si256(p, _mm256_set1_epi32(0xff));
+    if (k == 3)
+        return _mm256_srli_epi32(p, 24);
+    const __m256i pick1 = _mm256_setr_epi8(1, -1, -1, -1, 5, -1, -1, -1, 9, -1, -1, -1, 13, -1,
+                                           -1, -1, 1, -1, -1, -1, 5, -1, -1, -1, 9, -1, -1, -1,
+                                           13, -1, -1, -1);
+    const __m256i pick2 = _mm256_setr_epi8(2, -1, -1, -1, 6, -1, -1, -1, 10, -1, -1, -1, 14, -1,
+                                           -1, -1, 2, -1, -1, -1, 6, -1, -1, -1, 10, -1, -1, -1,
+                                           14, -1, -1, -1);
+    return _mm256_shuffle_epi8(p, k == 1 ? pick1 : pick2);
+}
+
+/* Four vectors of 32-bit lanes -> 8 pixels of 4 bytes: byte k of pixel i
+ * is lane i of ck saturated to [0, 255] (any int32: negative -> 0, above
+ * 255 -> 255). Saturating packs, int32 -> int16 then int16 -> uint8,
+ * which leave each 128-bit half as c0[0..3] c1[0..3] c2[0..3] c3[0..3],
+ * and one byte shuffle to pixel order: 4 ops where shift-and-or take 6. */
+SIMD_INLINE vi8 vi8_pack_u8x4(vi8 c0, vi8 c1, vi8 c2, vi8 c3)
+{
+    const __m256i to_pixels = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11,
+                                               15, 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7,
+                                               11, 15);
+    __m256i p = _mm256_packus_epi16(_mm256_packs_epi32(c0, c1), _mm256_packs_epi32(c2, c3));
+    return _mm256_shuffle_epi8(p, to_pixels);
 }
 
 #endif /* BE_SIMD_H */

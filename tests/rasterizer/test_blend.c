@@ -262,6 +262,117 @@ static void test_fast_paths(void **state)
         }
 }
 
+/* Source values at the edges of the 8888 fast paths' quantization (their
+ * clamp is partly the pack's saturation): NaNs, infinities, the float
+ * range, the float -> int32 overflow point of c * 255, around 0 and 1, and
+ * near rounding ties of c * 255. */
+static float special_src(uint64_t *rng)
+{
+    static const float v[] = {
+        NAN, -NAN, INFINITY, -INFINITY, 3.4028235e38f, -3.4028235e38f, 1e10f, -1e10f,
+        8421504.0f, 8421505.0f, 8421503.0f, -8421505.0f, 2.0f, 1.0f, 0x1.000002p0f,
+        0x1.fffffep-1f, 0.0f, -0.0f, 1e-45f, -1e-45f, 0.5f / 255.0f, 1.5f / 255.0f,
+        254.5f / 255.0f, -0.5f / 255.0f, 0x1.000002p-9f, 0x1.fffffep-10f,
+    };
+    uint32_t r = ref_rand(rng) % (sizeof(v) / sizeof(v[0]) + 4);
+    if (r < sizeof(v) / sizeof(v[0]))
+        return v[r];
+    /* a tie of c * 255 = k + 0.5, or a neighbour */
+    float t = ((float)(ref_rand(rng) % 255) + 0.5f) / 255.0f;
+    return r % 2 ? t : nextafterf(t, (r & 2) ? 2.0f : -1.0f);
+}
+
+/* The fast paths (opaque and both alpha kinds, BGRA8 and RGBA8) on special
+ * source values: equal to the reference, full and partial lane masks. */
+static void test_fast_paths_specials(void **state)
+{
+    uint64_t rng = 77;
+    const swr_format fmts[2] = { SWR_FORMAT_B8G8R8A8_UNORM, SWR_FORMAT_R8G8B8A8_UNORM };
+    for (int kind = 0; kind < 3; kind++)
+        for (int f = 0; f < 2; f++) {
+            swr_blend_state bs = classic_state(kind);
+            be_blend_fn fn = be_blend_select(&bs, 0, fmts[f]);
+            assert_true(fn != be_blend_block);
+            for (int it = 0; it < 20000; it++) {
+                uint32_t lanes = it % 2 ? 0xff : ref_rand(&rng) & 0xff;
+                uint32_t blk[8], want[8];
+                float src[4][8];
+                vf8x4 v;
+                for (int i = 0; i < 8; i++) {
+                    blk[i] = ref_rand(&rng);
+                    for (int c = 0; c < 4; c++)
+                        src[c][i] = special_src(&rng);
+                }
+                for (int c = 0; c < 4; c++)
+                    v.v[c] = vf8_load(src[c]);
+                memcpy(want, blk, sizeof(blk));
+                fn(&bs, 0, (const float[4]){ 0, 0, 0, 0 }, fmts[f], blk, &v, NULL, lanes);
+                for (int i = 0; i < 8; i++) {
+                    if (!(lanes >> i & 1))
+                        continue;
+                    float px[4] = { src[0][i], src[1][i], src[2][i], src[3][i] };
+                    ref_blend_pixel(&bs, 0, (const float[4]){ 0, 0, 0, 0 }, fmts[f],
+                                    (uint8_t *)&want[i], px, NULL);
+                }
+                for (int i = 0; i < 8; i++)
+                    if (blk[i] != want[i])
+                        fail_msg("kind %d fmt %d lane %d: src %a %a %a %a got %08x want %08x",
+                                 kind, fmts[f], i, src[0][i], src[1][i], src[2][i], src[3][i],
+                                 blk[i], want[i]);
+            }
+        }
+}
+
+/* The helpers under the fast paths, exhaustively: be_unq8_byte is c / 255
+ * correctly rounded (the double quotient rounded to float: c / 255 is no
+ * float midpoint) for every byte value at every byte position, as is
+ * vf8_div_unorm (the generic path's unpack), and
+ * vi8_pack_u8x4 saturates any int32 to [0, 255] in the right byte. */
+static void test_pack_helpers(void **state)
+{
+    for (uint32_t c = 0; c < 256; c++) {
+        float want = (float)((double)c / 255.0);
+        for (int k = 0; k < 4; k++) {
+            uint32_t px[8];
+            for (int i = 0; i < 8; i++)
+                px[i] = (0x5a3c96e1u * (uint32_t)(i + 1) & ~(0xffu << (k * 8))) | c << (k * 8);
+            float got[8], slow[8];
+            vf8_store(got, be_unq8_byte(vi8_load(px), k));
+            vf8_store(slow, vf8_div_unorm(vf8_set1((float)c), 255.0f));
+            for (int i = 0; i < 8; i++)
+                if (memcmp(&got[i], &want, sizeof want) || memcmp(&slow[i], &want, sizeof want))
+                    fail_msg("c %u byte %d lane %d: %a / %a want %a", c, k, i, got[i], slow[i],
+                             want);
+        }
+    }
+    uint64_t rng = 5;
+    static const int32_t edge[] = { INT32_MIN, -1, 0, 1, 254, 255, 256, 32767, 32768, 65535,
+                                    65536, INT32_MAX };
+    for (int it = 0; it < 100000; it++) {
+        int32_t in[4][8];
+        for (int c = 0; c < 4; c++)
+            for (int i = 0; i < 8; i++) {
+                uint32_t r = ref_rand(&rng);
+                in[c][i] = r % 3 == 0   ? edge[r / 3 % (sizeof(edge) / sizeof(edge[0]))]
+                           : r % 3 == 1 ? (int32_t)(r % 300) - 20
+                                        : (int32_t)ref_rand(&rng);
+            }
+        uint32_t out[8];
+        vi8_store(out, vi8_pack_u8x4(vi8_load(in[0]), vi8_load(in[1]), vi8_load(in[2]),
+                                     vi8_load(in[3])));
+        for (int i = 0; i < 8; i++) {
+            uint32_t want = 0;
+            for (int c = 0; c < 4; c++) {
+                int32_t x = in[c][i];
+                want |= (uint32_t)(x < 0 ? 0 : x > 255 ? 255 : x) << (c * 8);
+            }
+            if (out[i] != want)
+                fail_msg("lane %d: %d %d %d %d -> %08x want %08x", i, in[0][i], in[1][i],
+                         in[2][i], in[3][i], out[i], want);
+        }
+    }
+}
+
 static double now_ns(void)
 {
     struct timespec ts;
@@ -296,6 +407,8 @@ int main(void)
         cmocka_unit_test(test_logic_ops),
         cmocka_unit_test(test_masks_and_plain_write),
         cmocka_unit_test(test_fast_paths),
+        cmocka_unit_test(test_fast_paths_specials),
+        cmocka_unit_test(test_pack_helpers),
         cmocka_unit_test(test_print_speed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

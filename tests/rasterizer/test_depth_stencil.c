@@ -122,6 +122,50 @@ static void test_depth_exhaustive(void **state)
                             }
 }
 
+/* be_depth_kept (the early test's stored depth as a min / max where that
+ * is exact) against the reference's update of one pixel, every func, float
+ * and integer depth, with equal values, signed zeros and NaNs. */
+static void test_depth_kept(void **state)
+{
+    uint64_t rng = 3;
+    static const float fv[] = { 0.0f, -0.0f, 1.0f, 0.5f, 0.25f, NAN, -NAN, INFINITY, -1.0f,
+                                0x1.000002p-1f, 1e-45f };
+    const swr_format fmts[2] = { SWR_FORMAT_Z32_FLOAT, SWR_FORMAT_Z24_UNORM_S8_UINT };
+    for (int f = 0; f < 2; f++)
+        for (uint32_t func = 0; func < 8; func++)
+            for (int it = 0; it < 2000; it++) {
+                bool fl = f == 0;
+                uint32_t frag[8], old[8];
+                for (int i = 0; i < 8; i++) {
+                    uint32_t r = ref_rand(&rng);
+                    if (fl) {
+                        float a = fv[r % 11], b = fv[(r >> 8) % 11];
+                        memcpy(&frag[i], &a, 4);
+                        memcpy(&old[i], &b, 4);
+                    } else {
+                        frag[i] = (r & 0xff) < 64 ? (r >> 8) & 0xf : (r >> 8) & 0xffffff;
+                        old[i] = (r & 0xff) < 64 ? (r >> 12) & 0xf : ref_rand(&rng) & 0xffffff;
+                    }
+                }
+                vi8 vf = vi8_load(frag), vo = vi8_load(old);
+                uint32_t got[8];
+                vi8_store(got, be_depth_kept(func, fl, vf, vo, be_depth_cmp(func, fl, vf, vo)));
+                swr_depth_stencil_state dsa;
+                memset(&dsa, 0, sizeof(dsa));
+                dsa.depth_enabled = true;
+                dsa.depth_writemask = 1;
+                dsa.depth_func = (uint8_t)func;
+                const uint8_t sref[2] = { 0, 0 };
+                for (int i = 0; i < 8; i++) {
+                    uint32_t want = old[i];
+                    ref_depth_stencil(&dsa, fmts[f], sref, true, &want, NULL, frag[i], true);
+                    if (got[i] != want)
+                        fail_msg("fmt %d func %u lane %d: frag %08x stored %08x got %08x want %08x",
+                                 fmts[f], func, i, frag[i], old[i], got[i], want);
+                }
+            }
+}
+
 static void test_stencil_exhaustive(void **state)
 {
     uint64_t rng = 2;
@@ -189,6 +233,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_depth_exhaustive),
+        cmocka_unit_test(test_depth_kept),
         cmocka_unit_test(test_stencil_exhaustive),
         cmocka_unit_test(test_alpha_test),
     };
