@@ -1988,7 +1988,6 @@ static bool build_tile_entry(jl *j, const char *name)
     LLVMBasicBlockRef entry = LLVMAppendBasicBlockInContext(j->C, fn, "entry");
     LLVMBasicBlockRef loop = LLVMAppendBasicBlockInContext(j->C, fn, "loop");
     LLVMBasicBlockRef shade = LLVMAppendBasicBlockInContext(j->C, fn, "shade");
-    LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(j->C, fn, "next");
     LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->C, fn, "done");
     LLVMPositionBuilderAtEnd(b, entry);
     LLVMValueRef args = LLVMBuildAlloca(b, LLVMArrayType(j->v8f, (sizeof(swr_ps_args) + 31) / 32), "args");
@@ -2020,18 +2019,32 @@ static bool build_tile_entry(jl *j, const char *name)
         offrow[k] = LLVMBuildLoad2(
             b, j->ptr, at(j, b, ta, offsetof(swr_ps_tile_args, in_off) + k * sizeof(void *)), "");
     }
+    /* The blocks to shade as bits (exec_mask[b] != 0, one vector compare);
+     * the loop takes them lowest first with a bit scan, so a tile with one
+     * covered block costs one iteration, not eight tests. */
+    LLVMValueRef exv = load_a(j, b, j->v8i, at(j, b, ta, offsetof(swr_ps_tile_args, exec_mask)), 4);
+    LLVMValueRef live8 = LLVMBuildBitCast(
+        b, LLVMBuildICmp(b, LLVMIntNE, exv, LLVMConstNull(j->v8i), ""), j->i8, "");
+    LLVMValueRef live0 = LLVMBuildZExt(b, live8, j->i32, "live");
     LLVMBuildBr(b, loop);
 
     LLVMPositionBuilderAtEnd(b, loop);
-    LLVMValueRef bi = LLVMBuildPhi(b, j->i32, "b");
+    LLVMValueRef bits = LLVMBuildPhi(b, j->i32, "bits");
+    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, bits, ci32(j, 0), ""), done, shade);
+
+    LLVMPositionBuilderAtEnd(b, shade);
+    LLVMTypeRef cttz_t = j->i32;
+    unsigned cttz_id = LLVMLookupIntrinsicID("llvm.cttz", 9);
+    LLVMValueRef cttz_args[2] = {bits, LLVMConstInt(j->i1, 1, 0)};
+    LLVMValueRef bi = LLVMBuildCall2(b, LLVMIntrinsicGetType(j->C, cttz_id, &cttz_t, 1),
+                                     LLVMGetIntrinsicDeclaration(j->M, cttz_id, &cttz_t, 1),
+                                     cttz_args, 2, "b");
+    LLVMValueRef bits1 = LLVMBuildAnd(b, bits, LLVMBuildSub(b, bits, ci32(j, 1), ""), "");
     LLVMValueRef bi64 = LLVMBuildZExt(b, bi, j->i64, "");
     LLVMValueRef b4 = LLVMBuildMul(b, bi64, ci64(j, 4), "");
     LLVMValueRef exp_ = LLVMBuildGEP2(b, j->i8, at(j, b, ta, offsetof(swr_ps_tile_args, exec_mask)), &b4, 1, "");
     LLVMValueRef qmp = LLVMBuildGEP2(b, j->i8, at(j, b, ta, offsetof(swr_ps_tile_args, quad_mask)), &b4, 1, "");
     LLVMValueRef ex = LLVMBuildLoad2(b, j->i32, exp_, "");
-    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, ex, ci32(j, 0), ""), next, shade);
-
-    LLVMPositionBuilderAtEnd(b, shade);
     LLVMBuildStore(b, ex, at(j, b, args, offsetof(swr_ps_args, exec_mask)));
     LLVMBuildStore(b, LLVMBuildLoad2(b, j->i32, qmp, ""), at(j, b, args, offsetof(swr_ps_args, quad_mask)));
     LLVMValueRef bx = LLVMBuildAdd(b, tile_x, LLVMBuildShl(b, LLVMBuildAnd(b, bi, ci32(j, 1), ""), ci32(j, 2), ""), "");
@@ -2096,14 +2109,12 @@ static bool build_tile_entry(jl *j, const char *name)
         for (unsigned c = 0; c < cp_n[k]; c++)
             store_a(b, load_a(j, b, j->v8f, at(j, b, args, cp_from[k] + c * 32), 32),
                     at(j, b, outb, cp_to[k] + c * 32), 32);
-    LLVMBuildBr(b, next);
-
-    LLVMPositionBuilderAtEnd(b, next);
-    LLVMValueRef b1 = LLVMBuildAdd(b, bi, ci32(j, 1), "");
-    LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntULT, b1, ci32(j, 8), ""), loop, done);
-    LLVMValueRef inc_v[2] = {ci32(j, 0), b1};
-    LLVMBasicBlockRef inc_b[2] = {entry, next};
-    LLVMAddIncoming(bi, inc_v, inc_b, 2);
+    LLVMBuildBr(b, loop);
+    /* The back edge leaves from the builder's current block (shade: the
+     * body is one call here, inlined later by JL_PASSES_TILE). */
+    LLVMValueRef inc_v[2] = {live0, bits1};
+    LLVMBasicBlockRef inc_b[2] = {entry, LLVMGetInsertBlock(b)};
+    LLVMAddIncoming(bits, inc_v, inc_b, 2);
 
     LLVMPositionBuilderAtEnd(b, done);
     LLVMBuildRetVoid(b);

@@ -160,8 +160,12 @@ static void prepare_planes(be_tile_ctx *t, const be_prim *p)
 static void prepare_prim(be_tile_ctx *t, const be_prim *p)
 {
     t->p = p;
-    t->b1_lanes = lanes_of(p->b1, t->lane_x, t->lane_y);
-    t->b2_lanes = lanes_of(p->b2, t->lane_x, t->lane_y);
+    /* Barycentric lanes: read by shade_block for varying inputs without
+     * planes, position and the perspective divide (want_b). */
+    if (t->num_var || t->want_pos || t->want_div) {
+        t->b1_lanes = lanes_of(p->b1, t->lane_x, t->lane_y);
+        t->b2_lanes = lanes_of(p->b2, t->lane_x, t->lane_y);
+    }
     t->z_lanes = lanes_of(p->z, t->lane_x, t->lane_y);
     if (t->zclamp_per_prim) {
         const rast_viewport_derived *vp = &t->st->vp[p->viewport];
@@ -249,10 +253,27 @@ tile_offsets(const be_tile_ctx *t, int32_t tile_x, int32_t tile_y, be_tile_offse
  * the blend kernels in place instead of being copied per block. */
 static inline const vf8x4 *as_vec4(const swr_simd_vec4 *v) { return (const vf8x4 *)(const void *)v; }
 
-/* Quads (lanes 0-3 and 4-7) that contain a covered pixel. */
+/* Quads (lanes 0-3 and 4-7) that contain a covered pixel, without
+ * branches: after the two folds bit 0 is the OR of lanes 0-3 and bit 4 the
+ * OR of lanes 4-7, and times 15 spreads each over its quad. */
 static inline uint32_t quads_of(uint32_t mask)
 {
-    return ((mask & 0x0f) ? 0x0fu : 0u) | ((mask & 0xf0) ? 0xf0u : 0u);
+    uint32_t x = mask | (mask >> 1);
+    x |= x >> 2;
+    return (x & 0x11u) * 0x0fu;
+}
+
+/* Bit b set for each block b (byte b of a raster tile's mask) with a
+ * covered lane: each byte ORed into its bit 0, then the multiply gathers
+ * the eight bits 8b into the top byte (all partial products land on
+ * distinct bits, so nothing carries). */
+static inline uint32_t blocks_of(uint64_t mask)
+{
+    uint64_t x = mask | (mask >> 4);
+    x |= x >> 2;
+    x |= x >> 1;
+    x &= 0x0101010101010101ull;
+    return (uint32_t)((x * 0x0102040810204080ull) >> 56);
 }
 
 /* Common-state instances (shade_tile's ds_c and blend_c, compile-time
@@ -394,9 +415,9 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
     if (prof)
         prof_begin(PROF_BEBarycentric);
     /* The barycentrics only where something reads them (not the inputs of
-     * a primitive with input planes). */
+     * a primitive with input planes, nor a shader without varying inputs). */
     bool want_pos = !plain && t->want_pos, persp_div = !plain && t->persp_div;
-    bool want_b = !t->planes || want_pos || persp_div || (!plain && t->want_bary);
+    bool want_b = (!t->planes && t->num_var) || want_pos || persp_div || (!plain && t->want_bary);
     vf8 b1 = vf8_zero(), b2 = vf8_zero();
     if (want_b) {
         b1 = vf8_add(vf8_set1(o->b1[b]), t->b1_lanes);
@@ -542,9 +563,10 @@ static __attribute__((noinline, cold)) void shade_tile_prof(be_tile_ctx *t, int3
 }
 
 /* The constant early depth test (ds_c >= 0, depth only) of a fully covered
- * raster tile: every lane is live, so each block's update is one select
- * and a plain store (be_ds_depth_only's effect: passing lanes take the
- * fragment depth). pass[b] = the lanes of block b that passed. */
+ * raster tile: every lane is live, so each block's update is one min, max
+ * or select (be_depth_kept) and a plain store (be_ds_depth_only's effect:
+ * passing lanes take the fragment depth). pass[b] = the lanes of block b
+ * that passed. */
 static inline __attribute__((always_inline)) void
 early_depth_full_tile(const be_tile_ctx *t, const float *zb, uint32_t base, int ds_c,
                       uint32_t pass[8])
@@ -556,9 +578,54 @@ early_depth_full_tile(const be_tile_ctx *t, const float *zb, uint32_t base, int 
                                        vf8_clamp(vf8_add(vf8_set1(zb[b]), zl), zlo, zhi));
         vi8 old = vi8_load(zt + b * 32);
         vi8 c = be_depth_cmp((uint32_t)ds_c & 7, ds_c_bits(ds_c) == 0, z, old);
-        vi8_store(zt + b * 32, vi8_select(c, old, z));
+        vi8_store(zt + b * 32, be_depth_kept((uint32_t)ds_c & 7, ds_c_bits(ds_c) == 0, z, old, c));
         pass[b] = (uint32_t)vi8_movemask(c);
     }
+}
+
+/* run_blend of all 8 blocks of a raster tile with every lane live, from
+ * the batched entry's outputs: the 8888 kernels unmasked in one loop with
+ * the hot-tile and output pointers in registers (the stores to the hot
+ * tile would otherwise make each block reload them) and the kind
+ * dispatched once per tile. */
+static inline __attribute__((always_inline)) void
+blend_full_tile(const be_tile_ctx *t, int blend_c, const swr_ps_tile_out *out, uint32_t base)
+{
+    int kind = blend_c == BE_BLEND_RUNTIME ? (int)t->blend_kind : blend_c;
+    uint8_t *dst = t->color[0] + (size_t)base * 4;
+    switch (kind) {
+#define BE_FULL_CASE(k, expr)                                                                     \
+    case k:                                                                                       \
+        for (uint32_t b = 0; b < 8; b++) {                                                        \
+            vf8x4 c0 = load_color0(out[b].color, false);                                          \
+            uint8_t *blk = dst + b * 32;                                                          \
+            vi8_store(blk, expr);                                                                 \
+        }                                                                                         \
+        return;
+        BE_FULL_CASE(BE_BLEND_OPAQUE_BGRA8, be_opaque8888_pixels(c0, 16, 0))
+        BE_FULL_CASE(BE_BLEND_OPAQUE_RGBA8, be_opaque8888_pixels(c0, 0, 16))
+        BE_FULL_CASE(BE_BLEND_ALPHA_BGRA8, be_alpha8888_pixels(vi8_load(blk), c0, 16, 0, false))
+        BE_FULL_CASE(BE_BLEND_ALPHA_RGBA8, be_alpha8888_pixels(vi8_load(blk), c0, 0, 16, false))
+        BE_FULL_CASE(BE_BLEND_ALPHA_BGRA8_A1, be_alpha8888_pixels(vi8_load(blk), c0, 16, 0, true))
+        BE_FULL_CASE(BE_BLEND_ALPHA_RGBA8_A1, be_alpha8888_pixels(vi8_load(blk), c0, 0, 16, true))
+#undef BE_FULL_CASE
+    default:
+        for (uint32_t b = 0; b < 8; b++)
+            run_blend(t, blend_c, (be_ps_colors){out[b].color, &out[b].color1, false}, base + b * 8,
+                      0xff);
+        return;
+    }
+}
+
+/* Eight per-block lane masks (each < 256) as one 64-bit mask, block b in
+ * bits 8b..8b+7. */
+static inline uint64_t tile_lanes64(const uint32_t m[8])
+{
+    uint64_t r;
+    uint8_t bytes[8];
+    vi8_store_u8x8(bytes, vi8_load(m));
+    memcpy(&r, bytes, sizeof r);
+    return r;
 }
 
 /* -0.0f in every lane: the in_off row of a constant input of the batched
@@ -581,7 +648,11 @@ static void batch_init(be_tile_ctx *t, be_ps_batch *bt)
     const rast_draw_state *st = t->st;
     rast_scratch *s = t->s;
     swr_ps_tile_args *a = &bt->a;
-    for (uint32_t r = 0; r < SWR_MAX_ATTRIBS; r++)
+    /* Only the shader's input rows (the entry reads inputs 0 ..
+     * num_inputs - 1, st->num_attribs), not all SWR_MAX_ATTRIBS: this runs
+     * per macrotile and draw, and a draw of a few small triangles touches
+     * a macrotile with a tile or two. */
+    for (uint32_t r = 0; r < st->num_attribs; r++)
         for (uint32_t c = 0; c < 4; c++) {
             a->in_lanes[r * 4 + c] = s->ps_inputs[r].v[c];
             a->in_off[r * 4 + c] = be_neg_zero8;
@@ -616,21 +687,41 @@ shade_tile_batched(be_tile_ctx *t, const be_tile_offsets *o, uint32_t base, uint
     const rast_output_block *out = st->output;
     swr_ps_tile_args *ta = t->ta;
     bool front = p->front_facing;
+    /* The blocks with a covered lane (all eight when fully covered): the
+     * loops below visit only those (a tiny triangle covers one or two). */
+    const uint32_t blocks = blocks_of(mask);
     uint32_t live_in[8], any = 0;
-    if (mask == ~(uint64_t)0 && ds_c >= 0 && t->z) {
+    const bool full = mask == ~(uint64_t)0;
+    uint64_t in64 = 0; /* full: the lanes given to the shader, 8 bits per block */
+    if (full && ds_c >= 0 && t->z) {
         /* Fully covered with the constant early depth test: shade_tile's
-         * select-and-store loop (every lane live), whole quads. */
-        early_depth_full_tile(t, o->z, base, ds_c, live_in);
-        for (uint32_t b = 0; b < 8; b++) {
-            ta->exec_mask[b] = live_in[b];
+         * loop (every lane live) straight into the entry's exec_mask,
+         * whole quads. */
+        early_depth_full_tile(t, o->z, base, ds_c, ta->exec_mask);
+        in64 = tile_lanes64(ta->exec_mask);
+        for (uint32_t b = 0; b < 8; b++)
             ta->quad_mask[b] = 0xff;
-            any |= live_in[b];
-        }
+        if (alpha_test || late_ds) /* the per-block loop after the shader reads it */
+            memcpy(live_in, ta->exec_mask, sizeof live_in);
+        any = in64 != 0;
         mask = 0; /* the loop below is done */
+    } else if (full && !early_ds) {
+        /* Fully covered without an early test: every lane lives. */
+        for (uint32_t b = 0; b < 8; b++) {
+            live_in[b] = 0xff;
+            ta->exec_mask[b] = 0xff;
+            ta->quad_mask[b] = 0xff;
+        }
+        in64 = ~(uint64_t)0;
+        any = 0xff;
+        mask = 0;
     }
-    for (uint32_t b = 0; b < 8 && mask; b++) {
+    if (mask) /* the entry skips the blocks left at exec_mask 0 */
+        memset(ta->exec_mask, 0, sizeof ta->exec_mask);
+    for (uint32_t bb = mask ? blocks : 0; bb; bb &= bb - 1) {
+        uint32_t b = (uint32_t)__builtin_ctz(bb);
         uint32_t cov = (uint32_t)(mask >> (b * 8)) & 0xff, live = cov;
-        if (cov && early_ds) {
+        if (early_ds) {
             uint32_t blk = base + b * 8;
             vf8 z = vf8_clamp(vf8_add(vf8_set1(o->z[b]), t->z_lanes), t->z_lo, t->z_hi);
             vi8 zq = be_depth_quantize_bits(ds_c >= 0 ? ds_c_bits(ds_c) : t->zbits, z);
@@ -649,8 +740,31 @@ shade_tile_batched(be_tile_ctx *t, const be_tile_offsets *o, uint32_t base, uint
     ta->prim_id = p->prim_id;
     ta->tile_x = (uint32_t)o->bx[0];
     ta->tile_y = (uint32_t)o->by[0];
+    if (full && !alpha_test && !late_ds) {
+        /* Fully covered and nothing per block between the shader and the
+         * blend: the tile's lanes as one 64-bit mask, counted once, and
+         * when every lane lives (the usual case) 8 unmasked blends. */
+        if (!(ds_c >= 0 && t->z) && early_ds) /* the early test ran per block */
+            in64 = tile_lanes64(live_in);
+        sh->ps.tile_func(sh->ps.shader, ta);
+        uint64_t out64 = in64 & tile_lanes64(ta->exec_mask);
+        n->ps_invocations += (uint32_t)__builtin_popcountll(in64);
+        n->samples_passed += (uint32_t)__builtin_popcountll(out64);
+        if (out64 == ~(uint64_t)0) {
+            blend_full_tile(t, blend_c, ta->out, base);
+            return;
+        }
+        for (uint32_t b = 0; b < 8; b++) {
+            uint32_t live = (uint32_t)(out64 >> (b * 8)) & 0xff;
+            if (live)
+                run_blend(t, blend_c, (be_ps_colors){ta->out[b].color, &ta->out[b].color1, false},
+                          base + b * 8, live);
+        }
+        return;
+    }
     sh->ps.tile_func(sh->ps.shader, ta);
-    for (uint32_t b = 0; b < 8; b++) {
+    for (uint32_t bb = blocks; bb; bb &= bb - 1) {
+        uint32_t b = (uint32_t)__builtin_ctz(bb);
         uint32_t live = live_in[b];
         if (!live)
             continue;
@@ -677,6 +791,15 @@ shade_tile_batched(be_tile_ctx *t, const be_tile_offsets *o, uint32_t base, uint
     }
 }
 
+/* Raster tiles with fewer covered blocks than this take the 8-pixel entry
+ * per block even when the batched one could run: for one or two blocks the
+ * batched call's set-up costs more than it saves (glbench draws, a uniform
+ * colour over ~6 px triangles: backend instructions 2 > 5 > 3, the value
+ * with the fewest). Both entries give the same bits (test_ps_tile). */
+#ifndef BE_BATCH_MIN_BLOCKS
+#define BE_BATCH_MIN_BLOCKS 3
+#endif
+
 /* The raster tile's blocks without profiling. simple (a constant): no
  * alpha test and no late depth/stencil, so nothing but the colours has to
  * survive the shader call. ds_c, blend_c: see run_ds. */
@@ -689,7 +812,8 @@ shade_tile(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64
     /* The batched entry: inputs from planes (or all constant), nothing
      * per lane but depth (plain), no coverage to alpha (smooth). */
     if (t->ta && (t->planes || (t->num_var == 0 && !t->persp_div)) && (plain || t->plain) &&
-        (simple || !t->smooth)) {
+        (simple || !t->smooth) &&
+        __builtin_popcount(blocks_of(mask)) >= BE_BATCH_MIN_BLOCKS) {
         shade_tile_batched(t, &o, base, mask, simple, ds_c, blend_c, n);
         return;
     }
@@ -900,6 +1024,7 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     t.z_lo = vf8_set1(0.0f);
     t.z_hi = vf8_set1(1.0f);
     t.iw0 = t.iw1 = t.iw2 = t.diw1 = t.diw2 = vf8_zero(); /* prepare_prim sets them when read */
+    t.b1_lanes = t.b2_lanes = vf8_zero();                   /* ... and these */
 
     swr_ps_args *args = &scratch->ps_args; /* the per-draw fields (prepare_prim) */
     args->inputs = scratch->ps_inputs;

@@ -14,7 +14,8 @@
  *    leave their out[b] and exec_mask alone;
  *  - the engine: random triangles (flat ones that take the batched path and
  *    perspective ones that do not) drawn with hand-written TGSI shaders
- *    (pass-through; derivatives, a flat input and kill) in three states
+ *    (pass-through; derivatives, a flat input and kill; an immediate colour
+ *    without inputs) in three states
  *    (early LESS depth + opaque BGRA8; no depth + alpha-blended RGBA8;
  *    alpha test + late LEQUAL depth + float colour) with the PS state's
  *    tile_func set and NULL, single-threaded and with workers: colour and
@@ -262,6 +263,16 @@ static const char *const PS_DERIV_KILL = "FRAG\n"
                                          "  6: MOV OUT[0], TEMP[0]\n"
                                          "  7: END\n";
 
+/* No inputs at all, one immediate colour (a uniform-colour GLSL shader):
+ * the engine shades it without barycentrics or input planes, through the
+ * batched entry for tiles with several covered blocks and the 8-pixel
+ * entry for the rest. */
+static const char *const PS_CONST = "FRAG\n"
+                                    "DCL OUT[0], COLOR\n"
+                                    "IMM[0] FLT32 {0.25, 0.5, 0.75, 0.6}\n"
+                                    "  0: MOV OUT[0], IMM[0]\n"
+                                    "  1: END\n";
+
 static jit_shader *compile_text(const char *text)
 {
     tgsi_error err;
@@ -305,6 +316,8 @@ static void build_tris(void)
 
 enum { ST_LESS_OPAQUE, ST_ALPHA, ST_LATE_ALPHA_TEST, ST_COUNT };
 
+static const float clear_rgba[4] = {0.2f, 0.3f, 0.4f, 0.5f};
+
 static void render(tu_target *t, jit_shader *ps, bool batched, int state)
 {
     swr_context *ctx = t->ctx;
@@ -337,8 +350,7 @@ static void render(tu_target *t, jit_shader *ps, bool batched, int state)
     }
     swr_set_depth_stencil_state(ctx, &dsa);
     swr_set_blend_state(ctx, &blend);
-    const float clear[4] = {0.2f, 0.3f, 0.4f, 0.5f};
-    tu_clear(t, clear, 1.0);
+    tu_clear(t, clear_rgba, 1.0);
     swr_draw_info d = {.topology = SWR_TOPO_TRIANGLES, .count = NTRI * 3};
     assert_int_equal(swr_draw(ctx, &d), SWR_OK);
     tu_finish(t);
@@ -355,9 +367,12 @@ static void check_engine(const char *text)
                                               SWR_FORMAT_Z32_FLOAT};
     for (int s = 0; s < ST_COUNT; s++)
         for (int d = 0; d < 2; d++) {
-            tu_target a, b;
+            tu_target a, b, c;
             assert_int_equal(tu_target_init(&a, &descs[d], W, H, cfmt[s], zfmt[s]), SWR_OK);
             assert_int_equal(tu_target_init(&b, &descs[d], W, H, cfmt[s], zfmt[s]), SWR_OK);
+            assert_int_equal(tu_target_init(&c, &descs[d], W, H, cfmt[s], zfmt[s]), SWR_OK);
+            tu_clear(&c, clear_rgba, 1.0); /* the image without the triangles */
+            tu_finish(&c);
             render(&a, ps, false, s);
             render(&b, ps, true, s);
             char what[64];
@@ -372,12 +387,12 @@ static void check_engine(const char *text)
             /* Not trivially equal: the triangles changed the image. */
             size_t changed = 0;
             for (uint32_t y = 0; y < H; y++)
-                for (uint32_t x = 0; x < W; x++) {
-                    const uint8_t *p = a.color + y * a.cpitch + x * a.cbpp;
-                    changed += memcmp(p, a.color, a.cbpp) != 0;
-                }
+                for (uint32_t x = 0; x < W; x++)
+                    changed += memcmp(a.color + y * a.cpitch + x * a.cbpp,
+                                      c.color + y * c.cpitch + x * c.cbpp, a.cbpp) != 0;
             tu_target_free(&a);
             tu_target_free(&b);
+            tu_target_free(&c);
             assert_int_equal(bad, 0);
             if (changed < W * H / 4)
                 fail_msg("state %d: only %zu pixels differ from the clear colour", s, changed);
@@ -389,6 +404,12 @@ static void test_engine_pass(void **state)
 {
     (void)state;
     check_engine(PS_PASS);
+}
+
+static void test_engine_const(void **state)
+{
+    (void)state;
+    check_engine(PS_CONST);
 }
 
 static void test_engine_deriv_kill(void **state)
@@ -408,6 +429,7 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_engine_pass),
         cmocka_unit_test(test_engine_deriv_kill),
+        cmocka_unit_test(test_engine_const),
         cmocka_unit_test(test_corpus),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
