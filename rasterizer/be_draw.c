@@ -205,7 +205,8 @@ static void prepare_prim(be_tile_ctx *t, const be_prim *p)
 
 /* The scalar part of the planes at the 8 blocks of one raster tile, lane b
  * for block b (at tile + ((b & 1) * 4, (b >> 1) * 2)): p[0] * dx + p[1] * dy
- * for b1, b2 and z, and the block origin as floats. Lane for lane the same
+ * for b1, b2 and z, and the block origin as floats (b1, b2, x, y only with
+ * per_block: the batched entry reads z and bx, by). Lane for lane the same
  * float operations as the scalar (float)bx - x_ref ... of one block. */
 typedef struct be_tile_offsets {
     float b1[8] __attribute__((aligned(32)));
@@ -223,7 +224,8 @@ static inline vf8 offset_of(const float *pl, vf8 dx, vf8 dy)
 }
 
 static inline __attribute__((always_inline)) void
-tile_offsets(const be_tile_ctx *t, int32_t tile_x, int32_t tile_y, be_tile_offsets *o)
+tile_offsets(const be_tile_ctx *t, int32_t tile_x, int32_t tile_y, be_tile_offsets *o,
+             bool per_block)
 {
     const be_prim *p = t->p;
     vi8 ix = vi8_add(vi8_set1(tile_x), vi8_set(0, 4, 0, 4, 0, 4, 0, 4));
@@ -232,11 +234,13 @@ tile_offsets(const be_tile_ctx *t, int32_t tile_x, int32_t tile_y, be_tile_offse
     vi8_store(o->by, iy);
     vf8 x = vi8_to_vf8(ix), y = vi8_to_vf8(iy);
     vf8 dx = vf8_sub(x, vf8_set1(p->x_ref)), dy = vf8_sub(y, vf8_set1(p->y_ref));
-    vf8_store_aligned(o->b1, offset_of(p->b1, dx, dy));
-    vf8_store_aligned(o->b2, offset_of(p->b2, dx, dy));
     vf8_store_aligned(o->z, offset_of(p->z, dx, dy));
-    vf8_store_aligned(o->x, x);
-    vf8_store_aligned(o->y, y);
+    if (per_block) { /* what only shade_block reads */
+        vf8_store_aligned(o->b1, offset_of(p->b1, dx, dy));
+        vf8_store_aligned(o->b2, offset_of(p->b2, dx, dy));
+        vf8_store_aligned(o->x, x);
+        vf8_store_aligned(o->y, y);
+    }
     if (t->planes) {
         /* The scalar part of every input plane, for the 8 blocks at once. */
         rast_scratch *s = t->s;
@@ -552,7 +556,7 @@ static __attribute__((noinline, cold)) void shade_tile_prof(be_tile_ctx *t, int3
 {
     be_tile_offsets o;
     prof_begin(PROF_BEBarycentric);
-    tile_offsets(t, tile_x, tile_y, &o);
+    tile_offsets(t, tile_x, tile_y, &o, true);
     prof_end(PROF_BEBarycentric);
     for (uint32_t b = 0; b < 8; b++) {
         uint32_t cov = (uint32_t)(mask >> (b * 8)) & 0xff;
@@ -808,15 +812,17 @@ shade_tile(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64
            bool simple, bool plain, int ds_c, int blend_c, be_tile_count *n)
 {
     be_tile_offsets o;
-    tile_offsets(t, tile_x, tile_y, &o);
     /* The batched entry: inputs from planes (or all constant), nothing
-     * per lane but depth (plain), no coverage to alpha (smooth). */
+     * per lane but depth (plain), no coverage to alpha (smooth). It reads
+     * only the depth offsets and the block origins of o. */
     if (t->ta && (t->planes || (t->num_var == 0 && !t->persp_div)) && (plain || t->plain) &&
         (simple || !t->smooth) &&
         __builtin_popcount(blocks_of(mask)) >= BE_BATCH_MIN_BLOCKS) {
+        tile_offsets(t, tile_x, tile_y, &o, false);
         shade_tile_batched(t, &o, base, mask, simple, ds_c, blend_c, n);
         return;
     }
+    tile_offsets(t, tile_x, tile_y, &o, true);
     if (mask == ~(uint64_t)0) {
         /* Fully covered: every block, every lane, no coverage tests. */
         if (ds_c >= 0 && t->z) {
