@@ -218,10 +218,62 @@ static swr_blend_state classic_state(int kind)
     return bs;
 }
 
-/* The fast paths are selected, and equal the generic path and the reference. */
+/* Source values at the edges of the 8888 fast paths' quantization (their
+ * clamp is partly the pack's saturation): NaNs, infinities, the float
+ * range, the float -> int32 overflow point of c * 255, around 0 and 1, and
+ * near rounding ties of c * 255. */
+static float special_src(uint64_t *rng)
+{
+    static const float v[] = {
+        NAN, -NAN, INFINITY, -INFINITY, 3.4028235e38f, -3.4028235e38f, 1e10f, -1e10f,
+        8421504.0f, 8421505.0f, 8421503.0f, -8421505.0f, 2.0f, 1.0f, 0x1.000002p0f,
+        0x1.fffffep-1f, 0.0f, -0.0f, 1e-45f, -1e-45f, 0.5f / 255.0f, 1.5f / 255.0f,
+        254.5f / 255.0f, -0.5f / 255.0f, 0x1.000002p-9f, 0x1.fffffep-10f,
+    };
+    uint32_t r = ref_rand(rng) % (sizeof(v) / sizeof(v[0]) + 4);
+    if (r < sizeof(v) / sizeof(v[0]))
+        return v[r];
+    /* a tie of c * 255 = k + 0.5, or a neighbour */
+    float t = ((float)(ref_rand(rng) % 255) + 0.5f) / 255.0f;
+    return r % 2 ? t : nextafterf(t, (r & 2) ? 2.0f : -1.0f);
+}
+
+/* One block of fast path fn (kind as in classic_state, format fmt) on special
+ * source values: equal to the reference on the given lanes. */
+static void check_special_block(uint64_t *rng, const swr_blend_state *bs, int kind, swr_format fmt,
+                                be_blend_fn fn, uint32_t lanes)
+{
+    uint32_t blk[8], want[8];
+    float src[4][8];
+    vf8x4 v;
+    for (int i = 0; i < 8; i++) {
+        blk[i] = ref_rand(rng);
+        for (int c = 0; c < 4; c++)
+            src[c][i] = special_src(rng);
+    }
+    for (int c = 0; c < 4; c++)
+        v.v[c] = vf8_load(src[c]);
+    memcpy(want, blk, sizeof(blk));
+    fn(bs, 0, (const float[4]){ 0, 0, 0, 0 }, fmt, blk, &v, NULL, lanes);
+    for (int i = 0; i < 8; i++) {
+        if (!(lanes >> i & 1))
+            continue;
+        float px[4] = { src[0][i], src[1][i], src[2][i], src[3][i] };
+        ref_blend_pixel(bs, 0, (const float[4]){ 0, 0, 0, 0 }, fmt,
+                        (uint8_t *)&want[i], px, NULL);
+    }
+    for (int i = 0; i < 8; i++)
+        if (blk[i] != want[i])
+            fail_msg("kind %d fmt %d lane %d: src %a %a %a %a got %08x want %08x",
+                     kind, fmt, i, src[0][i], src[1][i], src[2][i], src[3][i],
+                     blk[i], want[i]);
+}
+
+/* The fast paths are selected, and equal the generic path and the reference,
+ * on random and on special source values. */
 static void test_fast_paths(void **state)
 {
-    uint64_t rng = 8;
+    uint64_t rng = 8, special_rng = 77;
     const swr_format fmts[2] = { SWR_FORMAT_B8G8R8A8_UNORM, SWR_FORMAT_R8G8B8A8_UNORM };
     for (int kind = 0; kind < 3; kind++)
         for (int f = 0; f < 2; f++) {
@@ -233,6 +285,7 @@ static void test_fast_paths(void **state)
                 uint64_t rng2 = rng;
                 check_block(&rng, &bs, 0, fmts[f], fn, lanes);
                 check_block(&rng2, &bs, 0, fmts[f], be_blend_block, lanes);
+                check_special_block(&special_rng, &bs, kind, fmts[f], fn, lanes);
             }
         }
     /* every dst byte value under alpha blending, exhaustively over As */
@@ -259,67 +312,6 @@ static void test_fast_paths(void **state)
                                 (uint8_t *)&want[i], px, NULL);
             }
             assert_memory_equal(blk, want, sizeof(blk));
-        }
-}
-
-/* Source values at the edges of the 8888 fast paths' quantization (their
- * clamp is partly the pack's saturation): NaNs, infinities, the float
- * range, the float -> int32 overflow point of c * 255, around 0 and 1, and
- * near rounding ties of c * 255. */
-static float special_src(uint64_t *rng)
-{
-    static const float v[] = {
-        NAN, -NAN, INFINITY, -INFINITY, 3.4028235e38f, -3.4028235e38f, 1e10f, -1e10f,
-        8421504.0f, 8421505.0f, 8421503.0f, -8421505.0f, 2.0f, 1.0f, 0x1.000002p0f,
-        0x1.fffffep-1f, 0.0f, -0.0f, 1e-45f, -1e-45f, 0.5f / 255.0f, 1.5f / 255.0f,
-        254.5f / 255.0f, -0.5f / 255.0f, 0x1.000002p-9f, 0x1.fffffep-10f,
-    };
-    uint32_t r = ref_rand(rng) % (sizeof(v) / sizeof(v[0]) + 4);
-    if (r < sizeof(v) / sizeof(v[0]))
-        return v[r];
-    /* a tie of c * 255 = k + 0.5, or a neighbour */
-    float t = ((float)(ref_rand(rng) % 255) + 0.5f) / 255.0f;
-    return r % 2 ? t : nextafterf(t, (r & 2) ? 2.0f : -1.0f);
-}
-
-/* The fast paths (opaque and both alpha kinds, BGRA8 and RGBA8) on special
- * source values: equal to the reference, full and partial lane masks. */
-static void test_fast_paths_specials(void **state)
-{
-    uint64_t rng = 77;
-    const swr_format fmts[2] = { SWR_FORMAT_B8G8R8A8_UNORM, SWR_FORMAT_R8G8B8A8_UNORM };
-    for (int kind = 0; kind < 3; kind++)
-        for (int f = 0; f < 2; f++) {
-            swr_blend_state bs = classic_state(kind);
-            be_blend_fn fn = be_blend_select(&bs, 0, fmts[f]);
-            assert_true(fn != be_blend_block);
-            for (int it = 0; it < 20000; it++) {
-                uint32_t lanes = it % 2 ? 0xff : ref_rand(&rng) & 0xff;
-                uint32_t blk[8], want[8];
-                float src[4][8];
-                vf8x4 v;
-                for (int i = 0; i < 8; i++) {
-                    blk[i] = ref_rand(&rng);
-                    for (int c = 0; c < 4; c++)
-                        src[c][i] = special_src(&rng);
-                }
-                for (int c = 0; c < 4; c++)
-                    v.v[c] = vf8_load(src[c]);
-                memcpy(want, blk, sizeof(blk));
-                fn(&bs, 0, (const float[4]){ 0, 0, 0, 0 }, fmts[f], blk, &v, NULL, lanes);
-                for (int i = 0; i < 8; i++) {
-                    if (!(lanes >> i & 1))
-                        continue;
-                    float px[4] = { src[0][i], src[1][i], src[2][i], src[3][i] };
-                    ref_blend_pixel(&bs, 0, (const float[4]){ 0, 0, 0, 0 }, fmts[f],
-                                    (uint8_t *)&want[i], px, NULL);
-                }
-                for (int i = 0; i < 8; i++)
-                    if (blk[i] != want[i])
-                        fail_msg("kind %d fmt %d lane %d: src %a %a %a %a got %08x want %08x",
-                                 kind, fmts[f], i, src[0][i], src[1][i], src[2][i], src[3][i],
-                                 blk[i], want[i]);
-            }
         }
 }
 
@@ -407,7 +399,6 @@ int main(void)
         cmocka_unit_test(test_logic_ops),
         cmocka_unit_test(test_masks_and_plain_write),
         cmocka_unit_test(test_fast_paths),
-        cmocka_unit_test(test_fast_paths_specials),
         cmocka_unit_test(test_pack_helpers),
         cmocka_unit_test(test_print_speed),
     };

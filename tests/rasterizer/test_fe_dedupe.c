@@ -318,13 +318,11 @@ static void run_cfg(const cfg *c, tu_target *oracle, tu_target *targets[NUM_CHUN
     free(pool);
 }
 
-static void test_dedupe_matches_fresh_vertices(void **state)
+/* The oracle target (single context, default chunking) and one target per
+ * chunk size, single-threaded (th 0) and with workers (th 1). */
+static void open_targets(tu_target *oracle, tu_target tgt[NUM_CHUNKS][2])
 {
-    (void)state;
-    static tu_target oracle;
-    static tu_target tgt[NUM_CHUNKS][2];
-    tu_target *targets[NUM_CHUNKS][2];
-    assert_int_equal(tu_target_init(&oracle, NULL, W, H, SWR_FORMAT_R32G32B32A32_FLOAT,
+    assert_int_equal(tu_target_init(oracle, NULL, W, H, SWR_FORMAT_R32G32B32A32_FLOAT,
                                     SWR_FORMAT_NONE),
                      SWR_OK);
     for (uint32_t s = 0; s < NUM_CHUNKS; s++)
@@ -334,8 +332,27 @@ static void test_dedupe_matches_fresh_vertices(void **state)
             assert_int_equal(tu_target_init(&tgt[s][th], &desc, W, H,
                                             SWR_FORMAT_R32G32B32A32_FLOAT, SWR_FORMAT_NONE),
                              SWR_OK);
-            targets[s][th] = &tgt[s][th];
         }
+}
+
+static void close_targets(tu_target *oracle, tu_target tgt[NUM_CHUNKS][2])
+{
+    for (uint32_t s = 0; s < NUM_CHUNKS; s++)
+        for (int th = 0; th < 2; th++)
+            tu_target_free(&tgt[s][th]);
+    tu_target_free(oracle);
+}
+
+static void test_dedupe_matches_fresh_vertices(void **state)
+{
+    (void)state;
+    static tu_target oracle;
+    static tu_target tgt[NUM_CHUNKS][2];
+    tu_target *targets[NUM_CHUNKS][2];
+    open_targets(&oracle, tgt);
+    for (uint32_t s = 0; s < NUM_CHUNKS; s++)
+        for (int th = 0; th < 2; th++)
+            targets[s][th] = &tgt[s][th];
     static const uint32_t nas[] = {1, 2, 3, 5};
     static const uint32_t sizes[] = {1, 2, 4};
     rng_state = 0x9e3779b97f4a7c15ull;
@@ -357,10 +374,7 @@ static void test_dedupe_matches_fresh_vertices(void **state)
     cfg lin = {.na = 3, .interp = SWR_INTERP_LINEAR, .index_size = 2, .restart = false,
                .pool = LARGE_POOL, .base_vertex = 0};
     run_cfg(&lin, &oracle, targets);
-    for (uint32_t s = 0; s < NUM_CHUNKS; s++)
-        for (int th = 0; th < 2; th++)
-            tu_target_free(&tgt[s][th]);
-    tu_target_free(&oracle);
+    close_targets(&oracle, tgt);
 }
 
 /* Non-indexed strips and fans (dedupe by position: vertex ids start +
@@ -375,17 +389,7 @@ static void test_nonindexed_strips_fans(void **state)
     (void)state;
     static tu_target oracle;
     static tu_target tgt[NUM_CHUNKS][2];
-    assert_int_equal(tu_target_init(&oracle, NULL, W, H, SWR_FORMAT_R32G32B32A32_FLOAT,
-                                    SWR_FORMAT_NONE),
-                     SWR_OK);
-    for (uint32_t s = 0; s < NUM_CHUNKS; s++)
-        for (int th = 0; th < 2; th++) {
-            swr_context_desc desc = {.max_prims_per_draw = chunk_sizes[s],
-                                     .single_threaded = th == 0};
-            assert_int_equal(tu_target_init(&tgt[s][th], &desc, W, H,
-                                            SWR_FORMAT_R32G32B32A32_FLOAT, SWR_FORMAT_NONE),
-                             SWR_OK);
-        }
+    open_targets(&oracle, tgt);
     rng_state = 0x2545f4914f6cdd1dull;
     static const uint32_t counts[] = {3, 4, 37, 300};
     static const uint32_t nas[] = {1, 2, 5};
@@ -444,10 +448,7 @@ static void test_nonindexed_strips_fans(void **state)
                 free(flat);
                 free(pool);
             }
-    for (uint32_t s = 0; s < NUM_CHUNKS; s++)
-        for (int th = 0; th < 2; th++)
-            tu_target_free(&tgt[s][th]);
-    tu_target_free(&oracle);
+    close_targets(&oracle, tgt);
 }
 
 int main(void)
