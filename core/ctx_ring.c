@@ -58,8 +58,13 @@ static void work_finished(swr_context *ctx, draw_context *dc, int64_t units)
 static void run_frontend(swr_context *ctx, draw_context *dc, uint32_t w)
 {
     core_thread *td = &ctx->threads[w];
-    if (dc->kind == DC_DRAW && !KNOB_TOSS_QUEUE_FE)
+    if (dc->kind == DC_DRAW && !KNOB_TOSS_QUEUE_FE) {
+        /* Engine work runs in one FP environment on every thread
+         * (simd_fp_enter), whatever the application set on its own. */
+        uint32_t csr = simd_fp_enter();
         rast_fe_run(&dc->fe, &dc->bins, td->scratch, &td->counters);
+        simd_fp_leave(csr);
+    }
     uint32_t n = dc->bins.num_touched;
     for (uint32_t i = 0; i < n; i++)
         atomic_store_explicit(&dc->tile_state[dc->bins.touched[i]], TILE_PENDING,
@@ -101,6 +106,7 @@ static void run_tile(swr_context *ctx, draw_context *dc, uint32_t tile, uint32_t
 static void run_tile_chain(swr_context *ctx, draw_context *dc, uint32_t tile, uint32_t w)
 {
     prof_begin(PROF_WorkerWorkOnFifoBE);
+    uint32_t csr = simd_fp_enter();
     for (;;) {
         uint64_t id = atomic_load_explicit(&dc->id, memory_order_relaxed);
         atomic_store(&ctx->hazard[w], id);
@@ -120,6 +126,7 @@ static void run_tile_chain(swr_context *ctx, draw_context *dc, uint32_t tile, ui
             break;
         dc = nx;
     }
+    simd_fp_leave(csr);
     atomic_store(&ctx->hazard[w], HAZARD_NONE);
     prof_end(PROF_WorkerWorkOnFifoBE);
 }

@@ -241,6 +241,31 @@ SIMD_INLINE uint32_t vi64_movemask(vi64x4 a)
 
 /* ---- misc ------------------------------------------------------------------ */
 SIMD_INLINE void simd_pause(void) { _mm_pause(); }
+/* The floating-point environment of engine work: MXCSR 0x1F80, the x86-64
+ * default (round to nearest even, all exceptions masked, denormals neither
+ * flushed nor read as zero). Shader registers are untyped, so integer
+ * values travel through float moves and adds (flat inputs are x + -0.0f):
+ * an application built with -ffast-math (which sets flush-to-zero and
+ * denormals-are-zero) or one that changes the rounding mode would otherwise
+ * zero small integers and change float results, and differently on the API
+ * thread than on workers created earlier. simd_fp_enter returns the
+ * caller's MXCSR for simd_fp_leave, so the API thread gets its own back. */
+#define SIMD_MXCSR_ENGINE 0x1F80u
+#define SIMD_MXCSR_FLAGS 0x3Fu /* the sticky exception flags, not a setting */
+SIMD_INLINE uint32_t simd_fp_csr(void) { return _mm_getcsr(); }
+SIMD_INLINE void simd_fp_set_csr(uint32_t csr) { _mm_setcsr(csr); }
+SIMD_INLINE uint32_t simd_fp_enter(void)
+{
+    uint32_t old = _mm_getcsr();
+    if ((old & ~SIMD_MXCSR_FLAGS) != SIMD_MXCSR_ENGINE)
+        _mm_setcsr(SIMD_MXCSR_ENGINE);
+    return old;
+}
+SIMD_INLINE void simd_fp_leave(uint32_t old)
+{
+    if ((old & ~SIMD_MXCSR_FLAGS) != SIMD_MXCSR_ENGINE)
+        _mm_setcsr(old);
+}
 SIMD_INLINE uint64_t simd_rdtsc(void) { return __rdtsc(); }
 SIMD_INLINE void simd_stream_store(void *p, vi8 a) { _mm256_stream_si256((__m256i *)p, a); }
 

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/simd.h"
 #include "knobs/knobs.h"
 #include "profiling/prof.h"
 #include "rasterizer/be_formats.h"
@@ -213,8 +214,11 @@ static swr_result update_state(swr_context *ctx)
     ds->raster = (const rast_raster_block *)ctx->cur[SG_RASTER]->content;
     ds->output = (const rast_output_block *)ctx->cur[SG_OUTPUT]->content;
     ds->fb = (const rast_fb_block *)ctx->cur[SG_FB]->content;
-    if (derive)
+    if (derive) {
+        uint32_t csr = simd_fp_enter(); /* derived values as workers would compute them */
         rast_derive_state(ds);
+        simd_fp_leave(csr);
+    }
     block_retire(ctx, ctx->cur_draw);
     ctx->cur_draw = b;
     ctx->dirty = 0;
