@@ -10,6 +10,7 @@ pkgs=(
   libbenchmark-dev                      # benchmarks (Google Benchmark, C shim)
   libcmocka-dev                         # unit tests
   clang                                 # libFuzzer build of the TGSI parser fuzzer
+  libclang-rt-14-dev                    # its runtimes (libFuzzer, ASan): clang only recommends them
   python3 khronos-api                   # GL entry points generated from gl.xml
   glslang-dev                           # GLSL front end (linked statically)
   libosmesa6                            # oracle only: Mesa's llvmpipe libOSMesa.so.8 for image tests
