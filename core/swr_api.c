@@ -306,13 +306,6 @@ static swr_result ensure_grid(swr_context *ctx, uint32_t w, uint32_t h)
 
 /* ---- context ----------------------------------------------------------------- */
 
-static pthread_once_t print_once = PTHREAD_ONCE_INIT;
-static void print_knobs(void)
-{
-    if (KNOB_PRINT_KNOBS)
-        knob_print(stderr);
-}
-
 static void default_state(swr_context *ctx)
 {
     swr_rasterizer_state *rs = &ctx->p_raster.rs;
@@ -355,8 +348,7 @@ swr_result swr_context_create(const swr_context_desc *desc, swr_context **out)
         fprintf(stderr, "swr: this CPU lacks %s; swr needs AVX2, FMA and F16C\n", msg);
         return SWR_ERROR_UNSUPPORTED_CPU;
     }
-    knob_init();
-    pthread_once(&print_once, print_knobs);
+    knob_init(); /* prints the listing once when KNOB_PRINT_KNOBS asks for it */
     swr_context *ctx = calloc(1, sizeof *ctx);
     if (!ctx)
         return SWR_ERROR_OUT_OF_MEMORY;
@@ -371,7 +363,7 @@ swr_result swr_context_create(const swr_context_desc *desc, swr_context **out)
         ctx->max_prims = 1;
     ctx->single_threaded = desc->single_threaded || KNOB_SINGLE_THREADED;
     if (!ctx->single_threaded) {
-        ctx->pool = thr_pool_acquire();
+        ctx->pool = thr_pool_acquire(desc->workers);
         if (!ctx->pool)
             ctx->single_threaded = true;
     }

@@ -52,7 +52,9 @@
 
 #ifdef SWR_HAVE_LLVM
 
+#include <errno.h>
 #include <pthread.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include <llvm-c/Analysis.h>
@@ -1900,6 +1902,57 @@ static bool scan_supported(jl *j)
     return true;
 }
 
+/* Creates `dir` and its missing parents (mkdir -p). */
+static bool make_dirs(const char *dir)
+{
+    char path[4096];
+    size_t n = strlen(dir);
+    if (n == 0 || n >= sizeof path)
+        return false;
+    memcpy(path, dir, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (path[i] != '/' && path[i] != '\0')
+            continue;
+        char c = path[i];
+        path[i] = '\0';
+        if (mkdir(path, 0777) != 0 && errno != EEXIST)
+            return false;
+        path[i] = c;
+    }
+    return true;
+}
+
+/* KNOB_DUMP_SHADER_IR: the shader's TGSI (once, with the IR as built) and
+ * its module at `stage` ("built": as emitted and verified; "optimized":
+ * after the passes) as <KNOB_DEBUG_OUTPUT_DIR>/<name>.tgsi and
+ * <name>_<stage>.ll. Called under jl_lock, so names do not collide. */
+static void dump_ir(jl *j, const char *name, const char *stage)
+{
+    if (!KNOB_DUMP_SHADER_IR)
+        return;
+    const char *dir = KNOB_DEBUG_OUTPUT_DIR;
+    char path[4096];
+    if (!make_dirs(dir)) {
+        fprintf(stderr, "swr: warning: KNOB_DUMP_SHADER_IR: cannot create %s\n", dir);
+        return;
+    }
+    if (strcmp(stage, "built") == 0) {
+        char *text = tgsi_print(j->p);
+        snprintf(path, sizeof path, "%s/%s.tgsi", dir, name);
+        FILE *f = text ? fopen(path, "w") : NULL;
+        if (f) {
+            fputs(text, f);
+            fclose(f);
+        }
+        free(text);
+    }
+    snprintf(path, sizeof path, "%s/%s_%s.ll", dir, name, stage);
+    char *msg = NULL;
+    if (LLVMPrintModuleToFile(j->M, path, &msg))
+        fprintf(stderr, "swr: warning: KNOB_DUMP_SHADER_IR: %s: %s\n", path, msg ? msg : "?");
+    LLVMDisposeMessage(msg);
+}
+
 static bool build_ir(jl *j, const char *name)
 {
     const tgsi_program *p = j->p;
@@ -2202,6 +2255,8 @@ bool jit_llvm_build(jit_shader *sh, const tgsi_program *prog, tgsi_error *err)
     } else {
         snprintf(why, sizeof why, "%s", j->why);
     }
+    if (built)
+        dump_ir(j, name, "built");
     double t_ir = now_ms();
     if (built && jl_run_passes) {
         LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
@@ -2218,6 +2273,8 @@ bool jit_llvm_build(jit_shader *sh, const tgsi_program *prog, tgsi_error *err)
         goto done;
     }
     double t_opt = now_ms();
+    if (jl_run_passes)
+        dump_ir(j, name, "optimized");
     if (getenv("SWR_JIT_DUMP")) {
         char *ir = LLVMPrintModuleToString(j->M);
         fprintf(stderr, "%s\n", ir);

@@ -27,15 +27,17 @@
 /* clang-format off */
 #define SWR_KNOB_TABLE(X)                                                                          \
     X(ENABLE_ASSERT_DIALOGS, bool, true,                                                           \
-      "Use dialogs when asserts fire. Asserts are only enabled in debug builds")                   \
+      "Use dialogs when asserts fire. Asserts are only enabled in debug builds "                   \
+      "(accepted; not used: swr has no dialogs, failed checks print to stderr)")                   \
     X(SINGLE_THREADED, bool, false,                                                                \
       "If enabled will perform all rendering on the API thread. This is useful mainly for "        \
       "debugging purposes.")                                                                       \
     X(DUMP_SHADER_IR, bool, false,                                                                 \
-      "Dumps shader LLVM IR at various stages of jit compilation.")                                \
+      "Dumps shader LLVM IR at various stages of jit compilation: each shader's TGSI and its "     \
+      "module as built and as optimized, in KNOB_DEBUG_OUTPUT_DIR")                                \
     X(USE_GENERIC_STORETILE, bool, false,                                                          \
       "Always use generic function for performing StoreTile. Will be slightly slower than using "  \
-      "optimized (jitted) path")                                                                   \
+      "optimized (jitted) path. In swr: stores of whole macrotiles take the per-pixel path")     \
     X(FAST_CLEAR, bool, true,                                                                      \
       "Replace 3D primitive execute with a SWRClearRT operation and defer clear execution to "     \
       "first backend op on hottile, or hottile store")                                             \
@@ -127,11 +129,12 @@
     X(JIT_OPTIMIZATION_LEVEL, int32_t, -1,                                                         \
       "LLVM code generation optimization level 0..3; -1 == aggressive (3)")                       \
     X(JIT_ENABLE_CACHE, bool, false,                                                               \
-      "Cache jitted shader objects on disk in KNOB_JIT_CACHE_DIR")                                 \
+      "Cache jitted shader objects on disk in KNOB_JIT_CACHE_DIR (accepted; not used: compiled " \
+      "shaders are kept in memory for the life of the process)")                                 \
     X(JIT_CACHE_DIR, string, "${HOME}/.swr/jitcache",                                              \
-      "Directory of the on-disk shader object cache")                                              \
+      "Directory of the on-disk shader object cache (accepted; not used, see JIT_ENABLE_CACHE)")                                              \
     X(DEBUG_OUTPUT_DIR, string, "/tmp/Rast/DebugOutput",                                           \
-      "Directory for debug dumps (shader IR, event traces)")
+      "Directory for debug dumps (KNOB_DUMP_SHADER_IR), created when missing")
 /* clang-format on */
 
 #endif

@@ -23,6 +23,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "knobs/knobs.h"
 #include "rasterizer/be_simd.h"
 
 /* ---- format descriptors ------------------------------------------------------- */
@@ -501,7 +502,9 @@ static void color_copy(const swr_surface *s, uint32_t mt_x, uint32_t mt_y, uint8
     if (!bpp || !be_format_is_color(s->format))
         return;
     mt_extent(s, mt_x, mt_y, &w, &h);
-    if (w == RAST_MT_DIM && h == RAST_MT_DIM) {
+    /* KNOB_USE_GENERIC_STORETILE: stores take the per-pixel path below,
+     * which gives the same bytes (a check of the fast path, and a fallback). */
+    if (w == RAST_MT_DIM && h == RAST_MT_DIM && (load || !KNOB_USE_GENERIC_STORETILE)) {
         switch (bpp) {
         case 1: full_tile_copy(s, mt_x, mt_y, hot, 1, load); return;
         case 2: full_tile_copy(s, mt_x, mt_y, hot, 2, load); return;
@@ -691,7 +694,7 @@ void be_hot_store_zs(const swr_surface *surf, uint32_t mt_x, uint32_t mt_y, cons
     if (!store_z && !store_s)
         return;
     mt_extent(surf, mt_x, mt_y, &w, &h);
-    bool full = w == RAST_MT_DIM && h == RAST_MT_DIM;
+    bool full = w == RAST_MT_DIM && h == RAST_MT_DIM && !KNOB_USE_GENERIC_STORETILE;
     if (full && fmt == SWR_FORMAT_Z32_FLOAT) {
         full_tile_copy(surf, mt_x, mt_y, (uint8_t *)hot_z, 4, false);
         return;

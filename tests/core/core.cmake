@@ -39,3 +39,10 @@ swr_test(NAME test_toss_points
 swr_test(NAME test_multi_context
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_multi_context.c ${CMAKE_SOURCE_DIR}/tests/support/test_util.c
   LIBS swr_core LABELS threading engine TIMEOUT 300)
+
+# test_render_reference again with tile stores on the per-pixel path
+# (KNOB_USE_GENERIC_STORETILE): colour and depth formats against the same
+# scalar reference.
+add_test(NAME test_render_reference_generic_store COMMAND test_render_reference)
+set_tests_properties(test_render_reference_generic_store PROPERTIES
+  ENVIRONMENT "KNOB_USE_GENERIC_STORETILE=1" LABELS engine TIMEOUT 120)
