@@ -40,11 +40,6 @@
 #define PROF_MAX_NODES     2048
 #define PROF_MAX_DEPTH     32
 #define PROF_TV_MAX_EVENTS (1u << 20)
-/* The timeline keeps scopes nested at most this deep (0 = top level): the
- * per-draw and per-tile scopes. Per-block scopes (BEPixelShader, ...) run
- * millions of times per frame; they belong in rdtsc.txt, not in a timeline
- * that a viewer must load. */
-#define PROF_TV_MAX_DEPTH 4
 #define PROF_NONE          UINT32_MAX
 /* Calibration interval for the tsc frequency: 10 ms gives < 0.1% error from
  * clock_gettime's ~100 ns resolution and jitter. */
@@ -216,6 +211,39 @@ static uint32_t current_node(const prof_thread *t)
     return t->depth ? t->stack[t->depth - 1].node : 0;
 }
 
+/* The buckets the timeline shows: API calls, frontend jobs, worker loop
+ * steps and per-macrotile work (thousands a frame). Per-primitive, per-batch
+ * and per-block scopes (BERasterizeTriangle, FEVertexShader, BEPixelShader,
+ * ...) run millions of times a frame: they are counted in rdtsc.txt, and
+ * in a timeline they would fill the per-thread event limit within a frame
+ * and make the file too big for a viewer. */
+static bool tv_bucket(uint32_t b)
+{
+    switch ((prof_bucket)b) {
+    case PROF_APIClearRenderTarget:
+    case PROF_APIDraw:
+    case PROF_APIDrawIndexed:
+    case PROF_APIStoreTiles:
+    case PROF_APISync:
+    case PROF_APIGetDrawContext:
+    case PROF_APIDrawWakeAllThreads:
+    case PROF_APIWaitForIdle:
+    case PROF_FEProcessDraw:
+    case PROF_FEProcessDrawIndexed:
+    case PROF_FEProcessStoreTiles:
+    case PROF_FEProcessClear:
+    case PROF_WorkerWorkOnFifoBE:
+    case PROF_WorkerWorkOnFifoFE:
+    case PROF_WorkerFoundWork:
+    case PROF_WorkerWaitForThreadEvent:
+    case PROF_BELoadTiles:
+    case PROF_BEClear:
+    case PROF_BEEndTile:
+    case PROF_BEStoreTiles: return true;
+    default: return false;
+    }
+}
+
 static void tv_record(prof_thread *t, const prof_open *o, uint64_t elapsed)
 {
     uint32_t n = t->tv_count;
@@ -272,7 +300,7 @@ void prof_end_slow(prof_bucket b)
         ST(n->cycles, n->cycles + elapsed);
         ST(n->count, n->count + 1);
     }
-    if (LD(prof_tv_on) && t->depth < PROF_TV_MAX_DEPTH)
+    if (LD(prof_tv_on) && tv_bucket(o->bucket))
         tv_record(t, o, elapsed);
 }
 

@@ -37,8 +37,11 @@
  *
  * Limits (overflow is counted, reported on stderr, never fatal): 256 threads
  * per process, 2048 nodes per thread, nesting depth 32, 1M ThreadViz events
- * per thread per capture (16 MiB, allocated on first use). A scope longer
- * than 2^32 cycles is clamped in ThreadViz (not in rdtsc.txt).
+ * per thread per capture (16 MiB, allocated on first use). The timeline
+ * records only coarse buckets (API calls, frontend jobs, worker steps,
+ * per-macrotile work; prof.c tv_bucket), so the limit holds many frames.
+ * A scope longer than 2^32 cycles is clamped in ThreadViz (not in
+ * rdtsc.txt).
  *
  * Threads: prof_begin/prof_end/prof_event and prof_thread_register on any
  * thread. prof_end_frame, prof_start_capture, prof_stop_capture and

@@ -163,7 +163,9 @@ static void *worker_main(void *arg)
     char name[16];
     snprintf(name, sizeof name, "swr-w%02u", w->index);
     pthread_setname_np(pthread_self(), name);
-    prof_thread_register(false, w->index);
+    /* Reports number the API thread 0 and workers from 1 (thread names
+     * swr-wNN keep the pool's 0-based index). */
+    prof_thread_register(false, w->index + 1);
 
     /* Workers start their passes on different slots. */
     uint32_t start = w->index;

@@ -144,6 +144,11 @@ void gl_context_flush(struct gl_context *ctx, bool finish)
         ctx->screen->fence_finish(ctx->screen, ctx->pipe, fence, PIPE_TIMEOUT_INFINITE);
         ctx->screen->fence_reference(ctx->screen, &fence, NULL);
     }
+    /* OSMesa has no buffer swap: glFinish, which a program calls before it
+     * reads its image, ends a frame (KNOB_BUCKETS_START_FRAME / END_FRAME),
+     * once the frame's work is done so that a profile holds all of it. */
+    if (finish)
+        ctx->pipe->flush(ctx->pipe, NULL, PIPE_FLUSH_END_OF_FRAME);
     if (ctx->desc.flush_front && gl_framebuffer_draws_to_window(ctx))
         ctx->desc.flush_front(ctx->desc.user);
 }

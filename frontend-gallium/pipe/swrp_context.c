@@ -518,10 +518,12 @@ static void clear_texture(struct pipe_context *ctx, struct pipe_resource *res, u
 static void context_flush(struct pipe_context *ctx, struct pipe_fence_handle **fence,
                           unsigned flags)
 {
-    (void)flags; /* work is queued as it is recorded: DEFERRED changes nothing */
+    /* Work is queued as it is recorded: DEFERRED changes nothing. */
     swrp_context *c = swrp_context_of(ctx);
     if (c->rt_dirty)
         store_tiles(c, false);
+    if (flags & PIPE_FLUSH_END_OF_FRAME)
+        swr_end_frame(c->engine); /* the profiling window counts frames */
     if (fence) {
         struct pipe_fence_handle *f = swrp_fence_create(c->tl, swr_fence_submit(c->engine));
         ctx->screen->fence_reference(ctx->screen, fence, NULL);

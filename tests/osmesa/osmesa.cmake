@@ -49,3 +49,15 @@ swr_osmesa_test(NAME test_osmesa_share SOURCE test_osmesa_share.c)
 # test_osmesa_accum_mesa runs it on Mesa's llvmpipe libOSMesa.so.8, the
 # oracle for the error rules.
 swr_osmesa_test(NAME test_osmesa_accum SOURCE test_osmesa_accum.c LIBS m)
+
+# The rdtsc profiling window of an OpenGL program (glFinish ends an OSMesa
+# frame): the report written at the end of the window and counting exactly
+# the draws and clears of its frames. swr only: Mesa has no such knobs.
+if(TARGET OSMesa)
+  swr_test(NAME test_osmesa_profile TIMEOUT 120 LABELS osmesa
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_osmesa_profile.c
+    LIBS swr_gl_api ${CMAKE_DL_LIBS}
+    ARGS $<TARGET_FILE:OSMesa> swr)
+  target_include_directories(test_osmesa_profile PRIVATE ${CMAKE_SOURCE_DIR}/frontend-gallium/targets/osmesa)
+  add_dependencies(test_osmesa_profile OSMesa)
+endif()

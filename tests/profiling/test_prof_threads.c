@@ -107,7 +107,9 @@ static void test_concurrent_registration(void **state)
     int x = 0, m = 0;
     for (int i = 0; i < n; i++)
         *(ev[i].ph == 'X' ? &x : &m) += 1;
-    assert_int_equal(x, THREADS * ITER * 2);
+    /* The timeline keeps FEProcessDraw, not the per-batch FEVertexShader
+     * inside it (prof.c tv_bucket). */
+    assert_int_equal(x, THREADS * ITER);
     assert_int_equal(m, THREADS * 2);
     free(text);
     unlink(path);
