@@ -48,6 +48,12 @@ typedef struct swr_context_desc {
     uint32_t max_draws_in_flight; /* 0: KNOB_MAX_DRAWS_IN_FLIGHT */
     uint32_t max_prims_per_draw;  /* 0: KNOB_MAX_PRIMS_PER_DRAW */
     uint32_t single_threaded; /* 1: run everything on the API thread (also KNOB_SINGLE_THREADED) */
+    /* 0: KNOB_MAX_WORKER_THREADS (whose 0 is the default placement: one bound
+     * worker per core but the API thread's); > 0: that many unbound workers.
+     * The worker pool is one per process: this applies when this context
+     * creates it (no other context holds it); a context created while the
+     * pool exists shares it as it is (swr_worker_count says how many). */
+    uint32_t workers;
 } swr_context_desc;
 
 swr_result swr_context_create(const swr_context_desc *desc, swr_context **out);

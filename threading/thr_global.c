@@ -33,12 +33,14 @@ void thr_pool_config_from_knobs(thr_pool_config *cfg)
     cfg->reserve_api_thread = KNOB_RESERVE_API_THREAD;
 }
 
-thr_pool *thr_pool_acquire(void)
+thr_pool *thr_pool_acquire(uint32_t max_workers)
 {
     pthread_mutex_lock(&global_lock);
     if (!global_pool) {
         thr_pool_config cfg;
         thr_pool_config_from_knobs(&cfg);
+        if (max_workers)
+            cfg.max_workers = max_workers;
         global_pool = thr_pool_create_on(thr_topology_shared(), &cfg);
     }
     if (global_pool)

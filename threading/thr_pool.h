@@ -69,9 +69,11 @@ void thr_pool_config_from_knobs(thr_pool_config *cfg);
 
 /* Process-wide pool: created on the first acquire (config from knobs, topology
    loaded once per process), reference counted; workers exit when the count
-   drops to 0 (all clients must have been removed by then). Returns NULL only
-   if not a single worker thread could be started. */
-thr_pool *thr_pool_acquire(void);
+   drops to 0 (all clients must have been removed by then). max_workers > 0
+   overrides KNOB_MAX_WORKER_THREADS when this acquire creates the pool; an
+   existing pool is returned as it is. Returns NULL only if not a single
+   worker thread could be started. */
+thr_pool *thr_pool_acquire(uint32_t max_workers);
 void thr_pool_release(thr_pool *pool);
 
 /* For tests: a private pool with an explicit config (NULL = defaults). It

@@ -102,10 +102,41 @@ static void test_concurrent_contexts(void **state)
     }
 }
 
+/* The descriptor's `workers` sizes the pool when its context creates it;
+ * a context created while the pool lives shares it as it is, and the image
+ * of a pooled context of any size equals the single-threaded one. */
+static void test_descriptor_workers(void **state)
+{
+    (void)state;
+    swr_context *a = NULL, *b = NULL;
+    swr_context_desc da = {.workers = 3}, db = {.workers = 1};
+    assert_int_equal(swr_context_create(&da, &a), SWR_OK);
+    assert_int_equal(swr_worker_count(a), 3);
+    assert_int_equal(swr_context_create(&db, &b), SWR_OK);
+    assert_int_equal(swr_worker_count(b), 3);
+    swr_context_destroy(b);
+    swr_context_destroy(a);
+    assert_int_equal(swr_context_create(&db, &b), SWR_OK);
+    assert_int_equal(swr_worker_count(b), 1);
+    swr_context_destroy(b);
+
+    static uint8_t ref[W * H * 4], img[W * H * 4];
+    const swr_context_desc st = {.single_threaded = 1};
+    job jr = {.seed = 77, .desc = &st, .image = ref, .draws = 40};
+    render(&jr);
+    for (uint32_t n = 1; n <= 4; n++) {
+        const swr_context_desc d = {.workers = n};
+        job jn = {.seed = 77, .desc = &d, .image = img, .draws = 40};
+        render(&jn);
+        assert_memory_equal(img, ref, sizeof ref);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_concurrent_contexts),
+        cmocka_unit_test(test_descriptor_workers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -46,8 +46,8 @@ static void test_config_from_knobs(void **state)
 static void test_shared_pool_is_reference_counted(void **state)
 {
     (void)state;
-    thr_pool *a = thr_pool_acquire();
-    thr_pool *b = thr_pool_acquire();
+    thr_pool *a = thr_pool_acquire(0);
+    thr_pool *b = thr_pool_acquire(0);
     assert_non_null(a);
     assert_ptr_equal(a, b);
     assert_int_equal(thr_pool_worker_count(a), 2);
@@ -79,10 +79,32 @@ static void test_shared_pool_is_reference_counted(void **state)
     thr_pool_release(b);
 
     /* After the last release a new acquire builds a working pool again. */
-    thr_pool *c = thr_pool_acquire();
+    thr_pool *c = thr_pool_acquire(0);
     assert_non_null(c);
     assert_int_equal(thr_pool_worker_count(c), 2);
     thr_pool_release(c);
+}
+
+/* A worker count given at acquire (the context descriptor's `workers`)
+ * overrides KNOB_MAX_WORKER_THREADS when it creates the pool; while the
+ * pool lives, later acquires share it as it is. */
+static void test_acquire_worker_count(void **state)
+{
+    (void)state;
+    thr_pool *a = thr_pool_acquire(3);
+    assert_non_null(a);
+    assert_int_equal(thr_pool_worker_count(a), 3);
+    thr_pool *b = thr_pool_acquire(5);
+    assert_ptr_equal(a, b);
+    assert_int_equal(thr_pool_worker_count(b), 3);
+    thr_pool_release(b);
+    thr_pool_release(a);
+    thr_pool *c = thr_pool_acquire(1);
+    assert_int_equal(thr_pool_worker_count(c), 1);
+    thr_pool_release(c);
+    thr_pool *d = thr_pool_acquire(0); /* back to the knob's 2 */
+    assert_int_equal(thr_pool_worker_count(d), 2);
+    thr_pool_release(d);
 }
 
 int main(void)
@@ -93,6 +115,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_config_from_knobs),
         cmocka_unit_test(test_shared_pool_is_reference_counted),
+        cmocka_unit_test(test_acquire_worker_count),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
