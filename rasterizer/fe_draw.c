@@ -27,7 +27,9 @@
  *          8 at a time (process_triangles8: outcodes, snap, edge setup,
  *          double planes, empty-box cull in SIMD, bit-identical to the
  *          scalar rast_tri_setup / emit_triangle_fx, which clipped and
- *          non-filled triangles still take).
+ *          non-filled triangles still take). Non-indexed lists of filled
+ *          triangles transform their vertices right there (fe_vertex8,
+ *          seq_fused) instead of through transform_vertices' arrays.
  *   BIN_TRIS append to every macrotile the bounding box touches (large
  *          triangles: only macrotiles an edge test cannot reject)
  */
@@ -73,6 +75,11 @@ typedef struct fe_ctx {
     uint32_t instance;
     bool per_vertex; /* vcodes/vwin hold every VS slot's outcode and window position */
     bool seq_slots;  /* vertex k of primitive i has VS slot i * nv + k (dedupe_vertices) */
+    /* seq_slots, and nothing but the batched path reads the window
+     * positions of a whole group of 8 triangles (all filled, no polygon
+     * offset, no clip distances): process_triangles8 transforms those
+     * vertices itself (fe_vertex8) and transform_vertices only the rest. */
+    bool seq_fused;
     /* Every distinct vertex id of the chunk lies in [vid_lo, vid_hi]
      * (dedupe_vertices; vid_lo > vid_hi when not known): the range of
      * fe_fetch_prepare_range. */
@@ -1037,11 +1044,65 @@ static void fill_clip_params(const fe_ctx *f, uint32_t vp, fe_clip_params *cp)
     cp->noperspective = NULL;
 }
 
-/* Outcodes and window positions of every shaded vertex, 8 at a time, for
- * draws where all primitives use viewport 0 (no viewport-index output):
- * the per-triangle work then only combines three precomputed vertices. The
- * bits and formulas are those of outcode() and to_window(). */
-static bool transform_vertices(fe_ctx *f, uint32_t num_unique)
+/* Viewport 0's constants for fe_vertex8. */
+typedef struct fe_xform {
+    vf8 sx, sy, sz, tx, ty, tz, gx, gy;
+    bool clip_near, clip_far, halfz;
+} fe_xform;
+
+static void fe_xform_init(const fe_ctx *f, fe_xform *t)
+{
+    const swr_viewport *v = &f->st->raster->vp[0];
+    const rast_viewport_derived *d = &f->st->vp[0];
+    t->sx = vf8_set1(v->scale[0]), t->sy = vf8_set1(v->scale[1]), t->sz = vf8_set1(v->scale[2]);
+    t->tx = vf8_set1(v->translate[0]), t->ty = vf8_set1(v->translate[1]);
+    t->tz = vf8_set1(v->translate[2]);
+    t->gx = vf8_set1(d->guard_x), t->gy = vf8_set1(d->guard_y);
+    t->clip_near = f->rs->depth_clip_near;
+    t->clip_far = f->rs->depth_clip_far;
+    t->halfz = f->rs->clip_halfz;
+}
+
+/* The outcode (returned) and window x, y, z and 1/w of 8 clip-space
+ * vertices for viewport 0; user: their OUT_USER bits. The bits and formulas
+ * are those of outcode() and to_window(). */
+static inline __attribute__((always_inline)) vi8 fe_vertex8(const fe_xform *t, vf8 x, vf8 y, vf8 z,
+                                                            vf8 w, vi8 user, vf8 *wx, vf8 *wy,
+                                                            vf8 *wz, vf8 *iw)
+{
+    const vf8 zero = vf8_zero();
+    vi8 finite = vi8_and(vi8_and(vf8_isfinite(x), vf8_isfinite(y)),
+                         vi8_and(vf8_isfinite(z), vf8_isfinite(w)));
+    vf8 nw = vf8_neg(w);
+    vi8 c = vi8_or(user, vi8_and(vf8_lt(x, nw), vi8_set1(OUT_LEFT)));
+    c = vi8_or(c, vi8_and(vf8_gt(x, w), vi8_set1(OUT_RIGHT)));
+    c = vi8_or(c, vi8_and(vf8_lt(y, nw), vi8_set1(OUT_BOTTOM)));
+    c = vi8_or(c, vi8_and(vf8_gt(y, w), vi8_set1(OUT_TOP)));
+    if (t->clip_near)
+        c = vi8_or(c, vi8_and(vf8_lt(z, t->halfz ? zero : nw), vi8_set1(OUT_NEAR)));
+    if (t->clip_far)
+        c = vi8_or(c, vi8_and(vf8_gt(z, w), vi8_set1(OUT_FAR)));
+    vi8 wpos = vf8_gt(w, zero);
+    c = vi8_or(c, vi8_andnot(wpos, vi8_set1(OUT_W)));
+    vi8 out_guard =
+        vi8_or(vf8_gt(vf8_abs(x), vf8_mul(t->gx, w)), vf8_gt(vf8_abs(y), vf8_mul(t->gy, w)));
+    c = vi8_or(c, vi8_and(vi8_and(wpos, out_guard), vi8_set1(OUT_GUARD)));
+    c = vi8_select(finite, vi8_set1(OUT_NAN), c);
+    vf8 r = vf8_div(vf8_set1(1.0f), w);
+    *iw = r;
+    *wx = vf8_add(vf8_mul(vf8_mul(x, r), t->sx), t->tx);
+    *wy = vf8_add(vf8_mul(vf8_mul(y, r), t->sy), t->ty);
+    *wz = vf8_add(vf8_mul(vf8_mul(z, r), t->sz), t->tz);
+    return c;
+}
+
+/* Outcodes and window positions of the shaded vertices from `first` (a
+ * multiple of 8) on, 8 at a time, for draws where all primitives use
+ * viewport 0 (no viewport-index output): the per-triangle work then only
+ * combines three precomputed vertices. (process_triangles8 computes those
+ * of its whole groups itself when f->seq_fused, and asks only for the
+ * rest.) */
+static bool transform_vertices(fe_ctx *f, uint32_t num_unique, uint32_t first)
 {
     rast_scratch *s = f->s;
     uint32_t cap = (num_unique + 7) & ~7u;
@@ -1055,13 +1116,10 @@ static bool transform_vertices(fe_ctx *f, uint32_t num_unique)
             return false;
     }
     const swr_rasterizer_state *rs = f->rs;
-    const swr_viewport *v = &f->st->raster->vp[0];
-    const rast_viewport_derived *d = &f->st->vp[0];
     size_t stride = s->vtx_cap;
-    vf8 sx = vf8_set1(v->scale[0]), sy = vf8_set1(v->scale[1]), sz = vf8_set1(v->scale[2]);
-    vf8 tx = vf8_set1(v->translate[0]), ty = vf8_set1(v->translate[1]),
-        tz = vf8_set1(v->translate[2]);
-    vf8 gx = vf8_set1(d->guard_x), gy = vf8_set1(d->guard_y), zero = vf8_zero();
+    fe_xform xf;
+    fe_xform_init(f, &xf);
+    const vf8 zero = vf8_zero();
     /* Records for the gather-free path of process_triangles8 (not needed
      * when the slots are sequential: plain loads serve that case). */
     const uint32_t rw = f->seq_slots ? 0 : f->vrec_words;
@@ -1075,43 +1133,33 @@ static bool transform_vertices(fe_ctx *f, uint32_t num_unique)
     const float *vo = (const float *)s->vs_out;
     const uint32_t batch = f->num_outputs * (uint32_t)(sizeof(swr_simd_vec4) / sizeof(float));
     const uint32_t attr_floats = f->vrec_attr ? f->num_attribs * 4 : 0;
-    for (uint32_t b = 0; b * 8 < num_unique; b++) {
-        const swr_simd_vec4 *pos = &s->vs_out[(size_t)b * f->num_outputs + f->vs->position_slot];
+    /* The state the loop reads, in locals: its stores cannot change them,
+     * but the compiler cannot tell. */
+    const swr_simd_vec4 *const vs_out = s->vs_out;
+    const uint32_t num_outputs = f->num_outputs, position_slot = f->vs->position_slot;
+    const uint32_t clip_dist = rs->clip_distance_enable & 0xffu;
+    float *const vwin = s->vwin;
+    uint32_t *const vcodes = s->vcodes;
+    assert(first % 8 == 0);
+    for (uint32_t b = first / 8; b * 8 < num_unique; b++) {
+        const swr_simd_vec4 *pos = &vs_out[(size_t)b * num_outputs + position_slot];
         vf8 x = vf8_load(pos->v[0]), y = vf8_load(pos->v[1]), z = vf8_load(pos->v[2]),
             w = vf8_load(pos->v[3]);
-        vi8 finite = vi8_and(vi8_and(vf8_isfinite(x), vf8_isfinite(y)),
-                             vi8_and(vf8_isfinite(z), vf8_isfinite(w)));
-        vf8 nw = vf8_neg(w);
-        vi8 c = vi8_and(vf8_lt(x, nw), vi8_set1(OUT_LEFT));
-        c = vi8_or(c, vi8_and(vf8_gt(x, w), vi8_set1(OUT_RIGHT)));
-        c = vi8_or(c, vi8_and(vf8_lt(y, nw), vi8_set1(OUT_BOTTOM)));
-        c = vi8_or(c, vi8_and(vf8_gt(y, w), vi8_set1(OUT_TOP)));
-        if (rs->depth_clip_near)
-            c = vi8_or(c, vi8_and(vf8_lt(z, rs->clip_halfz ? zero : nw), vi8_set1(OUT_NEAR)));
-        if (rs->depth_clip_far)
-            c = vi8_or(c, vi8_and(vf8_gt(z, w), vi8_set1(OUT_FAR)));
-        for (uint32_t ce = rs->clip_distance_enable & 0xffu; ce; ce &= ce - 1) {
+        vi8 user = vi8_zero();
+        for (uint32_t ce = clip_dist; ce; ce &= ce - 1) {
             const int k = __builtin_ctz(ce);
             uint8_t slot = f->vs->clip_dist_slot[k >> 2];
-            vf8 cd = slot < f->num_outputs
-                         ? vf8_load(s->vs_out[(size_t)b * f->num_outputs + slot].v[k & 3])
-                         : zero;
-            c = vi8_or(c, vi8_andnot(vf8_ge(cd, zero), vi8_set1(OUT_USER << k)));
+            vf8 cd = slot < num_outputs ? vf8_load(vs_out[(size_t)b * num_outputs + slot].v[k & 3])
+                                        : zero;
+            user = vi8_or(user, vi8_andnot(vf8_ge(cd, zero), vi8_set1(OUT_USER << k)));
         }
-        vi8 wpos = vf8_gt(w, zero);
-        c = vi8_or(c, vi8_andnot(wpos, vi8_set1(OUT_W)));
-        vi8 out_guard = vi8_or(vf8_gt(vf8_abs(x), vf8_mul(gx, w)), vf8_gt(vf8_abs(y), vf8_mul(gy, w)));
-        c = vi8_or(c, vi8_and(vi8_and(wpos, out_guard), vi8_set1(OUT_GUARD)));
-        c = vi8_select(finite, vi8_set1(OUT_NAN), c);
-        vi8_store(&s->vcodes[b * 8], c);
-        vf8 iw = vf8_div(vf8_set1(1.0f), w);
-        vf8 wx = vf8_add(vf8_mul(vf8_mul(x, iw), sx), tx);
-        vf8 wy = vf8_add(vf8_mul(vf8_mul(y, iw), sy), ty);
-        vf8 wz = vf8_add(vf8_mul(vf8_mul(z, iw), sz), tz);
-        vf8_store(&s->vwin[b * 8], wx);
-        vf8_store(&s->vwin[stride + b * 8], wy);
-        vf8_store(&s->vwin[2 * stride + b * 8], wz);
-        vf8_store(&s->vwin[3 * stride + b * 8], iw);
+        vf8 wx, wy, wz, iw;
+        vi8 c = fe_vertex8(&xf, x, y, z, w, user, &wx, &wy, &wz, &iw);
+        vi8_store(&vcodes[b * 8], c);
+        vf8_store(&vwin[b * 8], wx);
+        vf8_store(&vwin[stride + b * 8], wy);
+        vf8_store(&vwin[2 * stride + b * 8], wz);
+        vf8_store(&vwin[3 * stride + b * 8], iw);
         if (!rw)
             continue;
         /* The snap of process_triangles8, once per vertex instead of once
@@ -1370,20 +1418,37 @@ static void group_attribs(const fe_ctx *f, uint32_t seq_base, uint8_t *const dst
  * sources are 0 in the records, and 0 - 0 = +0 as soa_attribs writes),
  * interleaved per component. Two inputs (8 floats) per step.
  */
-static inline void rec_attribs(const fe_ctx *f, be_prim *p, const uint32_t slots[3])
+/* rec: the vertex records (s->vrec), rw: f->vrec_words, na: f->num_attribs
+ * -- passed in so that the caller keeps them in registers. */
+static inline __attribute__((always_inline)) void rec_attribs(const float *rec, uint32_t rw,
+                                                              uint32_t na, be_prim *p,
+                                                              const uint32_t slots[3])
 {
-    const uint32_t rw = f->vrec_words;
-    const float *r0 = f->s->vrec + (size_t)slots[0] * rw + FE_VREC_POS_WORDS;
-    const float *r1 = f->s->vrec + (size_t)slots[1] * rw + FE_VREC_POS_WORDS;
-    const float *r2 = f->s->vrec + (size_t)slots[2] * rw + FE_VREC_POS_WORDS;
-    for (uint32_t i = 0; i < f->num_attribs; i += 2) {
+    const float *r0 = rec + (size_t)slots[0] * rw + FE_VREC_POS_WORDS;
+    const float *r1 = rec + (size_t)slots[1] * rw + FE_VREC_POS_WORDS;
+    const float *r2 = rec + (size_t)slots[2] * rw + FE_VREC_POS_WORDS;
+    if (na - 1u < 2u) { /* 1 or 2 inputs, the common case: one step, no loop */
+        vf8 a0 = vf8_load_aligned(r0);
+        vf8 o[3];
+        vf8_interleave3(a0, vf8_sub(vf8_load_aligned(r1), a0), vf8_sub(vf8_load_aligned(r2), a0),
+                        o);
+        vf8_store(p->attribs, o[0]);
+        if (na == 2) {
+            vf8_store(p->attribs + 8, o[1]);
+            vf8_store(p->attribs + 16, o[2]);
+        } else {
+            vf8_store_lo4(p->attribs + 8, o[1]);
+        }
+        return;
+    }
+    for (uint32_t i = 0; i < na; i += 2) {
         vf8 a0 = vf8_load_aligned(r0 + i * 4);
         vf8 o[3];
         vf8_interleave3(a0, vf8_sub(vf8_load_aligned(r1 + i * 4), a0),
                         vf8_sub(vf8_load_aligned(r2 + i * 4), a0), o);
         float *d = p->attribs + i * 12;
         vf8_store(d, o[0]);
-        if (i + 1 < f->num_attribs) {
+        if (i + 1 < na) {
             vf8_store(d + 8, o[1]);
             vf8_store(d + 16, o[2]);
         } else {
@@ -1441,6 +1506,8 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
     /* Vertex records exist unless the slots are sequential. */
     const float *rec = s->vrec;
     const uint32_t rw = f->seq_slots ? 0 : f->vrec_words;
+    const uint32_t na = f->num_attribs;
+    const uint32_t *const prim_slots = s->prim_slots;
     arena *const arena = f->bins->arena;
     /* arena_alloc's size of one record (alloc_prim), so that a block of k
      * records takes what k alloc_prim calls would. */
@@ -1448,6 +1515,11 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
     /* Word offsets of fe_prim.prim_id of lanes 0-7 of a group. */
     const vi8 pid_idx = vi8_add(vi8_mullo(vi8_lane_index(), vi8_set1(FE_PRIM_WORDS)),
                                 vi8_set1(FE_PRIM_ID_WORD));
+    /* f->seq_fused: whole groups transform their vertices here. */
+    const bool fused = f->seq_fused;
+    const size_t num_out = f->num_outputs, pos_slot = f->vs->position_slot;
+    fe_xform xform;
+    fe_xform_init(f, &xform);
     for (uint32_t i0 = 0; i0 < n; i0 += 8) {
         uint32_t m = n - i0 < 8 ? n - i0 : 8;
         vi8 code[3], xf[3], yf[3];
@@ -1476,6 +1548,28 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                 yf[k] = vf8_to_vi8_round(vf8_mul(vf8_load(y8[k]), k256));
                 z8[k] = vf8_load(zz8[k]);
                 iw8[k] = vf8_load(w8[k]);
+            }
+        } else if (seq && fused) {
+            /* Slots 3 * i0 .. 3 * i0 + 23 are the VS batches 3 * i0 / 8 ..
+             * + 2: their positions, deinterleaved, go through fe_vertex8
+             * (transform_vertices' operations, so the same values). */
+            const swr_simd_vec4 *q = &s->vs_out[(size_t)(i0 * 3 / 8) * num_out + pos_slot];
+            vf8 cx[3], cy[3], cz[3], cw[3];
+            vf8_deinterleave3(vf8_load(q[0].v[0]), vf8_load(q[num_out].v[0]),
+                              vf8_load(q[2 * num_out].v[0]), cx);
+            vf8_deinterleave3(vf8_load(q[0].v[1]), vf8_load(q[num_out].v[1]),
+                              vf8_load(q[2 * num_out].v[1]), cy);
+            vf8_deinterleave3(vf8_load(q[0].v[2]), vf8_load(q[num_out].v[2]),
+                              vf8_load(q[2 * num_out].v[2]), cz);
+            vf8_deinterleave3(vf8_load(q[0].v[3]), vf8_load(q[num_out].v[3]),
+                              vf8_load(q[2 * num_out].v[3]), cw);
+#pragma GCC unroll 3
+            for (int k = 0; k < 3; k++) {
+                vf8 wx, wy;
+                code[k] = fe_vertex8(&xform, cx[k], cy[k], cz[k], cw[k], vi8_zero(), &wx, &wy,
+                                     &z8[k], &iw8[k]);
+                xf[k] = vf8_to_vi8_round(vf8_mul(wx, k256));
+                yf[k] = vf8_to_vi8_round(vf8_mul(wy, k256));
             }
         } else if (seq) {
             /* Slots 3 * i0 .. 3 * i0 + 23, all < num_unique: plain loads. */
@@ -1636,7 +1730,7 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                 const uint32_t l = (uint32_t)__builtin_ctz(work);
                 be_prim *p = (be_prim *)(void *)dst[l];
                 if (rec_attr)
-                    rec_attribs(f, p, &s->prim_slots[(i0 + l) * 3]);
+                    rec_attribs(rec, rw, na, p, &prim_slots[(i0 + l) * 3]);
                 if (!((one_tile >> l) & 1))
                     bin_prim(f, p);
                 else if (!KNOB_TOSS_BIN_TRIS && bin_append(f->bins, (uint32_t)tile8[l], p))
@@ -1680,7 +1774,7 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
             if (rs->offset_tri)
                 p->z[2] = vw[2 * stride + sl[0]] + polygon_offset(f, p->z[0], p->z[1]);
             if (rec_attr)
-                rec_attribs(f, p, sl);
+                rec_attribs(rec, rw, na, p, sl);
             else if (!stage_attr) /* else written by group_attribs */
                 soa_attribs(f, p, sl, prov, front);
             if (!(one_tile & bit))
@@ -1953,9 +2047,12 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
         cnt->prims_in += n_own;
         if (KNOB_TOSS_VS || KNOB_TOSS_SETUP_TRIS || f.rs->rasterizer_discard)
             continue;
+        f.seq_fused = f.seq_slots && nv == 3 && f.rs->fill_front == SWR_FILL_FILL &&
+                      f.rs->fill_back == SWR_FILL_FILL && !f.rs->offset_tri &&
+                      (f.rs->clip_distance_enable & 0xffu) == 0;
         f.per_vertex = nv == 3 && !f.rs->window_space_position &&
                        f.vs->viewport_index_slot >= f.num_outputs &&
-                       transform_vertices(&f, num_unique);
+                       transform_vertices(&f, num_unique, f.seq_fused ? 24 * (n / 8) : 0);
         if (nv == 3 && f.per_vertex) {
             process_triangles8(&f, n);
             continue;

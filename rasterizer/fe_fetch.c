@@ -25,7 +25,9 @@
  * fe_fetch_prepare_range / fe_fetch8_range take the all-lanes fast case's
  * range tests out of the per-batch path: they are done once for a range of
  * vertex ids (a draw chunk's), and a batch whose ids lie in it goes straight
- * to the decoders.
+ * to the decoders -- their fast-case twins (fetch_fast_*), which take the
+ * buffer, stride, offset and ids as plain arguments and fold the lane
+ * bookkeeping away.
  */
 #include "rasterizer/fe_fetch.h"
 
@@ -261,6 +263,42 @@ static inline __attribute__((always_inline)) void fetch_generic(const struct fe_
 FE_VTYPES(FE_DEFINE_FETCH)
 #undef FE_DEFINE_FETCH
 
+/* The lanes of fe_fetch8's all-lanes fast path. */
+static inline __attribute__((always_inline)) void
+fast_lanes(struct fe_fetch_lanes *L, vi8 off, const uint8_t *data, int32_t last_dword)
+{
+    L->off = off;
+    L->read = vi8_ones();
+    L->start_lo = fe_vi8_lo_to_vi64(off);
+    L->start_hi = fe_vi8_hi_to_vi64(off);
+    L->data = L->base = data;
+    L->last_dword = last_dword;
+    L->read_bits = L->active_bits = L->fast_bits = 0xffu;
+}
+
+/* The fast-case decoders (fe_fetch_fast_fn): the lanes are known to be all
+ * read and fast, so fetch_generic folds to the loads and the conversion. */
+static inline __attribute__((always_inline)) void
+fetch_fast_generic(const uint8_t *data, int32_t stride, int32_t offset, int32_t last_dword,
+                   const int32_t *vertex_index, swr_simd_vec4 *out, int type, int comps)
+{
+    struct fe_fetch_lanes L;
+    fast_lanes(&L, vi8_add(vi8_mullo(vi8_load(vertex_index), vi8_set1(stride)), vi8_set1(offset)),
+               data, last_dword);
+    fetch_generic(&L, out, type, comps);
+}
+
+#define FE_FAST_ARGS                                                                             \
+    const uint8_t *d, int32_t st, int32_t of, int32_t ld, const int32_t *vi, swr_simd_vec4 *o
+#define FE_DEFINE_FETCH_FAST(n, b, c, s)                                                         \
+    static void fetch_fast_##n##_1(FE_FAST_ARGS) { fetch_fast_generic(d, st, of, ld, vi, o, SWR_VTYPE_##n, 1); } \
+    static void fetch_fast_##n##_2(FE_FAST_ARGS) { fetch_fast_generic(d, st, of, ld, vi, o, SWR_VTYPE_##n, 2); } \
+    static void fetch_fast_##n##_3(FE_FAST_ARGS) { fetch_fast_generic(d, st, of, ld, vi, o, SWR_VTYPE_##n, 3); } \
+    static void fetch_fast_##n##_4(FE_FAST_ARGS) { fetch_fast_generic(d, st, of, ld, vi, o, SWR_VTYPE_##n, 4); }
+FE_VTYPES(FE_DEFINE_FETCH_FAST)
+#undef FE_DEFINE_FETCH_FAST
+#undef FE_FAST_ARGS
+
 /* ---- lane addressing -------------------------------------------------------------- */
 
 /* Each lane's vertex start (index * stride) in 64 bits. */
@@ -324,6 +362,9 @@ bool fe_fetch_compile(const swr_vertex_layout *layout, fe_fetch_plan *plan, cons
 #define FE_TABLE_ROW(n, b, c, s) [SWR_VTYPE_##n] = {fetch_##n##_1, fetch_##n##_2, fetch_##n##_3, fetch_##n##_4},
     static const fe_fetch_elem_fn table[SWR_VTYPE_COUNT][4] = {FE_VTYPES(FE_TABLE_ROW)};
 #undef FE_TABLE_ROW
+#define FE_FAST_ROW(n, b, c, s) [SWR_VTYPE_##n] = {fetch_fast_##n##_1, fetch_fast_##n##_2, fetch_fast_##n##_3, fetch_fast_##n##_4},
+    static const fe_fetch_fast_fn fast_table[SWR_VTYPE_COUNT][4] = {FE_VTYPES(FE_FAST_ROW)};
+#undef FE_FAST_ROW
     const char *why = NULL;
 
     memset(plan, 0, sizeof(*plan));
@@ -351,6 +392,7 @@ bool fe_fetch_compile(const swr_vertex_layout *layout, fe_fetch_plan *plan, cons
             goto fail;
         }
         e->fetch = table[src->type][src->components - 1];
+        e->fetch_fast = fast_table[src->type][src->components - 1];
         e->offset_bytes = src->offset_bytes;
         e->size_bytes = type_size_bytes(src->type, src->components);
         e->read_bytes = type_raw32(src->type) && src->components >= 3 ? 16 : e->size_bytes;
@@ -381,19 +423,6 @@ static inline bool elem_in_range(const fe_fetch_elem *e, const swr_vertex_buffer
                (int64_t)buf->size_bytes;
 }
 
-/* The lanes of fe_fetch8's all-lanes fast path. */
-static inline void fast_lanes(struct fe_fetch_lanes *L, vi8 off, const uint8_t *data,
-                              int32_t last_dword)
-{
-    L->off = off;
-    L->read = vi8_ones();
-    L->start_lo = fe_vi8_lo_to_vi64(off);
-    L->start_hi = fe_vi8_hi_to_vi64(off);
-    L->data = L->base = data;
-    L->last_dword = last_dword;
-    L->read_bits = L->active_bits = L->fast_bits = 0xffu;
-}
-
 bool fe_fetch_prepare_range(const fe_fetch_plan *plan, const swr_vertex_buffer *buffers,
                             int32_t vmin, int32_t vmax, fe_fetch_range *r)
 {
@@ -420,7 +449,7 @@ bool fe_fetch_prepare_range(const fe_fetch_plan *plan, const swr_vertex_buffer *
             return false;
         if (buf->stride_bytes && room / buf->stride_bytes < r->hi)
             r->hi = (int32_t)(room / buf->stride_bytes);
-        r->elems[i].fetch = e->fetch;
+        r->elems[i].fetch = e->fetch_fast;
         r->elems[i].data = buf->data;
         r->elems[i].stride = (int32_t)buf->stride_bytes;
         r->elems[i].offset = (int32_t)e->offset_bytes;
@@ -440,10 +469,7 @@ void fe_fetch8_range(const fe_fetch_range *r, const int32_t vertex_index[8],
     }
     for (uint32_t i = 0; i < r->num_elements; i++) {
         const struct fe_fetch_range_elem *e = &r->elems[i];
-        struct fe_fetch_lanes L;
-        fast_lanes(&L, vi8_add(vi8_mullo(idx, vi8_set1(e->stride)), vi8_set1(e->offset)), e->data,
-                   e->last_dword);
-        e->fetch(&L, &out[i]);
+        e->fetch(e->data, e->stride, e->offset, e->last_dword, vertex_index, &out[i]);
     }
 }
 
@@ -478,11 +504,8 @@ void fe_fetch8(const fe_fetch_plan *plan, const swr_vertex_buffer *buffers,
             continue;
         }
         if (lane_mask == 0xffu && elem_in_range(e, buf, vmin, vmax)) {
-            fast_lanes(&L,
-                       vi8_add(vi8_mullo(idx, vi8_set1((int32_t)buf->stride_bytes)),
-                               vi8_set1((int32_t)e->offset_bytes)),
-                       buf->data, (int32_t)(buf->size_bytes - 4u));
-            e->fetch(&L, &out[i]);
+            e->fetch_fast(buf->data, (int32_t)buf->stride_bytes, (int32_t)e->offset_bytes,
+                          (int32_t)(buf->size_bytes - 4u), vertex_index, &out[i]);
             continue;
         }
         if (e->buffer_index != cached_buffer || e->divisor != cached_divisor) {

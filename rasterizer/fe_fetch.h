@@ -38,8 +38,18 @@ struct fe_fetch_lanes; /* private to fe_fetch.c: where each lane's element start
 /* Gathers and converts one element for the lanes described by `lanes`. */
 typedef void (*fe_fetch_elem_fn)(const struct fe_fetch_lanes *lanes, swr_simd_vec4 *out);
 
+/* The same decoder for the all-lanes fast case (every lane read, each
+ * element inside its buffer below 2 GiB): lane l's element starts at byte
+ * vertex_index[l] * stride + offset of data (int32, no overflow), and
+ * last_dword is the buffer's size minus 4. Plain arguments instead of an
+ * fe_fetch_lanes, so that a batch costs the decoder and one call. */
+typedef void (*fe_fetch_fast_fn)(const uint8_t *data, int32_t stride, int32_t offset,
+                                 int32_t last_dword, const int32_t vertex_index[8],
+                                 swr_simd_vec4 *out);
+
 typedef struct fe_fetch_elem {
     fe_fetch_elem_fn fetch;  /* specialised for (type, components) */
+    fe_fetch_fast_fn fetch_fast; /* the same, for the all-lanes fast case */
     uint32_t offset_bytes;   /* from the vertex start */
     uint32_t size_bytes;     /* bytes the element occupies (all must be in the buffer) */
     uint32_t read_bytes;     /* bytes the fast load path reads (>= size_bytes) */
@@ -83,7 +93,7 @@ typedef struct fe_fetch_range {
     int32_t lo, hi;
     uint32_t num_elements;
     struct fe_fetch_range_elem {
-        fe_fetch_elem_fn fetch;
+        fe_fetch_fast_fn fetch;
         const uint8_t *data;
         int32_t stride, offset, last_dword;
     } elems[SWR_MAX_VERTEX_ELEMENTS];

@@ -16,7 +16,7 @@
  * direct table) or a large one with mesh-like locality (the hash), with and
  * without primitive restart, with out-of-range ids and negative base vertex;
  * positions partly outside the guard band and behind the eye (the clipper).
- * 1, 2, 3 and 5 vec4 attributes (the record path takes up to 4, in pairs;
+ * 0, 1, 2, 3 and 5 vec4 attributes (the record path takes up to 4, in pairs;
  * 5 takes the per-slot path) and flat shading, chunk sizes 1 .. 2040, single
  * threaded and with workers. The PS sums its inputs with distinct weights,
  * so a swapped or misplaced attribute changes the image.
@@ -353,10 +353,12 @@ static void test_dedupe_matches_fresh_vertices(void **state)
     for (uint32_t s = 0; s < NUM_CHUNKS; s++)
         for (int th = 0; th < 2; th++)
             targets[s][th] = &tgt[s][th];
-    static const uint32_t nas[] = {1, 2, 3, 5};
+    /* 0: no PS input (depth-only style), the coverage alone shows against
+     * the clear colour; the record path then writes no attribute. */
+    static const uint32_t nas[] = {1, 2, 3, 5, 0};
     static const uint32_t sizes[] = {1, 2, 4};
     rng_state = 0x9e3779b97f4a7c15ull;
-    for (uint32_t a = 0; a < 4; a++)
+    for (uint32_t a = 0; a < sizeof nas / sizeof nas[0]; a++)
         for (uint32_t z = 0; z < 3; z++)
             for (int r = 0; r < 2; r++)
                 for (int p = 0; p < 2; p++) {
