@@ -582,11 +582,15 @@ static __attribute__((noinline)) void bin_prim_multi(fe_ctx *f, const be_prim *p
 }
 
 /* Inline for the common case, a primitive inside one macrotile: one append. */
-static inline __attribute__((always_inline)) void bin_prim(fe_ctx *f, const be_prim *p)
+/* Bins p into every macrotile its bounding box touches, as one `bucket`
+ * scope (FEBinTriangles, FEBinLines or FEBinPoints) of the report. */
+static inline __attribute__((always_inline)) void bin_prim(fe_ctx *f, const be_prim *p,
+                                                           prof_bucket bucket)
 {
     rast_bins *b = f->bins;
     if (KNOB_TOSS_BIN_TRIS)
         return;
+    prof_begin(bucket);
     uint32_t tx0 = (uint32_t)p->bbox.x0 >> RAST_MT_LOG2, tx1 = (uint32_t)(p->bbox.x1 - 1) >> RAST_MT_LOG2;
     uint32_t ty0 = (uint32_t)p->bbox.y0 >> RAST_MT_LOG2, ty1 = (uint32_t)(p->bbox.y1 - 1) >> RAST_MT_LOG2;
     if (tx1 >= b->grid_w)
@@ -596,9 +600,22 @@ static inline __attribute__((always_inline)) void bin_prim(fe_ctx *f, const be_p
     if (tx0 == tx1 && ty0 == ty1) {
         if (bin_append(b, ty0 * b->grid_w + tx0, p))
             f->cnt->prims_binned++;
-        return;
+    } else {
+        bin_prim_multi(f, p, tx0, tx1, ty0, ty1);
     }
-    bin_prim_multi(f, p, tx0, tx1, ty0, ty1);
+    prof_end(bucket);
+}
+
+/* A triangle known to lie in macrotile `tile` (process_triangles8). */
+static inline __attribute__((always_inline)) void bin_tri_one_tile(fe_ctx *f, uint32_t tile,
+                                                                   be_prim *p)
+{
+    if (KNOB_TOSS_BIN_TRIS)
+        return;
+    prof_begin(PROF_FEBinTriangles);
+    if (bin_append(f->bins, tile, p))
+        f->cnt->prims_binned++;
+    prof_end(PROF_FEBinTriangles);
 }
 
 static inline __attribute__((always_inline)) be_prim *alloc_prim(fe_ctx *f, uint8_t kind)
@@ -713,7 +730,7 @@ static void emit_line(fe_ctx *f, const fe_win_vertex v[2], const float *attr0, c
             }
         }
     }
-    bin_prim(f, p);
+    bin_prim(f, p, PROF_FEBinLines);
 }
 
 static void emit_point(fe_ctx *f, const fe_win_vertex *v, const float *attr, float size,
@@ -774,7 +791,7 @@ static void emit_point(fe_ctx *f, const fe_win_vertex *v, const float *attr, flo
             }
         }
     }
-    bin_prim(f, p);
+    bin_prim(f, p, PROF_FEBinPoints);
 }
 
 /* ---- triangles ------------------------------------------------------------------ */
@@ -926,7 +943,7 @@ static void emit_triangle_fx(fe_ctx *f, const fe_win_vertex v[3], const int32_t 
     }
     if (src->slots) {
         soa_attribs(f, p, src->slots, src->prov_slot, front);
-        bin_prim(f, p);
+        bin_prim(f, p, PROF_FEBinTriangles);
         return;
     }
     resolve_attribs(f, src, front, abuf, av, &ap);
@@ -944,7 +961,7 @@ static void emit_triangle_fx(fe_ctx *f, const fe_win_vertex v[3], const int32_t 
             }
         }
     }
-    bin_prim(f, p);
+    bin_prim(f, p, PROF_FEBinTriangles);
 }
 
 static void emit_triangle(fe_ctx *f, const fe_win_vertex v[3], const fe_attr_src *src,
@@ -1732,9 +1749,9 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                 if (rec_attr)
                     rec_attribs(rec, rw, na, p, &prim_slots[(i0 + l) * 3]);
                 if (!((one_tile >> l) & 1))
-                    bin_prim(f, p);
-                else if (!KNOB_TOSS_BIN_TRIS && bin_append(f->bins, (uint32_t)tile8[l], p))
-                    f->cnt->prims_binned++;
+                    bin_prim(f, p, PROF_FEBinTriangles);
+                else
+                    bin_tri_one_tile(f, (uint32_t)tile8[l], p);
             }
             if (f->bins->out_of_memory)
                 return;
@@ -1778,9 +1795,9 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
             else if (!stage_attr) /* else written by group_attribs */
                 soa_attribs(f, p, sl, prov, front);
             if (!(one_tile & bit))
-                bin_prim(f, p);
-            else if (!KNOB_TOSS_BIN_TRIS && bin_append(f->bins, (uint32_t)tile8[l], p))
-                f->cnt->prims_binned++;
+                bin_prim(f, p, PROF_FEBinTriangles);
+            else
+                bin_tri_one_tile(f, (uint32_t)tile8[l], p);
         }
     }
 }
@@ -1984,13 +2001,13 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
         }
     }
     uint32_t n = ok ? fe_assemble(&src, begin, job->end, s->prims, max_prims + 1) : 0;
-    prof_end(PROF_FEPAAssemble);
     if (!ok)
         bins->out_of_memory = true;
     const uint32_t num_inst = job->instance_end - job->instance_begin;
     cnt->ia_vertices +=
         (uint64_t)(job->end - job->begin - count_restarts(&src, job->begin, job->end)) * num_inst;
     if (n == 0 || KNOB_TOSS_FETCH) {
+        prof_end(PROF_FEPAAssemble);
         prof_end(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
         return;
     }
@@ -2000,10 +2017,14 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
     uint32_t num_unique = 0;
     if (!grow((void **)&s->vids, &s->vids_cap, max_unique + 8, sizeof(int32_t))) {
         bins->out_of_memory = true;
+        prof_end(PROF_FEPAAssemble);
         prof_end(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
         return;
     }
-    if (!dedupe_vertices(&f, ib, src.index_size, n, nv, &num_unique)) {
+    /* Vertex reuse counts as assembly in the report (FEPAAssemble). */
+    bool deduped = dedupe_vertices(&f, ib, src.index_size, n, nv, &num_unique);
+    prof_end(PROF_FEPAAssemble);
+    if (!deduped) {
         bins->out_of_memory = true;
         prof_end(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
         return;

@@ -9,8 +9,10 @@
  * knobs), a program whose frame f (from 0) makes f + 1 glDrawArrays calls
  * and ends with glFinish must get rdtsc.txt written by the glFinish of
  * frame 3, not before, and counting on the API thread exactly the draws of
- * frames 2 and 3 (3 + 4 = 7 APIDraw events) and their 2 clears: the
- * window's definition in the knob descriptions, counted by hand.
+ * frames 2 and 3 (3 + 4 = 7 APIDraw events) and their 2 clears, and 7
+ * runs of each frontend stage (job, assembly, fetch, VS, binning) on
+ * whichever threads ran them: the window's definition in the knob
+ * descriptions, counted by hand.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -49,8 +51,9 @@ static struct {
 static void *get_proc(const char *name) { return (void *)f.OSMesaGetProcAddress(name); }
 
 /* NumEvent (5th column) summed over the rows of bucket `name` in the API
- * threads' sections of the report; -1 when the file cannot be read. */
-static long api_events(const char *path, const char *name)
+ * threads' sections of the report (every thread's with all_threads); -1
+ * when the file cannot be read. */
+static long events(const char *path, const char *name, bool all_threads)
 {
     FILE *fp = fopen(path, "r");
     if (!fp)
@@ -60,7 +63,7 @@ static long api_events(const char *path, const char *name)
     long total = 0;
     while (fgets(line, sizeof line, fp)) {
         if (strncmp(line, "Thread ", 7) == 0) {
-            api = strstr(line, "(API)") != NULL;
+            api = all_threads || strstr(line, "(API)") != NULL;
             continue;
         }
         char *end = line + strcspn(line, "\r\n");
@@ -120,8 +123,17 @@ static void test_frame_window(void **state)
         f.glFinish();
         assert_int_equal(f.glGetError(), GL_NO_ERROR);
     }
-    assert_int_equal(api_events("rdtsc.txt", "APIDraw"), 3 + 4);
-    assert_int_equal(api_events("rdtsc.txt", "APIClearRenderTarget"), 2);
+    assert_int_equal(events("rdtsc.txt", "APIDraw", false), 3 + 4);
+    assert_int_equal(events("rdtsc.txt", "APIClearRenderTarget", false), 2);
+    /* Each draw's frontend ran once, on some thread, through its stages:
+     * one job, one assembly (with vertex reuse), one vertex batch, one
+     * binning of its 8-triangle group. */
+    static const char *const fe_stages[] = {"FEProcessDraw", "FEPAAssemble", "FEFetchShader",
+                                            "FEVertexShader", "FEBinTriangles"};
+    for (size_t k = 0; k < sizeof fe_stages / sizeof fe_stages[0]; k++)
+        if (events("rdtsc.txt", fe_stages[k], true) != 3 + 4)
+            fail_msg("%s: %ld events, expected 7", fe_stages[k],
+                     events("rdtsc.txt", fe_stages[k], true));
     f.OSMesaMakeCurrent(NULL, NULL, 0, 0, 0);
     f.OSMesaDestroyContext(ctx);
 }
