@@ -245,10 +245,17 @@ tile_offsets(const be_tile_ctx *t, int32_t tile_x, int32_t tile_y, be_tile_offse
         /* The scalar part of every input plane, for the 8 blocks at once. */
         rast_scratch *s = t->s;
         const uint32_t nk = t->num_var * 4;
-        for (uint32_t k = 0; k < nk; k++)
-            vf8_store_aligned(s->plane_off[k],
-                              vf8_fma(vf8_set1(s->plane_a[k]), dx,
-                                      vf8_mul(vf8_set1(s->plane_b[k]), dy)));
+        if (nk == 4) { /* one input (a colour): straight-line code */
+            for (uint32_t k = 0; k < 4; k++)
+                vf8_store_aligned(s->plane_off[k],
+                                  vf8_fma(vf8_set1(s->plane_a[k]), dx,
+                                          vf8_mul(vf8_set1(s->plane_b[k]), dy)));
+        } else {
+            for (uint32_t k = 0; k < nk; k++)
+                vf8_store_aligned(s->plane_off[k],
+                                  vf8_fma(vf8_set1(s->plane_a[k]), dx,
+                                          vf8_mul(vf8_set1(s->plane_b[k]), dy)));
+        }
     }
 }
 
@@ -570,21 +577,37 @@ static __attribute__((noinline, cold)) void shade_tile_prof(be_tile_ctx *t, int3
  * raster tile: every lane is live, so each block's update is one min, max
  * or select (be_depth_kept) and a plain store (be_ds_depth_only's effect:
  * passing lanes take the fragment depth). pass[b] = the lanes of block b
- * that passed. */
-static inline __attribute__((always_inline)) void
+ * that passed; returns them as one mask (tile_lanes64 of pass). The usual
+ * outcome, every lane passing, is found with one AND per block and one
+ * movemask, and pass is then written with one vector store: no per-block
+ * movemask and scalar store, and no 32-byte reload of eight 4-byte stores
+ * (a store-forwarding stall) to build the 64-bit mask. */
+static inline __attribute__((always_inline)) uint64_t
 early_depth_full_tile(const be_tile_ctx *t, const float *zb, uint32_t base, int ds_c,
                       uint32_t pass[8])
 {
     const vf8 zl = t->z_lanes, zlo = t->z_lo, zhi = t->z_hi;
     uint8_t *zt = t->z + (size_t)base * 4;
+    vi8 c[8], all = vi8_ones();
     for (uint32_t b = 0; b < 8; b++) {
         vi8 z = be_depth_quantize_bits(ds_c_bits(ds_c),
                                        vf8_clamp(vf8_add(vf8_set1(zb[b]), zl), zlo, zhi));
         vi8 old = vi8_load(zt + b * 32);
-        vi8 c = be_depth_cmp((uint32_t)ds_c & 7, ds_c_bits(ds_c) == 0, z, old);
-        vi8_store(zt + b * 32, be_depth_kept((uint32_t)ds_c & 7, ds_c_bits(ds_c) == 0, z, old, c));
-        pass[b] = (uint32_t)vi8_movemask(c);
+        c[b] = be_depth_cmp((uint32_t)ds_c & 7, ds_c_bits(ds_c) == 0, z, old);
+        vi8_store(zt + b * 32,
+                  be_depth_kept((uint32_t)ds_c & 7, ds_c_bits(ds_c) == 0, z, old, c[b]));
+        all = vi8_and(all, c[b]);
     }
+    if (__builtin_expect(vi8_movemask(all) == 0xff, 1)) {
+        vi8_store(pass, vi8_set1(0xff));
+        return ~(uint64_t)0;
+    }
+    uint64_t r = 0;
+    for (uint32_t b = 0; b < 8; b++) {
+        pass[b] = (uint32_t)vi8_movemask(c[b]);
+        r |= (uint64_t)pass[b] << (b * 8);
+    }
+    return r;
 }
 
 /* run_blend of all 8 blocks of a raster tile with every lane live, from
@@ -622,8 +645,9 @@ blend_full_tile(const be_tile_ctx *t, int blend_c, const swr_ps_tile_out *out, u
 }
 
 /* Eight per-block lane masks (each < 256) as one 64-bit mask, block b in
- * bits 8b..8b+7. */
-static inline uint64_t tile_lanes64(const uint32_t m[8])
+ * bits 8b..8b+7. always_inline: gcc otherwise calls an out-of-line copy
+ * from the fill paths. */
+static inline __attribute__((always_inline)) uint64_t tile_lanes64(const uint32_t m[8])
 {
     uint64_t r;
     uint8_t bytes[8];
@@ -693,16 +717,15 @@ shade_tile_batched(be_tile_ctx *t, const be_tile_offsets *o, uint32_t base, uint
     bool front = p->front_facing;
     /* The blocks with a covered lane (all eight when fully covered): the
      * loops below visit only those (a tiny triangle covers one or two). */
-    const uint32_t blocks = blocks_of(mask);
-    uint32_t live_in[8], any = 0;
     const bool full = mask == ~(uint64_t)0;
+    const uint32_t blocks = full ? 0xffu : blocks_of(mask); /* not computed when full */
+    uint32_t live_in[8], any = 0;
     uint64_t in64 = 0; /* full: the lanes given to the shader, 8 bits per block */
     if (full && ds_c >= 0 && t->z) {
         /* Fully covered with the constant early depth test: shade_tile's
          * loop (every lane live) straight into the entry's exec_mask,
          * whole quads. */
-        early_depth_full_tile(t, o->z, base, ds_c, ta->exec_mask);
-        in64 = tile_lanes64(ta->exec_mask);
+        in64 = early_depth_full_tile(t, o->z, base, ds_c, ta->exec_mask);
         for (uint32_t b = 0; b < 8; b++)
             ta->quad_mask[b] = 0xff;
         if (alpha_test || late_ds) /* the per-block loop after the shader reads it */
@@ -751,7 +774,11 @@ shade_tile_batched(be_tile_ctx *t, const be_tile_offsets *o, uint32_t base, uint
         if (!(ds_c >= 0 && t->z) && early_ds) /* the early test ran per block */
             in64 = tile_lanes64(live_in);
         sh->ps.tile_func(sh->ps.shader, ta);
-        uint64_t out64 = in64 & tile_lanes64(ta->exec_mask);
+        /* The shader killed nothing when every exec_mask is still 0xff
+         * (one compare instead of gathering the eight bytes). */
+        uint64_t out64 = in64;
+        if (vi8_movemask(vi8_eq(vi8_load(ta->exec_mask), vi8_set1(0xff))) != 0xff)
+            out64 &= tile_lanes64(ta->exec_mask);
         n->ps_invocations += (uint32_t)__builtin_popcountll(in64);
         n->samples_passed += (uint32_t)__builtin_popcountll(out64);
         if (out64 == ~(uint64_t)0) {
@@ -817,7 +844,7 @@ shade_tile(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64
      * only the depth offsets and the block origins of o. */
     if (t->ta && (t->planes || (t->num_var == 0 && !t->persp_div)) && (plain || t->plain) &&
         (simple || !t->smooth) &&
-        __builtin_popcount(blocks_of(mask)) >= BE_BATCH_MIN_BLOCKS) {
+        (mask == ~(uint64_t)0 || __builtin_popcount(blocks_of(mask)) >= BE_BATCH_MIN_BLOCKS)) {
         tile_offsets(t, tile_x, tile_y, &o, false);
         shade_tile_batched(t, &o, base, mask, simple, ds_c, blend_c, n);
         return;
@@ -955,14 +982,25 @@ typedef struct be_prefetch {
     uint32_t prim_lines; /* cache lines of a be_prim with its attributes */
 } be_prefetch;
 
-/* Item i of the bin list starting at block b (NULL past the end). */
-static inline const be_prim *bin_peek(const rast_bin_block *b, uint32_t i)
+/* Item i of the bin list starting at block b (i < b->count plus the next
+ * block's count), for a prefetch: an index past the list gives its last
+ * item (prefetched again, harmless). Without the item-by-item walk, whose
+ * exit branch depends on how near the list's end i is (a macrotile's list
+ * of one draw context is often a few items long), the only branch is
+ * "past b and a next block exists": never taken in short lists, 4 times in
+ * a full block of a long one. */
+static inline const be_prim *bin_ahead(const rast_bin_block *b, uint32_t i)
 {
-    while (b && i >= b->count) {
-        i -= b->count;
-        b = b->next;
+    const rast_bin_block *nb = b->next;
+    uint32_t n = b->count;
+    /* One branch on the combined condition (written as a mask: with &&
+     * or & gcc tests i >= n on its own, a branch that mispredicts). */
+    uintptr_t next_sel = (uintptr_t)nb & ((uintptr_t)0 - (uintptr_t)(i >= n));
+    if (__builtin_expect(next_sel != 0, 0)) {
+        i -= n;
+        return (const be_prim *)nb->items[i < nb->count ? i : nb->count - 1];
     }
-    return b ? (const be_prim *)b->items[i] : NULL;
+    return (const be_prim *)b->items[i < n ? i : n - 1];
 }
 
 static inline void prefetch_pixel(const be_prefetch *pf, int32_t x, int32_t y)
@@ -979,21 +1017,17 @@ static inline void prefetch_pixel(const be_prefetch *pf, int32_t x, int32_t y)
 static inline __attribute__((always_inline)) void prefetch_ahead(const be_prefetch *pf,
                                                                  const rast_bin_block *b, uint32_t i)
 {
-    const be_prim *p2 = bin_peek(b, i + BE_PREFETCH_PRIM_AHEAD);
-    if (p2) {
-        /* A triangle with one input is 3 lines (rast_internal.h): those
-         * without a loop (a prefetch past the record never faults). */
-        __builtin_prefetch((const uint8_t *)p2, 0, 3);
-        __builtin_prefetch((const uint8_t *)p2 + 64, 0, 3);
-        __builtin_prefetch((const uint8_t *)p2 + 128, 0, 3);
-        for (uint32_t k = 3; k < pf->prim_lines; k++)
-            __builtin_prefetch((const uint8_t *)p2 + k * 64, 0, 3);
-    }
-    const be_prim *p1 = bin_peek(b, i + BE_PREFETCH_HOT_AHEAD);
-    if (p1) {
-        prefetch_pixel(pf, p1->bbox.x0, p1->bbox.y0);
-        prefetch_pixel(pf, p1->bbox.x1 - 1, p1->bbox.y1 - 1);
-    }
+    const be_prim *p2 = bin_ahead(b, i + BE_PREFETCH_PRIM_AHEAD);
+    /* A triangle with one input is 3 lines (rast_internal.h): those
+     * without a loop (a prefetch past the record never faults). */
+    __builtin_prefetch((const uint8_t *)p2, 0, 3);
+    __builtin_prefetch((const uint8_t *)p2 + 64, 0, 3);
+    __builtin_prefetch((const uint8_t *)p2 + 128, 0, 3);
+    for (uint32_t k = 3; k < pf->prim_lines; k++)
+        __builtin_prefetch((const uint8_t *)p2 + k * 64, 0, 3);
+    const be_prim *p1 = bin_ahead(b, i + BE_PREFETCH_HOT_AHEAD);
+    prefetch_pixel(pf, p1->bbox.x0, p1->bbox.y0);
+    prefetch_pixel(pf, p1->bbox.x1 - 1, p1->bbox.y1 - 1);
 }
 
 void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_t tile,

@@ -182,18 +182,30 @@ void rast_tri_cover_large(const rast_tri *tri, int32_t sample_offset_fx8, swr_re
         /* The rectangle's rows inside this tile row, 0..8. */
         int32_t ry0 = max_i32(r.y0 - ty, 0), ry1 = min_i32(r.y1 - ty, 8);
         uint64_t row_mask = row_lt_mask[ry1] & ~row_lt_mask[ry0];
-        int64_t e[3] = {row_e[0], row_e[1], row_e[2]};
+        /* Each edge at the tile's largest (hi) and smallest (lo) corner,
+         * stepped along the row: the reject / accept tests of a tile are
+         * then two ORs, with fewer values live across the emit call than
+         * e, min_off and max_off (fewer spills). Exact integer sums, so the
+         * same tests as E + max_off, E + min_off. */
+        int64_t hi0 = row_e[0] + max_off[0], hi1 = row_e[1] + max_off[1],
+                hi2 = row_e[2] + max_off[2];
+        int64_t lo0 = row_e[0] + min_off[0], lo1 = row_e[1] + min_off[1],
+                lo2 = row_e[2] + min_off[2];
         for (int32_t tx = tx0; tx < r.x1; tx += 8) {
             /* Reject: some edge negative at its largest corner. */
-            int64_t hi = (e[0] + max_off[0]) | (e[1] + max_off[1]) | (e[2] + max_off[2]);
-            if (hi >= 0) {
-                int32_t rx0 = max_i32(r.x0 - tx, 0), rx1 = min_i32(r.x1 - tx, 8);
-                uint64_t mask = row_mask & (col_lt_mask[rx1] & ~col_lt_mask[rx0]);
-                int64_t lo = (e[0] + min_off[0]) | (e[1] + min_off[1]) | (e[2] + min_off[2]);
-                if (lo < 0) {
+            if ((hi0 | hi1 | hi2) >= 0) {
+                uint64_t mask = row_mask;
+                /* The rectangle's columns, unless it spans the whole tile. */
+                if (tx < r.x0 || tx + 8 > r.x1) {
+                    int32_t rx0 = max_i32(r.x0 - tx, 0), rx1 = min_i32(r.x1 - tx, 8);
+                    mask &= col_lt_mask[rx1] & ~col_lt_mask[rx0];
+                }
+                if ((lo0 | lo1 | lo2) < 0) {
                     /* Partial: evaluate the blocks the rectangle touches. */
-                    int64_t ec[3] = {min_i64(e[0], neg_min_off[0]), min_i64(e[1], neg_min_off[1]),
-                                     min_i64(e[2], neg_min_off[2])};
+                    int64_t ec[3] = {min_i64(lo0 - min_off[0], neg_min_off[0]),
+                                     min_i64(lo1 - min_off[1], neg_min_off[1]),
+                                     min_i64(lo2 - min_off[2], neg_min_off[2])};
+                    int32_t rx0 = max_i32(r.x0 - tx, 0), rx1 = min_i32(r.x1 - tx, 8);
                     int32_t bx0 = rx0 >> 2, bx1 = (rx1 - 1) >> 2;
                     int32_t by0 = ry0 >> 1, by1 = (ry1 - 1) >> 1;
                     if (tri->small_edges) {
@@ -205,9 +217,12 @@ void rast_tri_cover_large(const rast_tri *tri, int32_t sample_offset_fx8, swr_re
                 if (mask)
                     emit(user, tx, ty, mask);
             }
-            e[0] += step_x[0];
-            e[1] += step_x[1];
-            e[2] += step_x[2];
+            hi0 += step_x[0];
+            hi1 += step_x[1];
+            hi2 += step_x[2];
+            lo0 += step_x[0];
+            lo1 += step_x[1];
+            lo2 += step_x[2];
         }
         row_e[0] += step_y[0];
         row_e[1] += step_y[1];

@@ -173,18 +173,27 @@ static void color_ps(const void *shader, swr_ps_args *a)
 
 /* color_ps as a batched entry (swr_ps_tile_func): input 0 of each live
  * block from its planes, the same float adds the engine does for the
- * 8-pixel entry, so the colours are bit-identical. */
+ * 8-pixel entry, so the colours are bit-identical. The argument pointers
+ * are read once into locals, as compiled shaders hold them in registers:
+ * through `a` the compiler would reload each after every output store
+ * (which may alias the arguments as far as it knows). */
 static void color_ps_tile(const void *shader, swr_ps_tile_args *a)
 {
     (void)shader;
     vf8 lanes[4];
-    for (int c = 0; c < 4; c++)
+    const float *off[4];
+    for (int c = 0; c < 4; c++) {
         lanes[c] = vf8_load(a->in_lanes[c]);
+        off[c] = a->in_off[c];
+    }
+    swr_ps_tile_out *out = a->out;
+    uint32_t exec[8];
+    memcpy(exec, a->exec_mask, sizeof exec);
     for (int b = 0; b < 8; b++) {
-        if (!a->exec_mask[b])
+        if (!exec[b])
             continue;
         for (int c = 0; c < 4; c++)
-            vf8_store(a->out[b].color[0].v[c], vf8_add(vf8_set1(a->in_off[c][b]), lanes[c]));
+            vf8_store(out[b].color[0].v[c], vf8_add(vf8_set1(off[c][b]), lanes[c]));
     }
 }
 
