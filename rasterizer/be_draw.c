@@ -313,6 +313,21 @@ run_ds(const be_tile_ctx *t, int ds_c, bool front, uint8_t *zblock, uint8_t *sbl
     return t->st->ds_fn(&out->dsa, out->stencil_ref, front, zblock, sblock, zq, live);
 }
 
+/* The late test: run_ds, or for a shader that writes the stencil reference
+ * (ARB_shader_stencil_export; rast_state.c makes its tests late) with a
+ * stencil buffer, the test with the shader's per-lane reference `sref`
+ * (its stencil output). */
+static inline __attribute__((always_inline)) uint32_t
+run_late_ds(const be_tile_ctx *t, int ds_c, bool front, uint8_t *zblock, uint8_t *sblock, vi8 zq,
+            uint32_t live, const int32_t *sref)
+{
+    const rast_draw_state *st = t->st;
+    if (st->shaders->ps.writes_stencil && sblock)
+        return be_ds_test_and_update_lanes(&st->output->dsa, (swr_format)st->fb->fb.zs.format,
+                                           sref, front, zblock, sblock, zq, live);
+    return run_ds(t, ds_c, front, zblock, sblock, zq, live);
+}
+
 /* The shader's colour 0: read in halves (vf8_load_2x128) when it was just
  * stored (the 8-pixel entry), whole when a batched call stored it a while
  * ago (halves: a constant at each call site). */
@@ -541,7 +556,7 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
         if (sh->ps.writes_depth)
             z = vf8_clamp(vf8_load(a->depth), t->z_lo, t->z_hi);
         vi8 zq = be_depth_quantize_bits(t->zbits, z);
-        live = run_ds(t, ds_c, front, zblock, sblock, zq, live);
+        live = run_late_ds(t, ds_c, front, zblock, sblock, zq, live, a->stencil);
         if (prof)
             prof_end(PROF_BELateDepthTest);
     }
@@ -812,8 +827,8 @@ shade_tile_batched(be_tile_ctx *t, const be_tile_offsets *o, uint32_t base, uint
                         : vf8_add(vf8_set1(o->z[b]), t->z_lanes);
             z = vf8_clamp(z, t->z_lo, t->z_hi);
             vi8 zq = be_depth_quantize_bits(t->zbits, z);
-            live = run_ds(t, ds_c, front, t->z ? t->z + (size_t)blk * 4 : NULL,
-                          t->stencil ? t->stencil + blk : NULL, zq, live);
+            live = run_late_ds(t, ds_c, front, t->z ? t->z + (size_t)blk * 4 : NULL,
+                               t->stencil ? t->stencil + blk : NULL, zq, live, po->stencil);
         }
         if (!live)
             continue;

@@ -27,9 +27,21 @@ vi8 be_depth_quantize(swr_format zfmt, vf8 z)
     return be_depth_quantize_bits(be_depth_unorm_bits(zfmt), z);
 }
 
-be_ds_result be_ds_test(const swr_depth_stencil_state *dsa, swr_format zfmt,
-                        const uint8_t stencil_ref[2], bool front_facing, const void *z_block,
-                        const uint8_t *s_block, vi8 frag_z, uint32_t live_mask)
+/* The stencil reference of a block: the state's for the face, or with
+ * ref_lanes (shader stencil export) lane i's ref_lanes[i] masked to the 8
+ * stencil bits. ref_lanes is a constant NULL in the constant-reference
+ * instances, so they compile as before. */
+SIMD_INLINE vi8 stencil_ref_of(const uint8_t stencil_ref[2], const int32_t *ref_lanes,
+                               bool front_facing)
+{
+    return ref_lanes ? vi8_and(vi8_load(ref_lanes), vi8_set1(0xff))
+                     : vi8_set1(stencil_ref[front_facing ? 0 : 1]);
+}
+
+SIMD_INLINE be_ds_result ds_test(const swr_depth_stencil_state *dsa, swr_format zfmt,
+                                 const uint8_t stencil_ref[2], const int32_t *ref_lanes,
+                                 bool front_facing, const void *z_block, const uint8_t *s_block,
+                                 vi8 frag_z, uint32_t live_mask)
 {
     be_ds_result r;
     uint32_t spass = live_mask & 0xff, zpass;
@@ -37,7 +49,7 @@ be_ds_result be_ds_test(const swr_depth_stencil_state *dsa, swr_format zfmt,
     if (f->enabled && s_block) {
         vi8 vm = vi8_set1(f->valuemask);
         vi8 s = vi8_and(vi8_load_u8x8(s_block), vm);
-        vi8 ref = vi8_and(vi8_set1(stencil_ref[front_facing ? 0 : 1]), vm);
+        vi8 ref = vi8_and(stencil_ref_of(stencil_ref, ref_lanes, front_facing), vm);
         spass &= vi8_movemask(be_cmp_int(f->func, ref, s));
     }
     zpass = spass;
@@ -48,6 +60,14 @@ be_ds_result be_ds_test(const swr_depth_stencil_state *dsa, swr_format zfmt,
     r.depth_fail = spass & ~zpass;
     r.pass = zpass;
     return r;
+}
+
+be_ds_result be_ds_test(const swr_depth_stencil_state *dsa, swr_format zfmt,
+                        const uint8_t stencil_ref[2], bool front_facing, const void *z_block,
+                        const uint8_t *s_block, vi8 frag_z, uint32_t live_mask)
+{
+    return ds_test(dsa, zfmt, stencil_ref, NULL, front_facing, z_block, s_block, frag_z,
+                   live_mask);
 }
 
 SIMD_INLINE vi8 stencil_op(uint32_t op, vi8 s, vi8 ref)
@@ -64,9 +84,10 @@ SIMD_INLINE vi8 stencil_op(uint32_t op, vi8 s, vi8 ref)
     }
 }
 
-void be_ds_update(const swr_depth_stencil_state *dsa, swr_format zfmt,
-                  const uint8_t stencil_ref[2], bool front_facing, void *z_block, uint8_t *s_block,
-                  vi8 frag_z, const be_ds_result *r, uint32_t alive_mask)
+SIMD_INLINE void ds_update(const swr_depth_stencil_state *dsa, const uint8_t stencil_ref[2],
+                           const int32_t *ref_lanes, bool front_facing, void *z_block,
+                           uint8_t *s_block, vi8 frag_z, const be_ds_result *r,
+                           uint32_t alive_mask)
 {
     const swr_stencil_face *f = face_of(dsa, front_facing);
     if (f->enabled && s_block && f->writemask) {
@@ -74,7 +95,7 @@ void be_ds_update(const swr_depth_stencil_state *dsa, swr_format zfmt,
         uint32_t zpass = r->pass & alive_mask;
         if (fail | zfail | zpass) {
             vi8 s = vi8_load_u8x8(s_block);
-            vi8 ref = vi8_set1(stencil_ref[front_facing ? 0 : 1]);
+            vi8 ref = stencil_ref_of(stencil_ref, ref_lanes, front_facing);
             vi8 v = s;
             if (fail && f->fail_op != SWR_STENCIL_OP_KEEP)
                 v = vi8_select(vi8_from_bits(fail), v, stencil_op(f->fail_op, s, ref));
@@ -91,13 +112,32 @@ void be_ds_update(const swr_depth_stencil_state *dsa, swr_format zfmt,
         vi8_store_lanes(z_block, frag_z, zw);
 }
 
+void be_ds_update(const swr_depth_stencil_state *dsa, swr_format zfmt,
+                  const uint8_t stencil_ref[2], bool front_facing, void *z_block, uint8_t *s_block,
+                  vi8 frag_z, const be_ds_result *r, uint32_t alive_mask)
+{
+    (void)zfmt;
+    ds_update(dsa, stencil_ref, NULL, front_facing, z_block, s_block, frag_z, r, alive_mask);
+}
+
 uint32_t be_ds_test_and_update(const swr_depth_stencil_state *dsa, swr_format zfmt,
                                const uint8_t stencil_ref[2], bool front_facing, void *z_block,
                                uint8_t *s_block, vi8 frag_z, uint32_t live_mask)
 {
-    be_ds_result r = be_ds_test(dsa, zfmt, stencil_ref, front_facing, z_block, s_block, frag_z,
-                                live_mask);
-    be_ds_update(dsa, zfmt, stencil_ref, front_facing, z_block, s_block, frag_z, &r, live_mask);
+    be_ds_result r = ds_test(dsa, zfmt, stencil_ref, NULL, front_facing, z_block, s_block, frag_z,
+                             live_mask);
+    ds_update(dsa, stencil_ref, NULL, front_facing, z_block, s_block, frag_z, &r, live_mask);
+    return r.pass;
+}
+
+uint32_t be_ds_test_and_update_lanes(const swr_depth_stencil_state *dsa, swr_format zfmt,
+                                     const int32_t ref_lanes[8], bool front_facing, void *z_block,
+                                     uint8_t *s_block, vi8 frag_z, uint32_t live_mask)
+{
+    static const uint8_t unused[2];
+    be_ds_result r = ds_test(dsa, zfmt, unused, ref_lanes, front_facing, z_block, s_block, frag_z,
+                             live_mask);
+    ds_update(dsa, unused, ref_lanes, front_facing, z_block, s_block, frag_z, &r, live_mask);
     return r.pass;
 }
 

@@ -12,7 +12,8 @@
  * stencil off -> stencil passes and is not written. Back faces use
  * stencil[1] when stencil[1].enabled, else stencil[0]. Stencil compare:
  * (ref & valuemask) FUNC (s & valuemask); ops through the writemask:
- * s' = (s & ~wm) | (op(s) & wm), REPLACE writes the full ref. Depth compare:
+ * s' = (s & ~wm) | (op(s) & wm), REPLACE writes the full ref (the shader's
+ * per lane with be_ds_test_and_update_lanes). Depth compare:
  * fragment FUNC stored.
  *
  * Callers: the pixel backend, on the worker owning the macrotile; select the
@@ -78,6 +79,15 @@ void be_ds_update(const swr_depth_stencil_state *dsa, swr_format zfmt,
 uint32_t be_ds_test_and_update(const swr_depth_stencil_state *dsa, swr_format zfmt,
                                const uint8_t stencil_ref[2], bool front_facing, void *z_block,
                                uint8_t *s_block, vi8 frag_z, uint32_t live_mask);
+
+/* be_ds_test_and_update with the shader's stencil reference (stencil
+ * export, ARB_shader_stencil_export): lane i's reference for the stencil
+ * test and for REPLACE is ref_lanes[i] & 0xff (32-byte aligned, the PS
+ * outputs' stencil), on either face; everything else as there. The late
+ * test of a shader with writes_stencil. */
+uint32_t be_ds_test_and_update_lanes(const swr_depth_stencil_state *dsa, swr_format zfmt,
+                                     const int32_t ref_lanes[8], bool front_facing, void *z_block,
+                                     uint8_t *s_block, vi8 frag_z, uint32_t live_mask);
 
 /* Compares with GL's func semantics (swr_func), frag FUNC stored: float
  * (NaN fails every func but NOTEQUAL and ALWAYS) and signed 32-bit int. */
