@@ -5,13 +5,17 @@
  * survives draws without a framebuffer or shaders, and clamps an index
  * buffer shorter than start + count without reading past its end (the
  * buffer sits at the end of a page followed by a PROT_NONE guard page, so a
- * read past it faults). Vertex buffers get the same guard.
+ * read past it faults). Vertex buffers get the same guard. Fences:
+ * swr_fence_done is false until the fenced work is done and true after it
+ * (test_fence_done).
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -424,6 +428,90 @@ static void test_short_buffers(void **state)
     guarded_free(&vg);
 }
 
+/* ---- fences ---------------------------------------------------------------------------- */
+
+/* The first pixel-shader call of a draw holds its worker until released,
+ * so a fence after it cannot signal before the test lets it: no timing
+ * assumption. Later calls (and every call with g_release set) run freely. */
+static atomic_int g_entered, g_release;
+
+static void hold_ps(const void *shader, swr_ps_args *a)
+{
+    (void)shader;
+    int expected = 0;
+    if (atomic_compare_exchange_strong(&g_entered, &expected, 1))
+        while (!atomic_load(&g_release))
+            sched_yield();
+    for (int c = 0; c < 4; c++)
+        for (int l = 0; l < 8; l++)
+            a->color[0].v[c][l] = 1.0f;
+}
+
+/* swr_fence_done: false while the fenced work is not done (a large draw
+ * held in its pixel shader on a pool worker), then true once it is,
+ * polled without any timeout; swr_fence_wait with a short timeout reports
+ * SWR_ERROR_TIMEOUT meanwhile; true after swr_fence_wait; a fence of
+ * finished work is done at once. The image shows both draws complete. */
+static void test_fence_done(void **state)
+{
+    (void)state;
+    enum { FW = 512, FH = 512 };
+    static const swr_context_desc descs[2] = {{.single_threaded = 1}, {0}};
+    static tu_vertex q[6];
+    const float xy[6][2] = {{-1, -1}, {1, -1}, {1, 1}, {-1, -1}, {1, 1}, {-1, 1}};
+    for (int k = 0; k < 6; k++)
+        q[k] = (tu_vertex){{xy[k][0], xy[k][1], 0, 1}, {1, 1, 1, 1}};
+    for (int d = 0; d < 2; d++) {
+        tu_target t;
+        assert_int_equal(tu_target_init(&t, &descs[d], FW, FH, SWR_FORMAT_R8G8B8A8_UNORM,
+                                         SWR_FORMAT_NONE),
+                         SWR_OK);
+        tu_pipeline(&t, SWR_INTERP_LINEAR);
+        swr_ps_state ps = {.func = hold_ps, .num_outputs = 1};
+        swr_set_ps(t.ctx, &ps);
+        tu_bind_vertices(t.ctx, q, 6);
+        const float clear[4] = {0, 0, 0, 0};
+        tu_clear(&t, clear, 1.0);
+        swr_sync(t.ctx);
+        swr_fence f0 = swr_fence_submit(t.ctx);
+        assert_true(swr_fence_done(t.ctx, f0));
+
+        /* Hold only where a pool worker runs the shader (the API thread
+         * would wait for itself). */
+        bool hold = swr_worker_count(t.ctx) > 0;
+        atomic_store(&g_entered, 0);
+        atomic_store(&g_release, hold ? 0 : 1);
+        swr_draw_info di = {.topology = SWR_TOPO_TRIANGLES, .count = 6};
+        assert_int_equal(swr_draw(t.ctx, &di), SWR_OK);
+        swr_fence f1 = swr_fence_submit(t.ctx);
+        assert_int_equal(swr_draw(t.ctx, &di), SWR_OK);
+        swr_store_tiles(t.ctx, false);
+        swr_fence f2 = swr_fence_submit(t.ctx);
+        assert_true(f2 > f1 && f1 > f0);
+        if (hold) {
+            while (!atomic_load(&g_entered))
+                sched_yield();
+            assert_false(swr_fence_done(t.ctx, f1));
+            assert_false(swr_fence_done(t.ctx, f2));
+            assert_true(swr_fence_done(t.ctx, f0));
+            assert_int_equal(swr_fence_wait(t.ctx, f1, 1000000), SWR_ERROR_TIMEOUT);
+            assert_false(swr_fence_done(t.ctx, f1));
+            atomic_store(&g_release, 1);
+            while (!swr_fence_done(t.ctx, f1)) /* eventually; the ctest timeout bounds it */
+                sched_yield();
+        }
+        assert_int_equal(swr_fence_wait(t.ctx, f2, UINT64_MAX), SWR_OK);
+        assert_true(swr_fence_done(t.ctx, f1));
+        assert_true(swr_fence_done(t.ctx, f2));
+        assert_true(swr_fence_done(t.ctx, swr_fence_submit(t.ctx)));
+        size_t unlit = 0;
+        for (uint32_t i = 0; i < FW * FH * 4; i++)
+            unlit += t.color[i] != 255;
+        assert_int_equal(unlit, 0);
+        tu_target_free(&t);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -432,6 +520,7 @@ int main(void)
         cmocka_unit_test(test_rejected_keeps_state),
         cmocka_unit_test(test_missing_fb_or_shaders),
         cmocka_unit_test(test_short_buffers),
+        cmocka_unit_test(test_fence_done),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

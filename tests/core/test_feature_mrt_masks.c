@@ -14,7 +14,9 @@
  * - dual source: rgb = C0 * C1 + dst * (1 - C1), a = C0.a * C1.a + dst.a *
  *   (1 - C1.a) on R8G8B8A8 (dst already quantized to bytes);
  * - logic op XOR on R8G8B8A8: dst' = src_bytes ^ dst_bytes;
- * - CONST_COLOR / INV_CONST_COLOR (rgb) and CONST_ALPHA / ZERO (alpha).
+ * - CONST_COLOR / INV_CONST_COLOR (rgb) and CONST_ALPHA / ZERO (alpha);
+ * - eight targets at once (mixed formats), each with its own per-pixel
+ *   output and its own blend equation and colormask (test_eight_targets).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -115,12 +117,14 @@ static void draw_full(swr_context *ctx)
 
 static const float k_clear[4] = {0.5f, 0.5f, 0.5f, 0.5f};
 
-static void clear_all(swr_context *ctx)
+static void clear_all_to(swr_context *ctx, const float rgba[4])
 {
     swr_clear_info c = {.buffers = SWR_CLEAR_COLOR_ALL};
-    memcpy(c.color, k_clear, sizeof c.color);
+    memcpy(c.color, rgba, sizeof c.color);
     swr_clear(ctx, &c);
 }
+
+static void clear_all(swr_context *ctx) { clear_all_to(ctx, k_clear); }
 
 /* Expected colours per target (rgba; target 2 uses .r), checked at every pixel. */
 static int check_mrt(const mrt *m, const float want[3][4], const char *what)
@@ -280,6 +284,149 @@ static void test_blend_color(void **state)
     assert_int_equal(run_rgba8(&b, bc, dst, want, false, "blend colour"), 0);
 }
 
+/* ---- eight render targets at once ---------------------------------------------------- */
+
+/* Eight targets of mixed formats, each with its own output (varying per
+ * pixel: k/32 values, exact in every format here) and its own blend and
+ * mask state (independent_blend_enable), over a clear of E_CLEAR:
+ *   0 BGRA8    no blend, RGBA
+ *   1 RGBA8    ADD SRC_ALPHA / INV_SRC_ALPHA, RGBA
+ *   2 RGBA32F  ADD ONE / ONE, mask R|B
+ *   3 RGBA16F  MIN, RGBA
+ *   4 RGBA32F  REVERSE_SUBTRACT ONE / ONE (dst - src), mask G|A
+ *   5 BGRA8    mask 0 (untouched)
+ *   6 R32F     MAX, R
+ *   7 RGBA8    ADD DST_COLOR / ZERO (src * dst), mask R|G|B
+ * Expected per GL's blend equations; UNORM8 within 1 (dst = quantized
+ * clear), floats exactly, half floats within 1e-3. */
+#define E_N 8
+static const float k_eclear[4] = {0.5f, 0.25f, 0.75f, 0.5f};
+static const swr_format k_efmt[E_N] = {
+    SWR_FORMAT_B8G8R8A8_UNORM,     SWR_FORMAT_R8G8B8A8_UNORM,     SWR_FORMAT_R32G32B32A32_FLOAT,
+    SWR_FORMAT_R16G16B16A16_FLOAT, SWR_FORMAT_R32G32B32A32_FLOAT, SWR_FORMAT_B8G8R8A8_UNORM,
+    SWR_FORMAT_R32_FLOAT,          SWR_FORMAT_R8G8B8A8_UNORM};
+
+static float eight_src(uint32_t i, uint32_t c, uint32_t x, uint32_t y)
+{
+    return (float)(((i * 4 + c) * 7 + x + 3 * y) % 32) / 32.0f;
+}
+
+static void eight_ps(const void *shader, swr_ps_args *a)
+{
+    (void)shader;
+    for (uint32_t l = 0; l < 8; l++) {
+        uint32_t x = a->block_x + (l & 1) + ((l >> 2) << 1), y = a->block_y + ((l >> 1) & 1);
+        for (uint32_t i = 0; i < E_N; i++)
+            for (uint32_t c = 0; c < 4; c++)
+                a->color[i].v[c][l] = eight_src(i, c, x, y);
+    }
+}
+
+static float eight_blend(uint32_t i, uint32_t c, const float s[4], const float d[4])
+{
+    switch (i) {
+    case 0: return s[c];
+    case 1: return s[c] * s[3] + d[c] * (1 - s[3]);
+    case 2: return s[c] + d[c];
+    case 3: return fminf(s[c], d[c]);
+    case 4: return d[c] - s[c];
+    case 5: return d[c];
+    case 6: return fmaxf(s[c], d[c]);
+    default: return s[c] * d[c];
+    }
+}
+
+static const uint8_t k_emask[E_N] = {SWR_MASK_RGBA, SWR_MASK_RGBA, SWR_MASK_R | SWR_MASK_B,
+                                     SWR_MASK_RGBA, SWR_MASK_G | SWR_MASK_A, 0,
+                                     SWR_MASK_R, SWR_MASK_R | SWR_MASK_G | SWR_MASK_B};
+
+static void test_eight_targets(void **state)
+{
+    (void)state;
+    swr_blend_state b = {.independent_blend_enable = true};
+    const uint8_t A = SWR_BLEND_ADD;
+    b.rt[1] = (swr_blend_rt){true, A, SWR_BLENDFACTOR_SRC_ALPHA, SWR_BLENDFACTOR_INV_SRC_ALPHA, A,
+                             SWR_BLENDFACTOR_SRC_ALPHA, SWR_BLENDFACTOR_INV_SRC_ALPHA, 0};
+    b.rt[2] = (swr_blend_rt){true, A, SWR_BLENDFACTOR_ONE, SWR_BLENDFACTOR_ONE, A,
+                             SWR_BLENDFACTOR_ONE, SWR_BLENDFACTOR_ONE, 0};
+    b.rt[3] = (swr_blend_rt){true, SWR_BLEND_MIN, SWR_BLENDFACTOR_ONE, SWR_BLENDFACTOR_ONE,
+                             SWR_BLEND_MIN, SWR_BLENDFACTOR_ONE, SWR_BLENDFACTOR_ONE, 0};
+    b.rt[4] = (swr_blend_rt){true, SWR_BLEND_REVERSE_SUBTRACT, SWR_BLENDFACTOR_ONE,
+                             SWR_BLENDFACTOR_ONE, SWR_BLEND_REVERSE_SUBTRACT, SWR_BLENDFACTOR_ONE,
+                             SWR_BLENDFACTOR_ONE, 0};
+    b.rt[6] = (swr_blend_rt){true, SWR_BLEND_MAX, SWR_BLENDFACTOR_ONE, SWR_BLENDFACTOR_ONE,
+                             SWR_BLEND_MAX, SWR_BLENDFACTOR_ONE, SWR_BLENDFACTOR_ONE, 0};
+    b.rt[7] = (swr_blend_rt){true, A, SWR_BLENDFACTOR_DST_COLOR, SWR_BLENDFACTOR_ZERO, A,
+                             SWR_BLENDFACTOR_DST_ALPHA, SWR_BLENDFACTOR_ZERO, 0};
+    for (int i = 0; i < E_N; i++)
+        b.rt[i].colormask = k_emask[i];
+    for (int d = 0; d < 2; d++) {
+        swr_context *ctx;
+        assert_int_equal(swr_context_create(&fx_descs[d], &ctx), SWR_OK);
+        swr_framebuffer fb = {.num_color = E_N};
+        uint8_t *mem[E_N];
+        uint32_t bpp[E_N];
+        for (int i = 0; i < E_N; i++) {
+            bpp[i] = tu_format_bpp(k_efmt[i]);
+            mem[i] = calloc(W * H, bpp[i]);
+            assert_non_null(mem[i]);
+            fb.color[i] = (swr_surface){mem[i], W * bpp[i], W, H, k_efmt[i]};
+        }
+        assert_int_equal(swr_set_framebuffer(ctx, &fb), SWR_OK);
+        tu_target tmp = {.ctx = ctx, .w = W, .h = H};
+        fx_pipeline(&tmp, SWR_INTERP_LINEAR);
+        swr_ps_state ps = {.func = eight_ps, .num_outputs = E_N, .position_unused = true,
+                           .barycentrics_unused = true};
+        swr_set_ps(ctx, &ps);
+        swr_set_blend_state(ctx, &b);
+        clear_all_to(ctx, k_eclear);
+        draw_full(ctx);
+
+        int bad = 0;
+        for (int i = 0; i < E_N; i++) {
+            bool unorm = k_efmt[i] == SWR_FORMAT_B8G8R8A8_UNORM ||
+                         k_efmt[i] == SWR_FORMAT_R8G8B8A8_UNORM;
+            bool bgra = k_efmt[i] == SWR_FORMAT_B8G8R8A8_UNORM;
+            uint32_t nch = k_efmt[i] == SWR_FORMAT_R32_FLOAT ? 1 : 4;
+            float dst[4];
+            for (int c = 0; c < 4; c++)
+                dst[c] = unorm ? u8(k_eclear[c]) / 255.0f : k_eclear[c];
+            for (uint32_t y = 0; y < H; y++)
+                for (uint32_t x = 0; x < W; x++) {
+                    const uint8_t *p = mem[i] + ((size_t)y * W + x) * bpp[i];
+                    float src[4];
+                    for (uint32_t c = 0; c < 4; c++)
+                        src[c] = eight_src((uint32_t)i, c, x, y);
+                    for (uint32_t c = 0; c < nch; c++) {
+                        float want = (k_emask[i] >> c) & 1 ? eight_blend((uint32_t)i, c, src, dst)
+                                                           : dst[c];
+                        float got, tolv;
+                        if (unorm) {
+                            got = p[bgra && c < 3 ? 2 - c : c] / 255.0f;
+                            want = u8(want) / 255.0f;
+                            tolv = 1.5f / 255.0f;
+                        } else if (k_efmt[i] == SWR_FORMAT_R16G16B16A16_FLOAT) {
+                            uint16_t h;
+                            memcpy(&h, p + 2 * c, 2);
+                            got = half_to_float(h);
+                            tolv = 1e-3f;
+                        } else {
+                            memcpy(&got, p + 4 * c, 4);
+                            tolv = 0;
+                        }
+                        if (fabsf(got - want) > tolv && bad++ < 6)
+                            fprintf(stderr, "eight targets %s: rt %d (%u,%u) ch %u = %g, want %g\n",
+                                    fx_desc_names[d], i, x, y, c, got, want);
+                    }
+                }
+        }
+        swr_context_destroy(ctx);
+        for (int i = 0; i < E_N; i++)
+            free(mem[i]);
+        assert_int_equal(bad, 0);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +434,7 @@ int main(void)
         cmocka_unit_test(test_dual_source),
         cmocka_unit_test(test_logicop_xor),
         cmocka_unit_test(test_blend_color),
+        cmocka_unit_test(test_eight_targets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
