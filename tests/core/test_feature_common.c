@@ -3,6 +3,7 @@
  */
 #include "test_feature_common.h"
 
+#include <math.h>
 #include <string.h>
 
 const swr_context_desc fx_descs[2] = {{.single_threaded = 1}, {0}};
@@ -123,4 +124,22 @@ bool fx_engine_front_is_screen_ccw(void)
     bool drawn = fx_px4(&t, 4, 4)[0] == 1.0f;
     tu_target_free(&t);
     return drawn;
+}
+
+double fx_stored_depth(const tu_target *t, uint32_t x, uint32_t y)
+{
+    const uint8_t *p = t->depth + (size_t)y * t->zpitch + (size_t)x * t->zbpp;
+    if (t->zfmt == SWR_FORMAT_Z32_FLOAT) {
+        float f;
+        memcpy(&f, p, 4);
+        return f;
+    }
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return (double)(v & 0xffffff);
+}
+
+double fx_expect_depth(const tu_target *t, double z)
+{
+    return t->zfmt == SWR_FORMAT_Z32_FLOAT ? z : nearbyint(z * 16777215.0);
 }

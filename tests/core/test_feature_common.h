@@ -59,6 +59,13 @@ void fx_draw(swr_context *ctx, uint32_t topology, const fx_vertex *v, uint32_t n
 /* Pixel (x, y) of an R32G32B32A32_FLOAT colour target. */
 const float *fx_px4(const tu_target *t, uint32_t x, uint32_t y);
 
+/* The depth stored at pixel (x, y): the float of a Z32_FLOAT target, the
+ * 24-bit integer of a Z24 one. */
+double fx_stored_depth(const tu_target *t, uint32_t x, uint32_t y);
+/* What fx_stored_depth should read for window depth z: z itself for
+ * Z32_FLOAT, round(z (2^24 - 1)) for Z24. */
+double fx_expect_depth(const tu_target *t, double z);
+
 /* Clears colour to rgba and, with a depth buffer, depth to 1 and stencil to 0. */
 void fx_clear(tu_target *t, const float r, const float g, const float b, const float a);
 

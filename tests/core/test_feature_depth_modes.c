@@ -37,24 +37,6 @@
 #define W 64
 #define H 16
 
-static double stored(const tu_target *t, uint32_t x, uint32_t y)
-{
-    const uint8_t *p = t->depth + (size_t)y * t->zpitch + (size_t)x * t->zbpp;
-    if (t->zfmt == SWR_FORMAT_Z32_FLOAT) {
-        float f;
-        memcpy(&f, p, 4);
-        return f;
-    }
-    uint32_t v;
-    memcpy(&v, p, 4);
-    return (double)(v & 0xffffff);
-}
-
-static double expect(const tu_target *t, double z)
-{
-    return t->zfmt == SWR_FORMAT_Z32_FLOAT ? z : nearbyint(z * 16777215.0);
-}
-
 static double tol(const tu_target *t) { return t->zfmt == SWR_FORMAT_Z32_FLOAT ? 1e-6 : 2.0; }
 
 typedef struct zcase {
@@ -105,7 +87,7 @@ static int run_zcase(const swr_context_desc *desc, swr_format zfmt, const zcase 
             double want = !want_drawn ? 0.0 : c->clamp ? fmin(fmax(zw, lo), hi) : zw;
             bool drawn = fx_px4(&t, x, y)[0] == 1.0f;
             drawn_count += drawn;
-            double got = stored(&t, x, y), wq = expect(&t, want);
+            double got = fx_stored_depth(&t, x, y), wq = fx_expect_depth(&t, want);
             if ((drawn != want_drawn || fabs(got - wq) > tol(&t)) && bad++ < 4)
                 fprintf(stderr,
                         "range [%g,%g] halfz %d clamp %d fmt %u: (%u,%u) z_ndc %.4f drawn %d "
@@ -185,7 +167,8 @@ static int run_offset(const swr_context_desc *desc, swr_format zfmt, float facto
     int bad = 0;
     for (uint32_t y = 0; y < H; y++)
         for (uint32_t x = 0; x < W; x++) {
-            double want = expect(&t, Z0 + SLOPE * (x + 0.5) + o), got = stored(&t, x, y);
+            double want = fx_expect_depth(&t, Z0 + SLOPE * (x + 0.5) + o);
+            double got = fx_stored_depth(&t, x, y);
             if (fabs(got - want) > tol(&t) && bad++ < 4)
                 fprintf(stderr, "offset factor %g units %g unscaled %d fmt %u: (%u,%u) depth %.9g, "
                                 "want %.9g\n",

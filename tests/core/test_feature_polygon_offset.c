@@ -38,27 +38,6 @@ static double plane_z(double x, double y)
     return Z0 + SLOPE_A * (x - 4.5) + SLOPE_B * (y - 4.5);
 }
 
-static double stored_depth(const tu_target *t, uint32_t x, uint32_t y)
-{
-    const uint8_t *p = t->depth + (size_t)y * t->zpitch + (size_t)x * t->zbpp;
-    if (t->zfmt == SWR_FORMAT_Z32_FLOAT) {
-        float f;
-        memcpy(&f, p, 4);
-        return f;
-    }
-    uint32_t v;
-    memcpy(&v, p, 4);
-    return (double)(v & 0xffffff);
-}
-
-/* Expected stored value: float depth, or the 24-bit integer. */
-static double expect(const tu_target *t, double z)
-{
-    if (t->zfmt == SWR_FORMAT_Z32_FLOAT)
-        return z;
-    return nearbyint(z * 16777215.0);
-}
-
 static double tolerance(const tu_target *t)
 {
     return t->zfmt == SWR_FORMAT_Z32_FLOAT ? 1e-6 : 2.0;
@@ -102,7 +81,8 @@ static int check_filled(const tu_target *t, double off, const char *what)
             if (!written)
                 continue;
             inside++;
-            double want = expect(t, plane_z(cx, cy) + off), got = stored_depth(t, x, y);
+            double want = fx_expect_depth(t, plane_z(cx, cy) + off);
+            double got = fx_stored_depth(t, x, y);
             if (fabs(got - want) > tolerance(t) && bad++ < 4)
                 fprintf(stderr, "%s: (%u, %u) depth %.9g, want %.9g\n", what, x, y, got, want);
         }
@@ -197,7 +177,7 @@ static void test_offset_line_mode(void **state)
                         fprintf(stderr, "line mode %d: edge pixel (%u, %u) not drawn\n", mode, x, y);
                     continue;
                 }
-                double want = plane_z(x + 0.5, y + 0.5) + o, got = stored_depth(&t, x, y);
+                double want = plane_z(x + 0.5, y + 0.5) + o, got = fx_stored_depth(&t, x, y);
                 if (fabs(got - want) > 1e-6 && bad++ < 4)
                     fprintf(stderr, "line mode %d: (%u, %u) depth %.9g, want %.9g\n", mode, x, y,
                             got, want);
