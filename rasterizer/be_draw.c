@@ -223,6 +223,16 @@ static inline vf8 offset_of(const float *pl, vf8 dx, vf8 dy)
     return vf8_add(vf8_mul(vf8_set1(pl[0]), dx), vf8_mul(vf8_set1(pl[1]), dy));
 }
 
+/* The scalar part of input plane rows 0 .. nk - 1 at the 8 block origins
+ * (dx, dy). always_inline, so a constant nk unrolls. */
+static inline __attribute__((always_inline)) void plane_offsets(rast_scratch *s, uint32_t nk,
+                                                                vf8 dx, vf8 dy)
+{
+    for (uint32_t k = 0; k < nk; k++)
+        vf8_store_aligned(s->plane_off[k], vf8_fma(vf8_set1(s->plane_a[k]), dx,
+                                                   vf8_mul(vf8_set1(s->plane_b[k]), dy)));
+}
+
 static inline __attribute__((always_inline)) void
 tile_offsets(const be_tile_ctx *t, int32_t tile_x, int32_t tile_y, be_tile_offsets *o,
              bool per_block)
@@ -245,17 +255,10 @@ tile_offsets(const be_tile_ctx *t, int32_t tile_x, int32_t tile_y, be_tile_offse
         /* The scalar part of every input plane, for the 8 blocks at once. */
         rast_scratch *s = t->s;
         const uint32_t nk = t->num_var * 4;
-        if (nk == 4) { /* one input (a colour): straight-line code */
-            for (uint32_t k = 0; k < 4; k++)
-                vf8_store_aligned(s->plane_off[k],
-                                  vf8_fma(vf8_set1(s->plane_a[k]), dx,
-                                          vf8_mul(vf8_set1(s->plane_b[k]), dy)));
-        } else {
-            for (uint32_t k = 0; k < nk; k++)
-                vf8_store_aligned(s->plane_off[k],
-                                  vf8_fma(vf8_set1(s->plane_a[k]), dx,
-                                          vf8_mul(vf8_set1(s->plane_b[k]), dy)));
-        }
+        if (nk == 4) /* one input (a colour): the constant count unrolls */
+            plane_offsets(s, 4, dx, dy);
+        else
+            plane_offsets(s, nk, dx, dy);
     }
 }
 
