@@ -21,4 +21,13 @@ if(swr_have_llvm)
     LIBS swr_tgsi_ref swr_jitter
     LABELS jitter
     TIMEOUT 900)
+  # KNOB_DUMP_SHADER_IR: the files it writes read back with the TGSI parser
+  # and LLVM's IR parser. LLVM's headers are private to swr_jitter.
+  find_package(LLVM 15 CONFIG PATHS /usr/lib/llvm-15/lib/cmake/llvm NO_DEFAULT_PATH)
+  swr_test(NAME test_jit_dump_ir
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_jit_dump_ir.c
+    LIBS swr_jitter swr_knobs
+    LABELS jitter
+    TIMEOUT 120)
+  target_include_directories(test_jit_dump_ir SYSTEM PRIVATE ${LLVM_INCLUDE_DIRS})
 endif()
