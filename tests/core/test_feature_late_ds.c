@@ -23,6 +23,8 @@
  *   is the reference of the stencil test (through the valuemask) and of
  *   REPLACE (through the writemask), on front and back faces (each with
  *   its own face state; the face is read back from the shader's colour).
+ * - early tests forced (early_depth_stencil): the shader's depth and
+ *   stencil outputs are ignored, the tests ran before it.
  * Rectangles have integer window corners (two triangles; a pixel is
  * covered iff its centre is inside).
  */
@@ -81,8 +83,7 @@ static void lds_ps(const void *shader, swr_ps_args *a)
 {
     for (uint32_t l = 0; l < 8; l++) {
         uint32_t x = a->block_x + (l & 1) + ((l >> 2) << 1), y = a->block_y + ((l >> 1) & 1);
-        if (!lds_lane(shader, x, y, a->front_facing, &a->color[0], &a->depth[l], &a->stencil[l],
-                      l))
+        if (!lds_lane(shader, x, y, a->front_facing, &a->color[0], &a->depth[l], &a->stencil[l], l))
             a->exec_mask &= ~(1u << l);
     }
 }
@@ -106,10 +107,14 @@ static void lds_ps_tile(const void *shader, swr_ps_tile_args *ta)
 
 static void bind_ps(swr_context *ctx, const lds_shader *s, bool batched)
 {
-    swr_ps_state ps = {.func = lds_ps, .tile_func = batched ? lds_ps_tile : NULL, .shader = s,
-                       .num_outputs = 1, .can_kill = s->mode == LDS_KILL,
+    swr_ps_state ps = {.func = lds_ps,
+                       .tile_func = batched ? lds_ps_tile : NULL,
+                       .shader = s,
+                       .num_outputs = 1,
+                       .can_kill = s->mode == LDS_KILL,
                        .writes_depth = s->mode == LDS_DEPTH,
-                       .writes_stencil = s->mode == LDS_STENCIL, .position_unused = true,
+                       .writes_stencil = s->mode == LDS_STENCIL,
+                       .position_unused = true,
                        .barycentrics_unused = true};
     swr_set_ps(ctx, &ps);
 }
@@ -176,8 +181,7 @@ static int check_color(const tu_target *t, uint32_t x, uint32_t y, const float w
     const float *p = fx_px4(t, x, y);
     for (int c = 0; c < 4; c++)
         if (p[c] != want[c]) {
-            fprintf(stderr, "%s: (%u,%u) colour %d = %g, want %g\n", what, x, y, c, p[c],
-                    want[c]);
+            fprintf(stderr, "%s: (%u,%u) colour %d = %g, want %g\n", what, x, y, c, p[c], want[c]);
             return 1;
         }
     return 0;
@@ -208,10 +212,15 @@ static int run_discard(int d, bool batched, int mode)
 {
     tu_target t;
     init_target(&t, d, SWR_FORMAT_Z24_UNORM_S8_UINT, batched);
-    swr_depth_stencil_state dsa = {.depth_enabled = true, .depth_writemask = true,
-                                   .depth_func = SWR_FUNC_LESS};
-    dsa.stencil[0] = (swr_stencil_face){true, SWR_FUNC_ALWAYS, SWR_STENCIL_OP_INCR,
-                                        SWR_STENCIL_OP_INCR, SWR_STENCIL_OP_REPLACE, 0xff, 0xff};
+    swr_depth_stencil_state dsa = {
+        .depth_enabled = true, .depth_writemask = true, .depth_func = SWR_FUNC_LESS};
+    dsa.stencil[0] = (swr_stencil_face){true,
+                                        SWR_FUNC_ALWAYS,
+                                        SWR_STENCIL_OP_INCR,
+                                        SWR_STENCIL_OP_INCR,
+                                        SWR_STENCIL_OP_REPLACE,
+                                        0xff,
+                                        0xff};
     swr_set_depth_stencil_state(t.ctx, &dsa);
     /* Left half: plain shader, z 0.25, stencil 5. */
     static const lds_shader plain = {LDS_PLAIN, {1, 0, 0, 1}};
@@ -259,8 +268,8 @@ static int run_discard(int d, bool batched, int mode)
             double zg = stored_depth(&t, x, y), zq = quantize(&t, zw);
             int sg = stored_stencil(&t, x, y);
             if ((fabs(zg - zq) > 1 || sg != sw) && bad++ < 4)
-                fprintf(stderr, "%s: (%u,%u) depth %.0f stencil %d, want %.0f %d\n", what, x, y,
-                        zg, sg, zq, sw);
+                fprintf(stderr, "%s: (%u,%u) depth %.0f stencil %d, want %.0f %d\n", what, x, y, zg,
+                        sg, zq, sw);
             if (check_color(&t, x, y, cw, what))
                 bad++;
         }
@@ -304,8 +313,8 @@ static int run_shader_depth(int d, bool batched, swr_format zfmt, float range_n,
      * depth is translate + scale z_ndc. */
     float mid = 0.5f;
     float z_ndc_mid = (mid - vp.translate[2]) / vp.scale[2];
-    swr_depth_stencil_state dsa = {.depth_enabled = true, .depth_writemask = true,
-                                   .depth_func = SWR_FUNC_ALWAYS};
+    swr_depth_stencil_state dsa = {
+        .depth_enabled = true, .depth_writemask = true, .depth_func = SWR_FUNC_ALWAYS};
     swr_set_depth_stencil_state(t.ctx, &dsa);
     static const lds_shader plain = {LDS_PLAIN, {1, 0, 0, 1}};
     bind_ps(t.ctx, &plain, batched);
@@ -366,8 +375,13 @@ static int run_stencil_replace(int d, bool batched)
     tu_target t;
     init_target(&t, d, SWR_FORMAT_Z24_UNORM_S8_UINT, batched);
     swr_depth_stencil_state dsa = {.depth_func = SWR_FUNC_ALWAYS};
-    dsa.stencil[0] = (swr_stencil_face){true, SWR_FUNC_ALWAYS, SWR_STENCIL_OP_KEEP,
-                                        SWR_STENCIL_OP_KEEP, SWR_STENCIL_OP_REPLACE, 0xff, 0xff};
+    dsa.stencil[0] = (swr_stencil_face){true,
+                                        SWR_FUNC_ALWAYS,
+                                        SWR_STENCIL_OP_KEEP,
+                                        SWR_STENCIL_OP_KEEP,
+                                        SWR_STENCIL_OP_REPLACE,
+                                        0xff,
+                                        0xff};
     dsa.stencil[1] = dsa.stencil[0];
     swr_set_depth_stencil_state(t.ctx, &dsa);
     swr_set_stencil_ref(t.ctx, 7, 7);
@@ -387,6 +401,54 @@ static int run_stencil_replace(int d, bool batched)
     return bad;
 }
 
+/* Early fragment tests forced (swr_ps_state.early_depth_stencil): the
+ * tests and updates happen before the shader runs, so its depth and
+ * stencil outputs have no effect (ARB_shader_image_load_store's
+ * early_fragment_tests): depth ALWAYS with writes stores the interpolated
+ * 0.5, stencil REPLACE stores the state's reference 7. */
+static int run_early_ignores_outputs(int d, bool batched)
+{
+    tu_target t;
+    init_target(&t, d, SWR_FORMAT_Z24_UNORM_S8_UINT, batched);
+    swr_depth_stencil_state dsa = {
+        .depth_enabled = true, .depth_writemask = true, .depth_func = SWR_FUNC_ALWAYS};
+    dsa.stencil[0] = (swr_stencil_face){true,
+                                        SWR_FUNC_ALWAYS,
+                                        SWR_STENCIL_OP_KEEP,
+                                        SWR_STENCIL_OP_KEEP,
+                                        SWR_STENCIL_OP_REPLACE,
+                                        0xff,
+                                        0xff};
+    dsa.stencil[1] = dsa.stencil[0];
+    swr_set_depth_stencil_state(t.ctx, &dsa);
+    swr_set_stencil_ref(t.ctx, 7, 7);
+    static const lds_shader ss = {LDS_STENCIL, {0, 1, 0, 1}};
+    swr_ps_state ps = {.func = lds_ps,
+                       .tile_func = batched ? lds_ps_tile : NULL,
+                       .shader = &ss,
+                       .num_outputs = 1,
+                       .writes_depth = true,
+                       .writes_stencil = true,
+                       .early_depth_stencil = true,
+                       .position_unused = true,
+                       .barycentrics_unused = true};
+    swr_set_ps(t.ctx, &ps);
+    draw_rect(t.ctx, 0, W, 0.5f);
+    finish(&t, batched);
+    int bad = 0;
+    const double zw = quantize(&t, 0.5f);
+    for (uint32_t y = 0; y < H; y++)
+        for (uint32_t x = 0; x < W; x++) {
+            int got = stored_stencil(&t, x, y);
+            double zg = stored_depth(&t, x, y);
+            if ((got != 7 || zg != zw) && bad++ < 4)
+                fprintf(stderr, "early tests %s %s: (%u,%u) stencil %d depth %.0f, want 7 %.0f\n",
+                        batched ? "batched" : "8-pixel", fx_desc_names[d], x, y, got, zg, zw);
+        }
+    tu_target_free(&t);
+    return bad;
+}
+
 /* The shader's reference in the test (LESS through valuemask 0xfe) and in
  * zfail/zpass REPLACE (writemask 0x7f) over stencil 100, depth 0.5; the
  * left half fails the depth test, the right half passes it. */
@@ -394,10 +456,15 @@ static int run_stencil_test(int d, bool batched)
 {
     tu_target t;
     init_target(&t, d, SWR_FORMAT_Z24_UNORM_S8_UINT, batched);
-    swr_depth_stencil_state dsa = {.depth_enabled = true, .depth_writemask = true,
-                                   .depth_func = SWR_FUNC_ALWAYS};
-    dsa.stencil[0] = (swr_stencil_face){true, SWR_FUNC_ALWAYS, SWR_STENCIL_OP_KEEP,
-                                        SWR_STENCIL_OP_KEEP, SWR_STENCIL_OP_REPLACE, 0xff, 0xff};
+    swr_depth_stencil_state dsa = {
+        .depth_enabled = true, .depth_writemask = true, .depth_func = SWR_FUNC_ALWAYS};
+    dsa.stencil[0] = (swr_stencil_face){true,
+                                        SWR_FUNC_ALWAYS,
+                                        SWR_STENCIL_OP_KEEP,
+                                        SWR_STENCIL_OP_KEEP,
+                                        SWR_STENCIL_OP_REPLACE,
+                                        0xff,
+                                        0xff};
     swr_set_depth_stencil_state(t.ctx, &dsa);
     swr_set_stencil_ref(t.ctx, 100, 100);
     static const lds_shader plain = {LDS_PLAIN, {1, 0, 0, 1}};
@@ -405,8 +472,9 @@ static int run_stencil_test(int d, bool batched)
     draw_rect(t.ctx, 0, W, 0.5f);
 
     dsa.depth_func = SWR_FUNC_LESS;
-    dsa.stencil[0] = (swr_stencil_face){true, SWR_FUNC_LESS, SWR_STENCIL_OP_INCR,
-                                        SWR_STENCIL_OP_REPLACE, SWR_STENCIL_OP_REPLACE, 0xfe, 0x7f};
+    dsa.stencil[0] = (swr_stencil_face){
+        true, SWR_FUNC_LESS, SWR_STENCIL_OP_INCR, SWR_STENCIL_OP_REPLACE, SWR_STENCIL_OP_REPLACE,
+        0xfe, 0x7f};
     swr_set_depth_stencil_state(t.ctx, &dsa);
     swr_set_stencil_ref(t.ctx, 255, 255); /* would pass nowhere: 254 < s fails for s <= 254 */
     static const lds_shader ss = {LDS_STENCIL, {0, 1, 0, 1}};
@@ -451,8 +519,13 @@ static int run_stencil_faces(int d, bool batched)
     tu_target t;
     init_target(&t, d, SWR_FORMAT_Z24_UNORM_S8_UINT, batched);
     swr_depth_stencil_state dsa = {.depth_func = SWR_FUNC_ALWAYS};
-    dsa.stencil[0] = (swr_stencil_face){true, SWR_FUNC_ALWAYS, SWR_STENCIL_OP_KEEP,
-                                        SWR_STENCIL_OP_KEEP, SWR_STENCIL_OP_REPLACE, 0xff, 0x0f};
+    dsa.stencil[0] = (swr_stencil_face){true,
+                                        SWR_FUNC_ALWAYS,
+                                        SWR_STENCIL_OP_KEEP,
+                                        SWR_STENCIL_OP_KEEP,
+                                        SWR_STENCIL_OP_REPLACE,
+                                        0xff,
+                                        0x0f};
     dsa.stencil[1] = dsa.stencil[0];
     dsa.stencil[1].writemask = 0xf0;
     swr_set_depth_stencil_state(t.ctx, &dsa);
@@ -494,6 +567,7 @@ static void test_shader_stencil(void **state)
             assert_int_equal(run_stencil_replace(d, b), 0);
             assert_int_equal(run_stencil_test(d, b), 0);
             assert_int_equal(run_stencil_faces(d, b), 0);
+            assert_int_equal(run_early_ignores_outputs(d, b), 0);
         }
 }
 
