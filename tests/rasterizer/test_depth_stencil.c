@@ -4,7 +4,10 @@
  * (ref_output.c), exhaustively over depth funcs x write x formats and over
  * stencil funcs x fail/zfail/zpass ops x faces, with random buffer contents
  * and masks; the early test + late update split against the one-step
- * reference on alive lanes; be_ds_select's specializations likewise.
+ * reference on alive lanes; be_ds_select's specializations likewise; and
+ * be_ds_test_and_update_lanes (shader stencil export) with a random
+ * reference per lane, bits above 8 set, against the reference run with
+ * that lane's low 8 bits as the reference of both faces.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -49,7 +52,8 @@ static void make_block(uint64_t *rng, swr_format fmt, uint32_t z[8], uint32_t fz
 
 /* Runs one block through be (test, then update with alive) and the
  * reference; compares classifications and buffers. with_z/with_s: buffers
- * present. mode 0: combined; 1: split with alive; 2: selected function. */
+ * present. mode 0: combined; 1: split with alive; 2: selected function;
+ * 3: per-lane references (be_ds_test_and_update_lanes). */
 static void run_block(uint64_t *rng, const swr_depth_stencil_state *dsa, swr_format fmt,
                       const uint8_t ref[2], bool front, bool with_z, bool with_s, int mode)
 {
@@ -68,7 +72,13 @@ static void run_block(uint64_t *rng, const swr_depth_stencil_state *dsa, swr_for
         assert_int_equal((uint32_t)vi8_lane(qz, i), fz[i]);
     uint32_t pass_be;
     be_ds_result r = { 0, 0, 0 };
-    if (mode == 1) {
+    _Alignas(32) int32_t ref_lanes[8];
+    for (int i = 0; i < 8; i++)
+        ref_lanes[i] = (int32_t)ref_rand(rng);
+    if (mode == 3) {
+        pass_be = be_ds_test_and_update_lanes(dsa, fmt, ref_lanes, front, with_z ? z : NULL,
+                                              with_s ? s : NULL, qz, live);
+    } else if (mode == 1) {
         r = be_ds_test(dsa, fmt, ref, front, with_z ? z : NULL, with_s ? s : NULL, qz, live);
         alive = live & ref_rand(rng); /* shader kill / alpha test */
         be_ds_update(dsa, fmt, ref, front, with_z ? z : NULL, with_s ? s : NULL, qz, &r, alive);
@@ -84,7 +94,9 @@ static void run_block(uint64_t *rng, const swr_depth_stencil_state *dsa, swr_for
     for (int i = 0; i < 8; i++) {
         if (!(live >> i & 1))
             continue;
-        int o = ref_depth_stencil(dsa, fmt, ref, front, with_z ? &rz[i] : NULL,
+        const uint8_t lane_ref[2] = { (uint8_t)ref_lanes[i], (uint8_t)ref_lanes[i] };
+        int o = ref_depth_stencil(dsa, fmt, mode == 3 ? lane_ref : ref, front,
+                                  with_z ? &rz[i] : NULL,
                                   with_s ? &rs[i] : NULL, fz[i], alive >> i & 1);
         if (o == 2)
             pass_ref |= 1u << i;
@@ -110,7 +122,7 @@ static void test_depth_exhaustive(void **state)
             for (int wr = 0; wr < 2; wr++)
                 for (int en = 0; en < 2; en++)
                     for (int withz = 0; withz < 2; withz++)
-                        for (int mode = 0; mode < 3; mode++)
+                        for (int mode = 0; mode < 4; mode++)
                             for (int it = 0; it < 60; it++) {
                                 swr_depth_stencil_state dsa;
                                 memset(&dsa, 0, sizeof(dsa));
@@ -204,7 +216,7 @@ static void test_stencil_exhaustive(void **state)
                         swr_format fmt = ref_rand(&rng) & 1 ? SWR_FORMAT_Z24_UNORM_S8_UINT
                                                            : SWR_FORMAT_Z32_FLOAT_S8X24_UINT;
                         bool front = two_sided ? face == 0 : ref_rand(&rng) & 1;
-                        for (int mode = 0; mode < 3; mode++)
+                        for (int mode = 0; mode < 4; mode++)
                             run_block(&rng, &dsa, fmt, ref, front, ref_rand(&rng) % 8 != 0,
                                       ref_rand(&rng) % 8 != 0, mode);
                     }
