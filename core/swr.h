@@ -37,8 +37,13 @@ typedef enum swr_result {
 
 const char *swr_result_string(swr_result r);
 
-/* Checks that the CPU has AVX2, FMA and F16C. On failure *message (if not
- * NULL) names what is missing. swr_context_create calls it too. */
+/* Checks that the CPU has AVX2, FMA and F16C and that the OS saves YMM
+ * state. On failure *message (if not NULL) names the first of AVX, AVX2, FMA,
+ * F16C that is missing; on success it is "". Runs on any x86-64 CPU
+ * (core/cpu_check.c is compiled without AVX). Every binary that links
+ * swr_core already runs it at load time and exits with status 1 and a
+ * message on stderr when it fails, so callers see SWR_OK; swr_context_create
+ * calls it too. */
 swr_result swr_check_cpu(const char **message);
 
 typedef struct swr_context swr_context;

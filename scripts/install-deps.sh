@@ -16,6 +16,7 @@ pkgs=(
   libosmesa6                            # oracle only: Mesa's llvmpipe libOSMesa.so.8 for image tests
   piglit                                # oracle only: GLSL .shader_test files (tests/piglit)
   llvm-15-dev                           # the LLVM JIT shader executor (jitter/jit_llvm.c)
+  qemu-user                             # oracle only: CPUs without AVX2/FMA/F16C for the start-up check test
 )
 
 missing=()
