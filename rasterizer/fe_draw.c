@@ -102,6 +102,14 @@ typedef struct fe_ctx {
      * only to advance the counter, never binned. */
     bool stip, stip_chain, count_only;
     uint32_t stip_start, stip_end, stip_prev_v1;
+    /* prof_active when the chunk began: the per-batch and per-triangle
+     * scopes (run_vs, process_triangles8) open only if it was set, so that
+     * with no capture running they cost a test of a local instead of a
+     * load of prof_active per call. A capture that starts mid-chunk records
+     * from the next chunk on (the chunk's own scope, begun before the
+     * capture, is ignored anyway); one that stops mid-chunk stops at once,
+     * since prof_begin still checks prof_active. */
+    bool prof;
 } fe_ctx;
 
 /* A vertex in window space, ready for setup. */
@@ -606,16 +614,18 @@ static inline __attribute__((always_inline)) void bin_prim(fe_ctx *f, const be_p
     prof_end(bucket);
 }
 
-/* A triangle known to lie in macrotile `tile` (process_triangles8). */
-static inline __attribute__((always_inline)) void bin_tri_one_tile(fe_ctx *f, uint32_t tile,
-                                                                   be_prim *p)
+/* A triangle known to lie in macrotile `tile` (process_triangles8, which
+ * checks KNOB_TOSS_BIN_TRIS and counts prims_binned by the return value, 1
+ * when appended, once per group). prof: fe_ctx.prof. */
+static inline __attribute__((always_inline)) uint32_t bin_tri_one_tile(rast_bins *b, bool prof,
+                                                                       uint32_t tile, be_prim *p)
 {
-    if (KNOB_TOSS_BIN_TRIS)
-        return;
-    prof_begin(PROF_FEBinTriangles);
-    if (bin_append(f->bins, tile, p))
-        f->cnt->prims_binned++;
-    prof_end(PROF_FEBinTriangles);
+    if (prof)
+        prof_begin(PROF_FEBinTriangles);
+    const bool ok = bin_append(b, tile, p);
+    if (prof)
+        prof_end(PROF_FEBinTriangles);
+    return ok;
 }
 
 static inline __attribute__((always_inline)) be_prim *alloc_prim(fe_ctx *f, uint8_t kind)
@@ -1535,6 +1545,9 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
     /* f->seq_fused: whole groups transform their vertices here. */
     const bool fused = f->seq_fused;
     const size_t num_out = f->num_outputs, pos_slot = f->vs->position_slot;
+    /* Locals, not re-read through f after every store into a record. */
+    const bool prof = f->prof, toss_bin = KNOB_TOSS_BIN_TRIS;
+    rast_bins *const bins = f->bins;
     fe_xform xform;
     fe_xform_init(f, &xform);
     for (uint32_t i0 = 0; i0 < n; i0 += 8) {
@@ -1642,9 +1655,11 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
             }
             continue;
         }
-        prof_begin(PROF_FETriangleSetup);
+        if (prof)
+            prof_begin(PROF_FETriangleSetup);
         fe_tri_setup8(xf, yf, off, rs->bottom_edge_rule, &t8);
-        prof_end(PROF_FETriangleSetup);
+        if (prof)
+            prof_end(PROF_FETriangleSetup);
         /* The pixel box of rast_tri_setup, clipped to the viewport rectangle. */
         vi8 bx0 = vi8_max(vi8_load(t8.x0), vi8_set1(r.x0));
         vi8 by0 = vi8_max(vi8_load(t8.y0), vi8_set1(r.y0));
@@ -1669,9 +1684,12 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                                  (rs->fill_back != SWR_FILL_FILL ? ~front8 : 0);
         const uint32_t rest = live & ~clip & ~culled;
         const uint32_t fast = rest & ~nonfill & ~empty;
-        prof_event(PROF_FECullZeroAreaAndBackface,
-                   (uint64_t)__builtin_popcount(live & ~clip & culled));
-        prof_event(PROF_FECullBetweenCenters, (uint64_t)__builtin_popcount(rest & ~nonfill & empty));
+        if (prof) {
+            prof_event(PROF_FECullZeroAreaAndBackface,
+                       (uint64_t)__builtin_popcount(live & ~clip & culled));
+            prof_event(PROF_FECullBetweenCenters,
+                       (uint64_t)__builtin_popcount(rest & ~nonfill & empty));
+        }
         /* Where lane l's be_prim is written: the fast lanes' records are one
          * arena block (in lane order, rec_bytes apart), filled in place by
          * the transposes below; the other lanes write into `spare` (never
@@ -1700,9 +1718,11 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                                vi8_set1((int32_t)f->bins->grid_h - 1));
             one_tile = (uint32_t)vi8_movemask(vi8_and(vi8_eq(tx0, tx1), vi8_eq(ty0, ty1))) & fast;
             vi8_store(tile8, vi8_add(vi8_mullo(ty0, vi8_set1((int32_t)f->bins->grid_w)), tx0));
-            prof_begin(PROF_FETriangleSetup);
+            if (prof)
+                prof_begin(PROF_FETriangleSetup);
             planes8(xf, yf, z8, &pl);
-            prof_end(PROF_FETriangleSetup);
+            if (prof)
+                prof_end(PROF_FETriangleSetup);
             /* kind, front_facing, tri_flags (tri_flags_of), viewport 0. */
             const vi8 small_lim = vi8_set1(SMALL_TRI_PX + 1);
             vi8 small = vi8_and(vi8_gt(small_lim, vi8_sub(vi8_load(t8.x1), vi8_load(t8.x0))),
@@ -1743,6 +1763,7 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
         if (!slow && (stage_attr || rec_attr) && !rs->offset_tri) {
             /* Only filled survivors with their records complete but for
              * rec_attribs: bin them. */
+            uint32_t binned = 0;
             for (uint32_t work = fast; work; work &= work - 1) {
                 const uint32_t l = (uint32_t)__builtin_ctz(work);
                 be_prim *p = (be_prim *)(void *)dst[l];
@@ -1750,10 +1771,11 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                     rec_attribs(rec, rw, na, p, &prim_slots[(i0 + l) * 3]);
                 if (!((one_tile >> l) & 1))
                     bin_prim(f, p, PROF_FEBinTriangles);
-                else
-                    bin_tri_one_tile(f, (uint32_t)tile8[l], p);
+                else if (!toss_bin)
+                    binned += bin_tri_one_tile(bins, prof, (uint32_t)tile8[l], p);
             }
-            if (f->bins->out_of_memory)
+            f->cnt->prims_binned += binned;
+            if (bins->out_of_memory)
                 return;
             continue;
         }
@@ -1796,8 +1818,8 @@ static void process_triangles8(fe_ctx *f, uint32_t n)
                 soa_attribs(f, p, sl, prov, front);
             if (!(one_tile & bit))
                 bin_prim(f, p, PROF_FEBinTriangles);
-            else
-                bin_tri_one_tile(f, (uint32_t)tile8[l], p);
+            else if (!toss_bin)
+                f->cnt->prims_binned += bin_tri_one_tile(bins, prof, (uint32_t)tile8[l], p);
         }
     }
 }
@@ -1910,6 +1932,7 @@ static void run_vs(fe_ctx *f, uint32_t num_unique)
     fe_fetch_range range;
     const bool ranged = fe_fetch_prepare_range(&st->layout->plan, st->buffers->vb, f->vid_lo,
                                                f->vid_hi, &range);
+    const bool prof = f->prof, toss_vs = KNOB_TOSS_VS;
     for (uint32_t b = 0; b * 8 < num_unique; b++) {
         uint32_t n = num_unique - b * 8 < 8 ? num_unique - b * 8 : 8;
         uint32_t mask = (1u << n) - 1;
@@ -1919,25 +1942,28 @@ static void run_vs(fe_ctx *f, uint32_t num_unique)
         else
             for (uint32_t l = 0; l < 8; l++)
                 vid[l] = s->vids[b * 8 + (l < n ? l : 0)];
-        prof_begin(PROF_FEFetchShader);
+        if (prof)
+            prof_begin(PROF_FEFetchShader);
         if (ranged)
             fe_fetch8_range(&range, vid, inst_ids, f->job->draw.start_instance, mask,
                             s->vs_in);
         else
             fe_fetch8(&st->layout->plan, st->buffers->vb, vid, inst_ids,
                       f->job->draw.start_instance, mask, s->vs_in);
-        prof_end(PROF_FEFetchShader);
-        if (KNOB_TOSS_VS)
+        if (prof)
+            prof_end(PROF_FEFetchShader);
+        if (toss_vs)
             continue;
-        for (int l = 0; l < 8; l++)
-            args.vertex_id.v[l] = vid[l];
+        memcpy(args.vertex_id.v, vid, sizeof vid);
         args.outputs = &s->vs_out[(size_t)b * f->num_outputs];
         args.active_mask = mask;
-        prof_begin(PROF_FEVertexShader);
+        if (prof)
+            prof_begin(PROF_FEVertexShader);
         vs->func(vs->shader, &args);
-        prof_end(PROF_FEVertexShader);
+        if (prof)
+            prof_end(PROF_FEVertexShader);
     }
-    if (!KNOB_TOSS_VS)
+    if (!toss_vs)
         f->cnt->vs_invocations += num_unique;
 }
 
@@ -1958,6 +1984,7 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
         .cnt = cnt,
         .num_outputs = st->shaders->vs.num_outputs,
         .num_attribs = st->num_attribs,
+        .prof = __atomic_load_n(&prof_active, __ATOMIC_RELAXED) != 0,
     };
     init_attr_offsets(&f);
     f.vrec_attr = !st->has_flat && f.same_facing_src && f.num_attribs <= FE_GROUP_ATTRIBS;

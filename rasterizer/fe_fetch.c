@@ -458,21 +458,6 @@ bool fe_fetch_prepare_range(const fe_fetch_plan *plan, const swr_vertex_buffer *
     return r->lo <= r->hi;
 }
 
-void fe_fetch8_range(const fe_fetch_range *r, const int32_t vertex_index[8],
-                     const uint32_t instance_id[8], uint32_t start_instance, uint32_t lane_mask,
-                     swr_simd_vec4 *out)
-{
-    const vi8 idx = vi8_load(vertex_index);
-    if (vi8_movemask(vi8_or(vi8_lt(idx, vi8_set1(r->lo)), vi8_gt(idx, vi8_set1(r->hi))))) {
-        fe_fetch8(r->plan, r->buffers, vertex_index, instance_id, start_instance, lane_mask, out);
-        return;
-    }
-    for (uint32_t i = 0; i < r->num_elements; i++) {
-        const struct fe_fetch_range_elem *e = &r->elems[i];
-        e->fetch(e->data, e->stride, e->offset, e->last_dword, vertex_index, &out[i]);
-    }
-}
-
 /* Called on workers for every batch of 8 vertices; never blocks. */
 void fe_fetch8(const fe_fetch_plan *plan, const swr_vertex_buffer *buffers,
                const int32_t vertex_index[8], const uint32_t instance_id[8],
