@@ -42,7 +42,9 @@
  * of a wide line shares its column's (row's) verdict.
  *
  * Smooth lines and points (be_line_smooth.h): exact pixel-square areas of
- * GL's rectangle and disc, at the end of this file.
+ * GL's rectangle and disc, at the end of this file. A stippled smooth line
+ * is the spec's sequence of unit-length rectangles, counted by the same
+ * counter as the fragments of other lines.
  */
 #include "rasterizer/rast_priv.h"
 
@@ -569,6 +571,8 @@ bool rast_smooth_line_setup(const int32_t x_fx8[2], const int32_t y_fx8[2], floa
     l->mx = (xa + xb) / 2, l->my = (ya + yb) / 2;
     l->half_len = len / 2, l->half_w = w / 2;
     l->ux = len > 0 ? dx / len : 1.0, l->uy = len > 0 ? dy / len : 0.0;
+    l->stipple_pattern = 0xffff, l->stipple_factor = 1, l->stipple_start = 0;
+    l->stippled = false;
     l->bbox = (swr_rect){0, 0, 0, 0};
     if (len == 0)
         return false;
@@ -580,16 +584,18 @@ bool rast_smooth_line_setup(const int32_t x_fx8[2], const int32_t y_fx8[2], floa
     return true;
 }
 
-float rast_smooth_line_coverage(const rast_smooth_line *l, int32_t px, int32_t py)
+/* Area of pixel (px, py)'s square inside the part of the line's rectangle
+ * between t0 and t1 along the line (t from the centre, t0 < t1). */
+static double part_area(const rast_smooth_line *l, int32_t px, int32_t py, double t0, double t1)
 {
     /* The pixel square relative to the segment's centre, clipped to the
-     * four sides of the rectangle. */
+     * four sides of the part. */
     double x0 = px - l->mx, y0 = py - l->my;
     double a[2 * 8] = {x0, y0, x0 + 1, y0, x0 + 1, y0 + 1, x0, y0 + 1}, b[2 * 8];
     double nx = -l->uy, ny = l->ux;
     int n = 4;
-    n = clip_half_plane(a, n, l->ux, l->uy, l->half_len, b);
-    n = clip_half_plane(b, n, -l->ux, -l->uy, l->half_len, a);
+    n = clip_half_plane(a, n, l->ux, l->uy, t1, b);
+    n = clip_half_plane(b, n, -l->ux, -l->uy, -t0, a);
     n = clip_half_plane(a, n, nx, ny, l->half_w, b);
     n = clip_half_plane(b, n, -nx, -ny, l->half_w, a);
     double area2 = 0;
@@ -597,7 +603,41 @@ float rast_smooth_line_coverage(const rast_smooth_line *l, int32_t px, int32_t p
         const double *s = a + 2 * i, *e = a + 2 * ((i + 1) % n);
         area2 += s[0] * e[1] - e[0] * s[1];
     }
-    double c = fabs(area2) / 2;
+    return fabs(area2) / 2;
+}
+
+uint32_t rast_smooth_line_stipple(rast_smooth_line *l, uint16_t pattern, uint32_t factor,
+                                  uint32_t start)
+{
+    l->stipple_pattern = pattern;
+    l->stipple_factor = (uint16_t)(factor < 1 ? 1 : factor > 256 ? 256 : factor);
+    l->stipple_start = start;
+    l->stippled = true;
+    return (uint32_t)ceil(2 * l->half_len);
+}
+
+float rast_smooth_line_coverage(const rast_smooth_line *l, int32_t px, int32_t py)
+{
+    double c = 0;
+    if (!l->stippled) {
+        c = part_area(l, px, py, -l->half_len, l->half_len);
+    } else {
+        /* Unit rectangle i spans t in [-half_len + i, -half_len + i + 1]
+         * (the last one ends at half_len); the pixel square's projection
+         * on the line meets at most three of them. */
+        double tc = (px + 0.5 - l->mx) * l->ux + (py + 0.5 - l->my) * l->uy;
+        double reach = 0.5 * (fabs(l->ux) + fabs(l->uy));
+        double n = ceil(2 * l->half_len);
+        double i0 = fmax(floor(tc - reach + l->half_len), 0);
+        double i1 = fmin(floor(tc + reach + l->half_len), n - 1);
+        for (double i = i0; i <= i1; i++) {
+            uint32_t s = l->stipple_start + (uint32_t)i;
+            if (!((l->stipple_pattern >> ((s / l->stipple_factor) & 15)) & 1))
+                continue;
+            double t0 = -l->half_len + i, t1 = fmin(t0 + 1, l->half_len);
+            c += part_area(l, px, py, t0, t1);
+        }
+    }
     return c > 1.0 ? 1.0f : (float)c;
 }
 

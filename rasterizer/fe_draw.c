@@ -685,23 +685,30 @@ static void emit_line(fe_ctx *f, const fe_win_vertex v[2], const float *attr0, c
     rast_line line;
     bool live = rast_line_setup(xf, yf, f->rs->line_width, f->rs->line_last_pixel,
                                 f->st->sample_offset_fx8, &line);
-    if (f->rs->line_stipple_enable)
-        f->stip_end = f->stip_start + rast_line_stipple(&line, f->rs->line_stipple_pattern,
-                                                         f->rs->line_stipple_factor,
-                                                         f->stip_start, f->st->sample_offset_fx8);
-    if (!live || f->count_only)
-        return;
     /* Smooth: the footprint is the pixels meeting the w-wide rectangle
-     * (be_line_smooth.h); interpolation keeps the line's t plane. */
+     * (be_line_smooth.h); interpolation keeps the line's t plane. Its
+     * stipple counts unit rectangles, not fragments. */
     bool smooth = f->rs->line_smooth;
     be_smooth sm;
+    bool smooth_live = false;
     if (smooth) {
         sm.disc = false;
         sm.x_fx8 = sm.y_fx8 = 0;
         sm.size = 0.0f;
-        if (!rast_smooth_line_setup(xf, yf, f->rs->line_width, &sm.line))
-            return;
+        smooth_live = rast_smooth_line_setup(xf, yf, f->rs->line_width, &sm.line);
     }
+    if (f->rs->line_stipple_enable) {
+        uint32_t n =
+            smooth
+                ? (smooth_live ? rast_smooth_line_stipple(&sm.line, f->rs->line_stipple_pattern,
+                                                          f->rs->line_stipple_factor, f->stip_start)
+                               : 0)
+                : rast_line_stipple(&line, f->rs->line_stipple_pattern, f->rs->line_stipple_factor,
+                                    f->stip_start, f->st->sample_offset_fx8);
+        f->stip_end = f->stip_start + n;
+    }
+    if (!live || f->count_only || (smooth && !smooth_live))
+        return;
     swr_rect bbox = smooth ? sm.line.bbox : line.bbox;
     if (!rect_intersect(&bbox, &f->st->vp[vp].rect))
         return;

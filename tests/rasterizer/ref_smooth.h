@@ -3,7 +3,8 @@
  *
  * GL 2.1 sections 3.3.2 and 3.4.2: a smooth point covers a disc of the
  * point's diameter around its centre, a smooth line a rectangle of the
- * line's width centred on the segment. A pixel's coverage is the area of
+ * line's width centred on the segment (§3.4.4: stippled, the kept
+ * unit-length pieces of it). A pixel's coverage is the area of
  * its unit square inside that shape, estimated here by SUB x SUB point
  * samples (error below 1/SUB of the pixel's edge length per crossing edge).
  */
@@ -19,6 +20,12 @@
 typedef struct ref_smooth_shape {
     bool disc;
     double xa, ya, xb, yb, w; /* line: endpoints, width; disc: centre (xa, ya), diameter w */
+    /* Line stipple (GL 2.1 §3.4.4): the rectangle is cut into pieces of
+     * length 1 from (xa, ya); piece i is kept iff bit ((start + i) /
+     * factor) mod 16 of pattern is set. stippled false: no stipple. */
+    bool stippled;
+    uint16_t pattern;
+    uint32_t factor, start;
 } ref_smooth_shape;
 
 static inline bool ref_smooth_inside(const ref_smooth_shape *s, double x, double y)
@@ -28,7 +35,13 @@ static inline bool ref_smooth_inside(const ref_smooth_shape *s, double x, double
     double dx = s->xb - s->xa, dy = s->yb - s->ya, len = sqrt(dx * dx + dy * dy);
     double ux = dx / len, uy = dy / len, mx = (s->xa + s->xb) / 2, my = (s->ya + s->yb) / 2;
     double along = (x - mx) * ux + (y - my) * uy, across = -(x - mx) * uy + (y - my) * ux;
-    return fabs(along) <= len / 2 && fabs(across) <= s->w / 2;
+    if (!(fabs(along) <= len / 2 && fabs(across) <= s->w / 2))
+        return false;
+    if (!s->stippled)
+        return true;
+    double from_a = along + len / 2;
+    uint32_t piece = from_a >= len ? (uint32_t)ceil(len) - 1 : (uint32_t)floor(from_a);
+    return (s->pattern >> (((s->start + piece) / s->factor) % 16)) & 1;
 }
 
 /* Coverage of pixel (px, py) by sampling. */
