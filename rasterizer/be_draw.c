@@ -57,8 +57,8 @@ typedef struct be_tile_ctx {
     uint32_t color_bpp[SWR_MAX_RENDER_TARGETS];
     uint8_t *z;
     uint8_t *stencil;
-    uint32_t zbits;       /* be_depth_unorm_bits of the depth format, looked up once */
-    float so;             /* sample offset in pixels (0 or 0.5) */
+    uint32_t zbits; /* be_depth_unorm_bits of the depth format, looked up once */
+    float so;       /* sample offset in pixels (0 or 0.5) */
     /* Draw-state decisions read per block, copied here once per macrotile. */
     bool early_ds, late_ds, alpha_test;
     /* Depth-only test (no stencil) done inline instead of through ds_fn:
@@ -92,10 +92,10 @@ typedef struct be_tile_ctx {
      * p[0]*(bx - x_ref) + p[1]*(by - y_ref) + lane_part, where lane_part =
      * p[0]*lane_x + p[1]*lane_y + p[2] is the same for every block. */
     vf8 b1_lanes, b2_lanes, z_lanes;
-    vf8 z_lo, z_hi;        /* fragment depth clamp (fe_draw.c depth_clamp_range) */
-    bool zclamp_per_prim;  /* ... read per primitive from st->vp (depth clamp on) */
+    vf8 z_lo, z_hi;       /* fragment depth clamp (fe_draw.c depth_clamp_range) */
+    bool zclamp_per_prim; /* ... read per primitive from st->vp (depth clamp on) */
     vf8 iw0, diw1, diw2, iw1, iw2;
-    bool perspective;                      /* 1/w differs between vertices */
+    bool perspective; /* 1/w differs between vertices */
     /* What the shader reads, per macrotile (swr_ps_state hints and interp
      * modes): position (x, y, z, 1/w); barycentrics (linear and perspective);
      * a PERSPECTIVE input. want_div: the perspective-corrected barycentrics
@@ -151,7 +151,8 @@ static void prepare_planes(be_tile_ctx *t, const be_prim *p)
             float pc = tr[0] + (tr[1] * p->b1[2] + tr[2] * p->b2[2]);
             s->plane_a[k] = pa;
             s->plane_b[k] = pb;
-            vf8 l = vf8_fma(vf8_set1(pa), t->lane_x, vf8_fma(vf8_set1(pb), t->lane_y, vf8_set1(pc)));
+            vf8 l =
+                vf8_fma(vf8_set1(pa), t->lane_x, vf8_fma(vf8_set1(pb), t->lane_y, vf8_set1(pc)));
             vf8_store_aligned(s->plane_lanes[k], l);
         }
     }
@@ -233,9 +234,9 @@ static inline __attribute__((always_inline)) void plane_offsets(rast_scratch *s,
                                                    vf8_mul(vf8_set1(s->plane_b[k]), dy)));
 }
 
-static inline __attribute__((always_inline)) void
-tile_offsets(const be_tile_ctx *t, int32_t tile_x, int32_t tile_y, be_tile_offsets *o,
-             bool per_block)
+static inline __attribute__((always_inline)) void tile_offsets(const be_tile_ctx *t, int32_t tile_x,
+                                                               int32_t tile_y, be_tile_offsets *o,
+                                                               bool per_block)
 {
     const be_prim *p = t->p;
     vi8 ix = vi8_add(vi8_set1(tile_x), vi8_set(0, 4, 0, 4, 0, 4, 0, 4));
@@ -265,7 +266,10 @@ tile_offsets(const be_tile_ctx *t, int32_t tile_x, int32_t tile_y, be_tile_offse
 /* swr_simd_vec4 is laid out exactly like vf8x4 (shader_abi.h) and 32-byte
  * aligned, and __m256 may alias floats: the shader's outputs are handed to
  * the blend kernels in place instead of being copied per block. */
-static inline const vf8x4 *as_vec4(const swr_simd_vec4 *v) { return (const vf8x4 *)(const void *)v; }
+static inline const vf8x4 *as_vec4(const swr_simd_vec4 *v)
+{
+    return (const vf8x4 *)(const void *)v;
+}
 
 /* Quads (lanes 0-3 and 4-7) that contain a covered pixel, without
  * branches: after the two folds bit 0 is the OR of lanes 0-3 and bit 4 the
@@ -304,9 +308,9 @@ enum { BE_DS_RUNTIME = -1, BE_DS_NONE = -2, BE_DS_UNORM24 = 8 };
 static inline uint32_t ds_c_bits(int ds_c) { return (ds_c & BE_DS_UNORM24) ? 24u : 0u; }
 #define BE_BLEND_RUNTIME (-1)
 
-static inline __attribute__((always_inline)) uint32_t
-run_ds(const be_tile_ctx *t, int ds_c, bool front, uint8_t *zblock, uint8_t *sblock, vi8 zq,
-       uint32_t live)
+static inline __attribute__((always_inline)) uint32_t run_ds(const be_tile_ctx *t, int ds_c,
+                                                             bool front, uint8_t *zblock,
+                                                             uint8_t *sblock, vi8 zq, uint32_t live)
 {
     if (ds_c >= 0)
         return be_ds_depth_only((uint32_t)ds_c & 7, ds_c_bits(ds_c) == 0, true, zblock, zq, live);
@@ -326,8 +330,8 @@ run_late_ds(const be_tile_ctx *t, int ds_c, bool front, uint8_t *zblock, uint8_t
 {
     const rast_draw_state *st = t->st;
     if (st->shaders->ps.writes_stencil && sblock)
-        return be_ds_test_and_update_lanes(&st->output->dsa, (swr_format)st->fb->fb.zs.format,
-                                           sref, front, zblock, sblock, zq, live);
+        return be_ds_test_and_update_lanes(&st->output->dsa, (swr_format)st->fb->fb.zs.format, sref,
+                                           front, zblock, sblock, zq, live);
     return run_ds(t, ds_c, front, zblock, sblock, zq, live);
 }
 
@@ -359,7 +363,8 @@ run_blend(const be_tile_ctx *t, int blend_c, be_ps_colors a, uint32_t blk, uint3
     int kind = blend_c == BE_BLEND_RUNTIME ? (int)t->blend_kind : blend_c;
     vf8x4 c0;
     switch (kind) {
-    case BE_BLEND_NOOP: return;
+    case BE_BLEND_NOOP:
+        return;
     case BE_BLEND_OPAQUE_BGRA8:
         c0 = load_color0(a.color, a.halves);
         be_opaque8888_v(block0, c0, live, 16, 0);
@@ -384,7 +389,8 @@ run_blend(const be_tile_ctx *t, int blend_c, be_ps_colors a, uint32_t blk, uint3
         c0 = load_color0(a.color, a.halves);
         be_alpha8888_v(block0, c0, live, 0, 16, true);
         return;
-    default: break;
+    default:
+        break;
     }
     const rast_output_block *out = st->output;
     const rast_shader_block *sh = st->shaders;
@@ -392,8 +398,7 @@ run_blend(const be_tile_ctx *t, int blend_c, be_ps_colors a, uint32_t blk, uint3
     for (uint32_t mask = st->rt_mask; mask; mask &= mask - 1) {
         uint32_t rt = (uint32_t)__builtin_ctz(mask);
         const vf8x4 *src = as_vec4(&a.color[sh->ps.color0_writes_all ? 0 : rt]);
-        st->blend_fn[rt](&out->blend, rt, out->blend_color,
-                         (swr_format)st->fb->fb.color[rt].format,
+        st->blend_fn[rt](&out->blend, rt, out->blend_color, (swr_format)st->fb->fb.color[rt].format,
                          t->color[rt] + (size_t)blk * t->color_bpp[rt], src, src1, live);
     }
 }
@@ -600,9 +605,10 @@ static __attribute__((noinline, cold)) void shade_tile_prof(be_tile_ctx *t, int3
  * movemask, and pass is then written with one vector store: no per-block
  * movemask and scalar store, and no 32-byte reload of eight 4-byte stores
  * (a store-forwarding stall) to build the 64-bit mask. */
-static inline __attribute__((always_inline)) uint64_t
-early_depth_full_tile(const be_tile_ctx *t, const float *zb, uint32_t base, int ds_c,
-                      uint32_t pass[8])
+static inline __attribute__((always_inline)) uint64_t early_depth_full_tile(const be_tile_ctx *t,
+                                                                            const float *zb,
+                                                                            uint32_t base, int ds_c,
+                                                                            uint32_t pass[8])
 {
     const vf8 zl = t->z_lanes, zlo = t->z_lo, zhi = t->z_hi;
     uint8_t *zt = t->z + (size_t)base * 4;
@@ -639,13 +645,13 @@ blend_full_tile(const be_tile_ctx *t, int blend_c, const swr_ps_tile_out *out, u
     int kind = blend_c == BE_BLEND_RUNTIME ? (int)t->blend_kind : blend_c;
     uint8_t *dst = t->color[0] + (size_t)base * 4;
     switch (kind) {
-#define BE_FULL_CASE(k, expr)                                                                     \
-    case k:                                                                                       \
-        for (uint32_t b = 0; b < 8; b++) {                                                        \
-            vf8x4 c0 = load_color0(out[b].color, false);                                          \
-            uint8_t *blk = dst + b * 32;                                                          \
-            vi8_store(blk, expr);                                                                 \
-        }                                                                                         \
+#define BE_FULL_CASE(k, expr)                                                                      \
+    case k:                                                                                        \
+        for (uint32_t b = 0; b < 8; b++) {                                                         \
+            vf8x4 c0 = load_color0(out[b].color, false);                                           \
+            uint8_t *blk = dst + b * 32;                                                           \
+            vi8_store(blk, expr);                                                                  \
+        }                                                                                          \
         return;
         BE_FULL_CASE(BE_BLEND_OPAQUE_BGRA8, be_opaque8888_pixels(c0, 16, 0))
         BE_FULL_CASE(BE_BLEND_OPAQUE_RGBA8, be_opaque8888_pixels(c0, 0, 16))
@@ -676,8 +682,8 @@ static inline __attribute__((always_inline)) uint64_t tile_lanes64(const uint32_
 
 /* -0.0f in every lane: the in_off row of a constant input of the batched
  * entry (x + -0.0f is x bit for bit, -0.0f and NaN included). */
-static const float be_neg_zero8[8] __attribute__((aligned(32))) = {
-    -0.0f, -0.0f, -0.0f, -0.0f, -0.0f, -0.0f, -0.0f, -0.0f};
+static const float be_neg_zero8[8]
+    __attribute__((aligned(32))) = {-0.0f, -0.0f, -0.0f, -0.0f, -0.0f, -0.0f, -0.0f, -0.0f};
 
 /* The batched entry's arguments and outputs, on rast_be_draw_tile's stack. */
 typedef struct be_ps_batch {
@@ -825,9 +831,8 @@ shade_tile_batched(be_tile_ctx *t, const be_tile_offsets *o, uint32_t base, uint
             live = be_alpha_test(out->dsa.alpha_func, out->dsa.alpha_ref,
                                  vf8_load(po->color[0].v[3]), live);
         if (late_ds && live) {
-            vf8 z = sh->ps.writes_depth
-                        ? vf8_load(po->depth)
-                        : vf8_add(vf8_set1(o->z[b]), t->z_lanes);
+            vf8 z =
+                sh->ps.writes_depth ? vf8_load(po->depth) : vf8_add(vf8_set1(o->z[b]), t->z_lanes);
             z = vf8_clamp(z, t->z_lo, t->z_hi);
             vi8 zq = be_depth_quantize_bits(t->zbits, z);
             live = run_late_ds(t, ds_c, front, t->z ? t->z + (size_t)blk * 4 : NULL,
@@ -886,8 +891,8 @@ shade_tile(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64
             return;
         }
         for (uint32_t b = 0; b < 8; b++)
-            shade_block(t, &o, b, base + b * 8, 0xff, false, simple, plain, ds_c, blend_c, n,
-                        false, 0);
+            shade_block(t, &o, b, base + b * 8, 0xff, false, simple, plain, ds_c, blend_c, n, false,
+                        0);
         return;
     }
     /* The covered blocks in increasing order, visiting only those (a tiny
@@ -896,8 +901,7 @@ shade_tile(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64
         uint32_t b = (uint32_t)__builtin_ctzll(m) >> 3;
         uint32_t cov = (uint32_t)(m >> (b * 8)) & 0xff;
         m &= ~((uint64_t)0xff << (b * 8));
-        shade_block(t, &o, b, base + b * 8, cov, false, simple, plain, ds_c, blend_c, n, false,
-                    0);
+        shade_block(t, &o, b, base + b * 8, cov, false, simple, plain, ds_c, blend_c, n, false, 0);
     }
 }
 
@@ -929,12 +933,12 @@ static inline __attribute__((always_inline)) void emit_raster_tile(void *user, i
                        BE_BLEND_OPAQUE_BGRA8, &n);
     } else if (t->common != BE_COMMON_NONE) {
         /* The plain and the full variant of each other common instance. */
-#define BE_COMMON_CASE(c, ds_c, blend_c)                                                          \
-    case c:                                                                                     \
-        if (t->plain)                                                                           \
-            shade_tile(t, tile_x, tile_y, base, mask, true, true, ds_c, blend_c, &n);           \
-        else                                                                                    \
-            shade_tile(t, tile_x, tile_y, base, mask, true, false, ds_c, blend_c, &n);          \
+#define BE_COMMON_CASE(c, ds_c, blend_c)                                                           \
+    case c:                                                                                        \
+        if (t->plain)                                                                              \
+            shade_tile(t, tile_x, tile_y, base, mask, true, true, ds_c, blend_c, &n);              \
+        else                                                                                       \
+            shade_tile(t, tile_x, tile_y, base, mask, true, false, ds_c, blend_c, &n);             \
         break;
         switch (t->common) {
             BE_COMMON_CASE(BE_COMMON_LESS24_OPAQUE_RGBA, SWR_FUNC_LESS | BE_DS_UNORM24,
@@ -944,12 +948,12 @@ static inline __attribute__((always_inline)) void emit_raster_tile(void *user, i
             BE_COMMON_CASE(BE_COMMON_NODEPTH_ALPHA, BE_DS_NONE, BE_BLEND_ALPHA_BGRA8)
             BE_COMMON_CASE(BE_COMMON_NODEPTH_ALPHA_RGBA, BE_DS_NONE, BE_BLEND_ALPHA_RGBA8)
             BE_COMMON_CASE(BE_COMMON_NODEPTH_ALPHA_A1, BE_DS_NONE, BE_BLEND_ALPHA_BGRA8_A1)
-        default: break;
+        default:
+            break;
         }
 #undef BE_COMMON_CASE
     } else if (!t->late_ds && !t->alpha_test) {
-        shade_tile(t, tile_x, tile_y, base, mask, true, false, BE_DS_RUNTIME, BE_BLEND_RUNTIME,
-                   &n);
+        shade_tile(t, tile_x, tile_y, base, mask, true, false, BE_DS_RUNTIME, BE_BLEND_RUNTIME, &n);
     } else {
         shade_tile(t, tile_x, tile_y, base, mask, false, false, BE_DS_RUNTIME, BE_BLEND_RUNTIME,
                    &n);
@@ -988,9 +992,9 @@ static void emit_smooth_tile(void *user, int32_t tile_x, int32_t tile_y, uint64_
  * be_prim; two ahead (its header is then in the cache) the colour and depth
  * lines of its bounding box's first and last pixels, which for a tiny
  * triangle are all it touches. Prefetches do not change results. */
-#define BE_PREFETCH_MAX_LINES 6
+#define BE_PREFETCH_MAX_LINES  6
 #define BE_PREFETCH_PRIM_AHEAD 4
-#define BE_PREFETCH_HOT_AHEAD 2
+#define BE_PREFETCH_HOT_AHEAD  2
 
 typedef struct be_prefetch {
     uint8_t *color; /* first render target's hot tile, or NULL */
@@ -1032,8 +1036,8 @@ static inline void prefetch_pixel(const be_prefetch *pf, int32_t x, int32_t y)
         __builtin_prefetch(pf->z + (size_t)idx * 4, 1, 3);
 }
 
-static inline __attribute__((always_inline)) void prefetch_ahead(const be_prefetch *pf,
-                                                                 const rast_bin_block *b, uint32_t i)
+static inline __attribute__((always_inline)) void
+prefetch_ahead(const be_prefetch *pf, const rast_bin_block *b, uint32_t i)
 {
     const be_prim *p2 = bin_ahead(b, i + BE_PREFETCH_PRIM_AHEAD);
     /* A triangle with one input is 3 lines (rast_internal.h): those
@@ -1082,7 +1086,7 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     t.z_lo = vf8_set1(0.0f);
     t.z_hi = vf8_set1(1.0f);
     t.iw0 = t.iw1 = t.iw2 = t.diw1 = t.diw2 = vf8_zero(); /* prepare_prim sets them when read */
-    t.b1_lanes = t.b2_lanes = vf8_zero();                   /* ... and these */
+    t.b1_lanes = t.b2_lanes = vf8_zero();                 /* ... and these */
 
     swr_ps_args *args = &scratch->ps_args; /* the per-draw fields (prepare_prim) */
     args->inputs = scratch->ps_inputs;
@@ -1129,9 +1133,9 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     if (ps->func && ps->tile_func)
         batch_init(&t, &batch);
     t.common = BE_COMMON_NONE;
-    t.blend_kind = st->rt_mask == 1 ? be_blend_classify(&st->output->blend, 0,
-                                                        (swr_format)fb->color[0].format)
-                                    : BE_BLEND_CALL;
+    t.blend_kind = st->rt_mask == 1
+                       ? be_blend_classify(&st->output->blend, 0, (swr_format)fb->color[0].format)
+                       : BE_BLEND_CALL;
     if (!t.late_ds && !t.alpha_test) {
         bool early_w = t.early_ds && t.ds_inline && t.ds_write;
         bool less = early_w && t.ds_func == (SWR_FUNC_LESS & 7);
@@ -1148,7 +1152,6 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
             t.common = BE_COMMON_NODEPTH_ALPHA_RGBA;
         else if (!st->ds_enabled && t.blend_kind == BE_BLEND_ALPHA_BGRA8_A1)
             t.common = BE_COMMON_NODEPTH_ALPHA_A1;
-
     }
 
     int32_t so_fx8 = st->sample_offset_fx8;
@@ -1194,8 +1197,7 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
                 break;
             case BE_PRIM_LINE:
                 prof_begin(PROF_BERasterizeLine);
-                rast_line_cover(be_line_of(p, st->num_attribs), so_fx8, clip, emit_raster_tile,
-                                &t);
+                rast_line_cover(be_line_of(p, st->num_attribs), so_fx8, clip, emit_raster_tile, &t);
                 prof_end(PROF_BERasterizeLine);
                 break;
             case BE_PRIM_SMOOTH: {

@@ -51,22 +51,10 @@ static const uint64_t row_lt_mask[9] = {
     0xffffffffffffffffull,
 };
 
-static inline int32_t min_i32(int32_t a, int32_t b)
-{
-    return a < b ? a : b;
-}
-static inline int32_t max_i32(int32_t a, int32_t b)
-{
-    return a > b ? a : b;
-}
-static inline int64_t min_i64(int64_t a, int64_t b)
-{
-    return a < b ? a : b;
-}
-static inline int64_t max_i64(int64_t a, int64_t b)
-{
-    return a > b ? a : b;
-}
+static inline int32_t min_i32(int32_t a, int32_t b) { return a < b ? a : b; }
+static inline int32_t max_i32(int32_t a, int32_t b) { return a > b ? a : b; }
+static inline int64_t min_i64(int64_t a, int64_t b) { return a < b ? a : b; }
+static inline int64_t max_i64(int64_t a, int64_t b) { return a > b ? a : b; }
 
 /* Per-triangle constants of the 32-bit block evaluator. */
 typedef struct edges32 {
@@ -201,8 +189,8 @@ cover_small_tiles(const int32_t a[3], const int32_t b[3], const int64_t c[3], in
          * triangles): the loop body below once, without steps and clamps. */
         const int32_t rx0 = r.x0 - tx0, rx1 = r.x1 - tx0;
         const int32_t ry0 = r.y0 - ty0, ry1 = r.y1 - ty0;
-        uint64_t mask = (row_lt_mask[ry1] & ~row_lt_mask[ry0]) &
-                        (col_lt_mask[rx1] & ~col_lt_mask[rx0]);
+        uint64_t mask =
+            (row_lt_mask[ry1] & ~row_lt_mask[ry0]) & (col_lt_mask[rx1] & ~col_lt_mask[rx0]);
         mask &= eval_tile32(&ed, row_e, ry0 >> 1, (ry1 - 1) >> 1);
         out[0] = (small_tile){tx0, ty0, mask};
         return mask != 0;
@@ -264,7 +252,8 @@ rast_tri_cover_inline(const rast_tri *tri, int32_t sample_offset_fx8, swr_rect c
     };
     if (r.x0 >= r.x1 || r.y0 >= r.y1)
         return;
-    if (tri->bbox.x1 - tri->bbox.x0 <= SMALL_TRI_PX && tri->bbox.y1 - tri->bbox.y0 <= SMALL_TRI_PX) {
+    if (tri->bbox.x1 - tri->bbox.x0 <= SMALL_TRI_PX &&
+        tri->bbox.y1 - tri->bbox.y0 <= SMALL_TRI_PX) {
         const int32_t a[3] = {(int32_t)tri->a[0], (int32_t)tri->a[1], (int32_t)tri->a[2]};
         const int32_t b[3] = {(int32_t)tri->b[0], (int32_t)tri->b[1], (int32_t)tri->b[2]};
         cover_small(a, b, tri->c, sample_offset_fx8, r, emit, user);
@@ -286,7 +275,9 @@ rast_tri_cover_packed(const int32_t a[3], const int32_t b[3], const int64_t c[3]
         cover_small(a, b, c, sample_offset_fx8, r, emit, user);
         return;
     }
-    rast_tri tri = {.a = {a[0], a[1], a[2]}, .b = {b[0], b[1], b[2]}, .c = {c[0], c[1], c[2]},
+    rast_tri tri = {.a = {a[0], a[1], a[2]},
+                    .b = {b[0], b[1], b[2]},
+                    .c = {c[0], c[1], c[2]},
                     .small_edges = small_edges};
     rast_tri_cover_large(&tri, sample_offset_fx8, r, emit, user);
 }

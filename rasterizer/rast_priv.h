@@ -41,10 +41,10 @@
 /* Macrotile: the unit of backend scheduling and of hot tiles. 64 pixels
  * (2^6): a 1024x1024 target has 256 of them, enough to keep many workers
  * busy, while an RGBA8 + Z32 hot tile pair (2 x 16 KiB) stays in L2. */
-#define RAST_MT_LOG2 6
-#define RAST_MT_DIM (1 << RAST_MT_LOG2)
+#define RAST_MT_LOG2   6
+#define RAST_MT_DIM    (1 << RAST_MT_LOG2)
 #define RAST_MT_PIXELS (RAST_MT_DIM * RAST_MT_DIM)
-#define RAST_TILE_DIM 8 /* raster tile side */
+#define RAST_TILE_DIM  8 /* raster tile side */
 
 /* Guard band, in pixels from the window origin: primitives whose vertices
  * stay strictly inside (-RAST_GUARD_BAND, RAST_GUARD_BAND) in x and y are not
@@ -79,8 +79,8 @@ typedef void (*rast_emit_fn)(void *user, int32_t tile_x, int32_t tile_y, uint64_
  * winding) and the fill rule is folded into c (non-top-left edges carry -1). */
 typedef struct rast_tri {
     int64_t a[3], b[3], c[3];
-    swr_rect bbox;       /* pixels whose sample may be covered; not clipped, possibly empty */
-    bool small_edges;    /* every |a|,|b| < 2^19: 32-bit evaluation inside 8x8 tiles is exact */
+    swr_rect bbox;    /* pixels whose sample may be covered; not clipped, possibly empty */
+    bool small_edges; /* every |a|,|b| < 2^19: 32-bit evaluation inside 8x8 tiles is exact */
 } rast_tri;
 
 /* Sets up edges for the triangle with snapped vertices (x_fx8[i], y_fx8[i]).
@@ -103,7 +103,7 @@ void rast_tri_cover(const rast_tri *tri, int32_t sample_offset_fx8, swr_rect cli
 
 typedef struct rast_line {
     int32_t x_fx8[2], y_fx8[2];
-    int32_t width_px;    /* rounded width, >= 1 */
+    int32_t width_px; /* rounded width, >= 1 */
     bool last_pixel;
     bool x_major;
     /* Interpolation parameter t(x, y) = t_a * x + t_b * y + t_c, where (x, y)
@@ -124,8 +124,8 @@ typedef struct rast_line {
  * replicated columns (x-major) / rows (y-major), i.e. a parallelogram with
  * vertical (horizontal) short sides. Returns false if the line covers
  * nothing (zero length). */
-bool rast_line_setup(const int32_t x_fx8[2], const int32_t y_fx8[2], float width,
-                     bool last_pixel, int32_t sample_offset_fx8, rast_line *line);
+bool rast_line_setup(const int32_t x_fx8[2], const int32_t y_fx8[2], float width, bool last_pixel,
+                     int32_t sample_offset_fx8, rast_line *line);
 void rast_line_cover(const rast_line *line, int32_t sample_offset_fx8, swr_rect clip,
                      rast_emit_fn emit, void *user);
 /* Turns stipple on for a set-up line whose first fragment has counter
