@@ -21,8 +21,9 @@
  * through be_ds_fn/be_blend_fn; prof_active is read once per raster tile and
  * the instance without a capture has no bucket checks; fully covered raster
  * tiles skip the coverage tests; hot-tile block indices and pixel counters
- * are per raster tile. The scalar plane offsets of the 8 blocks of a raster
- * tile are evaluated with one vector per plane (be_tile_offsets); the
+ * are per raster tile, and a large triangle's fully covered tiles come in
+ * runs (emit_full_run: one dispatch and one counter update per run). The scalar plane offsets of
+ * the 8 blocks of a raster tile are evaluated with one vector per plane (be_tile_offsets); the
  * swr_ps_args fields constant over a primitive (inputs, attrib_planes,
  * front_facing, prim_id, res) are written once per primitive, which relies
  * on the ABI rule that a shader writes only the outputs and exec_mask of its
@@ -905,40 +906,55 @@ shade_tile(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64
     }
 }
 
-/* Receives the coverage of one raster tile. Block b of the tile (4x2
- * pixels at (b & 1) * 4, (b >> 1) * 2) is hot-tile pixels base + 8b ..
- * base + 8b + 7 (rast_priv.h layout), so the index is not recomputed per
- * block. always_inline: inlined into the small-triangle coverage loop
- * (rast_tri_cover_inline); large triangles, lines and points call the
- * out-of-line copy through the emit pointer. */
-static inline __attribute__((always_inline)) void emit_raster_tile(void *user, int32_t tile_x,
-                                                                   int32_t tile_y, uint64_t mask)
+/* shade_tile for `count` raster tiles side by side from (tile_x, tile_y),
+ * the first at hot-tile pixel base, each with coverage mask (a run of
+ * fully covered tiles has mask ~0, a compile-time constant at its call
+ * site). Tile (tile_x + 8 i, tile_y) starts at hot-tile pixel base + 64 i
+ * (rast_priv.h: raster tiles of a row are consecutive 64-pixel records). */
+static inline __attribute__((always_inline)) void
+shade_tiles(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64_t mask,
+            uint32_t count, bool simple, bool plain, int ds_c, int blend_c, be_tile_count *n)
 {
-    be_tile_ctx *t = user;
+    for (uint32_t i = 0; i < count; i++)
+        shade_tile(t, tile_x + 8 * (int32_t)i, tile_y, base + 64 * i, mask, simple, plain, ds_c,
+                   blend_c, n);
+}
+
+/* Picks the shade_tile instance for the draw state and shades `count`
+ * tiles with it (shade_tiles). Block b of a tile (4x2 pixels at (b & 1) *
+ * 4, (b >> 1) * 2) is hot-tile pixels base + 8b .. base + 8b + 7
+ * (rast_priv.h layout), so the index is not recomputed per block. The
+ * instance is chosen, prof_active read and the counters added once per
+ * call: for a run of fully covered tiles (emit_full_run), once per run. */
+static inline __attribute__((always_inline)) void
+dispatch_tiles(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint64_t mask, uint32_t count)
+{
     if (KNOB_TOSS_RS)
         return;
-    uint32_t base = rast_hot_index((uint32_t)(tile_x - t->mt_x), (uint32_t)(tile_y - t->mt_y));
+    uint32_t base = rast_hot_tile_index((uint32_t)(tile_x - t->mt_x), (uint32_t)(tile_y - t->mt_y));
     be_tile_count n = {0, 0};
     if (__builtin_expect(__atomic_load_n(&prof_active, __ATOMIC_RELAXED), 0)) {
-        prof_begin(PROF_BEPixelBackend);
-        shade_tile_prof(t, tile_x, tile_y, base, mask, &n);
-        prof_end(PROF_BEPixelBackend);
+        for (uint32_t i = 0; i < count; i++) {
+            prof_begin(PROF_BEPixelBackend);
+            shade_tile_prof(t, tile_x + 8 * (int32_t)i, tile_y, base + 64 * i, mask, &n);
+            prof_end(PROF_BEPixelBackend);
+        }
     } else if (t->common == BE_COMMON_LESS_OPAQUE) {
         /* Tested first: tiny triangles pay this dispatch per raster tile. */
         if (t->plain)
-            shade_tile(t, tile_x, tile_y, base, mask, true, true, SWR_FUNC_LESS,
-                       BE_BLEND_OPAQUE_BGRA8, &n);
+            shade_tiles(t, tile_x, tile_y, base, mask, count, true, true, SWR_FUNC_LESS,
+                        BE_BLEND_OPAQUE_BGRA8, &n);
         else
-            shade_tile(t, tile_x, tile_y, base, mask, true, false, SWR_FUNC_LESS,
-                       BE_BLEND_OPAQUE_BGRA8, &n);
+            shade_tiles(t, tile_x, tile_y, base, mask, count, true, false, SWR_FUNC_LESS,
+                        BE_BLEND_OPAQUE_BGRA8, &n);
     } else if (t->common != BE_COMMON_NONE) {
         /* The plain and the full variant of each other common instance. */
 #define BE_COMMON_CASE(c, ds_c, blend_c)                                                           \
     case c:                                                                                        \
         if (t->plain)                                                                              \
-            shade_tile(t, tile_x, tile_y, base, mask, true, true, ds_c, blend_c, &n);              \
+            shade_tiles(t, tile_x, tile_y, base, mask, count, true, true, ds_c, blend_c, &n);      \
         else                                                                                       \
-            shade_tile(t, tile_x, tile_y, base, mask, true, false, ds_c, blend_c, &n);             \
+            shade_tiles(t, tile_x, tile_y, base, mask, count, true, false, ds_c, blend_c, &n);     \
         break;
         switch (t->common) {
             BE_COMMON_CASE(BE_COMMON_LESS24_OPAQUE_RGBA, SWR_FUNC_LESS | BE_DS_UNORM24,
@@ -953,13 +969,32 @@ static inline __attribute__((always_inline)) void emit_raster_tile(void *user, i
         }
 #undef BE_COMMON_CASE
     } else if (!t->late_ds && !t->alpha_test) {
-        shade_tile(t, tile_x, tile_y, base, mask, true, false, BE_DS_RUNTIME, BE_BLEND_RUNTIME, &n);
+        shade_tiles(t, tile_x, tile_y, base, mask, count, true, false, BE_DS_RUNTIME,
+                    BE_BLEND_RUNTIME, &n);
     } else {
-        shade_tile(t, tile_x, tile_y, base, mask, false, false, BE_DS_RUNTIME, BE_BLEND_RUNTIME,
-                   &n);
+        shade_tiles(t, tile_x, tile_y, base, mask, count, false, false, BE_DS_RUNTIME,
+                    BE_BLEND_RUNTIME, &n);
     }
     t->cnt->ps_invocations += n.ps_invocations;
     t->cnt->samples_passed += n.samples_passed;
+}
+
+/* Receives the coverage of one raster tile (rast_emit_fn). always_inline:
+ * inlined into the small-triangle coverage loop (rast_tri_cover_inline);
+ * large triangles' partial tiles, lines and points call the out-of-line
+ * copy through the emit pointer. */
+static inline __attribute__((always_inline)) void emit_raster_tile(void *user, int32_t tile_x,
+                                                                   int32_t tile_y, uint64_t mask)
+{
+    dispatch_tiles(user, tile_x, tile_y, mask, 1);
+}
+
+/* Receives a run of fully covered raster tiles of a large triangle
+ * (rast_emit_run_fn): one dispatch for the run, and every shade_tile
+ * instance with the constant mask ~0, so its coverage branches fold. */
+static void emit_full_run(void *user, int32_t tile_x, int32_t tile_y, uint32_t count)
+{
+    dispatch_tiles(user, tile_x, tile_y, ~(uint64_t)0, count);
 }
 
 /* The raster tiles of a smooth primitive (t->smooth set): always the
@@ -969,7 +1004,7 @@ static void emit_smooth_tile(void *user, int32_t tile_x, int32_t tile_y, uint64_
     be_tile_ctx *t = user;
     if (KNOB_TOSS_RS)
         return;
-    uint32_t base = rast_hot_index((uint32_t)(tile_x - t->mt_x), (uint32_t)(tile_y - t->mt_y));
+    uint32_t base = rast_hot_tile_index((uint32_t)(tile_x - t->mt_x), (uint32_t)(tile_y - t->mt_y));
     be_tile_count n = {0, 0};
     if (__builtin_expect(__atomic_load_n(&prof_active, __ATOMIC_RELAXED), 0)) {
         prof_begin(PROF_BEPixelBackend);
@@ -1190,9 +1225,10 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
             case BE_PRIM_TRI:
                 /* clip lies inside p->bbox, itself inside the triangle's box. */
                 prof_begin(PROF_BERasterizeTriangle);
-                rast_tri_cover_packed(p->tri.a, p->tri.b, p->tri.c, p->tri_flags & BE_TRI_SMALL,
-                                      p->tri_flags & BE_TRI_SMALL_EDGES, so_fx8, clip,
-                                      emit_raster_tile, &t);
+                rast_tri_cover_packed_runs(p->tri.a, p->tri.b, p->tri.c,
+                                           p->tri_flags & BE_TRI_SMALL,
+                                           p->tri_flags & BE_TRI_SMALL_EDGES, so_fx8, clip,
+                                           emit_raster_tile, emit_full_run, &t);
                 prof_end(PROF_BERasterizeTriangle);
                 break;
             case BE_PRIM_LINE:

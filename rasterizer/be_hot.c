@@ -130,6 +130,11 @@ uint8_t *be_hot_acquire(rast_hot_tiles *h, uint32_t slot, uint32_t tile, const s
                         bool write)
 {
     rast_hot_tile *t = &h->tiles[slot][tile];
+    /* Already dirty with this surface (every draw after the first on a
+     * macrotile, once per draw chunk and macrotile): the path below would
+     * change nothing. Its memory was sized for this surface's format. */
+    if (t->state == RAST_HOT_DIRTY && t->mem && surface_same(&t->surface, surf))
+        return (uint8_t *)t->mem;
     swr_format fmt = (swr_format)surf->format;
     uint32_t bpp = be_hot_bpp(fmt);
     if (t->state != RAST_HOT_INVALID && !surface_same(&t->surface, surf)) {
@@ -162,6 +167,19 @@ void be_hot_acquire_zs(rast_hot_tiles *h, uint32_t tile, const swr_surface *surf
     bool has_s = be_format_has_stencil(fmt);
     rast_hot_tile *tz = &h->tiles[RAST_HOT_SLOT_DEPTH][tile];
     rast_hot_tile *ts = &h->tiles[RAST_HOT_SLOT_STENCIL][tile];
+    /* Depth already dirty with this surface, and stencil likewise or
+     * absent from the format: the path below would change nothing. */
+    if (tz->state == RAST_HOT_DIRTY && tz->mem && surface_same(&tz->surface, surf)) {
+        if (ts->state == RAST_HOT_DIRTY && ts->mem && surface_same(&ts->surface, surf)) {
+            *z = tz->mem;
+            *s = ts->mem;
+            return;
+        }
+        if (ts->state == RAST_HOT_INVALID && !has_s) {
+            *z = tz->mem;
+            return;
+        }
+    }
     if ((tz->state != RAST_HOT_INVALID && !surface_same(&tz->surface, surf)) ||
         (ts->state != RAST_HOT_INVALID && !surface_same(&ts->surface, surf)))
         flush_zs(h, tile, true);

@@ -23,6 +23,10 @@
  * data-dependent branches. Larger triangles classify tiles with scalar int64
  * (three edges, a few adds per tile) and evaluate partial tiles in 32-bit
  * lanes when small_edges allows it (proof at rast_tri_cover_large), else in 64-bit.
+ * They first classify the whole clip rectangle (a macrotile) the same way:
+ * rejected or fully covered, its tiles need no tests. Fully covered tiles
+ * go to an optional emit_run callback in runs (a row of them in one call),
+ * so the backend pays its per-tile dispatch once per run.
  * The three-edge loops carry `#pragma GCC unroll`: left rolled, gcc keeps the
  * per-edge arrays on the stack, which cost ~40% on 1-pixel triangles.
  */
@@ -122,6 +126,32 @@ bool rast_tri_setup(const int32_t x_fx8[3], const int32_t y_fx8[3], int32_t samp
     return true;
 }
 
+/* Every pixel of r is covered: its tiles with the rectangle's masks, no
+ * edge tests. With emit_run, the fully covered tiles of a row (those from
+ * the first one up to the last tile boundary of r) are one run. */
+static void emit_rect_tiles(swr_rect r, rast_emit_fn emit, rast_emit_run_fn emit_run, void *user)
+{
+    const int32_t tx0 = r.x0 & ~7, ty0 = r.y0 & ~7;
+    for (int32_t ty = ty0; ty < r.y1; ty += 8) {
+        int32_t ry0 = max_i32(r.y0 - ty, 0), ry1 = min_i32(r.y1 - ty, 8);
+        uint64_t row_mask = row_lt_mask[ry1] & ~row_lt_mask[ry0];
+        for (int32_t tx = tx0; tx < r.x1;) {
+            int32_t rx0 = max_i32(r.x0 - tx, 0), rx1 = min_i32(r.x1 - tx, 8);
+            uint64_t mask = row_mask & col_lt_mask[rx1] & ~col_lt_mask[rx0]; /* never 0 */
+            if (emit_run && mask == ~(uint64_t)0) {
+                /* tx >= r.x0 and tx + 8 <= r.x1: every tile up to r.x1's
+                 * last multiple of 8 is full too. */
+                uint32_t n = (uint32_t)(((r.x1 & ~7) - tx) >> 3);
+                emit_run(user, tx, ty, n);
+                tx += 8 * (int32_t)n;
+                continue;
+            }
+            emit(user, tx, ty, mask);
+            tx += 8;
+        }
+    }
+}
+
 /*
  * Triangles larger than SMALL_TRI_PX: tiles classified in int64.
  *
@@ -144,10 +174,40 @@ bool rast_tri_setup(const int32_t x_fx8[3], const int32_t y_fx8[3], int32_t samp
  *   D_k <= (2 * (2^19 - 1)) * 1792 < 2^20 * 1792 = 1879048192 < 2^31 - 1.
  * (With |a|, |b| up to 2^20 the bound would fail; the random test catches a
  * looser small_edges threshold.)
+ *
+ * The whole rectangle is classified first, the same way with its extreme
+ * samples (spans (w - 1) * 256 and (h - 1) * 256 instead of TILE_SPAN_FX8):
+ * the backend calls this per macrotile, and the two triangles of a
+ * full-screen quad each cover most macrotiles entirely and miss the rest
+ * entirely, so their 64 tiles need no tests one by one (|a| (w - 1) * 256 <
+ * 2^24 * 2^24 for any rectangle inside the guard band: no overflow).
  */
 void rast_tri_cover_large(const rast_tri *tri, int32_t sample_offset_fx8, swr_rect r,
-                          rast_emit_fn emit, void *user)
+                          rast_emit_fn emit, rast_emit_run_fn emit_run, void *user)
 {
+    {
+        /* The rectangle: rejected, or covered everywhere. */
+        const int64_t span_x = (int64_t)(r.x1 - 1 - r.x0) * 256,
+                      span_y = (int64_t)(r.y1 - 1 - r.y0) * 256;
+        int64_t hi_or = 0, lo_or = 0;
+#pragma GCC unroll 3
+        for (int k = 0; k < 3; k++) {
+            int64_t e = tri->a[k] * ((int64_t)r.x0 * 256 + sample_offset_fx8) +
+                        tri->b[k] * ((int64_t)r.y0 * 256 + sample_offset_fx8) + tri->c[k];
+            int64_t ax = tri->a[k] * span_x, by = tri->b[k] * span_y;
+            int64_t lo = e + min_i64(0, ax) + min_i64(0, by);
+            int64_t hi = e + max_i64(0, ax) + max_i64(0, by);
+            hi_or |= hi < 0 ? -1 : 0; /* some edge negative at every sample */
+            lo_or |= lo;
+        }
+        if (hi_or < 0)
+            return;
+        if (lo_or >= 0) {
+            emit_rect_tiles(r, emit, emit_run, user);
+            return;
+        }
+    }
+
     int64_t min_off[3], max_off[3], neg_min_off[3];
 #pragma GCC unroll 3
     for (int k = 0; k < 3; k++) {
@@ -191,6 +251,11 @@ void rast_tri_cover_large(const rast_tri *tri, int32_t sample_offset_fx8, swr_re
                 hi2 = row_e[2] + max_off[2];
         int64_t lo0 = row_e[0] + min_off[0], lo1 = row_e[1] + min_off[1],
                 lo2 = row_e[2] + min_off[2];
+        /* The pending run of fully covered tiles (emit_run): run_n tiles
+         * from run_x, emitted before the next tile of the row is and at
+         * the row's end, so the order stays row-major. */
+        int32_t run_x = 0;
+        uint32_t run_n = 0;
         for (int32_t tx = tx0; tx < r.x1; tx += 8) {
             /* Reject: some edge negative at its largest corner. */
             if ((hi0 | hi1 | hi2) >= 0) {
@@ -200,7 +265,16 @@ void rast_tri_cover_large(const rast_tri *tri, int32_t sample_offset_fx8, swr_re
                     int32_t rx0 = max_i32(r.x0 - tx, 0), rx1 = min_i32(r.x1 - tx, 8);
                     mask &= col_lt_mask[rx1] & ~col_lt_mask[rx0];
                 }
-                if ((lo0 | lo1 | lo2) < 0) {
+                bool accept = (lo0 | lo1 | lo2) >= 0;
+                if (accept && emit_run && mask == ~(uint64_t)0) {
+                    run_x = run_n ? run_x : tx;
+                    run_n++;
+                    mask = 0; /* in the run */
+                } else if (run_n) {
+                    emit_run(user, run_x, ty, run_n);
+                    run_n = 0;
+                }
+                if (!accept) {
                     /* Partial: evaluate the blocks the rectangle touches. */
                     int64_t ec[3] = {min_i64(lo0 - min_off[0], neg_min_off[0]),
                                      min_i64(lo1 - min_off[1], neg_min_off[1]),
@@ -224,6 +298,8 @@ void rast_tri_cover_large(const rast_tri *tri, int32_t sample_offset_fx8, swr_re
             lo1 += step_x[1];
             lo2 += step_x[2];
         }
+        if (run_n)
+            emit_run(user, run_x, ty, run_n);
         row_e[0] += step_y[0];
         row_e[1] += step_y[1];
         row_e[2] += step_y[2];

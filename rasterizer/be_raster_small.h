@@ -234,9 +234,10 @@ cover_small(const int32_t a[3], const int32_t b[3], const int64_t c[3], int32_t 
         emit(user, tiles[i].x, tiles[i].y, tiles[i].mask);
 }
 
-/* Triangles larger than SMALL_TRI_PX (be_raster.c). */
+/* Triangles larger than SMALL_TRI_PX (be_raster.c). Fully covered tiles
+ * go to emit_run in runs when it is not NULL, else to emit. */
 void rast_tri_cover_large(const rast_tri *tri, int32_t sample_offset_fx8, swr_rect r,
-                          rast_emit_fn emit, void *user);
+                          rast_emit_fn emit, rast_emit_run_fn emit_run, void *user);
 
 /* rast_tri_cover (rast_priv.h), inline: `emit` is called directly when it
  * is a compile-time constant at the call site. */
@@ -258,18 +259,20 @@ rast_tri_cover_inline(const rast_tri *tri, int32_t sample_offset_fx8, swr_rect c
         const int32_t b[3] = {(int32_t)tri->b[0], (int32_t)tri->b[1], (int32_t)tri->b[2]};
         cover_small(a, b, tri->c, sample_offset_fx8, r, emit, user);
     } else {
-        rast_tri_cover_large(tri, sample_offset_fx8, r, emit, user);
+        rast_tri_cover_large(tri, sample_offset_fx8, r, emit, NULL, user);
     }
 }
 
 /* The same for the packed edges of the backend's be_prim (rast_internal.h):
  * a, b as int32, c, and the two facts rast_tri_cover_inline derives from
  * rast_tri's unclipped bbox and small_edges, computed by the frontend.
- * r: the pixels to cover, already inside the triangle's bbox, non-empty. */
+ * r: the pixels to cover, already inside the triangle's bbox, non-empty.
+ * emit_run (may be NULL): runs of fully covered tiles of a large triangle
+ * (a small one has at most 3 tiles a side and emits them one by one). */
 static inline __attribute__((always_inline)) void
-rast_tri_cover_packed(const int32_t a[3], const int32_t b[3], const int64_t c[3], bool small,
-                      bool small_edges, int32_t sample_offset_fx8, swr_rect r, rast_emit_fn emit,
-                      void *user)
+rast_tri_cover_packed_runs(const int32_t a[3], const int32_t b[3], const int64_t c[3], bool small,
+                           bool small_edges, int32_t sample_offset_fx8, swr_rect r,
+                           rast_emit_fn emit, rast_emit_run_fn emit_run, void *user)
 {
     if (small) {
         cover_small(a, b, c, sample_offset_fx8, r, emit, user);
@@ -279,7 +282,16 @@ rast_tri_cover_packed(const int32_t a[3], const int32_t b[3], const int64_t c[3]
                     .b = {b[0], b[1], b[2]},
                     .c = {c[0], c[1], c[2]},
                     .small_edges = small_edges};
-    rast_tri_cover_large(&tri, sample_offset_fx8, r, emit, user);
+    rast_tri_cover_large(&tri, sample_offset_fx8, r, emit, emit_run, user);
+}
+
+/* rast_tri_cover_packed_runs without runs: every tile through emit. */
+static inline __attribute__((always_inline)) void
+rast_tri_cover_packed(const int32_t a[3], const int32_t b[3], const int64_t c[3], bool small,
+                      bool small_edges, int32_t sample_offset_fx8, swr_rect r, rast_emit_fn emit,
+                      void *user)
+{
+    rast_tri_cover_packed_runs(a, b, c, small, small_edges, sample_offset_fx8, r, emit, NULL, user);
 }
 
 #endif /* BE_RASTER_SMALL_H */
