@@ -10,7 +10,9 @@
  * counting), and the emit contract (row-major, non-zero, once per tile,
  * inside clip) must hold. Every other triangle goes through the backend's
  * entry instead (rast_tri_cover_packed: int32 a, b, the small-triangle and
- * small-edge flags, the box already clipped), held to the same reference.
+ * small-edge flags, the box already clipped), held to the same reference;
+ * half of those with runs of fully covered tiles (rast_emit_run_fn),
+ * expanded into single tiles under the same contract check.
  *
  * SWR_TEST_SEED=<n> in the environment reruns with another seed.
  */
@@ -224,8 +226,23 @@ static void make_case(tri_case *t)
 /* What the backend does with a triangle the frontend packed into a be_prim
  * (rast_internal.h): a, b narrowed to int32, the flags fe_draw.c derives
  * from the unclipped box and small_edges, the box clipped first. */
-static void cover_packed(const rast_tri *tri, int32_t off, swr_rect clip, rast_emit_fn emit,
-                         void *user)
+/* Runs of fully covered tiles (rast_emit_run_fn) are, by contract, count
+ * calls of the emit function with mask ~0: expanded here into the capture,
+ * whose emit contract check then covers the runs' order and extent too. */
+static long runs_seen, run_tiles_seen;
+
+static void capture_run(void *user, int32_t tile_x, int32_t tile_y, uint32_t count)
+{
+    if (count == 0)
+        fail_msg("run of 0 tiles at (%d,%d)", tile_x, tile_y);
+    runs_seen++;
+    run_tiles_seen += count;
+    for (uint32_t i = 0; i < count; i++)
+        ref_capture_emit(user, tile_x + 8 * (int32_t)i, tile_y, ~(uint64_t)0);
+}
+
+static void cover_packed(const rast_tri *tri, int32_t off, swr_rect clip, bool runs,
+                         rast_emit_fn emit, void *user)
 {
     swr_rect r = {tri->bbox.x0 > clip.x0 ? tri->bbox.x0 : clip.x0,
                   tri->bbox.y0 > clip.y0 ? tri->bbox.y0 : clip.y0,
@@ -243,7 +260,11 @@ static void cover_packed(const rast_tri *tri, int32_t off, swr_rect clip, rast_e
     }
     bool small =
         tri->bbox.x1 - tri->bbox.x0 <= SMALL_TRI_PX && tri->bbox.y1 - tri->bbox.y0 <= SMALL_TRI_PX;
-    rast_tri_cover_packed(a, b, tri->c, small, tri->small_edges, off, r, emit, user);
+    if (runs)
+        rast_tri_cover_packed_runs(a, b, tri->c, small, tri->small_edges, off, r, emit,
+                                   capture_run, user);
+    else
+        rast_tri_cover_packed(a, b, tri->c, small, tri->small_edges, off, r, emit, user);
 }
 
 static uint64_t env_seed(uint64_t dflt)
@@ -272,7 +293,7 @@ static void test_random_triangles(void **state)
         if (rast_tri_setup(t.x, t.y, t.off, t.bottom, &tri, &area2)) {
             tri.small_edges ? small_edges++ : large_edges++;
             if (it & 1)
-                cover_packed(&tri, t.off, t.clip, ref_capture_emit, &cap);
+                cover_packed(&tri, t.off, t.clip, it & 2, ref_capture_emit, &cap);
             else
                 rast_tri_cover(&tri, t.off, t.clip, ref_capture_emit, &cap);
         } else {
@@ -318,8 +339,11 @@ static void test_random_triangles(void **state)
     }
     ref_capture_free(&cap);
     printf("seed %#llx: %d triangles, %ld small-edge, %ld large-edge, %ld zero-area, "
-           "%ld pixels compared\n",
-           (unsigned long long)seed, n, small_edges, large_edges, zero_area, pixels_checked);
+           "%ld pixels compared; %ld runs of %ld fully covered tiles\n",
+           (unsigned long long)seed, n, small_edges, large_edges, zero_area, pixels_checked,
+           runs_seen, run_tiles_seen);
+    /* The run path must have been exercised, with runs longer than a tile. */
+    assert_true(runs_seen > 100 && run_tiles_seen > runs_seen);
     for (int k = 0; k < K_COUNT; k++)
         printf("  %-10s %6ld (%ld covering some pixel)\n", kind_names[k], per_kind[k],
                covered_kind[k]);
