@@ -12,7 +12,8 @@
  * scale = (f - n) / 2).
  * - depth clamp (clipping at near/far off): every pixel is drawn, with the
  *   depth clamped to [min(n, f), max(n, f)] (GL 4.6 §17.3.4), also for a
- *   reversed range;
+ *   reversed range; once with depth ALWAYS and once with LESS into BGRA8
+ *   (the backend's specialised full-tile early-depth path);
  * - depth clipping: a pixel is drawn iff -w <= z <= w (0 <= z <= w with
  *   clip_halfz) at its centre; the z range is chosen so that the clip
  *   points fall on pixel edges at exact fixed-point positions (W / 4,
@@ -46,11 +47,18 @@ typedef struct zcase {
 } zcase;
 
 /* Draws the rectangle with depth ALWAYS + writes over depth 0 and colour 0
- * (PS colour 1) and checks every pixel. */
-static int run_zcase(const swr_context_desc *desc, swr_format zfmt, const zcase *c)
+ * (PS colour 1) and checks every pixel. less_bgra8: instead depth LESS
+ * over depth 1 into a B8G8R8A8 target, the state of the backend's
+ * specialised full-tile path (early depth of whole 8x8 tiles), which must
+ * clamp too. */
+static int run_zcase(const swr_context_desc *desc, swr_format zfmt, const zcase *c, bool less_bgra8)
 {
     tu_target t;
-    assert_int_equal(tu_target_init(&t, desc, W, H, SWR_FORMAT_R32G32B32A32_FLOAT, zfmt), SWR_OK);
+    assert_int_equal(
+        tu_target_init(&t, desc, W, H,
+                       less_bgra8 ? SWR_FORMAT_B8G8R8A8_UNORM : SWR_FORMAT_R32G32B32A32_FLOAT,
+                       zfmt),
+        SWR_OK);
     fx_pipeline(&t, SWR_INTERP_LINEAR);
     swr_viewport vp = tu_viewport(W, H);
     vp.translate[2] = c->halfz ? c->n : 0.5f * (c->n + c->f);
@@ -61,8 +69,9 @@ static int run_zcase(const swr_context_desc *desc, swr_format zfmt, const zcase 
     rs.depth_clamp = c->clamp;
     rs.depth_clip_near = rs.depth_clip_far = !c->clamp;
     swr_set_rasterizer_state(t.ctx, &rs);
-    swr_depth_stencil_state dsa = {.depth_enabled = true, .depth_writemask = true,
-                                   .depth_func = SWR_FUNC_ALWAYS};
+    swr_depth_stencil_state dsa = {.depth_enabled = true,
+                                   .depth_writemask = true,
+                                   .depth_func = less_bgra8 ? SWR_FUNC_LESS : SWR_FUNC_ALWAYS};
     swr_set_depth_stencil_state(t.ctx, &dsa);
     static const float one[4] = {1, 1, 1, 1};
     fx_vertex v[6];
@@ -72,7 +81,7 @@ static int run_zcase(const swr_context_desc *desc, swr_format zfmt, const zcase 
         v[k].pos[2] = p[k][0] == 0 ? c->za : c->zb;
     }
     const float clear[4] = {0, 0, 0, 0};
-    tu_clear(&t, clear, 0.0);
+    tu_clear(&t, clear, less_bgra8 ? 1.0 : 0.0);
     fx_draw(t.ctx, SWR_TOPO_TRIANGLES, v, 6);
     tu_finish(&t);
 
@@ -85,7 +94,8 @@ static int run_zcase(const swr_context_desc *desc, swr_format zfmt, const zcase 
             bool inside = zn <= 1.0 && zn >= (c->halfz ? 0.0 : -1.0);
             bool want_drawn = c->clamp || inside;
             double want = !want_drawn ? 0.0 : c->clamp ? fmin(fmax(zw, lo), hi) : zw;
-            bool drawn = fx_px4(&t, x, y)[0] == 1.0f;
+            bool drawn = less_bgra8 ? t.color[(size_t)y * t.cpitch + (size_t)x * 4] == 255
+                                    : fx_px4(&t, x, y)[0] == 1.0f;
             drawn_count += drawn;
             double got = fx_stored_depth(&t, x, y), wq = fx_expect_depth(&t, want);
             if ((drawn != want_drawn || fabs(got - wq) > tol(&t)) && bad++ < 4)
@@ -113,7 +123,8 @@ static void test_depth_clamp_range(void **state)
     for (int d = 0; d < 2; d++)
         for (int f = 0; f < 2; f++)
             for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-                assert_int_equal(run_zcase(&fx_descs[d], fmts[f], &cases[i]), 0);
+                for (int less = 0; less < 2; less++)
+                    assert_int_equal(run_zcase(&fx_descs[d], fmts[f], &cases[i], less), 0);
 }
 
 static void test_clip_halfz(void **state)
@@ -130,7 +141,7 @@ static void test_clip_halfz(void **state)
     for (int d = 0; d < 2; d++)
         for (int f = 0; f < 2; f++)
             for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-                assert_int_equal(run_zcase(&fx_descs[d], fmts[f], &cases[i]), 0);
+                assert_int_equal(run_zcase(&fx_descs[d], fmts[f], &cases[i], false), 0);
 }
 
 /* ---- offset_units_unscaled ------------------------------------------------------------------- */
