@@ -123,6 +123,13 @@ struct swr_context {
      * at ~5% of such a scene. At most the peak number of blocks in flight
      * is kept; all are freed with the context. */
     state_block *free_blocks[SG_COUNT + 1];
+    /* How the last draw was cut (swr_draw): a draw loop repeats the same
+     * topology and count, and the cut is a pure function of them (and of
+     * max_prims and the split knob, fixed for the context). */
+    struct {
+        uint32_t topology, count; /* count 0: nothing cached */
+        uint32_t per_chunk, inst_step;
+    } cut;
     bool fb_used;          /* a draw or clear used the current framebuffer */
     uint64_t draws;
 };

@@ -650,6 +650,30 @@ swr_result swr_set_framebuffer(swr_context *ctx, const swr_framebuffer *fb)
 
 /* ---- work ----------------------------------------------------------------------------- */
 
+/* Cuts a draw of `count` positions (> 0) into frontend chunks: by
+ * index-stream positions, and small draws are grouped by instances so a
+ * chunk carries about max_prims prims. Fills ctx->cut. */
+static void cut_draw(swr_context *ctx, uint32_t topology, uint32_t count)
+{
+    uint32_t per_chunk =
+        KNOB_DISABLE_SPLIT_DRAW ? count : fe_positions_per_chunk(topology, ctx->max_prims);
+    if (per_chunk == 0)
+        per_chunk = count;
+    uint32_t chunks = (uint32_t)(((uint64_t)count + per_chunk - 1) / per_chunk);
+    uint32_t inst_step = 1;
+    if (chunks == 1 && !KNOB_DISABLE_SPLIT_DRAW) {
+        /* fe_assemble's bound: what one instance emits at most. */
+        uint64_t prims = (uint64_t)fe_max_prims_for_positions(topology, count) + 1;
+        inst_step = (uint32_t)(ctx->max_prims / prims);
+        if (inst_step < 1)
+            inst_step = 1;
+    }
+    ctx->cut.topology = topology;
+    ctx->cut.count = count;
+    ctx->cut.per_chunk = per_chunk;
+    ctx->cut.inst_step = inst_step;
+}
+
 swr_result swr_draw(swr_context *ctx, const swr_draw_info *info)
 {
     if (!ctx || !info || info->topology >= SWR_TOPO_COUNT)
@@ -680,21 +704,10 @@ swr_result swr_draw(swr_context *ctx, const swr_draw_info *info)
     ctx->fb_used = true;
     ctx->draws++;
 
-    /* Cut into frontend chunks: by index-stream positions, and small draws
-     * are grouped by instances so a chunk carries about max_prims prims. */
-    uint32_t per_chunk =
-        KNOB_DISABLE_SPLIT_DRAW ? d.count : fe_positions_per_chunk(d.topology, ctx->max_prims);
-    if (per_chunk == 0)
-        per_chunk = d.count;
+    if (ctx->cut.count != d.count || ctx->cut.topology != d.topology)
+        cut_draw(ctx, d.topology, d.count);
+    uint32_t per_chunk = ctx->cut.per_chunk, inst_step = ctx->cut.inst_step;
     uint32_t chunks = (uint32_t)(((uint64_t)d.count + per_chunk - 1) / per_chunk);
-    uint32_t inst_step = 1;
-    if (chunks == 1 && !KNOB_DISABLE_SPLIT_DRAW) {
-        /* fe_assemble's bound: what one instance emits at most. */
-        uint64_t prims = (uint64_t)fe_max_prims_for_positions(d.topology, d.count) + 1;
-        inst_step = (uint32_t)(ctx->max_prims / prims);
-        if (inst_step < 1)
-            inst_step = 1;
-    }
     for (uint32_t i0 = 0; i0 < d.instance_count; i0 += inst_step) {
         uint32_t i1 = d.instance_count - i0 < inst_step ? d.instance_count : i0 + inst_step;
         for (uint32_t c = 0; c < chunks; c++) {

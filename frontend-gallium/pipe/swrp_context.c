@@ -32,6 +32,7 @@
 
 #include "frontend-gallium/pipe/swrp_resource.h"
 #include "frontend-gallium/pipe/swrp_state.h"
+#include "jitter/jit.h"
 
 /* ---- timeline bookkeeping -------------------------------------------- */
 
@@ -532,6 +533,16 @@ static void context_flush(struct pipe_context *ctx, struct pipe_fence_handle **f
     swrp_screen_reap(swrp_screen_of(ctx->screen), false);
 }
 
+void swrp_link_cache_clear(swrp_context *c)
+{
+    if (c->link.valid) {
+        jit_shader_unref(c->link.vs_code);
+        jit_shader_unref(c->link.fs_code);
+    }
+    c->link.valid = false;
+    c->link.vs_code = c->link.fs_code = NULL;
+}
+
 static void context_destroy(struct pipe_context *ctx)
 {
     if (!ctx)
@@ -542,6 +553,7 @@ static void context_destroy(struct pipe_context *ctx)
         store_tiles(c, false);
     swrp_timeline_retire(c->tl);
     /* After the retire: the engine is idle, so bound state frees at once. */
+    swrp_link_cache_clear(c);
     swrp_state_destroy(c);
     swrp_timeline_unref(c->tl);
     swrp_screen_reap(swrp_screen_of(ctx->screen), false);

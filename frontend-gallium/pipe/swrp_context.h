@@ -35,6 +35,28 @@
 #include "frontend-gallium/pipe/swrp_priv.h"
 
 struct swrp_bound;
+struct jit_shader;
+
+/* The result of the last shader link (swrp_draw.c send_state): the engine
+ * vertex, pixel and rasterizer states that swrp_shader_link and the bound
+ * rasterizer CSO gave for the key below. A draw with the same key neither
+ * links again nor compares those three states with what was last sent
+ * (they are what was sent, unless a failed draw cleared sent_any). The
+ * variants are referenced (jit_shader_ref), so no other shader can take
+ * their addresses while they are cached; deleting a rasterizer CSO clears
+ * the cache (swrp_state.c). A shader CSO at a reused address would have to
+ * be bound with these very variants, so it compiled from the same text:
+ * the same link. */
+typedef struct swrp_link_cache {
+    bool valid;
+    struct jit_shader *vs_code, *fs_code; /* references held while valid */
+    const void *vs_cso, *rast_cso;
+    bool dual_source;
+    uint32_t num_elements;
+    swr_vs_state vs;
+    swr_ps_state ps;
+    swr_rasterizer_state rs;
+} swrp_link_cache;
 
 typedef struct swrp_context {
     struct pipe_context base; /* first */
@@ -49,6 +71,11 @@ typedef struct swrp_context {
     /* Storage (swrp_resource::data) of each surface the framebuffer last
      * sent to the engine was built from: colour buffers, then depth. */
     const void *fb_sent_data[PIPE_MAX_COLOR_BUFS + 1];
+    /* Vertex buffer slots at and above it were sent empty (swrp_draw.c
+     * send_vertex_buffers builds and compares only the slots below it and
+     * below the highest bound one). */
+    uint32_t vb_sent_slots;
+    swrp_link_cache link;
 } swrp_context;
 
 enum {
@@ -58,13 +85,18 @@ enum {
     SWRP_DIRTY_BLEND = 1u << 3,    /* bind_blend_state */
     SWRP_DIRTY_DSA = 1u << 4,      /* bind_dsa_state */
     SWRP_DIRTY_VELEMS = 1u << 5,   /* bind_vertex_elements_state */
-    SWRP_DIRTY_ALL = (1u << 6) - 1
+    SWRP_DIRTY_BLEND_COLOR = 1u << 6, /* set_blend_color */
+    SWRP_DIRTY_STENCIL_REF = 1u << 7, /* set_stencil_ref */
+    SWRP_DIRTY_ALL = (1u << 8) - 1
 };
 
 static inline swrp_context *swrp_context_of(struct pipe_context *ctx)
 {
     return (swrp_context *)ctx;
 }
+
+/* Drops the link cache and its shader references. */
+void swrp_link_cache_clear(swrp_context *c);
 
 /* The screen's context_create. */
 struct pipe_context *swrp_context_create(struct pipe_screen *screen, void *priv, unsigned flags);

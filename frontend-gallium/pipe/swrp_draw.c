@@ -7,6 +7,10 @@
  * CURRENT storage; each engine state group is compared with what was last
  * sent and sent only when it differs; then every range of the multi-draw
  * becomes one swr_draw, and every resource the draws touch is marked used.
+ * What costs the most to rebuild per draw is skipped while its inputs stand
+ * still: the shader link (swrp_context.h's link cache), groups whose set_*
+ * hooks were not called (SWRP_DIRTY_*), vertex buffer slots above the
+ * highest bound or sent one.
  *
  * Memory the engine reads after draw_vbo returns must outlive the draw:
  * user vertex buffers (valid only during the call, per the docs) and user
@@ -263,8 +267,14 @@ static bool send_vertex_buffers(swrp_context *c, const struct pipe_draw_info *in
 {
     swrp_bound *b = c->bound;
     const swrp_velems_cso *ve = b->velems;
+    /* Only slots below the highest bound one or below the highest sent
+     * non-empty one can differ from what was sent: the rest are empty on
+     * both sides (all of them are sent after a failure: !sent_any). */
+    uint32_t bound_slots = b->vb_mask ? 32u - (uint32_t)__builtin_clz(b->vb_mask) : 0;
+    uint32_t slots = b->sent_any ? (bound_slots > c->vb_sent_slots ? bound_slots : c->vb_sent_slots)
+                                 : PIPE_MAX_VERTEX_BUFFERS;
     swr_vertex_buffer vb[PIPE_MAX_VERTEX_BUFFERS];
-    memset(vb, 0, sizeof vb);
+    memset(vb, 0, slots * sizeof vb[0]);
     bool have_vmax = false;
     int64_t vmax = -1;
     /* Highest instance id the draws run; an element with divisor d fetches
@@ -320,7 +330,12 @@ static bool send_vertex_buffers(swrp_context *c, const struct pipe_draw_info *in
         vb[s].data = copy;
         vb[s].size_bytes = (uint32_t)need;
     }
-    SEND_IF_CHANGED(b->sent_vb, vb, swr_set_vertex_buffers(c->engine, 0, PIPE_MAX_VERTEX_BUFFERS, vb));
+    if (!b->sent_any || memcmp(b->sent_vb, vb, slots * sizeof vb[0]) != 0) {
+        if (swr_set_vertex_buffers(c->engine, 0, slots, vb) != SWR_OK)
+            return false;
+        memcpy(b->sent_vb, vb, slots * sizeof vb[0]);
+    }
+    c->vb_sent_slots = bound_slots;
     return true;
 }
 
@@ -449,6 +464,38 @@ static void set_driver_constants(swrp_context *c)
     swrp_state_set_driver_constants(c, dc);
 }
 
+/* Links the variants and derives the engine vertex, pixel and rasterizer
+ * states from them and the bound CSOs, into the link cache (swrp_context.h). */
+static void link_shaders(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code)
+{
+    swrp_bound *b = c->bound;
+    swrp_link_cache *lc = &c->link;
+    /* Referenced before the old ones go, which may be these. */
+    jit_shader_ref(vs_code);
+    jit_shader_ref(fs_code);
+    swrp_link_cache_clear(c);
+    uint8_t sprite;
+    swrp_shader_link(b->vs, vs_code, b->fs, fs_code, b->rast, b->blend->dual_source,
+                     b->velems->layout.num_elements, &lc->vs, &lc->ps, &sprite);
+    swr_rasterizer_state *rs = &lc->rs;
+    *rs = b->rast->swr;
+    rs->sprite_coord_enable = sprite;
+    rs->point_sprite = sprite != 0;
+    rs->window_space_position = b->vs->info->window_space_position;
+    /* Only clip distances the VS writes: its own, or those its variant
+     * computes from the user clip planes (swrp_shader_lower.c). */
+    uint8_t written = (lc->vs.clip_dist_slot[0] != SWR_SLOT_NONE ? 0x0f : 0) |
+                      (lc->vs.clip_dist_slot[1] != SWR_SLOT_NONE ? 0xf0 : 0);
+    rs->clip_distance_enable = b->rast->clip_plane_enable & written;
+    lc->vs_code = vs_code;
+    lc->fs_code = fs_code;
+    lc->vs_cso = b->vs;
+    lc->rast_cso = b->rast;
+    lc->dual_source = b->blend->dual_source;
+    lc->num_elements = b->velems->layout.num_elements;
+    lc->valid = true;
+}
+
 /* Sends every state group but the vertex/index buffers. False: skip. */
 static bool send_state(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code)
 {
@@ -460,24 +507,17 @@ static bool send_state(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code
         complain("draw: a bound surface cannot be rendered to; draw skipped");
         return false;
     }
-    swr_vs_state vs;
-    swr_ps_state ps;
-    uint8_t sprite;
-    swrp_shader_link(b->vs, vs_code, b->fs, fs_code, b->rast, b->blend->dual_source,
-                     b->velems->layout.num_elements, &vs, &ps, &sprite);
-    if (vs.position_slot == SWR_SLOT_NONE) {
+    swrp_link_cache *lc = &c->link;
+    bool linked = lc->valid && lc->vs_code == vs_code && lc->fs_code == fs_code &&
+                  lc->vs_cso == b->vs && lc->rast_cso == b->rast &&
+                  lc->dual_source == b->blend->dual_source &&
+                  lc->num_elements == b->velems->layout.num_elements;
+    if (!linked)
+        link_shaders(c, vs_code, fs_code);
+    if (lc->vs.position_slot == SWR_SLOT_NONE) {
         complain("draw: the vertex shader writes no POSITION; draw skipped");
         return false;
     }
-    swr_rasterizer_state rs = b->rast->swr;
-    rs.sprite_coord_enable = sprite;
-    rs.point_sprite = sprite != 0;
-    rs.window_space_position = b->vs->info->window_space_position;
-    /* Only clip distances the VS writes: its own, or those its variant
-     * computes from the user clip planes (swrp_shader_lower.c). */
-    uint8_t written = (vs.clip_dist_slot[0] != SWR_SLOT_NONE ? 0x0f : 0) |
-                      (vs.clip_dist_slot[1] != SWR_SLOT_NONE ? 0xf0 : 0);
-    rs.clip_distance_enable = b->rast->clip_plane_enable & written;
     /* One-sided stencil (stencil[1] off) applies the front state to both
      * faces, its reference included; the engine picks the reference by
      * facing, so send the front one twice. */
@@ -487,16 +527,20 @@ static bool send_state(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code
 
     SEND_IF_CHANGED_DIRTY(SWRP_DIRTY_VELEMS, b->sent_layout, b->velems->layout,
                     swr_set_vertex_layout(c->engine, &b->velems->layout));
-    SEND_IF_CHANGED(b->sent_vs, vs, swr_set_vs(c->engine, &vs));
-    SEND_IF_CHANGED(b->sent_ps, ps, swr_set_ps(c->engine, &ps));
-    SEND_IF_CHANGED(b->sent_rs, rs, swr_set_rasterizer_state(c->engine, &rs));
+    /* On a link cache hit (with sent_any) these are what was last sent. */
+    SEND_IF_CHANGED_WHEN(!linked, b->sent_vs, lc->vs, swr_set_vs(c->engine, &lc->vs));
+    SEND_IF_CHANGED_WHEN(!linked, b->sent_ps, lc->ps, swr_set_ps(c->engine, &lc->ps));
+    SEND_IF_CHANGED_WHEN(!linked, b->sent_rs, lc->rs,
+                         swr_set_rasterizer_state(c->engine, &lc->rs));
     SEND_IF_CHANGED_DIRTY(SWRP_DIRTY_BLEND, b->sent_blend, b->blend->swr,
                           swr_set_blend_state(c->engine, &b->blend->swr));
     SEND_IF_CHANGED_DIRTY(SWRP_DIRTY_DSA, b->sent_dsa, b->dsa->swr,
                           swr_set_depth_stencil_state(c->engine, &b->dsa->swr));
-    SEND_IF_CHANGED(b->sent_blend_color, b->blend_color.color,
-                    swr_set_blend_color(c->engine, b->blend_color.color));
-    SEND_IF_CHANGED(b->sent_stencil_ref, sref, swr_set_stencil_ref(c->engine, sref[0], sref[1]));
+    SEND_IF_CHANGED_DIRTY(SWRP_DIRTY_BLEND_COLOR, b->sent_blend_color, b->blend_color.color,
+                          swr_set_blend_color(c->engine, b->blend_color.color));
+    /* The DSA's two-sidedness picks the back reference. */
+    SEND_IF_CHANGED_DIRTY(SWRP_DIRTY_STENCIL_REF | SWRP_DIRTY_DSA, b->sent_stencil_ref, sref,
+                          swr_set_stencil_ref(c->engine, sref[0], sref[1]));
     SEND_IF_CHANGED_DIRTY(SWRP_DIRTY_VIEWPORT, b->sent_viewport, b->viewport,
                           swr_set_viewports(c->engine, 0, SWR_MAX_VIEWPORTS, b->viewport));
     SEND_IF_CHANGED_DIRTY(SWRP_DIRTY_SCISSOR, b->sent_scissor, b->scissor,
@@ -662,7 +706,8 @@ static void draw_vbo(struct pipe_context *ctx, const struct pipe_draw_info *info
 
     /* Index data: a resource's current storage, or a copy of the range of
      * user indices the draws read. */
-    draw_copies k = {.n = 0};
+    draw_copies k; /* block[] is written before it is read: no zeroing */
+    k.n = 0;
     const uint8_t *indices = NULL;
     uint64_t avail = 0;   /* indices in `indices` */
     uint32_t first = 0;   /* index position `indices` starts at */

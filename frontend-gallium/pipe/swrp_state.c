@@ -262,6 +262,8 @@ static void delete_rasterizer_state(struct pipe_context *ctx, void *state)
      * next draw from reading freed memory (it is skipped instead). */
     if (swrp_bound_of(ctx)->rast == state)
         swrp_bound_of(ctx)->rast = NULL;
+    /* A CSO made later at this address must not hit the link cache. */
+    swrp_link_cache_clear(swrp_context_of(ctx));
     free(state);
 }
 
@@ -380,14 +382,18 @@ static void delete_vertex_elements_state(struct pipe_context *ctx, void *state)
 
 static void set_blend_color(struct pipe_context *ctx, const struct pipe_blend_color *c)
 {
-    if (c)
+    if (c) {
         swrp_bound_of(ctx)->blend_color = *c;
+        swrp_context_of(ctx)->dirty |= SWRP_DIRTY_BLEND_COLOR;
+    }
 }
 
 static void set_stencil_ref(struct pipe_context *ctx, const struct pipe_stencil_ref *r)
 {
-    if (r)
+    if (r) {
         swrp_bound_of(ctx)->stencil_ref = *r;
+        swrp_context_of(ctx)->dirty |= SWRP_DIRTY_STENCIL_REF;
+    }
 }
 
 static void set_sample_mask(struct pipe_context *ctx, unsigned mask)
