@@ -48,6 +48,26 @@
 #include "rasterizer/be_output.h"
 #include "rasterizer/be_raster_small.h"
 
+/* rast_be_setup.common: the state matches a common-state instance of
+ * shade_tile (run_ds): opaque BGRA8 with the early inline LESS test on
+ * float depth with writes, or RGBA8 with it on 24-bit unorm depth (3D
+ * scenes; GL through OSMesa renders RGBA8 + Z24S8) and the same with
+ * LEQUAL (the depth function VTK/ParaView render with, and multi-pass
+ * GL), or alpha-blended BGRA8 or RGBA8 without depth/stencil (UI, particles,
+ * layers; BGRA8 also with source alpha factor ONE for alpha). No alpha
+ * test, no late tests. Each instance costs compile time and code (two
+ * variants, and be_draw.c inlines the raster-tile function twice): add
+ * one only for a state that real programs use. */
+enum be_common_state {
+    BE_COMMON_NONE,
+    BE_COMMON_LESS_OPAQUE,
+    BE_COMMON_LESS24_OPAQUE_RGBA,
+    BE_COMMON_LEQUAL24_OPAQUE_RGBA,
+    BE_COMMON_NODEPTH_ALPHA,
+    BE_COMMON_NODEPTH_ALPHA_RGBA,
+    BE_COMMON_NODEPTH_ALPHA_A1, /* source alpha factor ONE for alpha */
+};
+
 typedef struct be_tile_ctx {
     const rast_draw_state *st;
     const be_prim *p;
@@ -55,39 +75,12 @@ typedef struct be_tile_ctx {
     rast_counters *cnt;
     int32_t mt_x, mt_y;
     uint8_t *color[SWR_MAX_RENDER_TARGETS];
-    uint32_t color_bpp[SWR_MAX_RENDER_TARGETS];
     uint8_t *z;
     uint8_t *stencil;
-    uint32_t zbits; /* be_depth_unorm_bits of the depth format, looked up once */
-    float so;       /* sample offset in pixels (0 or 0.5) */
-    /* Draw-state decisions read per block, copied here once per macrotile. */
-    bool early_ds, late_ds, alpha_test;
-    /* Depth-only test (no stencil) done inline instead of through ds_fn:
-     * the same kernel be_ds_select picks, without the call and the vector
-     * spills around it. */
-    bool ds_inline, ds_float, ds_write;
-    uint32_t ds_func;
-    /* rt 0 alone with an 8888 fast path: blended inline, else via blend_fn. */
-    be_blend_kind blend_kind;
-    /* The state matches a common-state instance of shade_tile (run_ds):
-     * opaque BGRA8 with the early inline LESS test on float depth with
-     * writes, or RGBA8 with it on 24-bit unorm depth (3D scenes; GL through
-     * OSMesa renders RGBA8 + Z24S8) and the same with LEQUAL (the depth
-     * function VTK/ParaView render with, and multi-pass GL), or
-     * alpha-blended BGRA8 or RGBA8 without depth/stencil (UI, particles,
-     * layers; BGRA8 also with source alpha factor ONE for alpha). No alpha
-     * test, no late tests. Each instance costs compile time and code (two
-     * variants, and be_draw.c inlines the raster-tile function twice): add
-     * one only for a state that real programs use. */
-    enum {
-        BE_COMMON_NONE,
-        BE_COMMON_LESS_OPAQUE,
-        BE_COMMON_LESS24_OPAQUE_RGBA,
-        BE_COMMON_LEQUAL24_OPAQUE_RGBA,
-        BE_COMMON_NODEPTH_ALPHA,
-        BE_COMMON_NODEPTH_ALPHA_RGBA,
-        BE_COMMON_NODEPTH_ALPHA_A1, /* source alpha factor ONE for alpha */
-    } common;
+    float so; /* sample offset in pixels (0 or 0.5) */
+    /* The draw state's decisions (rast_draw_state.be, made by
+     * be_draw_derive), copied here once per macrotile and read per block. */
+    rast_be_setup be;
     vf8 lane_x, lane_y; /* sample position of each lane relative to the block origin */
     /* Per primitive (prepare_prim): a plane p at block (bx, by) is
      * p[0]*(bx - x_ref) + p[1]*(by - y_ref) + lane_part, where lane_part =
@@ -97,20 +90,13 @@ typedef struct be_tile_ctx {
     bool zclamp_per_prim; /* ... read per primitive from st->vp (depth clamp on) */
     vf8 iw0, diw1, diw2, iw1, iw2;
     bool perspective; /* 1/w differs between vertices */
-    /* What the shader reads, per macrotile (swr_ps_state hints and interp
-     * modes): position (x, y, z, 1/w); barycentrics (linear and perspective);
-     * a PERSPECTIVE input. want_div: the perspective-corrected barycentrics
-     * are needed at all; persp_div: ... and differ from the linear ones for
-     * the current primitive (prepare_prim). */
-    bool want_pos, want_bary, want_div, persp_div;
+    /* persp_div: the perspective-corrected barycentrics (be.want_div) differ
+     * from the linear ones for the current primitive (prepare_prim). */
+    bool persp_div;
     /* None of position, barycentrics or a perspective divide is needed for
      * the current primitive (prepare_prim): the common-state instances have
      * a `plain` variant without those per-block branches and stores. */
     bool plain;
-    /* The non-constant PS inputs (per macrotile, from st->interp); the
-     * constant ones are written to the inputs once per primitive. */
-    uint8_t var_attr[SWR_MAX_ATTRIBS], const_attr[SWR_MAX_ATTRIBS];
-    uint32_t num_var, num_const;
     /* The current primitive interpolates its inputs from screen-space
      * planes (prepare_prim): it needs no perspective divide and is large
      * enough for the per-primitive set-up to pay. */
@@ -143,8 +129,8 @@ static inline vf8 lanes_of(const float *pl, vf8 lane_x, vf8 lane_y)
 static void prepare_planes(be_tile_ctx *t, const be_prim *p)
 {
     rast_scratch *s = t->s;
-    for (uint32_t j = 0; j < t->num_var; j++) {
-        const float *tr = p->attribs + (size_t)t->var_attr[j] * 12;
+    for (uint32_t j = 0; j < t->be.num_var; j++) {
+        const float *tr = p->attribs + (size_t)t->be.var_attr[j] * 12;
         for (uint32_t c = 0; c < 4; c++, tr += 3) {
             uint32_t k = j * 4 + c;
             float pa = tr[1] * p->b1[0] + tr[2] * p->b2[0];
@@ -164,7 +150,7 @@ static void prepare_prim(be_tile_ctx *t, const be_prim *p)
     t->p = p;
     /* Barycentric lanes: read by shade_block for varying inputs without
      * planes, position and the perspective divide (want_b). */
-    if (t->num_var || t->want_pos || t->want_div) {
+    if (t->be.num_var || t->be.want_pos || t->be.want_div) {
         t->b1_lanes = lanes_of(p->b1, t->lane_x, t->lane_y);
         t->b2_lanes = lanes_of(p->b2, t->lane_x, t->lane_y);
     }
@@ -175,16 +161,16 @@ static void prepare_prim(be_tile_ctx *t, const be_prim *p)
         t->z_hi = vf8_set1(vp->depth_hi);
     }
     t->perspective = p->inv_w[0] != p->inv_w[1] || p->inv_w[0] != p->inv_w[2];
-    t->persp_div = t->perspective && t->want_div;
+    t->persp_div = t->perspective && t->be.want_div;
     /* 1/w planes: read by shade_block only for position.w or the divide. */
-    if (t->want_pos || t->persp_div) {
+    if (t->be.want_pos || t->persp_div) {
         t->iw0 = vf8_set1(p->inv_w[0]);
         t->iw1 = vf8_set1(p->inv_w[1]);
         t->iw2 = vf8_set1(p->inv_w[2]);
         t->diw1 = vf8_set1(p->inv_w[1] - p->inv_w[0]);
         t->diw2 = vf8_set1(p->inv_w[2] - p->inv_w[0]);
     }
-    t->plain = !t->want_pos && !t->want_bary && !t->persp_div;
+    t->plain = !t->be.want_pos && !t->be.want_bary && !t->persp_div;
     /* The shader only reads these (shader_abi.h): once per primitive (the
      * per-draw ones once per macrotile, rast_be_draw_tile). The scratch is
      * this thread's and only shade_block uses it. */
@@ -193,14 +179,14 @@ static void prepare_prim(be_tile_ctx *t, const be_prim *p)
     a->front_facing = p->front_facing;
     a->prim_id = p->prim_id;
     /* Constant inputs: the value at vertex 0, the same for every block. */
-    for (uint32_t j = 0; j < t->num_const; j++) {
-        uint32_t i = t->const_attr[j];
+    for (uint32_t j = 0; j < t->be.num_const; j++) {
+        uint32_t i = t->be.const_attr[j];
         const float *tr = p->attribs + (size_t)i * 12;
         for (uint32_t c = 0; c < 4; c++)
             vf8_store_aligned(t->s->ps_inputs[i].v[c], vf8_set1(tr[c * 3]));
     }
     int64_t area = (int64_t)(p->bbox.x1 - p->bbox.x0) * (p->bbox.y1 - p->bbox.y0);
-    t->planes = !t->persp_div && t->num_var && area >= BE_PLANE_MIN_AREA;
+    t->planes = !t->persp_div && t->be.num_var && area >= BE_PLANE_MIN_AREA;
     if (t->planes)
         prepare_planes(t, p);
 }
@@ -256,7 +242,7 @@ static inline __attribute__((always_inline)) void tile_offsets(const be_tile_ctx
     if (t->planes) {
         /* The scalar part of every input plane, for the 8 blocks at once. */
         rast_scratch *s = t->s;
-        const uint32_t nk = t->num_var * 4;
+        const uint32_t nk = t->be.num_var * 4;
         if (nk == 4) /* one input (a colour): the constant count unrolls */
             plane_offsets(s, 4, dx, dy);
         else
@@ -315,8 +301,8 @@ static inline __attribute__((always_inline)) uint32_t run_ds(const be_tile_ctx *
 {
     if (ds_c >= 0)
         return be_ds_depth_only((uint32_t)ds_c & 7, ds_c_bits(ds_c) == 0, true, zblock, zq, live);
-    if (t->ds_inline)
-        return be_ds_depth_only(t->ds_func, t->ds_float, t->ds_write, zblock, zq, live);
+    if (t->be.ds_inline)
+        return be_ds_depth_only(t->be.ds_func, t->be.ds_float, t->be.ds_write, zblock, zq, live);
     const rast_output_block *out = t->st->output;
     return t->st->ds_fn(&out->dsa, out->stencil_ref, front, zblock, sblock, zq, live);
 }
@@ -330,7 +316,7 @@ run_late_ds(const be_tile_ctx *t, int ds_c, bool front, uint8_t *zblock, uint8_t
             uint32_t live, const int32_t *sref)
 {
     const rast_draw_state *st = t->st;
-    if (st->shaders->ps.writes_stencil && sblock)
+    if (t->be.ds_shader_stencil_ref && sblock) /* sblock: NULL if the hot tile had no memory */
         return be_ds_test_and_update_lanes(&st->output->dsa, (swr_format)st->fb->fb.zs.format, sref,
                                            front, zblock, sblock, zq, live);
     return run_ds(t, ds_c, front, zblock, sblock, zq, live);
@@ -361,7 +347,7 @@ run_blend(const be_tile_ctx *t, int blend_c, be_ps_colors a, uint32_t blk, uint3
 {
     const rast_draw_state *st = t->st;
     uint8_t *block0 = t->color[0] + (size_t)blk * 4;
-    int kind = blend_c == BE_BLEND_RUNTIME ? (int)t->blend_kind : blend_c;
+    int kind = blend_c == BE_BLEND_RUNTIME ? (int)t->be.blend_kind : blend_c;
     vf8x4 c0;
     switch (kind) {
     case BE_BLEND_NOOP:
@@ -400,7 +386,7 @@ run_blend(const be_tile_ctx *t, int blend_c, be_ps_colors a, uint32_t blk, uint3
         uint32_t rt = (uint32_t)__builtin_ctz(mask);
         const vf8x4 *src = as_vec4(&a.color[sh->ps.color0_writes_all ? 0 : rt]);
         st->blend_fn[rt](&out->blend, rt, out->blend_color, (swr_format)st->fb->fb.color[rt].format,
-                         t->color[rt] + (size_t)blk * t->color_bpp[rt], src, src1, live);
+                         t->color[rt] + (size_t)blk * t->be.color_bpp[rt], src, src1, live);
     }
 }
 
@@ -440,8 +426,8 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
             bool prof, bool simple, bool plain, int ds_c, int blend_c, be_tile_count *n,
             bool ds_done, uint32_t done_live)
 {
-    bool alpha_test = !simple && t->alpha_test, late_ds = !simple && t->late_ds;
-    bool early_ds = !ds_done && (ds_c == BE_DS_RUNTIME ? t->early_ds : ds_c >= 0);
+    bool alpha_test = !simple && t->be.alpha_test, late_ds = !simple && t->be.late_ds;
+    bool early_ds = !ds_done && (ds_c == BE_DS_RUNTIME ? t->be.early_ds : ds_c >= 0);
     const rast_draw_state *st = t->st;
     const be_prim *p = t->p;
     const rast_shader_block *sh = st->shaders;
@@ -451,8 +437,9 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
         prof_begin(PROF_BEBarycentric);
     /* The barycentrics only where something reads them (not the inputs of
      * a primitive with input planes, nor a shader without varying inputs). */
-    bool want_pos = !plain && t->want_pos, persp_div = !plain && t->persp_div;
-    bool want_b = (!t->planes && t->num_var) || want_pos || persp_div || (!plain && t->want_bary);
+    bool want_pos = !plain && t->be.want_pos, persp_div = !plain && t->persp_div;
+    bool want_b =
+        (!t->planes && t->be.num_var) || want_pos || persp_div || (!plain && t->be.want_bary);
     vf8 b1 = vf8_zero(), b2 = vf8_zero();
     if (want_b) {
         b1 = vf8_add(vf8_set1(o->b1[b]), t->b1_lanes);
@@ -471,7 +458,7 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
     if (early_ds) {
         if (prof)
             prof_begin(PROF_BEEarlyDepthTest);
-        vi8 zq = be_depth_quantize_bits(ds_c >= 0 ? ds_c_bits(ds_c) : t->zbits, z);
+        vi8 zq = be_depth_quantize_bits(ds_c >= 0 ? ds_c_bits(ds_c) : t->be.zbits, z);
         live = run_ds(t, ds_c, front, zblock, sblock, zq, live);
         if (prof)
             prof_end(PROF_BEEarlyDepthTest);
@@ -497,13 +484,13 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
      * broadcast from memory costs what a load does), not staged per
      * primitive: most primitives of a mesh shade one or two blocks. */
     /* Constant inputs were written by prepare_prim. */
-    const uint32_t num_var = t->num_var;
+    const uint32_t num_var = t->be.num_var;
     if (t->planes) {
         /* Planes: one add per component. */
         const float(*lanes)[8] = s->plane_lanes;
         const float(*off)[8] = s->plane_off;
         for (uint32_t j = 0; j < num_var; j++) {
-            swr_simd_vec4 *dst = &s->ps_inputs[t->var_attr[j]];
+            swr_simd_vec4 *dst = &s->ps_inputs[t->be.var_attr[j]];
             for (uint32_t c = 0; c < 4; c++) {
                 uint32_t k = j * 4 + c;
                 vf8_store_aligned(dst->v[c],
@@ -512,7 +499,7 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
         }
     } else {
         for (uint32_t j = 0; j < num_var; j++) {
-            uint32_t i = t->var_attr[j];
+            uint32_t i = t->be.var_attr[j];
             const float *tr = p->attribs + (size_t)i * 12;
             bool linear = plain || st->interp[i] == SWR_INTERP_LINEAR;
             vf8 u = linear ? b1 : p1;
@@ -531,7 +518,7 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
         vf8_store_aligned(a->position.v[2], z);
         vf8_store_aligned(a->position.v[3], iw);
     }
-    if (!plain && t->want_bary) {
+    if (!plain && t->be.want_bary) {
         vf8_store_aligned(a->bary_linear[0], b1);
         vf8_store_aligned(a->bary_linear[1], b2);
         vf8_store_aligned(a->bary_persp[0], p1);
@@ -564,7 +551,7 @@ shade_block(be_tile_ctx *t, const be_tile_offsets *o, uint32_t b, uint32_t blk, 
             prof_begin(PROF_BELateDepthTest);
         if (sh->ps.writes_depth)
             z = vf8_clamp(vf8_load(a->depth), t->z_lo, t->z_hi);
-        vi8 zq = be_depth_quantize_bits(t->zbits, z);
+        vi8 zq = be_depth_quantize_bits(t->be.zbits, z);
         live = run_late_ds(t, ds_c, front, zblock, sblock, zq, live, a->stencil);
         if (prof)
             prof_end(PROF_BELateDepthTest);
@@ -643,7 +630,7 @@ static inline __attribute__((always_inline)) uint64_t early_depth_full_tile(cons
 static inline __attribute__((always_inline)) void
 blend_full_tile(const be_tile_ctx *t, int blend_c, const swr_ps_tile_out *out, uint32_t base)
 {
-    int kind = blend_c == BE_BLEND_RUNTIME ? (int)t->blend_kind : blend_c;
+    int kind = blend_c == BE_BLEND_RUNTIME ? (int)t->be.blend_kind : blend_c;
     uint8_t *dst = t->color[0] + (size_t)base * 4;
     switch (kind) {
 #define BE_FULL_CASE(k, expr)                                                                      \
@@ -710,10 +697,10 @@ static void batch_init(be_tile_ctx *t, be_ps_batch *bt)
             a->in_lanes[r * 4 + c] = s->ps_inputs[r].v[c];
             a->in_off[r * 4 + c] = be_neg_zero8;
         }
-    for (uint32_t j = 0; j < t->num_var; j++)
+    for (uint32_t j = 0; j < t->be.num_var; j++)
         for (uint32_t c = 0; c < 4; c++) {
-            a->in_lanes[t->var_attr[j] * 4 + c] = s->plane_lanes[j * 4 + c];
-            a->in_off[t->var_attr[j] * 4 + c] = s->plane_off[j * 4 + c];
+            a->in_lanes[t->be.var_attr[j] * 4 + c] = s->plane_lanes[j * 4 + c];
+            a->in_off[t->be.var_attr[j] * 4 + c] = s->plane_off[j * 4 + c];
         }
     a->res = &st->shaders->res[SWR_STAGE_PS];
     a->fb_height = st->fb_height;
@@ -732,8 +719,8 @@ static inline __attribute__((always_inline)) void
 shade_tile_batched(be_tile_ctx *t, const be_tile_offsets *o, uint32_t base, uint64_t mask,
                    bool simple, int ds_c, int blend_c, be_tile_count *n)
 {
-    bool alpha_test = !simple && t->alpha_test, late_ds = !simple && t->late_ds;
-    bool early_ds = ds_c == BE_DS_RUNTIME ? t->early_ds : ds_c >= 0;
+    bool alpha_test = !simple && t->be.alpha_test, late_ds = !simple && t->be.late_ds;
+    bool early_ds = ds_c == BE_DS_RUNTIME ? t->be.early_ds : ds_c >= 0;
     const rast_draw_state *st = t->st;
     const be_prim *p = t->p;
     const rast_shader_block *sh = st->shaders;
@@ -776,7 +763,7 @@ shade_tile_batched(be_tile_ctx *t, const be_tile_offsets *o, uint32_t base, uint
         if (early_ds) {
             uint32_t blk = base + b * 8;
             vf8 z = vf8_clamp(vf8_add(vf8_set1(o->z[b]), t->z_lanes), t->z_lo, t->z_hi);
-            vi8 zq = be_depth_quantize_bits(ds_c >= 0 ? ds_c_bits(ds_c) : t->zbits, z);
+            vi8 zq = be_depth_quantize_bits(ds_c >= 0 ? ds_c_bits(ds_c) : t->be.zbits, z);
             live = run_ds(t, ds_c, front, t->z ? t->z + (size_t)blk * 4 : NULL,
                           t->stencil ? t->stencil + blk : NULL, zq, live);
         }
@@ -835,7 +822,7 @@ shade_tile_batched(be_tile_ctx *t, const be_tile_offsets *o, uint32_t base, uint
             vf8 z =
                 sh->ps.writes_depth ? vf8_load(po->depth) : vf8_add(vf8_set1(o->z[b]), t->z_lanes);
             z = vf8_clamp(z, t->z_lo, t->z_hi);
-            vi8 zq = be_depth_quantize_bits(t->zbits, z);
+            vi8 zq = be_depth_quantize_bits(t->be.zbits, z);
             live = run_late_ds(t, ds_c, front, t->z ? t->z + (size_t)blk * 4 : NULL,
                                t->stencil ? t->stencil + blk : NULL, zq, live, po->stencil);
         }
@@ -866,7 +853,7 @@ shade_tile(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint32_t base, uint64
     /* The batched entry: inputs from planes (or all constant), nothing
      * per lane but depth (plain), no coverage to alpha (smooth). It reads
      * only the depth offsets and the block origins of o. */
-    if (t->ta && (t->planes || (t->num_var == 0 && !t->persp_div)) && (plain || t->plain) &&
+    if (t->ta && (t->planes || (t->be.num_var == 0 && !t->persp_div)) && (plain || t->plain) &&
         (simple || !t->smooth) &&
         (mask == ~(uint64_t)0 || __builtin_popcount(blocks_of(mask)) >= BE_BATCH_MIN_BLOCKS)) {
         tile_offsets(t, tile_x, tile_y, &o, false);
@@ -939,7 +926,7 @@ dispatch_tiles(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint64_t mask, ui
             shade_tile_prof(t, tile_x + 8 * (int32_t)i, tile_y, base + 64 * i, mask, &n);
             prof_end(PROF_BEPixelBackend);
         }
-    } else if (t->common == BE_COMMON_LESS_OPAQUE) {
+    } else if (t->be.common == BE_COMMON_LESS_OPAQUE) {
         /* Tested first: tiny triangles pay this dispatch per raster tile. */
         if (t->plain)
             shade_tiles(t, tile_x, tile_y, base, mask, count, true, true, SWR_FUNC_LESS,
@@ -947,7 +934,7 @@ dispatch_tiles(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint64_t mask, ui
         else
             shade_tiles(t, tile_x, tile_y, base, mask, count, true, false, SWR_FUNC_LESS,
                         BE_BLEND_OPAQUE_BGRA8, &n);
-    } else if (t->common != BE_COMMON_NONE) {
+    } else if (t->be.common != BE_COMMON_NONE) {
         /* The plain and the full variant of each other common instance. */
 #define BE_COMMON_CASE(c, ds_c, blend_c)                                                           \
     case c:                                                                                        \
@@ -956,7 +943,7 @@ dispatch_tiles(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint64_t mask, ui
         else                                                                                       \
             shade_tiles(t, tile_x, tile_y, base, mask, count, true, false, ds_c, blend_c, &n);     \
         break;
-        switch (t->common) {
+        switch (t->be.common) {
             BE_COMMON_CASE(BE_COMMON_LESS24_OPAQUE_RGBA, SWR_FUNC_LESS | BE_DS_UNORM24,
                            BE_BLEND_OPAQUE_RGBA8)
             BE_COMMON_CASE(BE_COMMON_LEQUAL24_OPAQUE_RGBA, SWR_FUNC_LEQUAL | BE_DS_UNORM24,
@@ -968,7 +955,7 @@ dispatch_tiles(be_tile_ctx *t, int32_t tile_x, int32_t tile_y, uint64_t mask, ui
             break;
         }
 #undef BE_COMMON_CASE
-    } else if (!t->late_ds && !t->alpha_test) {
+    } else if (!t->be.late_ds && !t->be.alpha_test) {
         shade_tiles(t, tile_x, tile_y, base, mask, count, true, false, BE_DS_RUNTIME,
                     BE_BLEND_RUNTIME, &n);
     } else {
@@ -1087,6 +1074,65 @@ prefetch_ahead(const be_prefetch *pf, const rast_bin_block *b, uint32_t i)
     prefetch_pixel(pf, p1->bbox.x1 - 1, p1->bbox.y1 - 1);
 }
 
+/* Called by rast_derive_state (API thread) once per state change, after
+ * every other derived field is set; never blocks. Fills st->be with what
+ * rast_be_draw_tile used to decode per (draw chunk, macrotile). */
+void be_draw_derive(rast_draw_state *st)
+{
+    rast_be_setup *be = &st->be;
+    const swr_framebuffer *fb = &st->fb->fb;
+    const swr_depth_stencil_state *dsa = &st->output->dsa;
+    const swr_ps_state *ps = &st->shaders->ps;
+    memset(be, 0, sizeof *be);
+    for (uint32_t mask = st->rt_mask; mask; mask &= mask - 1) {
+        uint32_t rt = (uint32_t)__builtin_ctz(mask);
+        be->color_bpp[rt] = be_hot_bpp((swr_format)fb->color[rt].format);
+    }
+    if (st->ds_enabled)
+        be->zbits = be_depth_unorm_bits((swr_format)fb->zs.format);
+    be->early_ds = st->early_ds && st->ds_enabled;
+    be->late_ds = !st->early_ds && st->ds_enabled;
+    be->alpha_test = dsa->alpha_enabled;
+    be->ds_inline = st->ds_enabled && dsa->depth_enabled && !dsa->stencil[0].enabled &&
+                    !dsa->stencil[1].enabled;
+    be->ds_float = be->zbits == 0;
+    be->ds_write = dsa->depth_writemask != 0;
+    be->ds_func = dsa->depth_func & 7;
+    be->ds_shader_stencil_ref =
+        ps->writes_stencil && st->ds_enabled && be_format_has_stencil((swr_format)fb->zs.format);
+    be->want_pos = !ps->position_unused;
+    be->want_bary = !ps->barycentrics_unused;
+    be->want_div = be->want_bary;
+    for (uint32_t i = 0; i < st->num_attribs; i++) {
+        be->want_div |= st->interp[i] == SWR_INTERP_PERSPECTIVE;
+        if (st->interp[i] == SWR_INTERP_CONSTANT)
+            be->const_attr[be->num_const++] = (uint8_t)i;
+        else
+            be->var_attr[be->num_var++] = (uint8_t)i;
+    }
+    be->blend_kind = st->rt_mask == 1
+                         ? be_blend_classify(&st->output->blend, 0, (swr_format)fb->color[0].format)
+                         : BE_BLEND_CALL;
+    be->common = BE_COMMON_NONE;
+    if (!be->late_ds && !be->alpha_test) {
+        bool early_w = be->early_ds && be->ds_inline && be->ds_write;
+        bool less = early_w && be->ds_func == (SWR_FUNC_LESS & 7);
+        bool lequal = early_w && be->ds_func == (SWR_FUNC_LEQUAL & 7);
+        if (less && be->ds_float && be->blend_kind == BE_BLEND_OPAQUE_BGRA8)
+            be->common = BE_COMMON_LESS_OPAQUE;
+        else if (less && be->zbits == 24 && be->blend_kind == BE_BLEND_OPAQUE_RGBA8)
+            be->common = BE_COMMON_LESS24_OPAQUE_RGBA;
+        else if (lequal && be->zbits == 24 && be->blend_kind == BE_BLEND_OPAQUE_RGBA8)
+            be->common = BE_COMMON_LEQUAL24_OPAQUE_RGBA;
+        else if (!st->ds_enabled && be->blend_kind == BE_BLEND_ALPHA_BGRA8)
+            be->common = BE_COMMON_NODEPTH_ALPHA;
+        else if (!st->ds_enabled && be->blend_kind == BE_BLEND_ALPHA_RGBA8)
+            be->common = BE_COMMON_NODEPTH_ALPHA_RGBA;
+        else if (!st->ds_enabled && be->blend_kind == BE_BLEND_ALPHA_BGRA8_A1)
+            be->common = BE_COMMON_NODEPTH_ALPHA_A1;
+    }
+}
+
 void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_t tile,
                        rast_hot_tiles *hot, rast_scratch *scratch, rast_counters *counters)
 {
@@ -1096,12 +1142,8 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     uint32_t tx = tile % bins->grid_w, ty = tile / bins->grid_w;
     be_tile_ctx t; /* initialize fields, not the whole */
     memset(t.color, 0, sizeof t.color);
-    memset(t.color_bpp, 0, sizeof t.color_bpp);
     t.z = t.stencil = NULL;
-    t.zbits = 0;
-    t.early_ds = st->early_ds && st->ds_enabled;
-    t.late_ds = !st->early_ds && st->ds_enabled;
-    t.alpha_test = st->output->dsa.alpha_enabled;
+    t.be = st->be;
     t.p = NULL;
     t.smooth = NULL;
     t.st = st;
@@ -1133,61 +1175,19 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     for (uint32_t mask = st->rt_mask; mask; mask &= mask - 1) {
         uint32_t rt = (uint32_t)__builtin_ctz(mask);
         t.color[rt] = be_hot_acquire(hot, rt, tile, &fb->color[rt], true);
-        t.color_bpp[rt] = be_hot_bpp((swr_format)fb->color[rt].format);
     }
-    if (st->ds_enabled) {
-        t.zbits = be_depth_unorm_bits((swr_format)fb->zs.format);
+    if (st->ds_enabled)
         be_hot_acquire_zs(hot, tile, &fb->zs, st->depth_writes, st->stencil_writes, &t.z,
                           &t.stencil);
-    }
     prof_end(PROF_BELoadTiles);
 
-    const swr_depth_stencil_state *dsa = &st->output->dsa;
-    t.ds_inline = st->ds_enabled && dsa->depth_enabled && !dsa->stencil[0].enabled &&
-                  !dsa->stencil[1].enabled;
-    t.ds_float = t.zbits == 0;
-    t.ds_write = dsa->depth_writemask != 0;
-    t.ds_func = dsa->depth_func & 7;
-    const swr_ps_state *ps = &st->shaders->ps;
-    t.want_pos = !ps->position_unused;
-    t.want_bary = !ps->barycentrics_unused;
-    t.want_div = t.want_bary;
-    t.num_var = t.num_const = 0;
-    for (uint32_t i = 0; i < st->num_attribs; i++) {
-        t.want_div |= st->interp[i] == SWR_INTERP_PERSPECTIVE;
-        if (st->interp[i] == SWR_INTERP_CONSTANT)
-            t.const_attr[t.num_const++] = (uint8_t)i;
-        else
-            t.var_attr[t.num_var++] = (uint8_t)i;
-    }
     t.planes = false;
     t.persp_div = false;
     t.plain = false;
     be_ps_batch batch __attribute__((aligned(32)));
     t.ta = NULL;
-    if (ps->func && ps->tile_func)
+    if (st->shaders->ps.func && st->shaders->ps.tile_func)
         batch_init(&t, &batch);
-    t.common = BE_COMMON_NONE;
-    t.blend_kind = st->rt_mask == 1
-                       ? be_blend_classify(&st->output->blend, 0, (swr_format)fb->color[0].format)
-                       : BE_BLEND_CALL;
-    if (!t.late_ds && !t.alpha_test) {
-        bool early_w = t.early_ds && t.ds_inline && t.ds_write;
-        bool less = early_w && t.ds_func == (SWR_FUNC_LESS & 7);
-        bool lequal = early_w && t.ds_func == (SWR_FUNC_LEQUAL & 7);
-        if (less && t.ds_float && t.blend_kind == BE_BLEND_OPAQUE_BGRA8)
-            t.common = BE_COMMON_LESS_OPAQUE;
-        else if (less && t.zbits == 24 && t.blend_kind == BE_BLEND_OPAQUE_RGBA8)
-            t.common = BE_COMMON_LESS24_OPAQUE_RGBA;
-        else if (lequal && t.zbits == 24 && t.blend_kind == BE_BLEND_OPAQUE_RGBA8)
-            t.common = BE_COMMON_LEQUAL24_OPAQUE_RGBA;
-        else if (!st->ds_enabled && t.blend_kind == BE_BLEND_ALPHA_BGRA8)
-            t.common = BE_COMMON_NODEPTH_ALPHA;
-        else if (!st->ds_enabled && t.blend_kind == BE_BLEND_ALPHA_RGBA8)
-            t.common = BE_COMMON_NODEPTH_ALPHA_RGBA;
-        else if (!st->ds_enabled && t.blend_kind == BE_BLEND_ALPHA_BGRA8_A1)
-            t.common = BE_COMMON_NODEPTH_ALPHA_A1;
-    }
 
     int32_t so_fx8 = st->sample_offset_fx8;
     swr_rect tile_rect = {t.mt_x, t.mt_y, t.mt_x + RAST_MT_DIM, t.mt_y + RAST_MT_DIM};
@@ -1201,7 +1201,7 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     if (st->rt_mask) {
         uint32_t rt = (uint32_t)__builtin_ctz(st->rt_mask);
         pf.color = t.color[rt];
-        pf.color_bpp = t.color_bpp[rt];
+        pf.color_bpp = t.be.color_bpp[rt];
     }
     if (pf.prim_lines > BE_PREFETCH_MAX_LINES)
         pf.prim_lines = BE_PREFETCH_MAX_LINES;

@@ -72,6 +72,34 @@ typedef struct rast_viewport_derived {
     float depth_lo, depth_hi; /* depth clamp range */
 } rast_viewport_derived;
 
+/* The backend's decisions that depend only on the draw state, made by
+ * rast_derive_state (be_draw_derive) instead of by rast_be_draw_tile once
+ * per (draw chunk, macrotile): a chunk of small triangles touches a
+ * macrotile with a handful of them, and decoding the state there cost
+ * about as much as rasterizing one. be_draw.c copies the struct into its
+ * tile context and reads it per block. */
+typedef struct rast_be_setup {
+    uint32_t color_bpp[SWR_MAX_RENDER_TARGETS]; /* be_hot_bpp of each written target, else 0 */
+    uint32_t zbits; /* be_depth_unorm_bits of the depth format with ds_enabled, else 0 */
+    bool early_ds, late_ds, alpha_test; /* tests done per block, and when */
+    /* Depth-only test (no stencil) done inline instead of through ds_fn:
+     * the kernel be_ds_select picks, without the call and its spills. */
+    bool ds_inline, ds_float, ds_write;
+    uint32_t ds_func; /* swr_func & 7 */
+    /* The late test uses the shader's stencil output as the reference
+     * (ARB_shader_stencil_export): the shader writes it, the format has
+     * stencil and depth/stencil is on. */
+    bool ds_shader_stencil_ref;
+    be_blend_kind blend_kind; /* rt 0 alone with an 8888 fast path, else BE_BLEND_CALL */
+    uint8_t common;           /* be_draw.c's common-state instance (BE_COMMON_*) */
+    /* What the shader reads: position, barycentrics, a perspective divide
+     * (barycentrics or a PERSPECTIVE input). */
+    bool want_pos, want_bary, want_div;
+    /* The non-constant and the constant PS inputs, in input order. */
+    uint8_t var_attr[SWR_MAX_ATTRIBS], const_attr[SWR_MAX_ATTRIBS];
+    uint32_t num_var, num_const;
+} rast_be_setup;
+
 /* Everything a draw reads. Built by core when any block changed; shared by
  * every draw until the next change. */
 typedef struct rast_draw_state {
@@ -99,6 +127,7 @@ typedef struct rast_draw_state {
     float depth_offset_r; /* minimum resolvable depth difference for fixed formats */
     uint32_t num_viewports;
     rast_viewport_derived vp[SWR_MAX_VIEWPORTS];
+    rast_be_setup be; /* last: be_draw_derive reads the fields above */
 } rast_draw_state;
 
 /* Fills the derived fields from the blocks. */

@@ -1,7 +1,8 @@
 /*
  * rast_internal.h: types shared by the frontend driver (fe_draw.c) and the
  * backend driver (be_draw.c, be_hot.c): the set-up primitive that travels
- * through the bins, and the per-thread scratch.
+ * through the bins, the per-thread scratch, and the backend's part of state
+ * derivation (be_draw_derive, called by rast_state.c).
  */
 #ifndef RAST_INTERNAL_H
 #define RAST_INTERNAL_H
@@ -61,7 +62,7 @@ typedef struct be_prim {
     uint8_t tri_flags;
     uint8_t viewport;
     uint32_t prim_id;
-    swr_rect bbox;  /* covered pixels lie inside; clipped to the viewport rect */
+    swr_rect bbox; /* covered pixels lie inside; clipped to the viewport rect */
     float x_ref, y_ref;
     float b1[3], b2[3];
     float z[3];
@@ -98,27 +99,27 @@ struct rast_scratch {
     /* frontend */
     fe_prim *prims;
     uint32_t prims_cap;
-    uint32_t *prim_slots;   /* 3 per primitive: VS output slot of each vertex */
+    uint32_t *prim_slots;    /* 3 per primitive: VS output slot of each vertex */
     uint32_t prim_slots_cap; /* entries of prim_slots */
-    int32_t *vids;          /* unique vertex ids of the chunk, in first-use order */
+    int32_t *vids;           /* unique vertex ids of the chunk, in first-use order */
     uint32_t vids_cap;
-    uint32_t *hash_keys;    /* open addressing: vid of the entry */
-    uint32_t *hash_vals;    /* slot + 1 (0 = empty); also the direct table of dedupe_vertices */
+    uint32_t *hash_keys; /* open addressing: vid of the entry */
+    uint32_t *hash_vals; /* slot + 1 (0 = empty); also the direct table of dedupe_vertices */
     uint32_t hash_cap;
-    swr_simd_vec4 *vs_out;  /* [batch][num_outputs] */
-    size_t vs_out_cap;      /* in swr_simd_vec4 */
+    swr_simd_vec4 *vs_out; /* [batch][num_outputs] */
+    size_t vs_out_cap;     /* in swr_simd_vec4 */
     swr_simd_vec4 vs_in[SWR_MAX_ATTRIBS];
-    uint32_t *vcodes;       /* per VS slot: clip outcode (fe_draw.c) */
-    float *vwin;            /* per VS slot: window x, y, z, 1/w as 4 arrays of vtx_cap */
+    uint32_t *vcodes; /* per VS slot: clip outcode (fe_draw.c) */
+    float *vwin;      /* per VS slot: window x, y, z, 1/w as 4 arrays of vtx_cap */
     uint32_t vtx_cap;
-    float *vrec;            /* per VS slot: a record of what a triangle reads (fe_draw.c) */
-    size_t vrec_cap;        /* in floats */
+    float *vrec;     /* per VS slot: a record of what a triangle reads (fe_draw.c) */
+    size_t vrec_cap; /* in floats */
     /* backend */
     swr_simd_vec4 ps_inputs[SWR_MAX_ATTRIBS];
     swr_ps_args ps_args;
     /* Screen-space input planes of the current primitive (be_draw.c,
      * prepare_prim), one per component of each non-constant input, in the
-     * order of the tile context's var_attr list: value at a lane =
+     * order of rast_be_setup.var_attr: value at a lane =
      * plane_lanes[k][lane] + plane_a[k] * dx + plane_b[k] * dy for the block
      * origin (dx, dy) relative to the primitive's reference point;
      * plane_off[k][b] is that scalar part for block b of the current raster
@@ -127,5 +128,8 @@ struct rast_scratch {
     float plane_off[SWR_MAX_ATTRIBS * 4][8] __attribute__((aligned(32)));
     float plane_a[SWR_MAX_ATTRIBS * 4], plane_b[SWR_MAX_ATTRIBS * 4];
 };
+
+/* Fills st->be (be_draw.c); rast_derive_state calls it last. */
+void be_draw_derive(rast_draw_state *st);
 
 #endif /* RAST_INTERNAL_H */

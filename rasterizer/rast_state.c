@@ -2,7 +2,8 @@
  * rast_state.c: values derived from the state blocks once per state change
  * (never per draw): render-target mask, early/late depth decision, selected
  * depth/stencil and blend kernels, per-viewport pixel rectangles, guard band
- * and depth range.
+ * and depth range, and the backend's decisions (rast_be_setup, via
+ * be_draw_derive).
  * Thread: the API thread, while building a new draw state.
  */
 #include "rasterizer/rast.h"
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "rasterizer/be_formats.h"
+#include "rasterizer/rast_internal.h"
 
 /* Minimum resolvable depth difference r of the polygon offset formula, per
  * format: one unit of the fixed-point representation; for float depth, the
@@ -159,4 +161,8 @@ void rast_derive_state(rast_draw_state *st)
     st->num_viewports = SWR_MAX_VIEWPORTS;
     for (uint32_t i = 0; i < SWR_MAX_VIEWPORTS; i++)
         derive_viewport(st, i);
+
+    /* The backend's per-state decisions (rast_be_setup): last, it reads
+     * the fields above. */
+    be_draw_derive(st);
 }
