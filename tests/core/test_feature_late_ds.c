@@ -369,12 +369,13 @@ static void test_shader_depth(void **state)
 
 /* ---- shader stencil ------------------------------------------------------------------------- */
 
-/* REPLACE with ALWAYS on cleared stencil: the masked shader value. */
-static int run_stencil_replace(int d, bool batched)
+/* Stencil ALWAYS with REPLACE on zpass (KEEP otherwise, masks 0xff) on
+ * both faces, reference ref; with_depth: depth ALWAYS with writes, else
+ * depth off. */
+static void set_stencil_always_replace(swr_context *ctx, bool with_depth, uint8_t ref)
 {
-    tu_target t;
-    init_target(&t, d, SWR_FORMAT_Z24_UNORM_S8_UINT, batched);
-    swr_depth_stencil_state dsa = {.depth_func = SWR_FUNC_ALWAYS};
+    swr_depth_stencil_state dsa = {
+        .depth_enabled = with_depth, .depth_writemask = with_depth, .depth_func = SWR_FUNC_ALWAYS};
     dsa.stencil[0] = (swr_stencil_face){true,
                                         SWR_FUNC_ALWAYS,
                                         SWR_STENCIL_OP_KEEP,
@@ -383,8 +384,16 @@ static int run_stencil_replace(int d, bool batched)
                                         0xff,
                                         0xff};
     dsa.stencil[1] = dsa.stencil[0];
-    swr_set_depth_stencil_state(t.ctx, &dsa);
-    swr_set_stencil_ref(t.ctx, 7, 7);
+    swr_set_depth_stencil_state(ctx, &dsa);
+    swr_set_stencil_ref(ctx, ref, ref);
+}
+
+/* REPLACE with ALWAYS on cleared stencil: the masked shader value. */
+static int run_stencil_replace(int d, bool batched)
+{
+    tu_target t;
+    init_target(&t, d, SWR_FORMAT_Z24_UNORM_S8_UINT, batched);
+    set_stencil_always_replace(t.ctx, false, 7);
     static const lds_shader ss = {LDS_STENCIL, {0, 1, 0, 1}};
     bind_ps(t.ctx, &ss, batched);
     draw_rect(t.ctx, 0, W, 0.5f);
@@ -410,18 +419,7 @@ static int run_early_ignores_outputs(int d, bool batched)
 {
     tu_target t;
     init_target(&t, d, SWR_FORMAT_Z24_UNORM_S8_UINT, batched);
-    swr_depth_stencil_state dsa = {
-        .depth_enabled = true, .depth_writemask = true, .depth_func = SWR_FUNC_ALWAYS};
-    dsa.stencil[0] = (swr_stencil_face){true,
-                                        SWR_FUNC_ALWAYS,
-                                        SWR_STENCIL_OP_KEEP,
-                                        SWR_STENCIL_OP_KEEP,
-                                        SWR_STENCIL_OP_REPLACE,
-                                        0xff,
-                                        0xff};
-    dsa.stencil[1] = dsa.stencil[0];
-    swr_set_depth_stencil_state(t.ctx, &dsa);
-    swr_set_stencil_ref(t.ctx, 7, 7);
+    set_stencil_always_replace(t.ctx, true, 7);
     static const lds_shader ss = {LDS_STENCIL, {0, 1, 0, 1}};
     swr_ps_state ps = {.func = lds_ps,
                        .tile_func = batched ? lds_ps_tile : NULL,

@@ -139,20 +139,28 @@ static void check_shape(uint64_t *rng, bool disc, bool stipple, int *failures, d
         (*failures)++;
 }
 
-static void test_smooth_coverage(void **state)
+/* `count` random shapes from `seed` (stipple: stippled lines only, else
+ * lines and discs alternating) through check_shape; the RMS error over all
+ * their pixels must stay below rms_bound. */
+static void check_random_shapes(uint64_t seed, int count, bool stipple, double rms_bound)
 {
-    (void)state;
-    uint64_t rng = 0xa11a5edull;
+    uint64_t rng = seed;
     int failures = 0;
     double sq = 0;
     long n = 0;
-    for (int i = 0; i < 200 && failures < 4; i++)
-        check_shape(&rng, i & 1, false, &failures, &sq, &n);
+    for (int i = 0; i < count && failures < 4; i++)
+        check_shape(&rng, !stipple && (i & 1), stipple, &failures, &sq, &n);
     double rms = sqrt(sq / (double)(n ? n : 1));
-    if (rms >= 0.02)
+    if (rms >= rms_bound)
         print_error("RMS coverage error %g over %ld pixels\n", rms, n);
     assert_int_equal(failures, 0);
-    assert_true(rms < 0.02);
+    assert_true(rms < rms_bound);
+}
+
+static void test_smooth_coverage(void **state)
+{
+    (void)state;
+    check_random_shapes(0xa11a5edull, 200, false, 0.02);
 }
 
 /* Stippled lines (GL 2.1 §3.4.4): random segments, patterns, factors and
@@ -161,17 +169,7 @@ static void test_smooth_coverage(void **state)
 static void test_smooth_stipple(void **state)
 {
     (void)state;
-    uint64_t rng = 0x57199e5ull;
-    int failures = 0;
-    double sq = 0;
-    long n = 0;
-    for (int i = 0; i < 150 && failures < 4; i++)
-        check_shape(&rng, false, true, &failures, &sq, &n);
-    double rms = sqrt(sq / (double)(n ? n : 1));
-    if (rms >= 0.03)
-        print_error("RMS coverage error %g over %ld pixels\n", rms, n);
-    assert_int_equal(failures, 0);
-    assert_true(rms < 0.03);
+    check_random_shapes(0x57199e5ull, 150, true, 0.03);
 
     /* Exact: width 1 along row 5 from x = 10 to 20 (pixel edges): pattern
      * 0x5555 keeps the even pieces, i.e. pixels 10, 12, ..., 18; start 1
