@@ -454,22 +454,13 @@ static int run_stencil_test(int d, bool batched)
 {
     tu_target t;
     init_target(&t, d, SWR_FORMAT_Z24_UNORM_S8_UINT, batched);
-    swr_depth_stencil_state dsa = {
-        .depth_enabled = true, .depth_writemask = true, .depth_func = SWR_FUNC_ALWAYS};
-    dsa.stencil[0] = (swr_stencil_face){true,
-                                        SWR_FUNC_ALWAYS,
-                                        SWR_STENCIL_OP_KEEP,
-                                        SWR_STENCIL_OP_KEEP,
-                                        SWR_STENCIL_OP_REPLACE,
-                                        0xff,
-                                        0xff};
-    swr_set_depth_stencil_state(t.ctx, &dsa);
-    swr_set_stencil_ref(t.ctx, 100, 100);
+    set_stencil_always_replace(t.ctx, true, 100);
     static const lds_shader plain = {LDS_PLAIN, {1, 0, 0, 1}};
     bind_ps(t.ctx, &plain, batched);
     draw_rect(t.ctx, 0, W, 0.5f);
 
-    dsa.depth_func = SWR_FUNC_LESS;
+    swr_depth_stencil_state dsa = {
+        .depth_enabled = true, .depth_writemask = true, .depth_func = SWR_FUNC_LESS};
     dsa.stencil[0] = (swr_stencil_face){
         true, SWR_FUNC_LESS, SWR_STENCIL_OP_INCR, SWR_STENCIL_OP_REPLACE, SWR_STENCIL_OP_REPLACE,
         0xfe, 0x7f};
