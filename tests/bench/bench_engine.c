@@ -734,14 +734,10 @@ static void print_summary(FILE *f)
 
 int main(int argc, char **argv)
 {
-    bool console = true;
-    for (int i = 1; i < argc; i++)
-        if (!strncmp(argv[i], "--benchmark_format=", 19) && strcmp(argv[i] + 19, "console"))
-            console = false;
     int rc = cb_main(argc, argv);
     if (rc == 0) {
         fflush(stdout);
-        print_summary(console ? stdout : stderr);
+        print_summary(bench_summary_stream(argc, argv));
     }
     free(tiny_verts);
     free(grid_verts);

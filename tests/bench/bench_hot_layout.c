@@ -89,13 +89,6 @@ static void bench_fail(cb_state *st, const char *msg)
     cb_skip_with_error(st, msg);
 }
 
-static double cpu_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
 /* ---- the shader's colour -------------------------------------------------------------------- */
 
 /* Layer l's colour at block b: base[l] + (b & 63) * ramp, per channel (one
@@ -402,13 +395,13 @@ static void bm_frame(cb_state *st, void *user)
     }
     run_frame(&f, w); /* warm: first touch of the pages is done by init */
     int64_t n = 0;
-    double t0 = cpu_ns();
+    double t0 = bench_cpu_ns();
     while (cb_keep_running(st)) {
         run_frame(&f, w);
         cb_clobber_memory();
         n++;
     }
-    double ns = (cpu_ns() - t0) / (double)n;
+    double ns = (bench_cpu_ns() - t0) / (double)n;
     int layers = w->opaque_layers + w->blend_layers;
     cb_counter(st, "ns_per_frame", ns, CB_COUNTER_DEFAULT);
     if (layers)
@@ -583,14 +576,10 @@ static void print_summary(FILE *f)
 
 int main(int argc, char **argv)
 {
-    bool console = true;
-    for (int i = 1; i < argc; i++)
-        if (!strncmp(argv[i], "--benchmark_format=", 19) && strcmp(argv[i] + 19, "console"))
-            console = false;
     int rc = cb_main(argc, argv);
     if (rc == 0) {
         fflush(stdout);
-        print_summary(console ? stdout : stderr);
+        print_summary(bench_summary_stream(argc, argv));
     }
     return rc ? rc : bench_failures ? 1 : 0;
 }

@@ -104,16 +104,12 @@ __attribute__((constructor)) static void register_prof_benchmarks(void)
 
 int main(int argc, char **argv)
 {
-    bool console = true;
-    for (int i = 1; i < argc; i++)
-        if (!strncmp(argv[i], "--benchmark_format=", 19) && strcmp(argv[i] + 19, "console"))
-            console = false;
     int rc = cb_main(argc, argv);
     double m[V_COUNT];
     for (int v = 0; v < V_COUNT; v++)
         m[v] = log_median(&logs[v]);
     if (rc == 0 && m[V_BARE] >= 0 && (m[V_OFF] >= 0 || m[V_ON] >= 0)) {
-        FILE *f = console ? stdout : stderr;
+        FILE *f = bench_summary_stream(argc, argv);
         fflush(stdout);
         fprintf(f, "\nprofiling bucket cost (begin + end), median ns per step minus bare "
                    "(%.3f ns):\n",

@@ -53,13 +53,6 @@ static void bench_fail(cb_state *st, const char *msg)
 
 /* ---- clocks ---------------------------------------------------------------------------- */
 
-static double cpu_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
 /* TSC ticks per ns, measured once over 20 ms of wall time. */
 static double tsc_ghz(void)
 {
@@ -140,18 +133,18 @@ static void bm_tri(cb_state *st, void *user)
     double t0, t1;
     if (cls->area > 0) {
         make_tris(tris, cls->area);
-        t0 = cpu_ns();
+        t0 = bench_cpu_ns();
         while (cb_keep_running(st)) {
             const bench_tri *b = &tris[n++ & (NUM_TRIS - 1)];
             if (rast_tri_setup(b->x_fx8, b->y_fx8, SAMPLE_OFFSET_FX8, false, &tri, &area2))
                 rast_tri_cover(&tri, SAMPLE_OFFSET_FX8, b->clip, count_emit, &sink);
         }
-        t1 = cpu_ns();
+        t1 = bench_cpu_ns();
     } else {
         /* Far enough beyond the screen that every pixel is inside. */
         const int32_t x[3] = {-16 * 256, 3 * SCREEN_DIM * 256, -16 * 256};
         const int32_t y[3] = {-16 * 256, -16 * 256, 3 * SCREEN_DIM * 256};
-        t0 = cpu_ns();
+        t0 = bench_cpu_ns();
         while (cb_keep_running(st)) {
             if (rast_tri_setup(x, y, SAMPLE_OFFSET_FX8, false, &tri, &area2))
                 for (int32_t my = 0; my < SCREEN_DIM; my += RAST_MT_DIM)
@@ -161,7 +154,7 @@ static void bm_tri(cb_state *st, void *user)
                     }
             n++;
         }
-        t1 = cpu_ns();
+        t1 = bench_cpu_ns();
     }
     double px = (double)sink.pixels / (double)n;
     /* Coverage sanity: the mean over 1024 random triangles is within a few
@@ -190,13 +183,13 @@ static void bm_tri_setup_only(cb_state *st, void *user)
     int64_t area2;
     uint64_t n = 0;
     make_tris(tris, ((const tri_class *)user)->area);
-    double t0 = cpu_ns();
+    double t0 = bench_cpu_ns();
     while (cb_keep_running(st)) {
         const bench_tri *b = &tris[n++ & (NUM_TRIS - 1)];
         rast_tri_setup(b->x_fx8, b->y_fx8, SAMPLE_OFFSET_FX8, false, &tri, &area2);
         cb_do_not_optimize(&tri);
     }
-    double t1 = cpu_ns();
+    double t1 = bench_cpu_ns();
     cb_set_items_processed(st, (int64_t)n);
     cb_counter(st, "ns_per_tri", (double)n * 1e-9, CB_COUNTER_RATE | CB_COUNTER_INVERT);
     cb_counter(st, "cyc_per_tri", (t1 - t0) * tsc_ghz() / (double)n, CB_COUNTER_DEFAULT);

@@ -1,13 +1,37 @@
 /*
  * bench_util.h: small helpers shared by the C benchmarks in tests/bench/:
- * a fixed-seed random generator (every run draws the same scene) and the
- * median of the measured calls of a benchmark.
+ * a fixed-seed random generator (every run draws the same scene), the
+ * median of the measured calls of a benchmark, the thread's CPU clock, and
+ * where a benchmark's own summary table goes.
  */
 #ifndef SWR_BENCH_UTIL_H
 #define SWR_BENCH_UTIL_H
 
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The calling thread's CPU time in ns (CLOCK_THREAD_CPUTIME_ID). */
+static inline double bench_cpu_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+/* Where a summary printed after the runs goes: stdout for the console
+ * format, stderr when --benchmark_format asks for JSON or CSV (so that
+ * stdout stays parseable). */
+static inline FILE *bench_summary_stream(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strncmp(argv[i], "--benchmark_format=", 19) && strcmp(argv[i] + 19, "console"))
+            return stderr;
+    return stdout;
+}
 
 /* xorshift32 */
 static inline uint32_t bench_rng_next(uint32_t *s)
