@@ -21,9 +21,10 @@
  * through be_ds_fn/be_blend_fn; prof_active is read once per raster tile and
  * the instance without a capture has no bucket checks; fully covered raster
  * tiles skip the coverage tests; hot-tile block indices and pixel counters
- * are per raster tile, and a large triangle's fully covered tiles come in
- * runs (emit_full_run: one dispatch and one counter update per run). The scalar plane offsets of
- * the 8 blocks of a raster tile are evaluated with one vector per plane (be_tile_offsets); the
+ * are per raster tile, and the fully covered tiles of large triangles and
+ * point rectangles come in runs (emit_full_run: one dispatch and one counter
+ * update per run). The scalar plane offsets of the 8 blocks of a raster
+ * tile are evaluated with one vector per plane (be_tile_offsets); the
  * swr_ps_args fields constant over a primitive (inputs, attrib_planes,
  * front_facing, prim_id, res) are written once per primitive, which relies
  * on the ABI rule that a shader writes only the outputs and exec_mask of its
@@ -1251,7 +1252,7 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
             }
             default:
                 prof_begin(PROF_BERasterizePoint);
-                rast_rect_cover(p->bbox, clip, emit_raster_tile, &t);
+                rast_rect_cover(p->bbox, clip, emit_raster_tile, emit_full_run, &t);
                 prof_end(PROF_BERasterizePoint);
                 break;
             }

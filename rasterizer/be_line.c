@@ -520,20 +520,6 @@ swr_rect rast_point_rect(int32_t x_fx8, int32_t y_fx8, float size, bool no_round
     return r;
 }
 
-/* Emits rect ∩ clip as raster tiles, row-major. Any thread. */
-void rast_rect_cover(swr_rect rect, swr_rect clip, rast_emit_fn emit, void *user)
-{
-    int32_t x0 = max32(rect.x0, clip.x0), y0 = max32(rect.y0, clip.y0);
-    int32_t x1 = min32(rect.x1, clip.x1) - 1, y1 = min32(rect.y1, clip.y1) - 1; /* inclusive */
-    if (x0 > x1 || y0 > y1)
-        return;
-    for (int32_t ty = y0 & ~7; ty <= y1; ty += 8) {
-        uint64_t rows = rows_ge[max32(y0 - ty, 0)] & rows_le[min32(y1 - ty, 7)];
-        for (int32_t tx = x0 & ~7; tx <= x1; tx += 8)
-            emit(user, tx, ty, rows & cols_ge[max32(x0 - tx, 0)] & cols_le[min32(x1 - tx, 7)]);
-    }
-}
-
 /* ---- smooth lines and points (be_line_smooth.h) --------------------------------- */
 
 /* Clips the convex polygon p[0..n) (x, y pairs) to {a x + b y <= c};

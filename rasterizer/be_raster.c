@@ -126,16 +126,22 @@ bool rast_tri_setup(const int32_t x_fx8[3], const int32_t y_fx8[3], int32_t samp
     return true;
 }
 
-/* Every pixel of r is covered: its tiles with the rectangle's masks, no
- * edge tests. With emit_run, the fully covered tiles of a row (those from
- * the first one up to the last tile boundary of r) are one run. */
-static void emit_rect_tiles(swr_rect r, rast_emit_fn emit, rast_emit_run_fn emit_run, void *user)
+/* Emits rect ∩ clip as raster tiles, row-major, with the rectangle's masks
+ * and no edge tests (point rectangles, and the macrotiles a large triangle
+ * covers entirely). With emit_run, the fully covered tiles of a row (from
+ * the first one up to the last multiple of 8 inside) are one run. Any
+ * thread. */
+void rast_rect_cover(swr_rect rect, swr_rect clip, rast_emit_fn emit, rast_emit_run_fn emit_run,
+                     void *user)
 {
-    const int32_t tx0 = r.x0 & ~7, ty0 = r.y0 & ~7;
-    for (int32_t ty = ty0; ty < r.y1; ty += 8) {
+    const swr_rect r = {max_i32(rect.x0, clip.x0), max_i32(rect.y0, clip.y0),
+                        min_i32(rect.x1, clip.x1), min_i32(rect.y1, clip.y1)};
+    if (r.x0 >= r.x1 || r.y0 >= r.y1)
+        return;
+    for (int32_t ty = r.y0 & ~7; ty < r.y1; ty += 8) {
         int32_t ry0 = max_i32(r.y0 - ty, 0), ry1 = min_i32(r.y1 - ty, 8);
         uint64_t row_mask = row_lt_mask[ry1] & ~row_lt_mask[ry0];
-        for (int32_t tx = tx0; tx < r.x1;) {
+        for (int32_t tx = r.x0 & ~7; tx < r.x1;) {
             int32_t rx0 = max_i32(r.x0 - tx, 0), rx1 = min_i32(r.x1 - tx, 8);
             uint64_t mask = row_mask & col_lt_mask[rx1] & ~col_lt_mask[rx0]; /* never 0 */
             if (emit_run && mask == ~(uint64_t)0) {
@@ -203,7 +209,7 @@ void rast_tri_cover_large(const rast_tri *tri, int32_t sample_offset_fx8, swr_re
         if (hi_or < 0)
             return;
         if (lo_or >= 0) {
-            emit_rect_tiles(r, emit, emit_run, user);
+            rast_rect_cover(r, r, emit, emit_run, user);
             return;
         }
     }

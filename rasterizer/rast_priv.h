@@ -116,6 +116,12 @@ bool rast_tri_setup(const int32_t x_fx8[3], const int32_t y_fx8[3], int32_t samp
 void rast_tri_cover(const rast_tri *tri, int32_t sample_offset_fx8, swr_rect clip,
                     rast_emit_fn emit, void *user);
 
+/* Emits a pixel rectangle (intersected with clip) as raster tiles, no edge
+ * tests (point rectangles, macrotiles a triangle covers entirely); with
+ * emit_run (optional), fully covered tiles side by side as runs. */
+void rast_rect_cover(swr_rect rect, swr_rect clip, rast_emit_fn emit, rast_emit_run_fn emit_run,
+                     void *user);
+
 /* ---- lines and points (be_line.c) -------------------------------------------- */
 
 typedef struct rast_line {
@@ -160,7 +166,5 @@ uint32_t rast_line_stipple(rast_line *line, uint16_t pattern, uint32_t factor, u
  * Returns the covered rectangle (possibly empty). */
 swr_rect rast_point_rect(int32_t x_fx8, int32_t y_fx8, float size, bool no_round,
                          int32_t sample_offset_fx8);
-/* Emits a pixel rectangle (intersected with clip) as raster tiles. */
-void rast_rect_cover(swr_rect rect, swr_rect clip, rast_emit_fn emit, void *user);
 
 #endif /* RAST_PRIV_H */

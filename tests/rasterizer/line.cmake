@@ -12,7 +12,8 @@ swr_test(NAME test_line_random
 swr_test(NAME test_line_param
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_line_param.c ${LINE_TEST_SOURCES})
 swr_test(NAME test_point_raster
-  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_point_raster.c ${LINE_TEST_SOURCES})
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_point_raster.c ${LINE_TEST_SOURCES}
+          ${CMAKE_SOURCE_DIR}/rasterizer/be_raster.c)
 swr_test(NAME test_line_bench
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_line_bench.c ${LINE_TEST_SOURCES})
 swr_test(NAME test_line_stipple

@@ -99,7 +99,22 @@ static void test_random(void **state)
     }
 }
 
-/* rast_rect_cover of point rects through random clips, via the sink. */
+/* A run of fully covered tiles is, by contract, count calls of the emit
+ * function with mask ~0: expanded into the sink, whose contract check
+ * covers the runs' order and extent too. */
+static long runs_seen;
+
+static void sink_run(void *user, int32_t tile_x, int32_t tile_y, uint32_t count)
+{
+    if (count == 0)
+        fail_msg("run of 0 tiles at (%d,%d)", tile_x, tile_y);
+    runs_seen++;
+    for (uint32_t i = 0; i < count; i++)
+        ref_sink_emit(user, tile_x + 8 * (int32_t)i, tile_y, ~(uint64_t)0);
+}
+
+/* rast_rect_cover of point rects through random clips, via the sink; every
+ * other one with runs of fully covered tiles. */
 static void test_rect_cover(void **state)
 {
     (void)state;
@@ -117,7 +132,7 @@ static void test_rect_cover(void **state)
         swr_rect r = rast_point_rect(x, y, size, no_round, 128);
         ref_sink sink;
         ref_sink_init(&sink, clip, grid);
-        rast_rect_cover(r, clip, ref_sink_emit, &sink);
+        rast_rect_cover(r, clip, ref_sink_emit, (it & 2) ? sink_run : NULL, &sink);
         if (sink.errors)
             fail_msg("emit contract: %s", sink.first_error);
         ref_point_coverage(x, y, size, no_round, 128, clip, want);
@@ -126,6 +141,7 @@ static void test_rect_cover(void **state)
             fail_msg("point (%d,%d) size %g no_round %d clip [%d,%d)x[%d,%d): coverage differs", x,
                      y, (double)size, no_round, clip.x0, clip.x1, clip.y0, clip.y1);
     }
+    assert_true(runs_seen > 100); /* the run path was exercised */
 }
 
 int main(void)
