@@ -23,7 +23,7 @@
 
 #include <stdatomic.h>
 
-#include "core/arena.h"
+#include "common/arena.h"
 #include "core/swr.h"
 #include "rasterizer/rast.h"
 #include "threading/thr_pool.h"

@@ -19,8 +19,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/swr_state.h"
-#include "jitter/shader_abi.h"
+#include "common/swr_state.h"
+#include "common/shader_abi.h"
 
 #ifdef __cplusplus
 extern "C" {

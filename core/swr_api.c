@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/simd.h"
+#include "common/simd.h"
 #include "knobs/knobs.h"
 #include "profiling/prof.h"
 #include "rasterizer/be_formats.h"

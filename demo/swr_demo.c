@@ -5,7 +5,7 @@
  * worker count. `--scene fill` renders a fill-bound scene instead: layers of
  * full-screen quads, opaque with a depth test and then alpha-blended.
  *
- * Shaders are C functions with the SIMD8 ABI of jitter/shader_abi.h.
+ * Shaders are C functions with the SIMD8 ABI of common/shader_abi.h.
  */
 #include <math.h>
 #include <png.h>
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/simd.h"
+#include "common/simd.h"
 #include "core/swr.h"
 
 typedef struct demo_uniforms {

@@ -33,7 +33,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "jitter/shader_abi.h"
+#include "common/shader_abi.h"
 #include "jitter/tgsi.h"
 
 typedef enum jit_executor {

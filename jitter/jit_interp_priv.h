@@ -28,7 +28,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/simd.h"
+#include "common/simd.h"
 #include "jitter/jit_priv.h"
 
 #define JIT_SLOT_FLOATS 32 /* 4 components x 8 lanes */

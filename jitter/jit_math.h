@@ -47,7 +47,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core/simd.h"
+#include "common/simd.h"
 
 #define JIT_MATH_INLINE static inline __attribute__((always_inline))
 

@@ -55,7 +55,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/simd.h"
+#include "common/simd.h"
 #include "jitter/jit_priv.h"
 
 #define NO_SNAP (-1)
@@ -632,7 +632,7 @@ bool jit_shader_preamble_eval(const jit_shader *sh, const swr_shader_resources *
     a.outputs = outs;
     a.active_mask = 0xff;
     a.res = res;
-    /* The main program runs in the engine's FP environment (core/simd.h),
+    /* The main program runs in the engine's FP environment (common/simd.h),
      * so its uniform part does too, on whatever thread evaluates it. */
     uint32_t csr = simd_fp_enter();
     jit_shader_vs_func(pre->code)(pre->code, &a);

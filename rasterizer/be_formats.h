@@ -30,8 +30,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/simd.h"
-#include "core/swr_state.h"
+#include "common/simd.h"
+#include "common/swr_state.h"
 #include "rasterizer/rast_priv.h"
 
 /* Bytes per pixel in the surface (the X-macro's size), 0 for NONE/unknown. */

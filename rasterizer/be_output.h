@@ -26,8 +26,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/simd.h"
-#include "core/swr_state.h"
+#include "common/simd.h"
+#include "common/swr_state.h"
 #include "rasterizer/be_formats.h"
 #include "rasterizer/be_simd.h"
 

@@ -32,7 +32,7 @@
  */
 #include "rasterizer/rast_priv.h"
 
-#include "core/simd.h"
+#include "common/simd.h"
 
 #include "rasterizer/be_raster_small.h"
 

@@ -9,7 +9,7 @@
 #ifndef BE_RASTER_SMALL_H
 #define BE_RASTER_SMALL_H
 
-#include "core/simd.h"
+#include "common/simd.h"
 #include "rasterizer/rast_priv.h"
 /* Distance in fx8 from a tile's first sample row/column to its last:
  * 7 pixels of 256. The extreme samples of an 8x8 tile are its origin sample

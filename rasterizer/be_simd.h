@@ -1,6 +1,6 @@
 /*
  * be_simd.h: the few SIMD operations the output merger needs that
- * core/simd.h lacks (128-bit row pieces, byte <-> lane conversions). Private
+ * common/simd.h lacks (128-bit row pieces, byte <-> lane conversions). Private
  * to the pixel backend (be_formats.c, be_output.c, be_blend.c, be_draw.c
  * through be_output.h); candidates for simd.h.
  */
@@ -9,7 +9,7 @@
 
 #include <string.h>
 
-#include "core/simd.h"
+#include "common/simd.h"
 
 typedef __m128i vi4; /* 4 x 32-bit ints, one 4-pixel row piece of a 4-byte format */
 

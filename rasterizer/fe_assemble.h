@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/swr_state.h"
+#include "common/swr_state.h"
 
 typedef struct fe_index_source {
     uint32_t topology;      /* swr_topology */

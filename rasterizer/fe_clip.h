@@ -21,7 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/swr_state.h"
+#include "common/swr_state.h"
 
 #define FE_CLIP_POS             0
 #define FE_CLIP_DIST            4

@@ -31,8 +31,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/simd.h"
-#include "core/swr_state.h"
+#include "common/simd.h"
+#include "common/swr_state.h"
 
 struct fe_fetch_lanes; /* private to fe_fetch.c: where each lane's element starts */
 

@@ -1,13 +1,13 @@
 /*
  * fe_fetch_simd.h: the few AVX2 operations vertex fetch needs that
- * core/simd.h does not have (masked byte gathers, 64-bit lane address math,
+ * common/simd.h does not have (masked byte gathers, 64-bit lane address math,
  * 8x128-bit load + transpose, half and double conversions). Private to
  * fe_fetch.c; candidates for simd.h if another part wants them.
  */
 #ifndef FE_FETCH_SIMD_H
 #define FE_FETCH_SIMD_H
 
-#include "core/simd.h"
+#include "common/simd.h"
 
 /* *(int32*)(base + off[i]) for lanes whose mask lane is all-ones, 0 in the
  * others. Masked-off lanes touch no memory (so they may hold any offset). */

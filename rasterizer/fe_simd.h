@@ -1,5 +1,5 @@
 /*
- * fe_simd.h: private SIMD helpers of the frontend (fe_draw.c) that core/simd.h
+ * fe_simd.h: private SIMD helpers of the frontend (fe_draw.c) that common/simd.h
  * lacks -- 4-lane doubles (vd4), 32x32->64-bit signed products, 128-bit
  * halves -- and fe_tri_setup8, the edge setup of 8 triangles at once.
  *
@@ -15,14 +15,14 @@
  * lane; _mm256_mul_epi32 multiplies the sign-extended low halves of 64-bit
  * lanes, and a*x, b*y (< 2^47) and the area terms (< 2^48) are exact in int64.
  *
- * Candidate for core/simd.h if other parts need doubles or 64-bit products.
+ * Candidate for common/simd.h if other parts need doubles or 64-bit products.
  */
 #ifndef FE_SIMD_H
 #define FE_SIMD_H
 
 #include <stddef.h>
 
-#include "core/simd.h"
+#include "common/simd.h"
 #include "rasterizer/rast_priv.h"
 
 /* ---- 128-bit halves, 64-bit integers ------------------------------------- */

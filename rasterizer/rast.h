@@ -21,9 +21,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/arena.h"
-#include "core/swr_state.h"
-#include "jitter/shader_abi.h"
+#include "common/arena.h"
+#include "common/swr_state.h"
+#include "common/shader_abi.h"
 #include "rasterizer/be_output.h"
 #include "rasterizer/fe_fetch.h"
 #include "rasterizer/rast_priv.h"

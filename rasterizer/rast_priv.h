@@ -12,7 +12,7 @@
  *   be_formats  render-target formats: block pack/unpack, hot tile load/store
  *   be_output   depth/stencil/alpha tests and blending on hot-tile blocks
  *
- * Shared geometry conventions (see also core/swr_state.h):
+ * Shared geometry conventions (see also common/swr_state.h):
  *   - positions are window coordinates snapped to 24.8 fixed point (fx8);
  *   - a pixel's sample point in fx8 is px * 256 + sample_offset_fx8, where
  *     sample_offset_fx8 is 128 for half-pixel centres and 0 otherwise;
@@ -36,7 +36,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/swr_state.h"
+#include "common/swr_state.h"
 
 /* Macrotile: the unit of backend scheduling and of hot tiles. 64 pixels
  * (2^6): a 1024x1024 target has 256 of them, enough to keep many workers

@@ -48,7 +48,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "core/simd.h"
+#include "common/simd.h"
 #include "profiling/prof.h"
 
 /* Pauses before remove_client starts yielding its core while it waits for a

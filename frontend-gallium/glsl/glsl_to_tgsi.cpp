@@ -48,7 +48,7 @@
 extern "C" {
 #include "frontend-gallium/glsl/glsl_opt.h"
 #include "frontend-gallium/glsl/swr_glsl.h"
-#include "jitter/shader_abi.h"
+#include "common/shader_abi.h"
 #include "jitter/tgsi.h"
 }
 

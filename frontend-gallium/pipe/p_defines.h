@@ -15,7 +15,7 @@
  * - pipe_compare_func, pipe_stencil_op, pipe_blendfactor, pipe_blend_func,
  *   pipe_logicop, PIPE_MASK_* and pipe_prim_type equal the engine's
  *   swr_func, swr_stencil_op, swr_blend_factor, swr_blend_func, swr_logicop,
- *   SWR_MASK_* and swr_topology (core/swr_state.h), so the driver copies
+ *   SWR_MASK_* and swr_topology (common/swr_state.h), so the driver copies
  *   them without translation.
  * - pipe_shader_type equals tgsi_processor (jitter/tgsi.h).
  * - PIPE_BLENDFACTOR_INV_x == PIPE_BLENDFACTOR_x | 0x10 for each x that has

@@ -41,7 +41,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "core/swr_state.h"
+#include "common/swr_state.h"
 
 /* ---- scalar conversions ----------------------------------------------------- */
 

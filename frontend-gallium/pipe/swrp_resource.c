@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/swr_state.h"
+#include "common/swr_state.h"
 
 /* ---- format support ---------------------------------------------------- */
 

@@ -35,7 +35,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/simd.h"
+#include "common/simd.h"
 #include "frontend-gallium/pipe/swrp_sampler_simd.h"
 
 /* Texel-space coordinates are clamped to +-2^24 before float->int

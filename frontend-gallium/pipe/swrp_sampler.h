@@ -1,6 +1,6 @@
 /*
  * swrp_sampler.h: the pipe driver's texture sampler, the implementation of
- * the shader ABI's swr_sampler_interface (jitter/shader_abi.h).
+ * the shader ABI's swr_sampler_interface (common/shader_abi.h).
  *
  * The pipe context resolves its bound sampler views and sampler CSOs into
  * the plain structs below (no Gallium objects, no reference counts) and
@@ -27,7 +27,7 @@
 
 #include "frontend-gallium/pipe/p_defines.h"
 #include "frontend-gallium/pipe/swrp_format.h"
-#include "jitter/shader_abi.h"
+#include "common/shader_abi.h"
 
 #define SWRP_MAX_SAMPLER_VIEWS 32 /* PIPE_MAX_SHADER_SAMPLER_VIEWS */
 #define SWRP_MAX_SAMPLERS 32      /* PIPE_MAX_SAMPLERS */

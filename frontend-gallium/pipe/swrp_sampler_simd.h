@@ -1,15 +1,15 @@
 /*
  * swrp_sampler_simd.h: the 16-bit lane operations the sampler's RGBA8 fast
- * path (swrp_sampler.c) needs and core/simd.h lacks. A vi8 is read here as
+ * path (swrp_sampler.c) needs and common/simd.h lacks. A vi8 is read here as
  * 16 x 16-bit lanes: each 32-bit lane holds two channels of one texel, so
  * one operation filters two channels of 8 pixels. Also a texel-pair load.
  * Private to
- * swrp_sampler.c; candidates for core/simd.h.
+ * swrp_sampler.c; candidates for common/simd.h.
  */
 #ifndef SWRP_SAMPLER_SIMD_H
 #define SWRP_SAMPLER_SIMD_H
 
-#include "core/simd.h"
+#include "common/simd.h"
 
 /* Wrapping 16-bit add / subtract. */
 SIMD_INLINE vi8 vi8_add16(vi8 a, vi8 b) { return _mm256_add_epi16(a, b); }

@@ -379,7 +379,7 @@ static const int shader_cap_table[] = {
     [PIPE_SHADER_CAP_MAX_INPUTS] = PIPE_MAX_SHADER_INPUTS,
     [PIPE_SHADER_CAP_MAX_OUTPUTS] = PIPE_MAX_SHADER_OUTPUTS,
     [PIPE_SHADER_CAP_MAX_CONST_BUFFER_SIZE] = 65536, /* bytes: 4096 vec4 */
-    /* 0..13: slots 14 and 15 are the driver's (jitter/shader_abi.h:
+    /* 0..13: slots 14 and 15 are the driver's (common/shader_abi.h:
      * SWR_DRIVER_CONST_SLOT, SWR_PREAMBLE_CONST_SLOT) */
     [PIPE_SHADER_CAP_MAX_CONST_BUFFERS] = SWR_DRIVER_CONST_SLOT,
     [PIPE_SHADER_CAP_MAX_TEMPS] = 4096,

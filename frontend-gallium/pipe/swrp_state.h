@@ -44,7 +44,7 @@
 
 /* The driver's own constants (user clip planes, polygon stipple), read by
  * shader variants (swrp_shader_lower.c) from constant buffer
- * SWR_DRIVER_CONST_SLOT (jitter/shader_abi.h). Layout in vec4s: */
+ * SWR_DRIVER_CONST_SLOT (common/shader_abi.h). Layout in vec4s: */
 #define SWRP_DC_UCP 0           /* 8 planes */
 #define SWRP_DC_STIPPLE_POS 8   /* (1, a, 0, 0), (c, b, 0, 0): x = pos.x + c, row = a * pos.y + b */
 #define SWRP_DC_STIPPLE_ROWS 16 /* 32 pattern rows, the row's bits in .x (bit 31: column 0) */

@@ -19,6 +19,7 @@ function(swr_bench)
   endif()
   add_executable(${B_NAME} ${B_SOURCES})
   target_link_libraries(${B_NAME} PRIVATE swr_flags swr_cbench ${B_LIBS})
+  swr_link_part_headers(${B_NAME} ${B_SOURCES})
   add_test(NAME bench_smoke_${B_NAME}
            COMMAND ${B_NAME} --benchmark_min_time=0.01 --benchmark_filter=${B_FILTER})
   set_tests_properties(bench_smoke_${B_NAME} PROPERTIES LABELS bench TIMEOUT 300)

@@ -45,7 +45,7 @@
 
 #include "bench_util.h"
 #include "cbench.h"
-#include "core/simd.h"
+#include "common/simd.h"
 #include "core/swr.h"
 #include "knobs/knobs.h"
 

@@ -4,7 +4,7 @@
 # variable) measure the full 1024x1024 scenes.
 swr_bench(NAME bench_engine
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/bench_engine.c
-  LIBS swr_core)
+  LIBS swr_core swr_knobs)
 set_tests_properties(bench_smoke_bench_engine PROPERTIES ENVIRONMENT "SWR_BENCH_SMOKE=1")
 
 swr_bench(NAME bench_raster

@@ -32,7 +32,7 @@
 
 #include "bench_util.h"
 #include "cbench.h"
-#include "core/simd.h"
+#include "common/simd.h"
 #include "rasterizer/be_formats.h"
 #include "rasterizer/be_output.h"
 #include "rasterizer/rast_priv.h"

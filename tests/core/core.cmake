@@ -10,35 +10,35 @@ set(core_ref ${CMAKE_SOURCE_DIR}/tests/support/ref_render.c
 
 swr_test(NAME test_render_reference
   SOURCES ${core_tests}/test_render_reference.c ${core_support} ${core_ref}
-  LIBS swr_core LABELS engine TIMEOUT 120)
+  LIBS swr_core swr_knobs LABELS engine TIMEOUT 120)
 target_include_directories(test_render_reference PRIVATE ${CMAKE_SOURCE_DIR}/tests/rasterizer)
 
 swr_test(NAME test_topology_chunks
   SOURCES ${core_tests}/test_topology_chunks.c ${core_support}
-  LIBS swr_core LABELS engine TIMEOUT 120)
+  LIBS swr_core swr_knobs LABELS engine TIMEOUT 120)
 
 swr_test(NAME test_determinism
   SOURCES ${core_tests}/test_determinism.c ${core_support}
-  LIBS swr_core LABELS threading engine TIMEOUT 300)
+  LIBS swr_core swr_knobs LABELS threading engine TIMEOUT 300)
 
 swr_test(NAME test_clipping
   SOURCES ${core_tests}/test_clipping.c ${core_support}
-  LIBS swr_core LABELS engine TIMEOUT 120)
+  LIBS swr_core swr_knobs LABELS engine TIMEOUT 120)
 
 swr_test(NAME test_api_validation
   SOURCES ${core_tests}/test_api_validation.c ${core_support}
-  LIBS swr_core LABELS engine TIMEOUT 120)
+  LIBS swr_core swr_knobs LABELS engine TIMEOUT 120)
 
 swr_test(NAME test_state_versioning
   SOURCES ${core_tests}/test_state_versioning.c ${core_support}
-  LIBS swr_core LABELS engine TIMEOUT 120)
+  LIBS swr_core swr_knobs LABELS engine TIMEOUT 120)
 
 swr_test(NAME test_toss_points
   SOURCES ${core_tests}/test_toss_points.c ${core_support}
-  LIBS swr_core LABELS engine TIMEOUT 120)
+  LIBS swr_core swr_knobs LABELS engine TIMEOUT 120)
 swr_test(NAME test_multi_context
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_multi_context.c ${CMAKE_SOURCE_DIR}/tests/support/test_util.c
-  LIBS swr_core LABELS threading engine TIMEOUT 300)
+  LIBS swr_core swr_knobs LABELS threading engine TIMEOUT 300)
 
 # test_render_reference again with tile stores on the per-pixel path
 # (KNOB_USE_GENERIC_STORETILE): colour and depth formats against the same

@@ -10,7 +10,7 @@ foreach(feature flatshade polygon_offset polygon_mode points_lines stencil_two_s
   set(src ${CMAKE_SOURCE_DIR}/tests/core/test_feature_${feature}.c)
   if(EXISTS ${src})
     swr_test(NAME test_feature_${feature} SOURCES ${src} ${feature_support}
-      LIBS swr_core LABELS engine TIMEOUT 120)
+      LIBS swr_core swr_knobs LABELS engine TIMEOUT 120)
   endif()
 endforeach()
 

@@ -19,7 +19,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/simd.h"
+#include "common/simd.h"
 #include "test_feature_common.h"
 
 /* MXCSR as an application built with -ffast-math and fesetround(FE_TOWARDZERO)

@@ -10,7 +10,7 @@ if(CMAKE_C_COMPILER_ID STREQUAL "Clang")
     ${CMAKE_SOURCE_DIR}/jitter/tgsi_print.c
     ${CMAKE_SOURCE_DIR}/jitter/tgsi_program.c
     ${CMAKE_SOURCE_DIR}/jitter/tgsi_info.c)
-  target_include_directories(fuzz_tgsi_parse PRIVATE ${CMAKE_SOURCE_DIR})
+  target_link_libraries(fuzz_tgsi_parse PRIVATE swr_jitter_headers)
   target_compile_options(fuzz_tgsi_parse PRIVATE
     -g -O1 -fno-omit-frame-pointer -Wall -Wextra -Wno-unused-parameter
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined

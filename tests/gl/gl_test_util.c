@@ -1,5 +1,5 @@
 /* gl_test_util.c: see gl_test_util.h. */
-#include "tests/gl/gl_test_util.h"
+#include "gl_test_util.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,7 +6,7 @@ add_library(swr_tgsi_ref STATIC
   ${CMAKE_SOURCE_DIR}/tests/support/tgsi_test_sampler.c
   ${CMAKE_SOURCE_DIR}/tests/support/tgsi_test_inputs.c
   ${CMAKE_SOURCE_DIR}/tests/support/tgsi_corpus.c)
-target_link_libraries(swr_tgsi_ref PUBLIC swr_flags swr_jitter)
+target_link_libraries(swr_tgsi_ref PUBLIC swr_flags swr_jitter PRIVATE swr_core_headers)
 target_include_directories(swr_tgsi_ref PUBLIC ${CMAKE_SOURCE_DIR}/tests/support)
 
 swr_test(NAME test_tgsi_ref

@@ -1,6 +1,6 @@
 /*
  * test_ps_tile.c: the batched pixel-shader entry (swr_ps_tile_func,
- * jitter/shader_abi.h; the LLVM JIT's build_tile_entry) against the
+ * common/shader_abi.h; the LLVM JIT's build_tile_entry) against the
  * 8-pixel entry of the same shader, which is the oracle, bit for bit:
  *  - every FRAG shader of the corpus (argv[1]) that does not read
  *    gl_FragCoord (the engine calls the batched entry only then), compiled

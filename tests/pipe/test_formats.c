@@ -25,7 +25,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "core/swr_state.h"
+#include "common/swr_state.h"
 #include "frontend-gallium/pipe/swrp_format.h"
 
 static uint32_t fbits(float f)

@@ -5,7 +5,7 @@
  * (test_gallium_headers_cxx.cc) proves they also compile as C++.
  *
  * Oracles:
- * - the engine's own enums (core/swr_state.h) and TGSI's (jitter/tgsi.h):
+ * - the engine's own enums (common/swr_state.h) and TGSI's (jitter/tgsi.h):
  *   values the driver passes through untranslated must be equal, checked
  *   with static_assert so a drift breaks the build;
  * - the docs' definitions: the logic-op formulas of the CSO chapter, the
@@ -31,7 +31,7 @@
 #include "frontend-gallium/pipe/p_state.h"
 #include "frontend-gallium/pipe/swr_public.h"
 
-#include "core/swr_state.h"
+#include "common/swr_state.h"
 #include "frontend-gallium/pipe/swrp_sampler.h"
 #include "jitter/tgsi.h"
 
@@ -44,7 +44,7 @@
 size_t gallium_cxx_sizeof(int which);
 long long gallium_cxx_value(int which);
 
-/* ---- values the engine shares (core/swr_state.h says "Gallium values") -- */
+/* ---- values the engine shares (common/swr_state.h says "Gallium values") -- */
 
 #define SAME(a, b) static_assert((long long)(a) == (long long)(b), #a " != " #b)
 

@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "core/swr_state.h"
+#include "common/swr_state.h"
 #include "frontend-gallium/pipe/swr_public.h"
 #include "frontend-gallium/pipe/swrp_resource.h"
 

@@ -2,15 +2,15 @@
 # several threads and are labelled for the TSan job.
 swr_test(NAME test_prof_report
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_prof_report.c
-  LIBS swr_profiling
+  LIBS swr_profiling swr_knobs
   LABELS threading
   TIMEOUT 60)
 swr_test(NAME test_prof_threads
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_prof_threads.c
-  LIBS swr_profiling
+  LIBS swr_profiling swr_knobs
   LABELS threading
   TIMEOUT 60)
 swr_test(NAME test_prof_frame_window
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_prof_frame_window.c
-  LIBS swr_profiling
+  LIBS swr_profiling swr_knobs
   TIMEOUT 60)

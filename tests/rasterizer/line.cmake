@@ -24,7 +24,7 @@ swr_test(NAME test_line_stipple
 swr_test(NAME test_line_stipple_strip
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_line_stipple_strip.c
           ${CMAKE_CURRENT_LIST_DIR}/ref_line.c ${CMAKE_SOURCE_DIR}/tests/support/test_util.c
-  LIBS swr_core LABELS engine TIMEOUT 300)
+  LIBS swr_core swr_rasterizer_headers LABELS engine TIMEOUT 300)
 foreach(n 1 2)
   add_test(NAME test_line_stipple_strip_w${n} COMMAND test_line_stipple_strip)
   set_tests_properties(test_line_stipple_strip_w${n} PROPERTIES

@@ -1,6 +1,6 @@
 /*
  * ref_fetch.h: scalar reference vertex fetch, the oracle for fe_fetch.c.
- * Written straight from the rules in core/swr_state.h and fe_fetch.h, one
+ * Written straight from the rules in common/swr_state.h and fe_fetch.h, one
  * component at a time, reading bytes with memcpy; shares no code with the
  * code under test.
  */
@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "core/swr_state.h"
+#include "common/swr_state.h"
 
 /* The 4 output words of element `e` for one vertex. */
 void ref_fetch_element(const swr_vertex_element *e, const swr_vertex_buffer *buffers,

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/swr_state.h"
+#include "common/swr_state.h"
 
 /* Width-1 rule for one pixel, exact: does the segment pa' -> pb' (p' = p -
  * (eps, eps^2)) meet the open diamond of pixel (px, py), with pb' not inside

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/swr_state.h"
+#include "common/swr_state.h"
 
 float ref_srgb_decode(uint32_t code);
 int ref_srgb_encode_q(float linear);

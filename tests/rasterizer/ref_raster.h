@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/swr_state.h"
+#include "common/swr_state.h"
 
 /* True iff the sample point of pixel (px, py) is covered by the triangle with
  * fx8 vertices (x[i], y[i]) under the top-left rule (bottom-left when

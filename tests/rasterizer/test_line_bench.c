@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "core/simd.h"
+#include "common/simd.h"
 #include "rasterizer/rast_priv.h"
 #include "ref_line.h"
 

@@ -1,6 +1,6 @@
 /*
  * ref_render.h: a slow scalar reference renderer of triangles, written from
- * the rules of core/swr_state.h and rasterizer/rast_priv.h, sharing no code
+ * the rules of common/swr_state.h and rasterizer/rast_priv.h, sharing no code
  * with the rasterizer part. It is the oracle of tests/core/test_render_reference.c.
  * Coverage comes from tests/rasterizer/ref_raster.c (ref_tri_covers), the
  * depth test, blending and pixel packing from tests/rasterizer/ref_output.c
@@ -49,7 +49,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "core/swr_state.h"
+#include "common/swr_state.h"
 
 #define REF_MAX_ATTR 4
 

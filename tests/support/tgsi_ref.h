@@ -24,7 +24,7 @@
 #include <stdbool.h>
 
 #include "jitter/jit.h"
-#include "jitter/shader_abi.h"
+#include "common/shader_abi.h"
 #include "jitter/tgsi.h"
 
 bool tgsi_ref_run_vs(const tgsi_program *p, const jit_variant_key *key, swr_vs_args *a,

@@ -26,7 +26,7 @@
 #include <stdint.h>
 
 #include "jitter/jit.h"
-#include "jitter/shader_abi.h"
+#include "common/shader_abi.h"
 #include "jitter/tgsi.h"
 
 typedef struct tgsi_test_env {

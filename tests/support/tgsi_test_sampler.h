@@ -22,7 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "jitter/shader_abi.h"
+#include "common/shader_abi.h"
 
 typedef struct tgsi_test_sampler {
     swr_sampler_interface base; /* first: pass &s->base to the shader */

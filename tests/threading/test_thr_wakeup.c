@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "core/simd.h"
+#include "common/simd.h"
 #include "threading/thr_priv.h"
 
 /* Rounds per test; the single-worker case is the less racy one, so it gets

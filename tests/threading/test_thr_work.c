@@ -19,7 +19,7 @@
 
 #include <cmocka.h>
 
-#include "core/simd.h"
+#include "common/simd.h"
 #include "threading/thr_priv.h"
 
 #define WAIT_SECONDS 10.0

@@ -6,7 +6,7 @@ set(thr_tests ${CMAKE_SOURCE_DIR}/tests/threading)
 foreach(t placement taskset work wakeup global)
   swr_test(NAME test_thr_${t}
     SOURCES ${thr_tests}/test_thr_${t}.c
-    LIBS swr_threading
+    LIBS swr_threading swr_common
     LABELS threading
     TIMEOUT 60)
 endforeach()

@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <stddef.h>
 
-#include "jitter/shader_abi.h"
+#include "common/shader_abi.h"
 
 #define SWR_MAX_RENDER_TARGETS   8
 #define SWR_MAX_VERTEX_BUFFERS   32

@@ -5,7 +5,7 @@
  * function with one of the signatures below. A shader runs 8 lanes at once;
  * all data is structure-of-arrays: attribute a, component c, lane l lives at
  * attr[a].v[c][l] (the type swr_simd_vec4 below is laid out exactly like
- * core/simd.h's vf8x4 but needs no intrinsics header).
+ * common/simd.h's vf8x4 but needs no intrinsics header).
  *
  * Vertex shader: 8 vertices in, 8 vertices out. Lanes not in `active_mask`
  * carry garbage inputs and their outputs are ignored; the shader may compute
