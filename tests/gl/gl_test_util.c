@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 #include "frontend-gallium/pipe/swr_public.h"
 
 static struct pipe_screen *screen;

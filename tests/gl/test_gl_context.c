@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "gl_test_util.h"
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 
 static void test_strings(void **state)
 {

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "gl_test_util.h"
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 
 #define W GLT_W
 #define H GLT_H

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "gl_test_util.h"
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 #include "frontend-gallium/pipe/swr_public.h"
 
 static const gl_pixelstore def_ps = {.alignment = 4};

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "gl_test_util.h"
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 #include "jitter/tgsi.h"
 
 #define EXPECT_ERROR(e)                                                                            \

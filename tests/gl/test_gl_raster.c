@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "gl_test_util.h"
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 
 #define ERR(e) assert_int_equal(glGetError(), (e))
 

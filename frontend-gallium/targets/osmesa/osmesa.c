@@ -38,7 +38,7 @@
 
 /* gl_api.h (through gl_context.h) first: GL/osmesa.h then takes its types
  * from it instead of the system's GL/gl.h. */
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 #include "frontend-gallium/pipe/swr_public.h"
 
 #include "GL/osmesa.h"

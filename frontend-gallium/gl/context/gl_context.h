@@ -45,13 +45,13 @@
 
 #include "gl_impl.h" /* generated: GL types, enums, swrgl_* prototypes */
 
-#include "frontend-gallium/gl/gl_framebuffer.h"
-#include "frontend-gallium/gl/gl_objects.h"
-#include "frontend-gallium/gl/gl_pixels.h"
-#include "frontend-gallium/gl/gl_program.h"
-#include "frontend-gallium/gl/gl_raster.h"
-#include "frontend-gallium/gl/gl_texture.h"
-#include "frontend-gallium/gl/gl_vertex.h"
+#include "frontend-gallium/gl/framebuffer/gl_framebuffer.h"
+#include "frontend-gallium/gl/objects/gl_objects.h"
+#include "frontend-gallium/gl/pixels/gl_pixels.h"
+#include "frontend-gallium/gl/program/gl_program.h"
+#include "frontend-gallium/gl/raster/gl_raster.h"
+#include "frontend-gallium/gl/texture/gl_texture.h"
+#include "frontend-gallium/gl/vertex/gl_vertex.h"
 #include "frontend-gallium/pipe/p_context.h"
 #include "frontend-gallium/pipe/p_screen.h"
 

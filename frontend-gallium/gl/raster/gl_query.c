@@ -3,7 +3,7 @@
  * timestamps, primitives generated / written) and conditional rendering,
  * over pipe queries. Part of gl_raster (see gl_raster.h).
  */
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -14,7 +14,7 @@
  * GL_ACCUM_BUFFER_BIT clears the accumulation buffer's part of the scissor
  * rectangle (gl_accum_clear; no mask applies to it).
  */
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 
 #include <string.h>
 

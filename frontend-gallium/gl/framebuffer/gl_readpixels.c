@@ -15,7 +15,7 @@
  * Synchronisation: texture_map waits for the rendering that touches the
  * mapped resource, so nothing else is flushed.
  */
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 
 #include <stdint.h>
 #include <string.h>

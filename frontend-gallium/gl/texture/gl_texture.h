@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #include "gl_api.h"
-#include "frontend-gallium/gl/gl_objects.h"
+#include "frontend-gallium/gl/objects/gl_objects.h"
 
 struct gl_context;
 struct pipe_surface;

@@ -3,7 +3,7 @@
  * format -> base format and pipe format choice, sampler swizzles.
  * The conversions themselves live in gl_pixels_convert.c.
  */
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 
 #include <math.h>
 

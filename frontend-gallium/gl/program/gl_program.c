@@ -27,14 +27,14 @@
  *
  * Thread: the thread the context is current on.
  */
-#include "frontend-gallium/gl/gl_program.h"
+#include "frontend-gallium/gl/program/gl_program.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "frontend-gallium/gl/gl_context.h"
-#include "frontend-gallium/gl/gl_program_priv.h"
+#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/program/gl_program_priv.h"
 
 /* GL_MAX_VARYING_FLOATS: the engine has 32 vec4 slots per vertex; position,
  * two colours, two back colours, fog, point size, clip distances and the 8

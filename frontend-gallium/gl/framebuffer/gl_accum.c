@@ -31,7 +31,7 @@
  * GL_INVALID_FRAMEBUFFER_OPERATION for an incomplete draw framebuffer. With
  * rasterizer discard on, glAccum does nothing.
  */
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -26,7 +26,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 
 #define GLTEX_MAX_LEVELS 15 /* 16384 = 2^14 */
 #define GLTEX_MAX_SIZE 16384

@@ -3,9 +3,9 @@
  * (linear probing, tombstones, grows at 50% occupancy), and the share
  * group that holds the tables contexts have in common.
  */
-#include "frontend-gallium/gl/gl_objects.h"
+#include "frontend-gallium/gl/objects/gl_objects.h"
 
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 
 #include <stdlib.h>
 

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "gl_api.h"
-#include "frontend-gallium/gl/gl_objects.h"
+#include "frontend-gallium/gl/objects/gl_objects.h"
 #include "frontend-gallium/pipe/p_format.h"
 
 struct gl_context;

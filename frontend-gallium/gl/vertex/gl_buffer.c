@@ -16,7 +16,7 @@
  * and a name is looked up and referenced under the group's lock.
  * Thread: the context's thread.
  */
-#include "frontend-gallium/gl/gl_vertex_priv.h"
+#include "frontend-gallium/gl/vertex/gl_vertex_priv.h"
 
 #include <stdlib.h>
 #include <string.h>

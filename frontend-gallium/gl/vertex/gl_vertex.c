@@ -11,7 +11,7 @@
  * the pipe as a stride-0 vertex buffer.
  * Thread: the context's thread.
  */
-#include "frontend-gallium/gl/gl_vertex_priv.h"
+#include "frontend-gallium/gl/vertex/gl_vertex_priv.h"
 
 #include <stdlib.h>
 #include <string.h>

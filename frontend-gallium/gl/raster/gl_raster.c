@@ -2,7 +2,7 @@
  * gl_raster.c: rasterizer and per-fragment state, its glGet/glEnable, and
  * its translation to pipe CSOs (see gl_raster.h).
  */
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -4,7 +4,7 @@
  * glGetTexLevelParameter, glGenerateMipmap and GENERATE_MIPMAP, and the
  * storage model described in gl_texture_priv.h.
  */
-#include "frontend-gallium/gl/gl_texture_priv.h"
+#include "frontend-gallium/gl/texture/gl_texture_priv.h"
 
 #include <limits.h>
 #include <stdlib.h>

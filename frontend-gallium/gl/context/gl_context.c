@@ -3,7 +3,7 @@
  * glEnable dispatch to the parts, strings, flush/finish and draw-time
  * validation.
  */
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 
 #include <math.h>
 #include <stdio.h>

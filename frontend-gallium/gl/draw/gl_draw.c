@@ -26,7 +26,7 @@
  * comparisons.
  * Thread: the context's thread.
  */
-#include "frontend-gallium/gl/gl_vertex_priv.h"
+#include "frontend-gallium/gl/vertex/gl_vertex_priv.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * glEnable of the texture part, and the draw-time binding of sampler views
  * and sampler CSOs (gl_texture_validate). Images live in gl_texture_image.c.
  */
-#include "frontend-gallium/gl/gl_texture_priv.h"
+#include "frontend-gallium/gl/texture/gl_texture_priv.h"
 
 #include <math.h>
 #include <stdlib.h>

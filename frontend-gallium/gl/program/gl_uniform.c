@@ -16,7 +16,7 @@
  *
  * Thread: the thread the context is current on.
  */
-#include "frontend-gallium/gl/gl_program_priv.h"
+#include "frontend-gallium/gl/program/gl_program_priv.h"
 
 #include <math.h>
 #include <stdlib.h>

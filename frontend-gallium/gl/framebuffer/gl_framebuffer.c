@@ -28,7 +28,7 @@
  * accumulation buffer when the window system asked for one (the storage
  * here, glAccum in gl_accum.c).
  */
-#include "frontend-gallium/gl/gl_context.h"
+#include "frontend-gallium/gl/context/gl_context.h"
 
 #include <stdlib.h>
 #include <string.h>
