@@ -22,6 +22,7 @@
 
 #include "gl_test_util.h"
 #include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/framebuffer/gl_framebuffer_priv.h"
 
 #define W GLT_W
 #define H GLT_H

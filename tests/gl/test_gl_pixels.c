@@ -16,6 +16,7 @@
 
 #include "gl_test_util.h"
 #include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/pixels/gl_pixels.h"
 #include "frontend-gallium/pipe/swr_public.h"
 
 static const gl_pixelstore def_ps = {.alignment = 4};
@@ -1403,7 +1404,7 @@ static void test_pixel_store_api(void **state)
     /* the state lands in ctx->pixels for the other parts */
     struct gl_context *ctx = gl_context_current();
     glPixelStorei(GL_UNPACK_SKIP_ROWS, 9);
-    assert_int_equal(ctx->pixels.unpack.skip_rows, 9);
+    assert_int_equal(ctx->pixels->unpack.skip_rows, 9);
     glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
     /* not a cap of this part */
     assert_int_equal(gl_pixels_enable(ctx, GL_UNPACK_ALIGNMENT, GL_ENABLE_OP_QUERY), -1);

@@ -17,6 +17,7 @@
 
 #include "gl_test_util.h"
 #include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/raster/gl_raster.h"
 
 #define ERR(e) assert_int_equal(glGetError(), (e))
 

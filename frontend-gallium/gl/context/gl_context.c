@@ -11,7 +11,12 @@
 #include <string.h>
 #include <unistd.h>
 
-_Thread_local struct gl_context *swrgl_current_ctx;
+#include "frontend-gallium/gl/objects/gl_objects.h"
+#include "frontend-gallium/gl/pixels/gl_pixels.h"
+#include "frontend-gallium/gl/program/gl_program.h"
+#include "frontend-gallium/gl/raster/gl_raster.h"
+#include "frontend-gallium/gl/texture/gl_texture.h"
+#include "frontend-gallium/gl/vertex/gl_vertex.h"
 
 /* The versions this frontend implements completely; GL_VERSION reports it. */
 #define GL_IMPL_MAJOR 2
@@ -112,23 +117,6 @@ void gl_context_destroy(struct gl_context *ctx)
 }
 
 void gl_context_make_current(struct gl_context *ctx) { swrgl_current_ctx = ctx; }
-
-void gl_error(struct gl_context *ctx, GLenum err)
-{
-    if (ctx->error == GL_NO_ERROR)
-        ctx->error = err;
-}
-
-void swrgl_unimplemented(struct gl_context *ctx, const char *name)
-{
-    /* One line per command per process, so a log shows what a program needs. */
-    static _Thread_local char last[64];
-    if (strncmp(last, name, sizeof last) != 0) {
-        fprintf(stderr, "swr: %s is not implemented\n", name);
-        snprintf(last, sizeof last, "%s", name);
-    }
-    gl_error(ctx, GL_INVALID_OPERATION);
-}
 
 bool gl_context_validate(struct gl_context *ctx)
 {
@@ -409,11 +397,11 @@ static bool get_indexed_value(struct gl_context *ctx, GLenum target, GLuint inde
         v->type = GL_VALUE_BOOLEAN;
         if (target == GL_BLEND) {
             v->count = 1;
-            v->b[0] = ctx->raster.blend[index] ? GL_TRUE : GL_FALSE;
+            v->b[0] = ctx->raster->blend[index] ? GL_TRUE : GL_FALSE;
         } else {
             v->count = 4;
             for (int c = 0; c < 4; c++)
-                v->b[c] = ctx->raster.color_mask[index][c] ? GL_TRUE : GL_FALSE;
+                v->b[c] = ctx->raster->color_mask[index][c] ? GL_TRUE : GL_FALSE;
         }
         return true;
     default:

@@ -41,54 +41,9 @@
 #define GL_CONTEXT_H
 
 #include <stdbool.h>
-#include <stdint.h>
 
-#include "gl_impl.h" /* generated: GL types, enums, swrgl_* prototypes */
-
+#include "frontend-gallium/gl/common/gl_common.h"
 #include "frontend-gallium/gl/framebuffer/gl_framebuffer.h"
-#include "frontend-gallium/gl/objects/gl_objects.h"
-#include "frontend-gallium/gl/pixels/gl_pixels.h"
-#include "frontend-gallium/gl/program/gl_program.h"
-#include "frontend-gallium/gl/raster/gl_raster.h"
-#include "frontend-gallium/gl/texture/gl_texture.h"
-#include "frontend-gallium/gl/vertex/gl_vertex.h"
-#include "frontend-gallium/pipe/p_context.h"
-#include "frontend-gallium/pipe/p_screen.h"
-
-/* What a window system (OSMesa, GLX) asks for when it makes a context. */
-typedef struct gl_context_desc {
-    struct pipe_screen *screen; /* not owned; outlives the context */
-    int major, minor;           /* requested version; 0 = highest available */
-    /* Called by glFlush/glFinish (and by the window system itself) after the
-     * window framebuffer's rendering is complete in its pipe resources, so
-     * that the window system can copy it out. May be NULL. */
-    void (*flush_front)(void *user);
-    void *user;
-    /* Share buffers, textures, renderbuffers, shaders and programs with this
-     * context (and its group); NULL: a new group. */
-    struct gl_context *share;
-    /* > 0: the window framebuffer has an accumulation buffer (swr stores
-     * GL_FB_ACCUM_BITS per channel whatever is asked, as Mesa does). */
-    int accum_bits;
-} gl_context_desc;
-
-struct gl_context {
-    struct pipe_screen *screen;
-    struct pipe_context *pipe;
-    gl_context_desc desc;
-    GLenum error; /* first error since the last glGetError, GL_NO_ERROR if none */
-    char renderer[96];
-    char version[32];
-    gl_shared *shared;  /* the share group (tables of shared objects) */
-    bool shared_last;   /* set while destroying: the group's last context */
-
-    gl_vertex_state vertex;
-    gl_raster_state raster;
-    gl_texture_state texture;
-    gl_framebuffer_state fb;
-    gl_program_state program;
-    gl_pixel_state pixels; /* glPixelStore: pack and unpack */
-};
 
 /* Creates a context with its own pipe context; NULL when out of memory. */
 struct gl_context *gl_context_create(const gl_context_desc *desc);
@@ -100,9 +55,6 @@ void gl_context_destroy(struct gl_context *ctx);
 void gl_context_make_current(struct gl_context *ctx);
 static inline struct gl_context *gl_context_current(void) { return swrgl_current_ctx; }
 
-/* Records `err` unless an error is already pending (GL keeps the first). */
-void gl_error(struct gl_context *ctx, GLenum err);
-
 /* Makes the pipe state match the GL state before a draw or a clear: the
  * framebuffer, rasterizer/fragment state, the program and its constants,
  * the textures its samplers use. False (with the GL error recorded, e.g.
@@ -113,79 +65,5 @@ bool gl_context_validate(struct gl_context *ctx);
 /* Flushes the pipe context and, when the window framebuffer is bound for
  * drawing, calls desc.flush_front; `finish` waits for the rendering. */
 void gl_context_flush(struct gl_context *ctx, bool finish);
-
-/* ---- glGet* ------------------------------------------------------------ */
-
-typedef enum gl_value_type {
-    GL_VALUE_INT,     /* i[] */
-    GL_VALUE_INT64,   /* i64[] */
-    GL_VALUE_FLOAT,   /* f[] */
-    GL_VALUE_DOUBLE,  /* d[] */
-    GL_VALUE_BOOLEAN, /* b[] */
-} gl_value_type;
-
-#define GL_VALUE_MAX 16
-/* A state value as a part reports it; gl_context converts it to the type
- * glGet{Integer,Integer64,Float,Double,Boolean}v asked for with the rules
- * of the GL spec (section 6.1.2): `normalized` marks colours, depth range
- * and clear depth, whose float -> int conversion maps [-1,1] linearly to
- * the integer range instead of rounding. */
-typedef struct gl_value {
-    gl_value_type type;
-    unsigned count;
-    bool normalized;
-    union {
-        GLint i[GL_VALUE_MAX];
-        GLint64 i64[GL_VALUE_MAX];
-        GLfloat f[GL_VALUE_MAX];
-        GLdouble d[GL_VALUE_MAX];
-        GLboolean b[GL_VALUE_MAX];
-    };
-} gl_value;
-
-static inline void gl_value_int(gl_value *v, GLint x)
-{
-    v->type = GL_VALUE_INT;
-    v->count = 1;
-    v->i[0] = x;
-}
-static inline void gl_value_float(gl_value *v, GLfloat x)
-{
-    v->type = GL_VALUE_FLOAT;
-    v->count = 1;
-    v->f[0] = x;
-}
-static inline void gl_value_bool(gl_value *v, bool x)
-{
-    v->type = GL_VALUE_BOOLEAN;
-    v->count = 1;
-    v->b[0] = x ? GL_TRUE : GL_FALSE;
-}
-
-/* glEnable/glDisable/glIsEnabled dispatch: a part's enable function gets
- * GL_ENABLE_OP_ON, _OFF or _QUERY and returns -1 when `cap` is not one of
- * its caps, else the cap's state after the call (0 or 1). */
-enum { GL_ENABLE_OP_OFF = 0, GL_ENABLE_OP_ON = 1, GL_ENABLE_OP_QUERY = 2 };
-
-/* Each part's hooks (defined in the part's .c file). get returns false when
- * pname is not one of its pnames. */
-#define GL_PART_HOOKS(part)                                                                \
-    bool gl_##part##_init(struct gl_context *ctx);                                         \
-    void gl_##part##_fini(struct gl_context *ctx);                                         \
-    bool gl_##part##_get(struct gl_context *ctx, GLenum pname, gl_value *v);               \
-    int gl_##part##_enable(struct gl_context *ctx, GLenum cap, int op);
-GL_PART_HOOKS(vertex)
-GL_PART_HOOKS(raster)
-GL_PART_HOOKS(texture)
-GL_PART_HOOKS(framebuffer)
-GL_PART_HOOKS(program)
-GL_PART_HOOKS(pixels)
-#undef GL_PART_HOOKS
-
-/* Draw-time validation hooks, called by gl_context_validate in this order. */
-bool gl_framebuffer_validate(struct gl_context *ctx);
-bool gl_raster_validate(struct gl_context *ctx);
-bool gl_program_validate(struct gl_context *ctx);
-bool gl_texture_validate(struct gl_context *ctx);
 
 #endif /* GL_CONTEXT_H */

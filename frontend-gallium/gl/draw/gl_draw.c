@@ -32,6 +32,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/program/gl_program.h"
+
 /* A converted array larger than this is refused (the draw is skipped and
  * GL_OUT_OF_MEMORY recorded), matching the driver's user-buffer limit. */
 #define MAX_CONVERT_BYTES (1ull << 30)
@@ -52,7 +55,7 @@ static uint32_t layout_hash(const struct pipe_vertex_element *e, unsigned n)
 
 static void ve_cache_flush(struct gl_context *ctx)
 {
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     if (p->ve_bound) {
         ctx->pipe->bind_vertex_elements_state(ctx->pipe, NULL);
         p->ve_bound = NULL;
@@ -68,7 +71,7 @@ static void ve_cache_flush(struct gl_context *ctx)
 /* The CSO for this layout (created on a miss), NULL when out of memory. */
 static void *ve_lookup(struct gl_context *ctx, const struct pipe_vertex_element *e, unsigned n)
 {
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     uint32_t h = layout_hash(e, n);
     size_t bytes = n * sizeof *e;
     unsigned mask = GLV_VE_CACHE_SIZE - 1;
@@ -99,7 +102,7 @@ static void *ve_lookup(struct gl_context *ctx, const struct pipe_vertex_element 
 
 void glv_draw_fini(struct gl_context *ctx)
 {
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     ve_cache_flush(ctx);
     if (p->vb_bound)
         ctx->pipe->set_vertex_buffers(ctx->pipe, 0, p->vb_bound, NULL);
@@ -109,7 +112,7 @@ void glv_draw_fini(struct gl_context *ctx)
 
 void gl_vertex_pipe_state_lost(struct gl_context *ctx)
 {
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     p->ve_bound = NULL;
     p->vb_user = true; /* forces the next set_vertex_buffers */
 }
@@ -378,7 +381,7 @@ static const enum pipe_format conv_formats[4] = F4(R32_FLOAT, R32G32_FLOAT, R32G
  * when the draw must be skipped. */
 static bool build_vertex_state(struct gl_context *ctx, draw_desc *d, vertex_setup *s)
 {
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     gl_vs_input inputs[32];
     unsigned n = gl_program_vs_inputs(ctx, inputs);
     if (n > PIPE_MAX_ATTRIBS)
@@ -460,7 +463,7 @@ static bool build_vertex_state(struct gl_context *ctx, draw_desc *d, vertex_setu
 
 static bool send_vertex_state(struct gl_context *ctx, vertex_setup *s)
 {
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     void *cso = ve_lookup(ctx, s->ve, s->nve);
     if (!cso) {
         gl_error(ctx, GL_OUT_OF_MEMORY);
@@ -543,7 +546,7 @@ static void draw(struct gl_context *ctx, GLenum mode, const struct pipe_draw_sta
 {
     if (!instances || !gl_context_validate(ctx))
         return;
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     struct pipe_draw_info info;
     memset(&info, 0, sizeof info);
     info.mode = (uint8_t)mode;

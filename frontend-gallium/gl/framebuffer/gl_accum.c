@@ -31,10 +31,13 @@
  * GL_INVALID_FRAMEBUFFER_OPERATION for an incomplete draw framebuffer. With
  * rasterizer discard on, glAccum does nothing.
  */
-#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/framebuffer/gl_framebuffer_priv.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "frontend-gallium/gl/pixels/gl_pixels.h"
+#include "frontend-gallium/gl/raster/gl_raster.h"
 
 #define ACC_ONE 32767.0f /* the stored value of 1.0 */
 
@@ -256,7 +259,7 @@ static void return_to_draw_buffers(struct gl_context *ctx, const int16_t *acc, u
         acc_rect r = area;
         if (!surf || !clip_to_surface(surf, &r))
             continue;
-        const GLboolean *cm = ctx->raster.color_mask[i];
+        const GLboolean *cm = ctx->raster->color_mask[i];
         const bool keep[4] = {!cm[0], !cm[1], !cm[2], !cm[3]};
         const bool masked = keep[0] || keep[1] || keep[2] || keep[3];
         if (keep[0] && keep[1] && keep[2] && keep[3])
@@ -332,7 +335,7 @@ void swrgl_Accum(struct gl_context *ctx, GLenum op, GLfloat value)
         gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
         return;
     }
-    if (ctx->raster.rasterizer_discard)
+    if (ctx->raster->rasterizer_discard)
         return;
     unsigned aw = 0, ah = 0;
     int16_t *acc = gl_fb_accum_buffer(ctx, &aw, &ah);
@@ -372,7 +375,7 @@ static GLfloat clamp_signed(GLfloat c) { return c < -1.0f ? -1.0f : c > 1.0f ? 1
 void swrgl_ClearAccum(struct gl_context *ctx, GLfloat red, GLfloat green, GLfloat blue,
                       GLfloat alpha)
 {
-    GLfloat *c = ctx->fb.accum_clear;
+    GLfloat *c = gl_fb_accum_clear_value(ctx);
     c[0] = clamp_signed(red);
     c[1] = clamp_signed(green);
     c[2] = clamp_signed(blue);
@@ -389,9 +392,10 @@ void gl_accum_clear(struct gl_context *ctx, unsigned x, unsigned y, unsigned w, 
         w = aw - x;
     if (h > ah - y)
         h = ah - y;
+    const GLfloat *clear = gl_fb_accum_clear_value(ctx);
     int16_t v[4];
     for (int c = 0; c < 4; c++)
-        v[c] = acc_from_units(ctx->fb.accum_clear[c] * ACC_ONE);
+        v[c] = acc_from_units(clear[c] * ACC_ONE);
     for (unsigned row = 0; row < h; row++) {
         int16_t *line = acc + ((size_t)(y + row) * aw + x) * 4;
         for (unsigned i = 0; i < w * 4; i++)

@@ -19,7 +19,7 @@
  * Buffers named in `mask` that are missing from the read or the draw
  * framebuffer are ignored, as GL specifies.
  */
-#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/framebuffer/gl_framebuffer_priv.h"
 
 #include <stdint.h>
 #include <string.h>

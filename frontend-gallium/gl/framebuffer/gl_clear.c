@@ -14,9 +14,11 @@
  * GL_ACCUM_BUFFER_BIT clears the accumulation buffer's part of the scissor
  * rectangle (gl_accum_clear; no mask applies to it).
  */
-#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/framebuffer/gl_framebuffer_priv.h"
 
 #include <string.h>
+
+#include "frontend-gallium/gl/raster/gl_raster.h"
 
 /* ---- clear values ---------------------------------------------------------- */
 
@@ -25,7 +27,7 @@ void swrgl_ClearColor(struct gl_context *ctx, GLfloat red, GLfloat green, GLfloa
 {
     /* Kept unclamped for floating-point buffers (GL 3.0); fixed-point
      * buffers clamp when they store it. */
-    GLfloat *c = ctx->raster.clear_color;
+    GLfloat *c = ctx->raster->clear_color;
     c[0] = red;
     c[1] = green;
     c[2] = blue;
@@ -34,10 +36,10 @@ void swrgl_ClearColor(struct gl_context *ctx, GLfloat red, GLfloat green, GLfloa
 
 void swrgl_ClearDepth(struct gl_context *ctx, GLdouble depth)
 {
-    ctx->raster.clear_depth = depth < 0.0 ? 0.0 : depth > 1.0 ? 1.0 : depth;
+    ctx->raster->clear_depth = depth < 0.0 ? 0.0 : depth > 1.0 ? 1.0 : depth;
 }
 
-void swrgl_ClearStencil(struct gl_context *ctx, GLint s) { ctx->raster.clear_stencil = s; }
+void swrgl_ClearStencil(struct gl_context *ctx, GLint s) { ctx->raster->clear_stencil = s; }
 
 /* ---- format channel layout --------------------------------------------------- */
 
@@ -277,7 +279,7 @@ static unsigned color_mask_bits(const GLboolean *m)
 static void do_clear(struct gl_context *ctx, int draw_buffer, const union pipe_color_union *color,
                      bool depth, bool stencil, double zval, unsigned sval, bool accum)
 {
-    gl_raster_state *rs = &ctx->raster;
+    gl_raster_state *rs = ctx->raster;
     if (rs->rasterizer_discard)
         return; /* GL 3.0: clears are discarded with the primitives */
     if (!gl_framebuffer_validate(ctx))
@@ -331,10 +333,10 @@ void swrgl_Clear(struct gl_context *ctx, GLbitfield mask)
     if (!mask)
         return;
     union pipe_color_union c;
-    memcpy(c.f, ctx->raster.clear_color, sizeof c.f);
+    memcpy(c.f, ctx->raster->clear_color, sizeof c.f);
     do_clear(ctx, -1, (mask & GL_COLOR_BUFFER_BIT) ? &c : NULL, (mask & GL_DEPTH_BUFFER_BIT) != 0,
-             (mask & GL_STENCIL_BUFFER_BIT) != 0, ctx->raster.clear_depth,
-             (unsigned)ctx->raster.clear_stencil & 0xffu, (mask & GL_ACCUM_BUFFER_BIT) != 0);
+             (mask & GL_STENCIL_BUFFER_BIT) != 0, ctx->raster->clear_depth,
+             (unsigned)ctx->raster->clear_stencil & 0xffu, (mask & GL_ACCUM_BUFFER_BIT) != 0);
 }
 
 static bool check_color_draw_buffer(struct gl_context *ctx, GLint drawbuffer)

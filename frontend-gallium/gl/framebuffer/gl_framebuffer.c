@@ -9,9 +9,9 @@
  * An attachment names a texture image or a renderbuffer; it caches a pipe
  * surface of that image. The caches are rebuilt ("refreshed") lazily, when
  * the framebuffer's attachments changed, when any texture's storage was
- * replaced (ctx->texture.storage_serial) or when any renderbuffer's storage
- * was (the share group's rb_serial); completeness is recomputed at the same time. The
- * window framebuffer's surfaces come from gl_framebuffer_set_window.
+ * replaced or when any renderbuffer's storage was (the share group's
+ * tex_storage_serial and rb_serial); completeness is recomputed at the same
+ * time. The window framebuffer's surfaces come from gl_framebuffer_set_window.
  *
  * The pipe framebuffer state is set by gl_framebuffer_validate only when
  * something that feeds it changed (binding, draw buffers, a refresh of the
@@ -28,10 +28,14 @@
  * accumulation buffer when the window system asked for one (the storage
  * here, glAccum in gl_accum.c).
  */
-#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/framebuffer/gl_framebuffer_priv.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "frontend-gallium/gl/objects/gl_objects.h"
+#include "frontend-gallium/gl/pixels/gl_pixels.h"
+#include "frontend-gallium/gl/texture/gl_texture.h"
 
 #define NUM_COLOR 8 /* GL_MAX_COLOR_ATTACHMENTS = GL_MAX_DRAW_BUFFERS = PIPE_MAX_COLOR_BUFS */
 #define ATT_DEPTH 8
@@ -81,7 +85,11 @@ typedef struct fb_object {
     unsigned width, height; /* rendering area when complete */
 } fb_object;
 
-typedef struct fb_priv {
+/* The part's state (ctx->fb). */
+typedef struct gl_framebuffer_state {
+    gl_object_table framebuffers;
+    gl_object_table *renderbuffers; /* the share group's */
+    GLfloat accum_clear[4];         /* glClearAccum, clamped to [-1, 1] */
     fb_object window;
     bool window_set;
     unsigned win_w, win_h;
@@ -91,9 +99,9 @@ typedef struct fb_priv {
     GLenum clamp_read; /* GL_CLAMP_READ_COLOR */
     int16_t *accum;    /* the window's accumulation buffer (gl_fb_accum_buffer) */
     unsigned accum_w, accum_h;
-} fb_priv;
+} gl_framebuffer_state;
 
-static inline fb_priv *priv_of(struct gl_context *ctx) { return ctx->fb.priv; }
+static inline gl_framebuffer_state *priv_of(struct gl_context *ctx) { return ctx->fb; }
 
 /* ---- formats ------------------------------------------------------------- */
 
@@ -348,7 +356,7 @@ static void rb_unref(fb_renderbuffer *rb)
 
 static fb_renderbuffer *rb_lookup(struct gl_context *ctx, GLuint name)
 {
-    void *o = gl_objects_get(ctx->fb.renderbuffers, name);
+    void *o = gl_objects_get(ctx->fb->renderbuffers, name);
     return o == GL_OBJECT_RESERVED ? NULL : o;
 }
 
@@ -386,7 +394,7 @@ static fb_object *fbo_lookup(struct gl_context *ctx, GLuint name)
 {
     if (name == 0)
         return &priv_of(ctx)->window;
-    void *o = gl_objects_get(&ctx->fb.framebuffers, name);
+    void *o = gl_objects_get(&ctx->fb->framebuffers, name);
     return o == GL_OBJECT_RESERVED ? NULL : o;
 }
 
@@ -423,7 +431,7 @@ static bool same_image(const struct pipe_surface *a, const struct pipe_surface *
 static GLenum compute_status(struct gl_context *ctx, fb_object *fb)
 {
     if (fb->name == 0) {
-        fb_priv *p = priv_of(ctx);
+        gl_framebuffer_state *p = priv_of(ctx);
         fb->width = p->win_w;
         fb->height = p->win_h;
         return p->window_set ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_UNDEFINED;
@@ -489,7 +497,7 @@ static struct pipe_surface *make_surface(struct gl_context *ctx, struct pipe_res
  * depend on changed. */
 static void fbo_refresh(struct gl_context *ctx, fb_object *fb)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     if (fb->name == 0) {
         if (fb->stale) {
             fb->status = compute_status(ctx, fb);
@@ -498,14 +506,14 @@ static void fbo_refresh(struct gl_context *ctx, fb_object *fb)
         return;
     }
     uint64_t rb_serial = gl_serial_load(&ctx->shared->rb_serial);
-    if (!fb->stale && fb->tex_serial == gl_serial_load(ctx->texture.storage_serial) &&
+    if (!fb->stale && fb->tex_serial == gl_serial_load(&ctx->shared->tex_storage_serial) &&
         fb->rb_serial == rb_serial)
         return;
     /* gl_texture_surface may create texture storage (bumping the serial),
      * which could replace an image fetched for an earlier attachment: go
      * round again until the serial holds (twice at most in practice). */
     for (int round = 0; round < 4; round++) {
-        uint64_t serial = gl_serial_load(ctx->texture.storage_serial);
+        uint64_t serial = gl_serial_load(&ctx->shared->tex_storage_serial);
         for (int i = 0; i < NUM_ATT; i++) {
             fb_attachment *a = &fb->att[i];
             pipe_surface_reference(&a->surf, NULL);
@@ -524,10 +532,10 @@ static void fbo_refresh(struct gl_context *ctx, fb_object *fb)
                 a->internal_format = ifmt;
             }
         }
-        if (serial == gl_serial_load(ctx->texture.storage_serial))
+        if (serial == gl_serial_load(&ctx->shared->tex_storage_serial))
             break;
     }
-    fb->tex_serial = gl_serial_load(ctx->texture.storage_serial);
+    fb->tex_serial = gl_serial_load(&ctx->shared->tex_storage_serial);
     fb->rb_serial = rb_serial;
     fb->stale = false;
     fb->status = compute_status(ctx, fb);
@@ -537,7 +545,7 @@ static void fbo_refresh(struct gl_context *ctx, fb_object *fb)
 
 static void mark_changed(struct gl_context *ctx, fb_object *fb)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     fb->stale = true;
     if (fb == p->draw)
         p->pipe_dirty = true;
@@ -545,7 +553,7 @@ static void mark_changed(struct gl_context *ctx, fb_object *fb)
 
 GLenum gl_fb_status(struct gl_context *ctx, bool read)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     fb_object *fb = read ? p->read : p->draw;
     fbo_refresh(ctx, fb);
     return fb->status;
@@ -555,12 +563,12 @@ GLenum gl_fb_status(struct gl_context *ctx, bool read)
 
 bool gl_framebuffer_init(struct gl_context *ctx)
 {
-    gl_objects_init(&ctx->fb.framebuffers);
-    ctx->fb.renderbuffers = &ctx->shared->renderbuffers;
-    fb_priv *p = calloc(1, sizeof *p);
+    gl_framebuffer_state *p = calloc(1, sizeof *p);
     if (!p)
         return false;
-    ctx->fb.priv = p;
+    gl_objects_init(&p->framebuffers);
+    p->renderbuffers = &ctx->shared->renderbuffers;
+    ctx->fb = p;
     fbo_init(&p->window, 0);
     p->draw = p->read = &p->window;
     p->pipe_dirty = true;
@@ -584,26 +592,26 @@ static void free_rb(void *user, uint32_t name, void *obj)
 
 void gl_framebuffer_fini(struct gl_context *ctx)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     if (!p)
         return;
     /* The pipe keeps references to the bound surfaces: unbind them first. */
     struct pipe_framebuffer_state empty;
     memset(&empty, 0, sizeof empty);
     ctx->pipe->set_framebuffer_state(ctx->pipe, &empty);
-    gl_objects_each(&ctx->fb.framebuffers, free_fbo, NULL);
-    gl_objects_fini(&ctx->fb.framebuffers);
+    gl_objects_each(&ctx->fb->framebuffers, free_fbo, NULL);
+    gl_objects_fini(&ctx->fb->framebuffers);
     fbo_clear(&p->window);
     rb_unref(p->bound_rb);
     free(p->accum);
     if (ctx->shared_last) { /* other contexts of the group keep theirs */
-        gl_objects_lock(ctx->fb.renderbuffers);
-        gl_objects_each(ctx->fb.renderbuffers, free_rb, NULL);
-        gl_objects_fini(ctx->fb.renderbuffers);
-        gl_objects_unlock(ctx->fb.renderbuffers);
+        gl_objects_lock(ctx->fb->renderbuffers);
+        gl_objects_each(ctx->fb->renderbuffers, free_rb, NULL);
+        gl_objects_fini(ctx->fb->renderbuffers);
+        gl_objects_unlock(ctx->fb->renderbuffers);
     }
     free(p);
-    ctx->fb.priv = NULL;
+    ctx->fb = NULL;
 }
 
 int gl_framebuffer_enable(struct gl_context *ctx, GLenum cap, int op) { return -1; }
@@ -624,7 +632,7 @@ void gl_framebuffer_set_window(struct gl_context *ctx, struct pipe_resource *col
                                struct pipe_resource *depth_stencil, unsigned width,
                                unsigned height)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     fb_object *w = &p->window;
     fbo_clear(w);
     if (color) {
@@ -672,7 +680,7 @@ void gl_framebuffer_set_window(struct gl_context *ctx, struct pipe_resource *col
 
 void gl_framebuffer_draw_size(struct gl_context *ctx, unsigned *width, unsigned *height)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     fbo_refresh(ctx, p->draw);
     bool ok = p->draw->status == GL_FRAMEBUFFER_COMPLETE;
     *width = ok ? p->draw->width : 0;
@@ -681,7 +689,7 @@ void gl_framebuffer_draw_size(struct gl_context *ctx, unsigned *width, unsigned 
 
 bool gl_framebuffer_draws_to_window(struct gl_context *ctx)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     return p && p->draw == &p->window;
 }
 
@@ -709,7 +717,7 @@ static unsigned draw_surface_list(fb_object *fb, struct pipe_surface **colors)
 unsigned gl_framebuffer_draw_surfaces(struct gl_context *ctx, struct pipe_surface **colors,
                                       struct pipe_surface **depth_stencil)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     fbo_refresh(ctx, p->draw);
     *depth_stencil = NULL;
     if (p->draw->status != GL_FRAMEBUFFER_COMPLETE)
@@ -731,7 +739,7 @@ struct pipe_surface *gl_framebuffer_read_color(struct gl_context *ctx)
 struct pipe_surface *gl_fb_read_surface(struct gl_context *ctx, enum gl_fb_buffer_kind kind,
                                         GLenum *base_format)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     fb_object *fb = p->read;
     fbo_refresh(ctx, fb);
     *base_format = GL_NONE;
@@ -756,7 +764,7 @@ struct pipe_surface *gl_fb_read_surface(struct gl_context *ctx, enum gl_fb_buffe
 
 struct pipe_surface *gl_fb_draw_zs_surface(struct gl_context *ctx, enum gl_fb_buffer_kind kind)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     fbo_refresh(ctx, p->draw);
     if (p->draw->status != GL_FRAMEBUFFER_COMPLETE)
         return NULL;
@@ -766,11 +774,13 @@ struct pipe_surface *gl_fb_draw_zs_surface(struct gl_context *ctx, enum gl_fb_bu
 
 int16_t *gl_fb_accum_buffer(struct gl_context *ctx, unsigned *width, unsigned *height)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     *width = p->accum_w;
     *height = p->accum_h;
     return p->accum;
 }
+
+GLfloat *gl_fb_accum_clear_value(struct gl_context *ctx) { return priv_of(ctx)->accum_clear; }
 
 bool gl_fb_read_clamp(struct gl_context *ctx, bool float_buffer)
 {
@@ -780,7 +790,7 @@ bool gl_fb_read_clamp(struct gl_context *ctx, bool float_buffer)
 
 bool gl_framebuffer_validate(struct gl_context *ctx)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     fb_object *fb = p->draw;
     fbo_refresh(ctx, fb);
     if (fb->status != GL_FRAMEBUFFER_COMPLETE) {
@@ -867,7 +877,7 @@ static void color_read_format(struct gl_context *ctx, GLenum *format, GLenum *ty
 
 bool gl_framebuffer_get(struct gl_context *ctx, GLenum pname, gl_value *v)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     switch (pname) {
     case GL_DRAW_FRAMEBUFFER_BINDING:
         gl_value_int(v, (GLint)p->draw->name);
@@ -909,7 +919,7 @@ bool gl_framebuffer_get(struct gl_context *ctx, GLenum pname, gl_value *v)
         v->type = GL_VALUE_FLOAT;
         v->count = 4;
         v->normalized = true; /* a colour: [-1, 1] maps to the integer range */
-        memcpy(v->f, ctx->fb.accum_clear, sizeof ctx->fb.accum_clear);
+        memcpy(v->f, p->accum_clear, sizeof p->accum_clear);
         return true;
     case GL_SUBPIXEL_BITS:
         gl_value_int(v, 8); /* the rasterizer's 24.8 fixed point */
@@ -997,13 +1007,13 @@ void swrgl_ClampColor(struct gl_context *ctx, GLenum target, GLenum clamp)
 
 void swrgl_GenFramebuffers(struct gl_context *ctx, GLsizei n, GLuint *framebuffers)
 {
-    gl_objects_gen_names(ctx, &ctx->fb.framebuffers, n, framebuffers);
+    gl_objects_gen_names(ctx, &ctx->fb->framebuffers, n, framebuffers);
 }
 
 static void fbo_release(struct gl_context *ctx, uint32_t name, void *obj)
 {
     (void)name;
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     fb_object *fb = obj;
     if (p->draw == fb) {
         p->draw = &p->window;
@@ -1017,7 +1027,7 @@ static void fbo_release(struct gl_context *ctx, uint32_t name, void *obj)
 
 void swrgl_DeleteFramebuffers(struct gl_context *ctx, GLsizei n, const GLuint *framebuffers)
 {
-    gl_objects_delete_names(ctx, &ctx->fb.framebuffers, n, framebuffers, fbo_release);
+    gl_objects_delete_names(ctx, &ctx->fb->framebuffers, n, framebuffers, fbo_release);
 }
 
 GLboolean swrgl_IsFramebuffer(struct gl_context *ctx, GLuint framebuffer)
@@ -1032,13 +1042,13 @@ void swrgl_BindFramebuffer(struct gl_context *ctx, GLenum target, GLuint framebu
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     fb_object *fb = fbo_lookup(ctx, framebuffer);
     if (!fb) {
         /* GL 3.0 (compatibility) and EXT_framebuffer_object: binding an
          * unused name creates the object. */
         fb = malloc(sizeof *fb);
-        if (!fb || !gl_objects_put(&ctx->fb.framebuffers, framebuffer, fb)) {
+        if (!fb || !gl_objects_put(&ctx->fb->framebuffers, framebuffer, fb)) {
             free(fb);
             gl_error(ctx, GL_OUT_OF_MEMORY);
             return;
@@ -1056,7 +1066,7 @@ void swrgl_BindFramebuffer(struct gl_context *ctx, GLenum target, GLuint framebu
 /* The framebuffer bound to `target`, NULL (INVALID_ENUM raised) for a bad target. */
 static fb_object *fb_for_target(struct gl_context *ctx, GLenum target)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     switch (target) {
     case GL_FRAMEBUFFER:
     case GL_DRAW_FRAMEBUFFER:
@@ -1235,9 +1245,9 @@ void swrgl_FramebufferRenderbuffer(struct gl_context *ctx, GLenum target, GLenum
     fb_renderbuffer *rb = NULL;
     /* Looked up and referenced under the share lock: a delete in another
      * context cannot free it in between. */
-    gl_objects_lock(ctx->fb.renderbuffers);
+    gl_objects_lock(ctx->fb->renderbuffers);
     if (fb->name == 0 || (renderbuffer && !(rb = rb_lookup(ctx, renderbuffer)))) {
-        gl_objects_unlock(ctx->fb.renderbuffers);
+        gl_objects_unlock(ctx->fb->renderbuffers);
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
@@ -1250,7 +1260,7 @@ void swrgl_FramebufferRenderbuffer(struct gl_context *ctx, GLenum target, GLenum
         a->rb = rb;
         gl_ref_inc(&rb->refs);
     }
-    gl_objects_unlock(ctx->fb.renderbuffers);
+    gl_objects_unlock(ctx->fb->renderbuffers);
     mark_changed(ctx, fb);
 }
 
@@ -1375,7 +1385,7 @@ void swrgl_GetFramebufferAttachmentParameteriv(struct gl_context *ctx, GLenum ta
 
 void gl_framebuffer_texture_deleted(struct gl_context *ctx, GLuint name)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     if (!p || !name)
         return;
     fb_object *fbs[2] = {p->draw, p->read};
@@ -1437,7 +1447,7 @@ static GLenum check_buffer(const fb_object *fb, GLenum b, bool multi)
 
 void swrgl_DrawBuffer(struct gl_context *ctx, GLenum buf)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     fb_object *fb = p->draw;
     GLenum e = check_buffer(fb, buf, false);
     if (e != GL_NO_ERROR) {
@@ -1452,7 +1462,7 @@ void swrgl_DrawBuffer(struct gl_context *ctx, GLenum buf)
 
 void swrgl_DrawBuffers(struct gl_context *ctx, GLsizei n, const GLenum *bufs)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     fb_object *fb = p->draw;
     if (n < 0 || n > NUM_COLOR) {
         gl_error(ctx, GL_INVALID_VALUE);
@@ -1481,7 +1491,7 @@ void swrgl_DrawBuffers(struct gl_context *ctx, GLsizei n, const GLenum *bufs)
 
 void swrgl_ReadBuffer(struct gl_context *ctx, GLenum src)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     fb_object *fb = p->read;
     GLenum e = check_buffer(fb, src, false);
     if (e != GL_NO_ERROR) {
@@ -1496,7 +1506,7 @@ void swrgl_ReadBuffer(struct gl_context *ctx, GLenum src)
 
 void swrgl_GenRenderbuffers(struct gl_context *ctx, GLsizei n, GLuint *renderbuffers)
 {
-    gl_objects_gen_names(ctx, ctx->fb.renderbuffers, n, renderbuffers);
+    gl_objects_gen_names(ctx, ctx->fb->renderbuffers, n, renderbuffers);
 }
 
 static void detach_rb(struct gl_context *ctx, fb_object *fb, fb_renderbuffer *rb)
@@ -1514,7 +1524,7 @@ static void detach_rb(struct gl_context *ctx, fb_object *fb, fb_renderbuffer *rb
 static void rb_release(struct gl_context *ctx, uint32_t name, void *obj)
 {
     (void)name;
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     fb_renderbuffer *rb = obj;
     if (p->bound_rb == rb) {
         p->bound_rb = NULL;
@@ -1530,7 +1540,7 @@ static void rb_release(struct gl_context *ctx, uint32_t name, void *obj)
 
 void swrgl_DeleteRenderbuffers(struct gl_context *ctx, GLsizei n, const GLuint *renderbuffers)
 {
-    gl_objects_delete_names(ctx, ctx->fb.renderbuffers, n, renderbuffers, rb_release);
+    gl_objects_delete_names(ctx, ctx->fb->renderbuffers, n, renderbuffers, rb_release);
 }
 
 GLboolean swrgl_IsRenderbuffer(struct gl_context *ctx, GLuint renderbuffer)
@@ -1544,10 +1554,10 @@ void swrgl_BindRenderbuffer(struct gl_context *ctx, GLenum target, GLuint render
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     fb_renderbuffer *rb = NULL;
     if (renderbuffer) {
-        gl_objects_lock(ctx->fb.renderbuffers);
+        gl_objects_lock(ctx->fb->renderbuffers);
         rb = rb_lookup(ctx, renderbuffer);
         if (!rb) {
             rb = calloc(1, sizeof *rb);
@@ -1557,15 +1567,15 @@ void swrgl_BindRenderbuffer(struct gl_context *ctx, GLenum target, GLuint render
                 rb->internal_format = GL_RGBA;
                 rb->base_format = GL_RGBA;
             }
-            if (!rb || !gl_objects_put(ctx->fb.renderbuffers, renderbuffer, rb)) {
-                gl_objects_unlock(ctx->fb.renderbuffers);
+            if (!rb || !gl_objects_put(ctx->fb->renderbuffers, renderbuffer, rb)) {
+                gl_objects_unlock(ctx->fb->renderbuffers);
                 free(rb);
                 gl_error(ctx, GL_OUT_OF_MEMORY);
                 return;
             }
         }
         gl_ref_inc(&rb->refs); /* the binding's */
-        gl_objects_unlock(ctx->fb.renderbuffers);
+        gl_objects_unlock(ctx->fb->renderbuffers);
     }
     rb_unref(p->bound_rb);
     p->bound_rb = rb;
@@ -1598,7 +1608,7 @@ static enum pipe_format choose_rb_format(struct gl_context *ctx, const rb_format
 static void renderbuffer_storage(struct gl_context *ctx, GLenum target, GLsizei samples,
                                  GLenum internalformat, GLsizei width, GLsizei height)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     if (target != GL_RENDERBUFFER) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -1679,7 +1689,7 @@ void swrgl_RenderbufferStorageMultisample(struct gl_context *ctx, GLenum target,
 void swrgl_GetRenderbufferParameteriv(struct gl_context *ctx, GLenum target, GLenum pname,
                                       GLint *params)
 {
-    fb_priv *p = priv_of(ctx);
+    gl_framebuffer_state *p = priv_of(ctx);
     if (target != GL_RENDERBUFFER) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;

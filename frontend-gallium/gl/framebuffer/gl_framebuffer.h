@@ -10,21 +10,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "gl_api.h"
-#include "frontend-gallium/gl/objects/gl_objects.h"
-#include "frontend-gallium/pipe/p_format.h"
+#include "frontend-gallium/gl/common/gl_common.h"
 
-struct gl_context;
 struct pipe_resource;
 struct pipe_surface;
 
-typedef struct gl_framebuffer_state {
-    gl_object_table framebuffers;
-    gl_object_table *renderbuffers; /* the share group's */
-    GLfloat accum_clear[4];         /* glClearAccum, clamped to [-1, 1] */
-    /* the part adds the rest */
-    void *priv;
-} gl_framebuffer_state;
+GL_PART_HOOKS(framebuffer)
+/* Sets the pipe framebuffer state for a draw or a clear; false (with
+ * GL_INVALID_FRAMEBUFFER_OPERATION recorded) when the draw framebuffer is
+ * incomplete. */
+bool gl_framebuffer_validate(struct gl_context *ctx);
 
 /* The window system's buffers for framebuffer 0 (any may be NULL; a new
  * call replaces the old ones; the framebuffer takes its own references).
@@ -54,47 +49,7 @@ unsigned gl_framebuffer_draw_surfaces(struct gl_context *ctx, struct pipe_surfac
 /* For glDeleteTextures (texture part): detaches texture `name` from the
  * bound draw and read framebuffers, as GL specifies. Other framebuffers keep
  * the attachment and find the image gone at their next refresh (the texture
- * part bumps ctx->texture.storage_serial). */
+ * part bumps the share group's tex_storage_serial). */
 void gl_framebuffer_texture_deleted(struct gl_context *ctx, GLuint name);
-
-/* ---- shared by the part's own files (gl_framebuffer.c, gl_readpixels.c,
- * gl_blit.c); other parts should not need these ---- */
-
-/* What a pipe format stores, as the GL queries (RED_SIZE.., COMPONENT_TYPE,
- * COLOR_ENCODING) report it. */
-typedef struct gl_fb_format_info {
-    unsigned char r, g, b, a, d, s; /* bits */
-    GLenum component_type;          /* UNSIGNED_NORMALIZED, FLOAT, INT, ... ; NONE */
-    bool srgb;
-} gl_fb_format_info;
-void gl_fb_format_info_get(enum pipe_format f, gl_fb_format_info *out);
-
-enum gl_fb_buffer_kind { GL_FB_COLOR, GL_FB_DEPTH, GL_FB_STENCIL };
-
-/* Completeness of the framebuffer bound to GL_READ_FRAMEBUFFER (read) or
- * GL_DRAW_FRAMEBUFFER (!read), surfaces refreshed first. */
-GLenum gl_fb_status(struct gl_context *ctx, bool read);
-/* The read framebuffer's surface for `kind` (colour: the read buffer), NULL
- * when absent; *base_format gets its GL base internal format. */
-struct pipe_surface *gl_fb_read_surface(struct gl_context *ctx, enum gl_fb_buffer_kind kind,
-                                        GLenum *base_format);
-/* The draw framebuffer's depth or stencil surface (NULL when absent). */
-struct pipe_surface *gl_fb_draw_zs_surface(struct gl_context *ctx, enum gl_fb_buffer_kind kind);
-/* GL_CLAMP_READ_COLOR state: whether ReadPixels clamps colours read from a
- * buffer of this kind (`float_buffer`: the buffer stores floats). */
-bool gl_fb_read_clamp(struct gl_context *ctx, bool float_buffer);
-
-/* The accumulation buffer (GL 2.1 section 4.2.4; window framebuffer only,
- * when gl_context_desc.accum_bits > 0): RGBA, GL_FB_ACCUM_BITS signed
- * normalized bits per channel (stored s means s / 32767), rows bottom-up,
- * the window's size (re-made, cleared to 0, when gl_framebuffer_set_window
- * changes the size). NULL when the context has none or the window is not
- * set yet. gl_accum.c does the arithmetic. */
-#define GL_FB_ACCUM_BITS 16
-int16_t *gl_fb_accum_buffer(struct gl_context *ctx, unsigned *width, unsigned *height);
-/* For glClear(GL_ACCUM_BUFFER_BIT) (gl_accum.c): sets the rectangle of the
- * accumulation buffer to ACCUM_CLEAR_VALUE when the draw framebuffer is the
- * window and has one (FBOs have none: nothing happens). */
-void gl_accum_clear(struct gl_context *ctx, unsigned x, unsigned y, unsigned w, unsigned h);
 
 #endif /* GL_FRAMEBUFFER_H */

@@ -15,10 +15,13 @@
  * Synchronisation: texture_map waits for the rendering that touches the
  * mapped resource, so nothing else is flushed.
  */
-#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/framebuffer/gl_framebuffer_priv.h"
 
 #include <stdint.h>
 #include <string.h>
+
+#include "frontend-gallium/gl/pixels/gl_pixels.h"
+#include "frontend-gallium/gl/vertex/gl_vertex.h"
 
 static bool is_integer_format(GLenum format)
 {
@@ -92,7 +95,7 @@ void swrgl_ReadPixels(struct gl_context *ctx, GLint x, GLint y, GLsizei width, G
         return;
     }
 
-    const gl_pixelstore *ps = &ctx->pixels.pack;
+    const gl_pixelstore *ps = &ctx->pixels->pack;
     gl_buffer *pbo = gl_vertex_bound_buffer(ctx, GL_PIXEL_PACK_BUFFER);
     uintptr_t offset = (uintptr_t)pixels;
     if (pbo) {

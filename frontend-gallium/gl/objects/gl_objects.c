@@ -5,7 +5,7 @@
  */
 #include "frontend-gallium/gl/objects/gl_objects.h"
 
-#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/common/gl_common.h"
 
 #include <stdlib.h>
 

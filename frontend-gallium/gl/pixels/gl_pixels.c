@@ -3,9 +3,10 @@
  * format -> base format and pipe format choice, sampler swizzles.
  * The conversions themselves live in gl_pixels_convert.c.
  */
-#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/pixels/gl_pixels.h"
 
 #include <math.h>
+#include <stdlib.h>
 
 /* ---- hooks --------------------------------------------------------------- */
 
@@ -13,12 +14,18 @@ static void store_defaults(gl_pixelstore *ps) { *ps = (gl_pixelstore){.alignment
 
 bool gl_pixels_init(struct gl_context *ctx)
 {
-    store_defaults(&ctx->pixels.pack);
-    store_defaults(&ctx->pixels.unpack);
+    if (!(ctx->pixels = calloc(1, sizeof *ctx->pixels)))
+        return false;
+    store_defaults(&ctx->pixels->pack);
+    store_defaults(&ctx->pixels->unpack);
     return true;
 }
 
-void gl_pixels_fini(struct gl_context *ctx) { (void)ctx; }
+void gl_pixels_fini(struct gl_context *ctx)
+{
+    free(ctx->pixels);
+    ctx->pixels = NULL;
+}
 
 int gl_pixels_enable(struct gl_context *ctx, GLenum cap, int op)
 {
@@ -46,28 +53,28 @@ static store_field store_pname(struct gl_context *ctx, GLenum pname, gl_pixelsto
     switch (pname) {
 #define DIR(P, dir)                                                                                \
     case GL_##P##_ALIGNMENT:                                                                       \
-        *ps = &ctx->pixels.dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                    \
         return SF_ALIGNMENT;                                                                       \
     case GL_##P##_ROW_LENGTH:                                                                      \
-        *ps = &ctx->pixels.dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                    \
         return SF_ROW_LENGTH;                                                                      \
     case GL_##P##_IMAGE_HEIGHT:                                                                    \
-        *ps = &ctx->pixels.dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                    \
         return SF_IMAGE_HEIGHT;                                                                    \
     case GL_##P##_SKIP_PIXELS:                                                                     \
-        *ps = &ctx->pixels.dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                    \
         return SF_SKIP_PIXELS;                                                                     \
     case GL_##P##_SKIP_ROWS:                                                                       \
-        *ps = &ctx->pixels.dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                    \
         return SF_SKIP_ROWS;                                                                       \
     case GL_##P##_SKIP_IMAGES:                                                                     \
-        *ps = &ctx->pixels.dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                    \
         return SF_SKIP_IMAGES;                                                                     \
     case GL_##P##_SWAP_BYTES:                                                                      \
-        *ps = &ctx->pixels.dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                    \
         return SF_SWAP_BYTES;                                                                      \
     case GL_##P##_LSB_FIRST:                                                                       \
-        *ps = &ctx->pixels.dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                    \
         return SF_LSB_FIRST;
         DIR(PACK, pack)
         DIR(UNPACK, unpack)

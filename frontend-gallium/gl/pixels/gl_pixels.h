@@ -11,10 +11,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "gl_api.h"
+#include "frontend-gallium/gl/common/gl_common.h"
 #include "frontend-gallium/pipe/p_format.h"
 
-struct gl_context;
 struct pipe_screen;
 
 /* glPixelStore state of one direction. */
@@ -23,9 +22,13 @@ typedef struct gl_pixelstore {
     GLboolean swap_bytes, lsb_first;
 } gl_pixelstore;
 
-typedef struct gl_pixel_state {
+/* The part's state (ctx->pixels): glPixelStore, read by the parts that
+ * pack or unpack client pixels. */
+typedef struct gl_pixels_state {
     gl_pixelstore pack, unpack; /* alignment 4, everything else 0 */
-} gl_pixel_state;
+} gl_pixels_state;
+
+GL_PART_HOOKS(pixels)
 
 /* GL_NO_ERROR when `format`/`type` is a valid client pair, else the error
  * the GL spec prescribes (GL_INVALID_ENUM for an unknown enum,

@@ -7,7 +7,7 @@
  * signed normalized rule); the pipe side is the driver's format table
  * (swrp_format.h fetch/store). Common 8-bit RGBA/BGRA cases copy rows.
  */
-#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/pixels/gl_pixels.h"
 #include "frontend-gallium/pipe/swrp_format.h"
 
 #include <math.h>

@@ -4,7 +4,7 @@
  * locations, and the draw-time validation that binds the current program's
  * shader CSOs and constant buffer.
  *
- * Shaders and programs share one name space (ctx->program.objects); every
+ * Shaders and programs share one name space (ctx->program->objects); every
  * value there starts with a glp_object telling which it is. Compilation and
  * linking go through frontend-gallium/glsl (swr_glsl.h); a successful link
  * makes a glp_exec (gl_program_priv.h) holding the pipe CSOs, created once
@@ -27,14 +27,13 @@
  *
  * Thread: the thread the context is current on.
  */
-#include "frontend-gallium/gl/program/gl_program.h"
+#include "frontend-gallium/gl/program/gl_program_priv.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "frontend-gallium/gl/context/gl_context.h"
-#include "frontend-gallium/gl/program/gl_program_priv.h"
+#include "frontend-gallium/gl/raster/gl_raster.h"
 
 /* GL_MAX_VARYING_FLOATS: the engine has 32 vec4 slots per vertex; position,
  * two colours, two back colours, fog, point size, clip distances and the 8
@@ -91,7 +90,9 @@ typedef struct glp_cso_entry {
 
 #define GLP_CSO_CACHE 64 /* executables a context draws with before one must go */
 
-typedef struct glp_state {
+/* The part's state (ctx->program). */
+typedef struct gl_program_state {
+    gl_object_table *objects; /* the share group's: shaders and programs share one name space */
     bool glsl_ok;          /* swr_glsl_init succeeded */
     glp_cso_entry csos[GLP_CSO_CACHE];
     unsigned cso_evict;    /* next slot to evict when all are in use */
@@ -101,9 +102,9 @@ typedef struct glp_state {
     glp_exec *bound_exec;  /* whose CSOs the pipe has bound (a reference) */
     bool const_uploaded;   /* bound_exec's storage is the pipe's CONST[0] */
     bool samplers_checked, samplers_ok;
-} glp_state;
+} gl_program_state;
 
-static glp_state *st_of(struct gl_context *ctx) { return ctx->program.priv; }
+static gl_program_state *st_of(struct gl_context *ctx) { return ctx->program; }
 
 static char *dup_string(const char *s)
 {
@@ -137,7 +138,7 @@ static void exec_unref(struct gl_context *ctx, glp_exec *e)
 
 static void set_cur_exec(struct gl_context *ctx, glp_exec *e)
 {
-    glp_state *st = st_of(ctx);
+    gl_program_state *st = st_of(ctx);
     if (st->cur_exec == e)
         return;
     exec_ref(e);
@@ -182,7 +183,7 @@ static bool cso_create(struct gl_context *ctx, const glp_exec *e, void **vs, voi
  * the bound executable's goes. */
 static glp_cso_entry *cso_add(struct gl_context *ctx, glp_exec *e, void *vs, void *fs)
 {
-    glp_state *st = ctx->program.priv;
+    gl_program_state *st = ctx->program;
     glp_cso_entry *free_slot = NULL;
     for (unsigned i = 0; i < GLP_CSO_CACHE; i++) {
         glp_cso_entry *c = &st->csos[i];
@@ -211,7 +212,7 @@ static glp_cso_entry *cso_add(struct gl_context *ctx, glp_exec *e, void *vs, voi
 /* This context's CSOs of e, made on first use; NULL when that fails. */
 static glp_cso_entry *cso_get(struct gl_context *ctx, glp_exec *e)
 {
-    glp_state *st = ctx->program.priv;
+    gl_program_state *st = ctx->program;
     for (unsigned i = 0; i < GLP_CSO_CACHE; i++)
         if (st->csos[i].exec == e)
             return &st->csos[i];
@@ -232,7 +233,7 @@ static glp_cso_entry *cso_get(struct gl_context *ctx, glp_exec *e)
  * other kind of object INVALID_OPERATION. */
 static glp_shader *find_shader(struct gl_context *ctx, GLuint name)
 {
-    glp_object *o = gl_objects_get(ctx->program.objects, name);
+    glp_object *o = gl_objects_get(ctx->program->objects, name);
     if (!o) {
         gl_error(ctx, GL_INVALID_VALUE);
         return NULL;
@@ -246,7 +247,7 @@ static glp_shader *find_shader(struct gl_context *ctx, GLuint name)
 
 static glp_program *find_program(struct gl_context *ctx, GLuint name)
 {
-    glp_object *o = gl_objects_get(ctx->program.objects, name);
+    glp_object *o = gl_objects_get(ctx->program->objects, name);
     if (!o) {
         gl_error(ctx, GL_INVALID_VALUE);
         return NULL;
@@ -276,7 +277,7 @@ glp_exec *glp_current_exec(struct gl_context *ctx) { return st_of(ctx)->cur_exec
 
 static void shader_free(struct gl_context *ctx, glp_shader *s)
 {
-    gl_objects_remove(ctx->program.objects, s->obj.name);
+    gl_objects_remove(ctx->program->objects, s->obj.name);
     swr_glsl_shader_destroy(s->glsl);
     free(s->source);
     free(s->log);
@@ -331,7 +332,7 @@ static void program_free(struct gl_context *ctx, glp_program *p)
 {
     while (p->num_attached)
         detach_at(ctx, p, p->num_attached - 1);
-    gl_objects_remove(ctx->program.objects, p->obj.name);
+    gl_objects_remove(ctx->program->objects, p->obj.name);
     exec_unref(ctx, p->exec);
     bindings_free(&p->attribs);
     bindings_free(&p->frag_data);
@@ -344,13 +345,13 @@ static void program_free(struct gl_context *ctx, glp_program *p)
 
 bool gl_program_init(struct gl_context *ctx)
 {
-    ctx->program.objects = &ctx->shared->programs;
-    glp_state *st = calloc(1, sizeof *st);
+    gl_program_state *st = calloc(1, sizeof *st);
     if (!st)
         return false;
+    st->objects = &ctx->shared->programs;
     /* Without a compiler the context still works: compiles fail with a log. */
     st->glsl_ok = swr_glsl_init();
-    ctx->program.priv = st;
+    ctx->program = st;
     return true;
 }
 
@@ -363,7 +364,7 @@ static void collect(void *user, uint32_t name, void *obj)
 
 void gl_program_fini(struct gl_context *ctx)
 {
-    glp_state *st = st_of(ctx);
+    gl_program_state *st = st_of(ctx);
     if (!st)
         return;
     if (st->bound_exec) {
@@ -375,7 +376,7 @@ void gl_program_fini(struct gl_context *ctx)
     set_cur_exec(ctx, NULL);
     for (unsigned i = 0; i < GLP_CSO_CACHE; i++)
         cso_entry_free(ctx, &st->csos[i]);
-    gl_objects_lock(ctx->program.objects); /* held by gl_context_destroy already */
+    gl_objects_lock(ctx->program->objects); /* held by gl_context_destroy already */
     if (st->current && --st->current->use_count == 0 && st->current->delete_pending &&
         !ctx->shared_last)
         program_free(ctx, st->current);
@@ -384,14 +385,14 @@ void gl_program_fini(struct gl_context *ctx)
      * freeing them detaches (and may free) shaders, so the shaders left are
      * collected afresh. */
     for (int pass = 0; pass < 2 && ctx->shared_last; pass++) {
-        uint32_t n = ctx->program.objects->count;
+        uint32_t n = ctx->program->objects->count;
         if (!n)
             break;
         void **objs = malloc(n * sizeof *objs);
         if (!objs)
             break;
         void **cursor = objs;
-        gl_objects_each(ctx->program.objects, collect, &cursor);
+        gl_objects_each(ctx->program->objects, collect, &cursor);
         /* Sort out the kind of every object before any is freed. */
         uint32_t m = 0;
         for (uint32_t i = 0; i < n; i++)
@@ -406,17 +407,17 @@ void gl_program_fini(struct gl_context *ctx)
         free(objs);
     }
     if (ctx->shared_last)
-        gl_objects_fini(ctx->program.objects);
-    gl_objects_unlock(ctx->program.objects);
+        gl_objects_fini(ctx->program->objects);
+    gl_objects_unlock(ctx->program->objects);
     if (st->glsl_ok)
         swr_glsl_fini();
     free(st);
-    ctx->program.priv = NULL;
+    ctx->program = NULL;
 }
 
 bool gl_program_get(struct gl_context *ctx, GLenum pname, gl_value *v)
 {
-    glp_state *st = st_of(ctx);
+    gl_program_state *st = st_of(ctx);
     switch (pname) {
     case GL_CURRENT_PROGRAM:
         gl_value_int(v, st->current ? (GLint)st->current->obj.name : 0);
@@ -462,9 +463,9 @@ static GLuint create_shader_locked(struct gl_context *ctx, GLenum type)
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return 0;
     }
-    s->obj.name = gl_objects_gen(ctx->program.objects);
+    s->obj.name = gl_objects_gen(ctx->program->objects);
     s->type = type;
-    if (!gl_objects_put(ctx->program.objects, s->obj.name, s)) {
+    if (!gl_objects_put(ctx->program->objects, s->obj.name, s)) {
         free(s);
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return 0;
@@ -474,9 +475,9 @@ static GLuint create_shader_locked(struct gl_context *ctx, GLenum type)
 
 GLuint swrgl_CreateShader(struct gl_context *ctx, GLenum type)
 {
-    gl_objects_lock(ctx->program.objects);
+    gl_objects_lock(ctx->program->objects);
     GLuint r = create_shader_locked(ctx, type);
-    gl_objects_unlock(ctx->program.objects);
+    gl_objects_unlock(ctx->program->objects);
     return r;
 }
 
@@ -635,14 +636,14 @@ static void delete_shader_locked(struct gl_context *ctx, GLuint shader)
 
 void swrgl_DeleteShader(struct gl_context *ctx, GLuint shader)
 {
-    gl_objects_lock(ctx->program.objects);
+    gl_objects_lock(ctx->program->objects);
     delete_shader_locked(ctx, shader);
-    gl_objects_unlock(ctx->program.objects);
+    gl_objects_unlock(ctx->program->objects);
 }
 
 GLboolean swrgl_IsShader(struct gl_context *ctx, GLuint shader)
 {
-    glp_object *o = gl_objects_get(ctx->program.objects, shader);
+    glp_object *o = gl_objects_get(ctx->program->objects, shader);
     return o && !o->is_program ? GL_TRUE : GL_FALSE;
 }
 
@@ -656,8 +657,8 @@ static GLuint create_program_locked(struct gl_context *ctx)
         return 0;
     }
     p->obj.is_program = true;
-    p->obj.name = gl_objects_gen(ctx->program.objects);
-    if (!gl_objects_put(ctx->program.objects, p->obj.name, p)) {
+    p->obj.name = gl_objects_gen(ctx->program->objects);
+    if (!gl_objects_put(ctx->program->objects, p->obj.name, p)) {
         free(p);
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return 0;
@@ -667,9 +668,9 @@ static GLuint create_program_locked(struct gl_context *ctx)
 
 GLuint swrgl_CreateProgram(struct gl_context *ctx)
 {
-    gl_objects_lock(ctx->program.objects);
+    gl_objects_lock(ctx->program->objects);
     GLuint r = create_program_locked(ctx);
-    gl_objects_unlock(ctx->program.objects);
+    gl_objects_unlock(ctx->program->objects);
     return r;
 }
 
@@ -703,9 +704,9 @@ static void attach_shader_locked(struct gl_context *ctx, GLuint program, GLuint 
 
 void swrgl_AttachShader(struct gl_context *ctx, GLuint program, GLuint shader)
 {
-    gl_objects_lock(ctx->program.objects);
+    gl_objects_lock(ctx->program->objects);
     attach_shader_locked(ctx, program, shader);
-    gl_objects_unlock(ctx->program.objects);
+    gl_objects_unlock(ctx->program->objects);
 }
 
 static void detach_shader_locked(struct gl_context *ctx, GLuint program, GLuint shader)
@@ -727,9 +728,9 @@ static void detach_shader_locked(struct gl_context *ctx, GLuint program, GLuint 
 
 void swrgl_DetachShader(struct gl_context *ctx, GLuint program, GLuint shader)
 {
-    gl_objects_lock(ctx->program.objects);
+    gl_objects_lock(ctx->program->objects);
     detach_shader_locked(ctx, program, shader);
-    gl_objects_unlock(ctx->program.objects);
+    gl_objects_unlock(ctx->program->objects);
 }
 
 void swrgl_GetAttachedShaders(struct gl_context *ctx, GLuint program, GLsizei maxCount,
@@ -887,7 +888,7 @@ static void link_program_locked(struct gl_context *ctx, GLuint program)
     glp_program *p = find_program(ctx, program);
     if (!p)
         return;
-    glp_state *st = st_of(ctx);
+    gl_program_state *st = st_of(ctx);
     set_log(p, NULL);
     exec_unref(ctx, p->exec);
     p->exec = NULL;
@@ -909,14 +910,14 @@ static void link_program_locked(struct gl_context *ctx, GLuint program)
 
 void swrgl_LinkProgram(struct gl_context *ctx, GLuint program)
 {
-    gl_objects_lock(ctx->program.objects);
+    gl_objects_lock(ctx->program->objects);
     link_program_locked(ctx, program);
-    gl_objects_unlock(ctx->program.objects);
+    gl_objects_unlock(ctx->program->objects);
 }
 
 static void use_program_locked(struct gl_context *ctx, GLuint program)
 {
-    glp_state *st = st_of(ctx);
+    gl_program_state *st = st_of(ctx);
     glp_program *p = NULL;
     if (program) {
         p = find_program(ctx, program);
@@ -940,9 +941,9 @@ static void use_program_locked(struct gl_context *ctx, GLuint program)
 
 void swrgl_UseProgram(struct gl_context *ctx, GLuint program)
 {
-    gl_objects_lock(ctx->program.objects);
+    gl_objects_lock(ctx->program->objects);
     use_program_locked(ctx, program);
-    gl_objects_unlock(ctx->program.objects);
+    gl_objects_unlock(ctx->program->objects);
 }
 
 static void delete_program_locked(struct gl_context *ctx, GLuint program)
@@ -960,14 +961,14 @@ static void delete_program_locked(struct gl_context *ctx, GLuint program)
 
 void swrgl_DeleteProgram(struct gl_context *ctx, GLuint program)
 {
-    gl_objects_lock(ctx->program.objects);
+    gl_objects_lock(ctx->program->objects);
     delete_program_locked(ctx, program);
-    gl_objects_unlock(ctx->program.objects);
+    gl_objects_unlock(ctx->program->objects);
 }
 
 GLboolean swrgl_IsProgram(struct gl_context *ctx, GLuint program)
 {
-    glp_object *o = gl_objects_get(ctx->program.objects, program);
+    glp_object *o = gl_objects_get(ctx->program->objects, program);
     return o && o->is_program ? GL_TRUE : GL_FALSE;
 }
 
@@ -1203,7 +1204,7 @@ void swrgl_DeleteObjectARB(struct gl_context *ctx, GLhandleARB obj)
 {
     if (obj == 0)
         return; /* as glDeleteShader/glDeleteProgram: 0 is silently ignored */
-    glp_object *o = gl_objects_get(ctx->program.objects, obj);
+    glp_object *o = gl_objects_get(ctx->program->objects, obj);
     if (!o) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -1222,7 +1223,7 @@ GLhandleARB swrgl_GetHandleARB(struct gl_context *ctx, GLenum pname)
         gl_error(ctx, GL_INVALID_ENUM);
         return 0;
     }
-    glp_state *st = st_of(ctx);
+    gl_program_state *st = st_of(ctx);
     return st->current ? st->current->obj.name : 0;
 }
 
@@ -1234,7 +1235,7 @@ GLhandleARB swrgl_GetHandleARB(struct gl_context *ctx, GLenum pname)
 void swrgl_GetObjectParameterivARB(struct gl_context *ctx, GLhandleARB obj, GLenum pname,
                                    GLint *params)
 {
-    glp_object *o = gl_objects_get(ctx->program.objects, obj);
+    glp_object *o = gl_objects_get(ctx->program->objects, obj);
     if (!o) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -1297,7 +1298,7 @@ void swrgl_GetObjectParameterfvARB(struct gl_context *ctx, GLhandleARB obj, GLen
 void swrgl_GetInfoLogARB(struct gl_context *ctx, GLhandleARB obj, GLsizei maxLength, GLsizei *length,
                          GLcharARB *infoLog)
 {
-    glp_object *o = gl_objects_get(ctx->program.objects, obj);
+    glp_object *o = gl_objects_get(ctx->program->objects, obj);
     if (!o) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -1312,7 +1313,7 @@ void swrgl_GetInfoLogARB(struct gl_context *ctx, GLhandleARB obj, GLsizei maxLen
 
 bool gl_program_validate(struct gl_context *ctx)
 {
-    glp_state *st = st_of(ctx);
+    gl_program_state *st = st_of(ctx);
     /* A successful re-link in another context of the share group installs
      * the new executable here too (as in the linking context). */
     if (st->current && st->current->exec && st->current->exec != st->cur_exec)
@@ -1329,7 +1330,7 @@ bool gl_program_validate(struct gl_context *ctx)
         gl_error(ctx, GL_INVALID_OPERATION);
         return false;
     }
-    glp_uniforms_set_depth_range(e, ctx->raster.depth_range[0], ctx->raster.depth_range[1]);
+    glp_uniforms_set_depth_range(e, ctx->raster->depth_range[0], ctx->raster->depth_range[1]);
     if (st->bound_exec != e) {
         glp_cso_entry *c = cso_get(ctx, e);
         if (!c) {
@@ -1372,7 +1373,7 @@ void glp_samplers_changed(struct gl_context *ctx) { st_of(ctx)->samplers_checked
 
 void gl_program_invalidate_pipe(struct gl_context *ctx)
 {
-    glp_state *st = st_of(ctx);
+    gl_program_state *st = st_of(ctx);
     exec_unref(ctx, st->bound_exec);
     st->bound_exec = NULL;
     st->const_uploaded = false;

@@ -9,19 +9,11 @@
 
 #include <stdbool.h>
 
-#include "gl_api.h"
-#include "frontend-gallium/gl/objects/gl_objects.h"
+#include "frontend-gallium/gl/common/gl_common.h"
 
-struct gl_context;
+GL_PART_HOOKS(program)
+bool gl_program_validate(struct gl_context *ctx);
 
-typedef struct gl_program_state {
-    gl_object_table *objects; /* the share group's: shaders and programs share one name space */
-    /* the part adds the rest */
-    void *priv;
-} gl_program_state;
-
-#define SWRGL_MAX_VERTEX_ATTRIBS 16
-#define SWRGL_MAX_SAMPLERS 16 /* per program; matches SWRGL_MAX_TEXTURE_UNITS */
 
 /* The current program's vertex inputs: input i (TGSI IN[i]) reads generic
  * attribute `location`, as integers when `integer`. Returns the number of

@@ -21,7 +21,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/objects/gl_objects.h"
+#include "frontend-gallium/gl/program/gl_program.h"
 #include "frontend-gallium/glsl/swr_glsl.h"
 
 /* Kinds of uniform data: how glUniform* values are converted and checked. */

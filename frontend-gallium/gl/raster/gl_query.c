@@ -3,7 +3,7 @@
  * timestamps, primitives generated / written) and conditional rendering,
  * over pipe queries. Part of gl_raster (see gl_raster.h).
  */
-#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/raster/gl_raster_priv.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -70,7 +70,7 @@ bool glr_query_init(struct gl_context *ctx)
 
 void glr_query_fini(struct gl_context *ctx)
 {
-    gl_raster_state *r = &ctx->raster;
+    gl_raster_state *r = ctx->raster;
     if (r->cond_query) {
         ctx->pipe->render_condition(ctx->pipe, NULL, false, PIPE_RENDER_COND_WAIT);
         r->cond_query = NULL;
@@ -95,13 +95,13 @@ bool glr_query_get(struct gl_context *ctx, GLenum pname, gl_value *v)
 
 void swrgl_GenQueries(struct gl_context *ctx, GLsizei n, GLuint *ids)
 {
-    gl_objects_gen_names(ctx, &ctx->raster.queries, n, ids);
+    gl_objects_gen_names(ctx, &ctx->raster->queries, n, ids);
 }
 
 static void query_release(struct gl_context *ctx, uint32_t name, void *obj)
 {
     (void)name;
-    gl_raster_state *r = &ctx->raster;
+    gl_raster_state *r = ctx->raster;
     struct gl_query *q = obj;
     if (q->active) { /* deleting an active query ends it */
         int t = target_index(q->target);
@@ -119,12 +119,12 @@ static void query_release(struct gl_context *ctx, uint32_t name, void *obj)
 
 void swrgl_DeleteQueries(struct gl_context *ctx, GLsizei n, const GLuint *ids)
 {
-    gl_objects_delete_names(ctx, &ctx->raster.queries, n, ids, query_release);
+    gl_objects_delete_names(ctx, &ctx->raster->queries, n, ids, query_release);
 }
 
 GLboolean swrgl_IsQuery(struct gl_context *ctx, GLuint id)
 {
-    void *obj = gl_objects_get(&ctx->raster.queries, id);
+    void *obj = gl_objects_get(&ctx->raster->queries, id);
     return obj && obj != GL_OBJECT_RESERVED ? GL_TRUE : GL_FALSE;
 }
 
@@ -132,7 +132,7 @@ GLboolean swrgl_IsQuery(struct gl_context *ctx, GLuint id)
  * GL error recorded. */
 static struct gl_query *query_for(struct gl_context *ctx, GLuint id, GLenum target)
 {
-    gl_raster_state *r = &ctx->raster;
+    gl_raster_state *r = ctx->raster;
     if (!id) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return NULL;
@@ -175,7 +175,7 @@ void swrgl_BeginQuery(struct gl_context *ctx, GLenum target, GLuint id)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    gl_raster_state *r = &ctx->raster;
+    gl_raster_state *r = ctx->raster;
     if (r->active[t] || (r->cond_query && r->cond_query->name == id)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
@@ -198,7 +198,7 @@ void swrgl_EndQuery(struct gl_context *ctx, GLenum target)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    struct gl_query *q = ctx->raster.active[t];
+    struct gl_query *q = ctx->raster->active[t];
     if (!q) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
@@ -206,7 +206,7 @@ void swrgl_EndQuery(struct gl_context *ctx, GLenum target)
     if (q->pq)
         ctx->pipe->end_query(ctx->pipe, q->pq);
     q->active = false;
-    ctx->raster.active[t] = NULL;
+    ctx->raster->active[t] = NULL;
 }
 
 void swrgl_QueryCounter(struct gl_context *ctx, GLuint id, GLenum target)
@@ -230,7 +230,7 @@ void swrgl_GetQueryiv(struct gl_context *ctx, GLenum target, GLenum pname, GLint
     GLint value;
     switch (pname) {
     case GL_CURRENT_QUERY:
-        value = t >= 0 && ctx->raster.active[t] ? (GLint)ctx->raster.active[t]->name : 0;
+        value = t >= 0 && ctx->raster->active[t] ? (GLint)ctx->raster->active[t]->name : 0;
         break;
     case GL_QUERY_COUNTER_BITS:
         value = is_predicate(target) ? 1 : 64;
@@ -252,7 +252,7 @@ static bool query_value(struct gl_context *ctx, GLuint id, GLenum pname, uint64_
         gl_error(ctx, GL_INVALID_ENUM);
         return false;
     }
-    void *obj = gl_objects_get(&ctx->raster.queries, id);
+    void *obj = gl_objects_get(&ctx->raster->queries, id);
     struct gl_query *q = obj && obj != GL_OBJECT_RESERVED ? obj : NULL;
     if (!q || q->active) {
         gl_error(ctx, GL_INVALID_OPERATION);
@@ -341,7 +341,7 @@ void swrgl_BeginConditionalRender(struct gl_context *ctx, GLuint id, GLenum mode
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    gl_raster_state *r = &ctx->raster;
+    gl_raster_state *r = ctx->raster;
     void *obj = gl_objects_get(&r->queries, id);
     struct gl_query *q = obj && obj != GL_OBJECT_RESERVED ? obj : NULL;
     if (r->cond_query || !q || q->active || !q->pq ||
@@ -357,10 +357,10 @@ void swrgl_BeginConditionalRender(struct gl_context *ctx, GLuint id, GLenum mode
 
 void swrgl_EndConditionalRender(struct gl_context *ctx)
 {
-    if (!ctx->raster.cond_query) {
+    if (!ctx->raster->cond_query) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
     ctx->pipe->render_condition(ctx->pipe, NULL, false, PIPE_RENDER_COND_WAIT);
-    ctx->raster.cond_query = NULL;
+    ctx->raster->cond_query = NULL;
 }

@@ -2,7 +2,9 @@
  * gl_raster.c: rasterizer and per-fragment state, its glGet/glEnable, and
  * its translation to pipe CSOs (see gl_raster.h).
  */
-#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/raster/gl_raster_priv.h"
+
+#include "frontend-gallium/gl/pixels/gl_pixels.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -56,7 +58,7 @@ static void cso_delete(struct gl_context *ctx, int kind, void *cso)
 /* Binds the CSO described by `desc`, creating it if needed. */
 static bool cso_bind(struct gl_context *ctx, int kind, const void *desc, size_t size)
 {
-    glr_cache *c = ctx->raster.priv;
+    glr_cache *c = ctx->raster->priv;
     struct pipe_context *p = ctx->pipe;
     uint64_t h = hash_bytes(desc, size);
     void *cso = NULL;
@@ -115,7 +117,7 @@ static bool cso_bind(struct gl_context *ctx, int kind, const void *desc, size_t 
 
 unsigned gl_raster_cso_creates(struct gl_context *ctx)
 {
-    glr_cache *c = ctx->raster.priv;
+    glr_cache *c = ctx->raster->priv;
     return c ? c->creates : 0;
 }
 
@@ -137,12 +139,14 @@ static int hint_index(GLenum target)
 
 bool gl_raster_init(struct gl_context *ctx)
 {
-    gl_raster_state *r = &ctx->raster;
-    memset(r, 0, sizeof *r);
+    gl_raster_state *r = calloc(1, sizeof *r);
+    if (!r)
+        return false;
+    ctx->raster = r;
     gl_objects_init(&r->queries);
     r->priv = calloc(1, sizeof(glr_cache));
     if (!r->priv)
-        return false;
+        goto fail;
     r->depth_range[1] = 1.0;
     r->blend_src_rgb = r->blend_src_alpha = GL_ONE;
     r->blend_dst_rgb = r->blend_dst_alpha = GL_ZERO;
@@ -181,22 +185,24 @@ bool gl_raster_init(struct gl_context *ctx)
     for (int i = 0; i < 8; i++)
         r->hints[i] = GL_DONT_CARE;
     r->dirty = GLR_DIRTY_ALL;
-    if (!glr_query_init(ctx)) {
-        free(r->priv);
-        r->priv = NULL;
-        return false;
-    }
+    if (!glr_query_init(ctx))
+        goto fail;
     return true;
+fail:
+    free(r->priv);
+    free(r);
+    ctx->raster = NULL;
+    return false;
 }
 
 void gl_raster_fini(struct gl_context *ctx)
 {
-    gl_raster_state *r = &ctx->raster;
+    gl_raster_state *r = ctx->raster;
+    if (!r)
+        return;
     glr_query_fini(ctx);
     gl_objects_fini(&r->queries);
     glr_cache *c = r->priv;
-    if (!c)
-        return;
     struct pipe_context *p = ctx->pipe;
     p->bind_rasterizer_state(p, NULL);
     p->bind_blend_state(p, NULL);
@@ -207,23 +213,24 @@ void gl_raster_fini(struct gl_context *ctx)
             free(c->e[k][i]);
         }
     free(c);
-    r->priv = NULL;
+    free(r);
+    ctx->raster = NULL;
 }
 
 void gl_raster_invalidate(struct gl_context *ctx)
 {
-    glr_cache *c = ctx->raster.priv;
+    glr_cache *c = ctx->raster->priv;
     if (c)
         memset(c->bound, 0, sizeof c->bound);
-    ctx->raster.dirty = GLR_DIRTY_ALL;
+    ctx->raster->dirty = GLR_DIRTY_ALL;
 }
 
 const GLdouble *gl_raster_clip_plane(struct gl_context *ctx, unsigned k)
 {
-    return k < SWRGL_MAX_CLIP_PLANES ? ctx->raster.clip_plane[k] : NULL;
+    return k < SWRGL_MAX_CLIP_PLANES ? ctx->raster->clip_plane[k] : NULL;
 }
 
-unsigned gl_raster_clip_enables(struct gl_context *ctx) { return ctx->raster.clip_enable; }
+unsigned gl_raster_clip_enables(struct gl_context *ctx) { return ctx->raster->clip_enable; }
 
 /* ---- enum translation ------------------------------------------------------- */
 
@@ -340,7 +347,7 @@ void swrgl_Viewport(struct gl_context *ctx, GLint x, GLint y, GLsizei width, GLs
         return;
     }
     GLint m = max_viewport_dim(ctx);
-    gl_raster_state *r = &ctx->raster;
+    gl_raster_state *r = ctx->raster;
     r->viewport[0] = x;
     r->viewport[1] = y;
     r->viewport[2] = width < m ? width : m;
@@ -350,9 +357,9 @@ void swrgl_Viewport(struct gl_context *ctx, GLint x, GLint y, GLsizei width, GLs
 
 void swrgl_DepthRange(struct gl_context *ctx, GLdouble n, GLdouble f)
 {
-    ctx->raster.depth_range[0] = clamp01d(n);
-    ctx->raster.depth_range[1] = clamp01d(f);
-    ctx->raster.dirty |= GLR_DIRTY_VIEWPORT;
+    ctx->raster->depth_range[0] = clamp01d(n);
+    ctx->raster->depth_range[1] = clamp01d(f);
+    ctx->raster->dirty |= GLR_DIRTY_VIEWPORT;
 }
 
 void swrgl_Scissor(struct gl_context *ctx, GLint x, GLint y, GLsizei width, GLsizei height)
@@ -361,7 +368,7 @@ void swrgl_Scissor(struct gl_context *ctx, GLint x, GLint y, GLsizei width, GLsi
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    gl_raster_state *r = &ctx->raster;
+    gl_raster_state *r = ctx->raster;
     r->scissor[0] = x;
     r->scissor[1] = y;
     r->scissor[2] = width;
@@ -379,7 +386,7 @@ void swrgl_BlendFuncSeparate(struct gl_context *ctx, GLenum sfactorRGB, GLenum d
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    gl_raster_state *r = &ctx->raster;
+    gl_raster_state *r = ctx->raster;
     r->blend_src_rgb = sfactorRGB;
     r->blend_dst_rgb = dfactorRGB;
     r->blend_src_alpha = sfactorAlpha;
@@ -398,9 +405,9 @@ void swrgl_BlendEquationSeparate(struct gl_context *ctx, GLenum modeRGB, GLenum 
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    ctx->raster.blend_eq_rgb = modeRGB;
-    ctx->raster.blend_eq_alpha = modeAlpha;
-    ctx->raster.dirty |= GLR_DIRTY_BLEND;
+    ctx->raster->blend_eq_rgb = modeRGB;
+    ctx->raster->blend_eq_alpha = modeAlpha;
+    ctx->raster->dirty |= GLR_DIRTY_BLEND;
 }
 
 void swrgl_BlendEquation(struct gl_context *ctx, GLenum mode)
@@ -413,25 +420,25 @@ void swrgl_BlendColor(struct gl_context *ctx, GLfloat red, GLfloat green, GLfloa
 {
     /* GL 2.1 clamps to [0, 1] when specified (3.0+ with float buffers does not;
      * llvmpipe keeps the unclamped value, which only matters for float targets). */
-    GLfloat *c = ctx->raster.blend_color;
+    GLfloat *c = ctx->raster->blend_color;
     c[0] = clampf(red, 0.0f, 1.0f);
     c[1] = clampf(green, 0.0f, 1.0f);
     c[2] = clampf(blue, 0.0f, 1.0f);
     c[3] = clampf(alpha, 0.0f, 1.0f);
-    ctx->raster.dirty |= GLR_DIRTY_BCOLOR;
+    ctx->raster->dirty |= GLR_DIRTY_BCOLOR;
 }
 
 void swrgl_ColorMask(struct gl_context *ctx, GLboolean red, GLboolean green, GLboolean blue,
                      GLboolean alpha)
 {
     for (unsigned i = 0; i < SWRGL_MAX_DRAW_BUFFERS; i++) {
-        GLboolean *m = ctx->raster.color_mask[i];
+        GLboolean *m = ctx->raster->color_mask[i];
         m[0] = red != 0;
         m[1] = green != 0;
         m[2] = blue != 0;
         m[3] = alpha != 0;
     }
-    ctx->raster.dirty |= GLR_DIRTY_BLEND;
+    ctx->raster->dirty |= GLR_DIRTY_BLEND;
 }
 
 void swrgl_ColorMaski(struct gl_context *ctx, GLuint index, GLboolean r, GLboolean g, GLboolean b,
@@ -441,12 +448,12 @@ void swrgl_ColorMaski(struct gl_context *ctx, GLuint index, GLboolean r, GLboole
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    GLboolean *m = ctx->raster.color_mask[index];
+    GLboolean *m = ctx->raster->color_mask[index];
     m[0] = r != 0;
     m[1] = g != 0;
     m[2] = b != 0;
     m[3] = a != 0;
-    ctx->raster.dirty |= GLR_DIRTY_BLEND;
+    ctx->raster->dirty |= GLR_DIRTY_BLEND;
 }
 
 static int indexed_op(struct gl_context *ctx, GLenum target, GLuint index, int op)
@@ -459,11 +466,11 @@ static int indexed_op(struct gl_context *ctx, GLenum target, GLuint index, int o
         gl_error(ctx, GL_INVALID_VALUE);
         return -1;
     }
-    if (op != GL_ENABLE_OP_QUERY && ctx->raster.blend[index] != (op == GL_ENABLE_OP_ON)) {
-        ctx->raster.blend[index] = op == GL_ENABLE_OP_ON;
-        ctx->raster.dirty |= GLR_DIRTY_BLEND;
+    if (op != GL_ENABLE_OP_QUERY && ctx->raster->blend[index] != (op == GL_ENABLE_OP_ON)) {
+        ctx->raster->blend[index] = op == GL_ENABLE_OP_ON;
+        ctx->raster->dirty |= GLR_DIRTY_BLEND;
     }
-    return ctx->raster.blend[index];
+    return ctx->raster->blend[index];
 }
 
 void swrgl_Enablei(struct gl_context *ctx, GLenum target, GLuint index)
@@ -487,15 +494,15 @@ void swrgl_LogicOp(struct gl_context *ctx, GLenum opcode)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    ctx->raster.logic_op = opcode;
-    ctx->raster.dirty |= GLR_DIRTY_BLEND;
+    ctx->raster->logic_op = opcode;
+    ctx->raster->dirty |= GLR_DIRTY_BLEND;
 }
 
 void swrgl_SampleCoverage(struct gl_context *ctx, GLfloat value, GLboolean invert)
 {
-    ctx->raster.sample_coverage_value = clampf(value, 0.0f, 1.0f);
-    ctx->raster.sample_coverage_invert = invert != 0;
-    ctx->raster.dirty |= GLR_DIRTY_SAMPLEMSK;
+    ctx->raster->sample_coverage_value = clampf(value, 0.0f, 1.0f);
+    ctx->raster->sample_coverage_invert = invert != 0;
+    ctx->raster->dirty |= GLR_DIRTY_SAMPLEMSK;
 }
 
 /* glClampColor belongs to the framebuffer part (read clamping); vertex and
@@ -507,9 +514,9 @@ void swrgl_AlphaFunc(struct gl_context *ctx, GLenum func, GLfloat ref)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    ctx->raster.alpha_func = func;
-    ctx->raster.alpha_ref = clampf(ref, 0.0f, 1.0f);
-    ctx->raster.dirty |= GLR_DIRTY_DSA;
+    ctx->raster->alpha_func = func;
+    ctx->raster->alpha_ref = clampf(ref, 0.0f, 1.0f);
+    ctx->raster->dirty |= GLR_DIRTY_DSA;
 }
 
 /* ---- depth and stencil ------------------------------------------------------ */
@@ -520,14 +527,14 @@ void swrgl_DepthFunc(struct gl_context *ctx, GLenum func)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    ctx->raster.depth_func = func;
-    ctx->raster.dirty |= GLR_DIRTY_DSA;
+    ctx->raster->depth_func = func;
+    ctx->raster->dirty |= GLR_DIRTY_DSA;
 }
 
 void swrgl_DepthMask(struct gl_context *ctx, GLboolean flag)
 {
-    ctx->raster.depth_mask = flag != 0;
-    ctx->raster.dirty |= GLR_DIRTY_DSA;
+    ctx->raster->depth_mask = flag != 0;
+    ctx->raster->dirty |= GLR_DIRTY_DSA;
 }
 
 /* Faces selected by a GL face enum: bit 0 front, bit 1 back; 0 if invalid. */
@@ -551,11 +558,11 @@ void swrgl_StencilFuncSeparate(struct gl_context *ctx, GLenum face, GLenum func,
     }
     for (int f = 0; f < 2; f++)
         if (faces & (1u << f)) {
-            ctx->raster.stencil[f].func = func;
-            ctx->raster.stencil[f].ref = ref;
-            ctx->raster.stencil[f].value_mask = mask;
+            ctx->raster->stencil[f].func = func;
+            ctx->raster->stencil[f].ref = ref;
+            ctx->raster->stencil[f].value_mask = mask;
         }
-    ctx->raster.dirty |= GLR_DIRTY_DSA | GLR_DIRTY_SREF;
+    ctx->raster->dirty |= GLR_DIRTY_DSA | GLR_DIRTY_SREF;
 }
 
 void swrgl_StencilFunc(struct gl_context *ctx, GLenum func, GLint ref, GLuint mask)
@@ -573,11 +580,11 @@ void swrgl_StencilOpSeparate(struct gl_context *ctx, GLenum face, GLenum sfail, 
     }
     for (int f = 0; f < 2; f++)
         if (faces & (1u << f)) {
-            ctx->raster.stencil[f].fail = sfail;
-            ctx->raster.stencil[f].zfail = dpfail;
-            ctx->raster.stencil[f].zpass = dppass;
+            ctx->raster->stencil[f].fail = sfail;
+            ctx->raster->stencil[f].zfail = dpfail;
+            ctx->raster->stencil[f].zpass = dppass;
         }
-    ctx->raster.dirty |= GLR_DIRTY_DSA;
+    ctx->raster->dirty |= GLR_DIRTY_DSA;
 }
 
 void swrgl_StencilOp(struct gl_context *ctx, GLenum fail, GLenum zfail, GLenum zpass)
@@ -594,8 +601,8 @@ void swrgl_StencilMaskSeparate(struct gl_context *ctx, GLenum face, GLuint mask)
     }
     for (int f = 0; f < 2; f++)
         if (faces & (1u << f))
-            ctx->raster.stencil[f].write_mask = mask;
-    ctx->raster.dirty |= GLR_DIRTY_DSA;
+            ctx->raster->stencil[f].write_mask = mask;
+    ctx->raster->dirty |= GLR_DIRTY_DSA;
 }
 
 void swrgl_StencilMask(struct gl_context *ctx, GLuint mask)
@@ -611,8 +618,8 @@ void swrgl_CullFace(struct gl_context *ctx, GLenum mode)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    ctx->raster.cull_face = mode;
-    ctx->raster.dirty |= GLR_DIRTY_RAST;
+    ctx->raster->cull_face = mode;
+    ctx->raster->dirty |= GLR_DIRTY_RAST;
 }
 
 void swrgl_FrontFace(struct gl_context *ctx, GLenum mode)
@@ -621,8 +628,8 @@ void swrgl_FrontFace(struct gl_context *ctx, GLenum mode)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    ctx->raster.front_face = mode;
-    ctx->raster.dirty |= GLR_DIRTY_RAST;
+    ctx->raster->front_face = mode;
+    ctx->raster->dirty |= GLR_DIRTY_RAST;
 }
 
 void swrgl_ShadeModel(struct gl_context *ctx, GLenum mode)
@@ -631,8 +638,8 @@ void swrgl_ShadeModel(struct gl_context *ctx, GLenum mode)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    ctx->raster.shade_model = mode;
-    ctx->raster.dirty |= GLR_DIRTY_RAST;
+    ctx->raster->shade_model = mode;
+    ctx->raster->dirty |= GLR_DIRTY_RAST;
 }
 
 void swrgl_ProvokingVertex(struct gl_context *ctx, GLenum mode)
@@ -641,8 +648,8 @@ void swrgl_ProvokingVertex(struct gl_context *ctx, GLenum mode)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    ctx->raster.provoking_vertex = mode;
-    ctx->raster.dirty |= GLR_DIRTY_RAST;
+    ctx->raster->provoking_vertex = mode;
+    ctx->raster->dirty |= GLR_DIRTY_RAST;
 }
 
 void swrgl_PolygonMode(struct gl_context *ctx, GLenum face, GLenum mode)
@@ -654,15 +661,15 @@ void swrgl_PolygonMode(struct gl_context *ctx, GLenum face, GLenum mode)
     }
     for (int f = 0; f < 2; f++)
         if (faces & (1u << f))
-            ctx->raster.polygon_mode[f] = mode;
-    ctx->raster.dirty |= GLR_DIRTY_RAST;
+            ctx->raster->polygon_mode[f] = mode;
+    ctx->raster->dirty |= GLR_DIRTY_RAST;
 }
 
 void swrgl_PolygonOffset(struct gl_context *ctx, GLfloat factor, GLfloat units)
 {
-    ctx->raster.offset_factor = factor;
-    ctx->raster.offset_units = units;
-    ctx->raster.dirty |= GLR_DIRTY_RAST;
+    ctx->raster->offset_factor = factor;
+    ctx->raster->offset_units = units;
+    ctx->raster->dirty |= GLR_DIRTY_RAST;
 }
 
 void swrgl_PolygonStipple(struct gl_context *ctx, const GLubyte *mask)
@@ -671,7 +678,7 @@ void swrgl_PolygonStipple(struct gl_context *ctx, const GLubyte *mask)
      * the common case (LSB_FIRST false, rows of 4 bytes). */
     if (!mask)
         return;
-    const gl_pixelstore *ps = &ctx->pixels.unpack;
+    const gl_pixelstore *ps = &ctx->pixels->unpack;
     GLint row_len = ps->row_length > 0 ? ps->row_length : 32;
     GLint align = ps->alignment > 0 ? ps->alignment : 4;
     size_t stride = (size_t)((row_len + 7) / 8);
@@ -687,16 +694,16 @@ void swrgl_PolygonStipple(struct gl_context *ctx, const GLubyte *mask)
                 int on = ps->lsb_first ? (byte >> (bit % 8)) & 1 : (byte >> (7 - bit % 8)) & 1;
                 v |= (GLubyte)(on << (7 - k));
             }
-            ctx->raster.stipple[y * 4 + b] = v;
+            ctx->raster->stipple[y * 4 + b] = v;
         }
-    ctx->raster.dirty |= GLR_DIRTY_STIPPLE;
+    ctx->raster->dirty |= GLR_DIRTY_STIPPLE;
 }
 
 void swrgl_GetPolygonStipple(struct gl_context *ctx, GLubyte *mask)
 {
     if (!mask)
         return;
-    const gl_pixelstore *ps = &ctx->pixels.pack;
+    const gl_pixelstore *ps = &ctx->pixels->pack;
     GLint row_len = ps->row_length > 0 ? ps->row_length : 32;
     GLint align = ps->alignment > 0 ? ps->alignment : 4;
     size_t stride = (size_t)((row_len + 7) / 8);
@@ -704,7 +711,7 @@ void swrgl_GetPolygonStipple(struct gl_context *ctx, GLubyte *mask)
     GLubyte *dst = mask + (size_t)ps->skip_rows * stride;
     for (int y = 0; y < 32; y++)
         for (int x = 0; x < 32; x++) {
-            int on = (ctx->raster.stipple[y * 4 + x / 8] >> (7 - x % 8)) & 1;
+            int on = (ctx->raster->stipple[y * 4 + x / 8] >> (7 - x % 8)) & 1;
             int bit = ps->skip_pixels + x;
             GLubyte *byte = &dst[(size_t)y * stride + (size_t)(bit / 8)];
             GLubyte m = ps->lsb_first ? (GLubyte)(1u << (bit % 8)) : (GLubyte)(0x80u >> (bit % 8));
@@ -718,15 +725,15 @@ void swrgl_LineWidth(struct gl_context *ctx, GLfloat width)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    ctx->raster.line_width = width;
-    ctx->raster.dirty |= GLR_DIRTY_RAST;
+    ctx->raster->line_width = width;
+    ctx->raster->dirty |= GLR_DIRTY_RAST;
 }
 
 void swrgl_LineStipple(struct gl_context *ctx, GLint factor, GLushort pattern)
 {
-    ctx->raster.line_stipple_factor = factor < 1 ? 1 : factor > 256 ? 256 : factor;
-    ctx->raster.line_stipple_pattern = pattern;
-    ctx->raster.dirty |= GLR_DIRTY_RAST;
+    ctx->raster->line_stipple_factor = factor < 1 ? 1 : factor > 256 ? 256 : factor;
+    ctx->raster->line_stipple_pattern = pattern;
+    ctx->raster->dirty |= GLR_DIRTY_RAST;
 }
 
 void swrgl_PointSize(struct gl_context *ctx, GLfloat size)
@@ -735,15 +742,15 @@ void swrgl_PointSize(struct gl_context *ctx, GLfloat size)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    ctx->raster.point_size = size;
-    ctx->raster.dirty |= GLR_DIRTY_RAST;
+    ctx->raster->point_size = size;
+    ctx->raster->dirty |= GLR_DIRTY_RAST;
 }
 
 void swrgl_PointParameterfv(struct gl_context *ctx, GLenum pname, const GLfloat *params)
 {
     if (!params)
         return;
-    gl_raster_state *r = &ctx->raster;
+    gl_raster_state *r = ctx->raster;
     GLfloat v = params[0];
     switch (pname) {
     case GL_POINT_SIZE_MIN:
@@ -819,8 +826,8 @@ void swrgl_ClipPlane(struct gl_context *ctx, GLenum plane, const GLdouble *equat
         return;
     /* Without fixed-function matrices the modelview is the identity, so the
      * eye-space plane is the plane as given. */
-    memcpy(ctx->raster.clip_plane[plane - GL_CLIP_PLANE0], equation, 4 * sizeof(GLdouble));
-    ctx->raster.dirty |= GLR_DIRTY_CLIP;
+    memcpy(ctx->raster->clip_plane[plane - GL_CLIP_PLANE0], equation, 4 * sizeof(GLdouble));
+    ctx->raster->dirty |= GLR_DIRTY_CLIP;
 }
 
 void swrgl_GetClipPlane(struct gl_context *ctx, GLenum plane, GLdouble *equation)
@@ -830,7 +837,7 @@ void swrgl_GetClipPlane(struct gl_context *ctx, GLenum plane, GLdouble *equation
         return;
     }
     if (equation)
-        memcpy(equation, ctx->raster.clip_plane[plane - GL_CLIP_PLANE0], 4 * sizeof(GLdouble));
+        memcpy(equation, ctx->raster->clip_plane[plane - GL_CLIP_PLANE0], 4 * sizeof(GLdouble));
 }
 
 void swrgl_Hint(struct gl_context *ctx, GLenum target, GLenum mode)
@@ -840,7 +847,7 @@ void swrgl_Hint(struct gl_context *ctx, GLenum target, GLenum mode)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    ctx->raster.hints[i] = mode;
+    ctx->raster->hints[i] = mode;
 }
 
 /* ---- enable ------------------------------------------------------------------ */
@@ -849,14 +856,14 @@ static int set_cap(struct gl_context *ctx, bool *flag, int op, unsigned dirty)
 {
     if (op != GL_ENABLE_OP_QUERY && *flag != (op == GL_ENABLE_OP_ON)) {
         *flag = op == GL_ENABLE_OP_ON;
-        ctx->raster.dirty |= dirty;
+        ctx->raster->dirty |= dirty;
     }
     return *flag ? 1 : 0;
 }
 
 int gl_raster_enable(struct gl_context *ctx, GLenum cap, int op)
 {
-    gl_raster_state *r = &ctx->raster;
+    gl_raster_state *r = ctx->raster;
     switch (cap) {
     case GL_SCISSOR_TEST: return set_cap(ctx, &r->scissor_test, op, GLR_DIRTY_RAST | GLR_DIRTY_SCISSOR);
     case GL_BLEND: {
@@ -932,7 +939,7 @@ static void value_enum(gl_value *v, GLenum e) { gl_value_int(v, (GLint)e); }
 
 bool gl_raster_get(struct gl_context *ctx, GLenum pname, gl_value *v)
 {
-    gl_raster_state *r = &ctx->raster;
+    gl_raster_state *r = ctx->raster;
     int hi = hint_index(pname);
     if (hi >= 0) {
         value_enum(v, r->hints[hi]);
@@ -1180,7 +1187,7 @@ static void build_dsa(const gl_raster_state *r, struct pipe_depth_stencil_alpha_
 
 bool gl_raster_validate(struct gl_context *ctx)
 {
-    gl_raster_state *r = &ctx->raster;
+    gl_raster_state *r = ctx->raster;
     unsigned d = r->dirty;
     if (!d)
         return true;
@@ -1272,8 +1279,8 @@ bool gl_raster_scissored_area(struct gl_context *ctx, unsigned width, unsigned h
                               unsigned box[4])
 {
     long x0 = 0, y0 = 0, x1 = (long)width, y1 = (long)height;
-    if (ctx->raster.scissor_test) {
-        const GLint *s = ctx->raster.scissor;
+    if (ctx->raster->scissor_test) {
+        const GLint *s = ctx->raster->scissor;
         long sx1 = (long)s[0] + s[2], sy1 = (long)s[1] + s[3];
         x0 = s[0] > 0 ? s[0] : 0;
         y0 = s[1] > 0 ? s[1] : 0;

@@ -18,14 +18,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "gl_api.h"
+#include "frontend-gallium/gl/common/gl_common.h"
 #include "frontend-gallium/gl/objects/gl_objects.h"
 
-struct gl_context;
 struct pipe_query;
-struct gl_value;
 
-#define SWRGL_MAX_DRAW_BUFFERS 8
 #define SWRGL_MAX_CLIP_PLANES  8 /* CLIP_DISTANCE0..7; CLIP_PLANE0..5 alias the first six */
 
 /* Dirty groups (gl_raster_state::dirty). */
@@ -52,6 +49,9 @@ typedef struct gl_stencil_face {
 /* One query target's binding: the active query object (NULL if none). */
 struct gl_query;
 
+/* The part's state (ctx->raster), read by the parts that apply it (clears,
+ * glAccum and blits honour the scissor and masks; the program part's
+ * gl_DepthRange; indexed glGet). Only this part writes it. */
 typedef struct gl_raster_state {
     gl_object_table queries;
     void *priv; /* struct glr_cache: the CSO cache (gl_raster.c) */
@@ -118,6 +118,9 @@ typedef struct gl_raster_state {
     struct gl_query *cond_query; /* conditional render in progress, or NULL */
 } gl_raster_state;
 
+GL_PART_HOOKS(raster)
+bool gl_raster_validate(struct gl_context *ctx);
+
 /* For the program part (user clip planes through gl_ClipVertex): plane k
  * as given to glClipPlane, and the enabled planes (bit k). */
 const GLdouble *gl_raster_clip_plane(struct gl_context *ctx, unsigned k);
@@ -130,11 +133,6 @@ void gl_raster_invalidate(struct gl_context *ctx);
 /* CSOs this part has created so far (tests check that toggling between two
  * states reuses them). */
 unsigned gl_raster_cso_creates(struct gl_context *ctx);
-
-/* ---- internal to the part (gl_raster.c, gl_clear.c, gl_query.c) ---- */
-bool glr_query_init(struct gl_context *ctx);
-void glr_query_fini(struct gl_context *ctx);
-bool glr_query_get(struct gl_context *ctx, GLenum pname, struct gl_value *v);
 
 /* The part of a width x height buffer that scissoring leaves (all of it
  * with the scissor test off): box = {x0, y0, x1, y1}, half-open. False when

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend-gallium/gl/framebuffer/gl_framebuffer.h"
 #include "frontend-gallium/pipe/swrp_format.h"
 #include "jitter/tgsi.h"
 
@@ -118,7 +119,7 @@ void gl_tex_changed(struct gl_context *ctx, gl_texobj *t)
 
 gl_texobj *gl_tex_current(struct gl_context *ctx, int ti)
 {
-    gl_texture_priv *tp = gltex(ctx);
+    gl_texture_state *tp = gltex(ctx);
     gl_texobj *t = tp->bound[tp->active_unit][ti];
     return t ? t : tp->defaults[ti];
 }
@@ -178,12 +179,12 @@ bool gl_tex_complete(const gl_texobj *t, unsigned *last_out)
 
 bool gl_texture_init(struct gl_context *ctx)
 {
-    ctx->texture.textures = &ctx->shared->textures;
-    ctx->texture.storage_serial = &ctx->shared->tex_storage_serial;
-    gl_texture_priv *tp = calloc(1, sizeof *tp);
+    gl_texture_state *tp = calloc(1, sizeof *tp);
     if (!tp)
         return false;
-    ctx->texture.priv = tp;
+    tp->textures = &ctx->shared->textures;
+    tp->storage_serial = &ctx->shared->tex_storage_serial;
+    ctx->texture = tp;
     for (int i = 0; i < TEX_NUM_TARGETS; i++) {
         tp->defaults[i] = texobj_new(0, i);
         tp->proxy[i] = texobj_new(0, i);
@@ -207,7 +208,7 @@ static void free_each(void *user, uint32_t name, void *obj)
 
 void gl_texture_fini(struct gl_context *ctx)
 {
-    gl_texture_priv *tp = gltex(ctx);
+    gl_texture_state *tp = gltex(ctx);
     if (!tp)
         return;
     for (unsigned s = 0; s < 2; s++) {
@@ -222,10 +223,10 @@ void gl_texture_fini(struct gl_context *ctx)
         for (int k = 0; k < TEX_NUM_TARGETS; k++)
             texobj_unref(ctx, tp->bound[u][k]);
     if (ctx->shared_last) { /* else the other contexts of the group keep them */
-        gl_objects_lock(ctx->texture.textures);
-        gl_objects_each(ctx->texture.textures, free_each, ctx);
-        gl_objects_fini(ctx->texture.textures);
-        gl_objects_unlock(ctx->texture.textures);
+        gl_objects_lock(ctx->texture->textures);
+        gl_objects_each(ctx->texture->textures, free_each, ctx);
+        gl_objects_fini(ctx->texture->textures);
+        gl_objects_unlock(ctx->texture->textures);
     }
     for (int i = 0; i < TEX_NUM_TARGETS; i++) {
         texobj_free(ctx, tp->defaults[i]);
@@ -238,19 +239,19 @@ void gl_texture_fini(struct gl_context *ctx)
         pipe_resource_reference(&tp->dummy[i], NULL);
     }
     free(tp);
-    ctx->texture.priv = NULL;
+    ctx->texture = NULL;
 }
 
 /* ---- objects ---------------------------------------------------------------- */
 
 void swrgl_GenTextures(struct gl_context *ctx, GLsizei n, GLuint *textures)
 {
-    gl_objects_gen_names(ctx, ctx->texture.textures, n, textures);
+    gl_objects_gen_names(ctx, ctx->texture->textures, n, textures);
 }
 
 static void texobj_release(struct gl_context *ctx, uint32_t name, void *obj)
 {
-    gl_texture_priv *tp = gltex(ctx);
+    gl_texture_state *tp = gltex(ctx);
     gl_texobj *t = obj;
     /* Unbound from this context's units; bindings in other contexts of the
      * share group keep it alive (GL 2.1 appendix D.1). */
@@ -276,12 +277,12 @@ static void texobj_release(struct gl_context *ctx, uint32_t name, void *obj)
 
 void swrgl_DeleteTextures(struct gl_context *ctx, GLsizei n, const GLuint *textures)
 {
-    gl_objects_delete_names(ctx, ctx->texture.textures, n, textures, texobj_release);
+    gl_objects_delete_names(ctx, ctx->texture->textures, n, textures, texobj_release);
 }
 
 GLboolean swrgl_IsTexture(struct gl_context *ctx, GLuint texture)
 {
-    gl_texobj *t = gl_objects_get(ctx->texture.textures, texture);
+    gl_texobj *t = gl_objects_get(ctx->texture->textures, texture);
     return t && t != GL_OBJECT_RESERVED && t->target >= 0 ? GL_TRUE : GL_FALSE;
 }
 
@@ -297,27 +298,27 @@ void swrgl_BindTexture(struct gl_context *ctx, GLenum target, GLuint texture)
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    gl_texture_priv *tp = gltex(ctx);
+    gl_texture_state *tp = gltex(ctx);
     gl_texobj *t = NULL;
     if (texture) {
         /* Look-up (or creation) and reference under the share lock. */
-        gl_objects_lock(ctx->texture.textures);
-        t = gl_objects_get(ctx->texture.textures, texture);
+        gl_objects_lock(ctx->texture->textures);
+        t = gl_objects_get(ctx->texture->textures, texture);
         if (!t || t == GL_OBJECT_RESERVED) {
             t = texobj_new(texture, ti);
-            if (!t || !gl_objects_put(ctx->texture.textures, texture, t)) {
-                gl_objects_unlock(ctx->texture.textures);
+            if (!t || !gl_objects_put(ctx->texture->textures, texture, t)) {
+                gl_objects_unlock(ctx->texture->textures);
                 free(t);
                 gl_error(ctx, GL_OUT_OF_MEMORY);
                 return;
             }
         } else if (t->target != ti) {
-            gl_objects_unlock(ctx->texture.textures);
+            gl_objects_unlock(ctx->texture->textures);
             gl_error(ctx, GL_INVALID_OPERATION);
             return;
         }
         gl_ref_inc(&t->refs); /* the binding's */
-        gl_objects_unlock(ctx->texture.textures);
+        gl_objects_unlock(ctx->texture->textures);
     }
     gl_texobj *old = tp->bound[tp->active_unit][ti];
     tp->bound[tp->active_unit][ti] = t;
@@ -345,7 +346,7 @@ void swrgl_PrioritizeTextures(struct gl_context *ctx, GLsizei n, const GLuint *t
     if (!textures || !priorities)
         return;
     for (GLsizei i = 0; i < n; i++) {
-        gl_texobj *t = gl_objects_get(ctx->texture.textures, textures[i]);
+        gl_texobj *t = gl_objects_get(ctx->texture->textures, textures[i]);
         if (t && t != GL_OBJECT_RESERVED)
             t->p.priority = fminf(fmaxf(priorities[i], 0.0f), 1.0f);
     }
@@ -361,7 +362,7 @@ GLboolean swrgl_AreTexturesResident(struct gl_context *ctx, GLsizei n, const GLu
     if (!textures)
         return GL_FALSE;
     for (GLsizei i = 0; i < n; i++) {
-        gl_texobj *t = gl_objects_get(ctx->texture.textures, textures[i]);
+        gl_texobj *t = gl_objects_get(ctx->texture->textures, textures[i]);
         if (!textures[i] || !t || t == GL_OBJECT_RESERVED) {
             gl_error(ctx, GL_INVALID_VALUE);
             return GL_FALSE;
@@ -705,7 +706,7 @@ void swrgl_GetTexParameterIuiv(struct gl_context *ctx, GLenum target, GLenum pna
 
 static void tex_env(struct gl_context *ctx, GLenum target, GLenum pname, const GLfloat *f)
 {
-    gl_texture_priv *tp = gltex(ctx);
+    gl_texture_state *tp = gltex(ctx);
     unsigned u = tp->active_unit;
     if (target == GL_TEXTURE_FILTER_CONTROL && pname == GL_TEXTURE_LOD_BIAS) {
         tp->lod_bias_unit[u] = f[0];
@@ -764,7 +765,7 @@ void swrgl_TexEnviv(struct gl_context *ctx, GLenum target, GLenum pname, const G
 
 void swrgl_GetTexEnvfv(struct gl_context *ctx, GLenum target, GLenum pname, GLfloat *params)
 {
-    gl_texture_priv *tp = gltex(ctx);
+    gl_texture_state *tp = gltex(ctx);
     unsigned u = tp->active_unit;
     if (!params)
         return;
@@ -805,7 +806,7 @@ static const GLenum compressed_formats[] = {
 
 bool gl_texture_get(struct gl_context *ctx, GLenum pname, gl_value *v)
 {
-    gl_texture_priv *tp = gltex(ctx);
+    gl_texture_state *tp = gltex(ctx);
     unsigned u = tp->active_unit;
     int bind = -1;
     switch (pname) {
@@ -861,7 +862,7 @@ int gl_texture_enable(struct gl_context *ctx, GLenum cap, int op)
     case GL_TEXTURE_CUBE_MAP: k = 3; break;
     default: return -1;
     }
-    gl_texture_priv *tp = gltex(ctx);
+    gl_texture_state *tp = gltex(ctx);
     bool *e = &tp->enabled[tp->active_unit][k];
     if (op != GL_ENABLE_OP_QUERY)
         *e = op == GL_ENABLE_OP_ON;
@@ -906,7 +907,7 @@ static unsigned pipe_wrap(GLenum w)
  * a CSO must not be deleted while bound. */
 static void sampler_cache_trim(struct gl_context *ctx)
 {
-    gl_texture_priv *tp = gltex(ctx);
+    gl_texture_state *tp = gltex(ctx);
     if (tp->cache_count + SWRGL_MAX_SAMPLERS <= GLTEX_SAMPLER_CACHE)
         return;
     for (unsigned s = 0; s < 2; s++) {
@@ -922,7 +923,7 @@ static void sampler_cache_trim(struct gl_context *ctx)
 
 static void *sampler_cso(struct gl_context *ctx, const struct pipe_sampler_state *key)
 {
-    gl_texture_priv *tp = gltex(ctx);
+    gl_texture_state *tp = gltex(ctx);
     for (unsigned i = 0; i < tp->cache_count; i++)
         if (!memcmp(&tp->cache[i].key, key, sizeof *key))
             return tp->cache[i].cso;
@@ -1078,7 +1079,7 @@ static struct pipe_sampler_view *texture_view(struct gl_context *ctx, gl_texobj 
 /* A 1x1 (x 6 faces) opaque black texture for incomplete textures. */
 static struct pipe_sampler_view *dummy_view(struct gl_context *ctx, int ti)
 {
-    gl_texture_priv *tp = gltex(ctx);
+    gl_texture_state *tp = gltex(ctx);
     enum pipe_texture_target pt = gl_tex_pipe_target(ti < 0 ? TEX_2D : ti);
     if (tp->dummy_view[pt])
         return tp->dummy_view[pt];
@@ -1114,7 +1115,7 @@ static struct pipe_sampler_view *dummy_view(struct gl_context *ctx, int ti)
 
 bool gl_texture_validate(struct gl_context *ctx)
 {
-    gl_texture_priv *tp = gltex(ctx);
+    gl_texture_state *tp = gltex(ctx);
     gl_sampler_use uses[SWRGL_MAX_SAMPLERS];
     memset(uses, 0, sizeof uses);
     unsigned n = gl_program_sampler_uses(ctx, uses);
@@ -1131,7 +1132,7 @@ bool gl_texture_validate(struct gl_context *ctx)
     sampler_cache_trim(ctx);
     /* Shared textures are read (and their storage may be built) under the
      * group's lock, as another context may validate them at the same time. */
-    gl_objects_lock(ctx->texture.textures);
+    gl_objects_lock(ctx->texture->textures);
     struct pipe_sampler_view *views[2][SWRGL_MAX_SAMPLERS];
     void *samplers[2][SWRGL_MAX_SAMPLERS];
     memset(views, 0, sizeof views);
@@ -1189,7 +1190,7 @@ bool gl_texture_validate(struct gl_context *ctx)
         memcpy(tp->bound_samplers[st], samplers[st], sizeof samplers[st]);
         tp->num_bound[st] = n;
     }
-    gl_objects_unlock(ctx->texture.textures);
+    gl_objects_unlock(ctx->texture->textures);
     memcpy(tp->uses, uses, sizeof uses);
     tp->num_uses = n;
     tp->dirty = false;
@@ -1205,10 +1206,10 @@ static struct pipe_surface *texture_surface_locked(struct gl_context *ctx, GLuin
 struct pipe_surface *gl_texture_surface(struct gl_context *ctx, GLuint name, GLenum textarget,
                                         GLint level, GLint layer, GLenum *internal_format_out)
 {
-    gl_objects_lock(ctx->texture.textures); /* the storage may be built */
+    gl_objects_lock(ctx->texture->textures); /* the storage may be built */
     struct pipe_surface *s = texture_surface_locked(ctx, name, textarget, level, layer,
                                                     internal_format_out);
-    gl_objects_unlock(ctx->texture.textures);
+    gl_objects_unlock(ctx->texture->textures);
     return s;
 }
 
@@ -1216,7 +1217,7 @@ static struct pipe_surface *texture_surface_locked(struct gl_context *ctx, GLuin
                                                    GLenum textarget, GLint level, GLint layer,
                                                    GLenum *internal_format_out)
 {
-    gl_texobj *t = gl_objects_get(ctx->texture.textures, name);
+    gl_texobj *t = gl_objects_get(ctx->texture->textures, name);
     if (!t || t == GL_OBJECT_RESERVED || t->target < 0 || level < 0 || level >= GLTEX_MAX_LEVELS ||
         layer < 0)
         return NULL;

@@ -11,24 +11,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "gl_api.h"
-#include "frontend-gallium/gl/objects/gl_objects.h"
+#include "frontend-gallium/gl/common/gl_common.h"
 
-struct gl_context;
 struct pipe_surface;
 struct pipe_resource;
 
-#define SWRGL_MAX_TEXTURE_UNITS 16 /* combined image units (GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS) */
-
-typedef struct gl_texture_state {
-    gl_object_table *textures; /* the share group's */
-    /* Bumped (gl_serial_bump) whenever any texture's pipe resource is
-     * replaced (storage re-created), so framebuffers holding surfaces of it
-     * refresh them; points into the share group. */
-    uint64_t *storage_serial;
-    /* the part adds the rest */
-    void *priv;
-} gl_texture_state;
+GL_PART_HOOKS(texture)
+bool gl_texture_validate(struct gl_context *ctx);
 
 /* For FBO attachments and glCopyTex*: a surface of level `level` and layer
  * `layer` (cube face for cube maps: face index 0..5 from textarget; array

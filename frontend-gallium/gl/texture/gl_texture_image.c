@@ -10,6 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend-gallium/gl/framebuffer/gl_framebuffer.h"
+#include "frontend-gallium/gl/pixels/gl_pixels.h"
+#include "frontend-gallium/gl/vertex/gl_vertex.h"
 #include "frontend-gallium/pipe/swrp_format.h"
 
 /* ---- targets ----------------------------------------------------------------- */
@@ -263,7 +266,7 @@ static bool rebuild(struct gl_context *ctx, gl_texobj *t, unsigned ref)
     pipe_resource_reference(&t->res, NULL);
     t->res = res; /* takes the creation reference */
     t->res_base = r0;
-    gl_serial_bump(ctx->texture.storage_serial);
+    gl_serial_bump(ctx->texture->storage_serial);
     gl_tex_changed(ctx, t);
     return true;
 }
@@ -677,7 +680,7 @@ static void tex_image(struct gl_context *ctx, unsigned dims, GLenum target, GLin
         return;
     }
     gl_texobj *t = target_object(ctx, &tt);
-    const gl_pixelstore *ups = &ctx->pixels.unpack;
+    const gl_pixelstore *ups = &ctx->pixels->unpack;
     gl_pixelstore ps = *ups;
     if (border) { /* strip the border: skip one texel on each side */
         if (!ps.row_length)
@@ -790,7 +793,7 @@ static void tex_sub_image(struct gl_context *ctx, unsigned dims, GLenum target, 
         gl_error(ctx, err);
         return;
     }
-    upload(ctx, t, im, x, y, z, w, h, d, format, type, pixels, &ctx->pixels.unpack);
+    upload(ctx, t, im, x, y, z, w, h, d, format, type, pixels, &ctx->pixels->unpack);
     image_changed(ctx, t, tt.face, (unsigned)level);
 }
 
@@ -1012,7 +1015,7 @@ void swrgl_GetTexImage(struct gl_context *ctx, GLenum target, GLint level, GLenu
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
-    const gl_pixelstore *ps = &ctx->pixels.pack;
+    const gl_pixelstore *ps = &ctx->pixels->pack;
     size_t span = gl_pixels_span(ps, format, type, im->width, im->height, im->depth);
     struct pipe_transfer *btr, *tr;
     void *dst = client_mem(ctx, GL_PIXEL_PACK_BUFFER, pixels, span, &btr);

@@ -11,7 +11,7 @@
  * resource (other size or format) gets a one-level resource of its own.
  * gl_tex_storage() rebuilds the main resource from the base level when the
  * images a draw (or an FBO) needs are not all in it, copying the images
- * that fit into the new chain, and bumps ctx->texture.storage_serial.
+ * that fit into the new chain, and bumps the share group's tex_storage_serial.
  *
  * Sharing: texture objects belong to the share group (gl_objects.h). The
  * table and every unit binding in any context hold a reference (refs); the
@@ -26,7 +26,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/objects/gl_objects.h"
+#include "frontend-gallium/gl/program/gl_program.h"
+#include "frontend-gallium/gl/texture/gl_texture.h"
+#include "frontend-gallium/pipe/p_state.h"
 
 #define GLTEX_MAX_LEVELS 15 /* 16384 = 2^14 */
 #define GLTEX_MAX_SIZE 16384
@@ -106,7 +109,13 @@ typedef struct gl_sampler_cache_entry {
 
 #define GLTEX_SAMPLER_CACHE 256
 
-typedef struct gl_texture_priv {
+/* The part's state (ctx->texture). */
+typedef struct gl_texture_state {
+    gl_object_table *textures; /* the share group's */
+    /* Bumped (gl_serial_bump) whenever any texture's pipe resource is
+     * replaced (storage re-created), so framebuffers holding surfaces of it
+     * refresh them; the share group's tex_storage_serial. */
+    uint64_t *storage_serial;
     GLuint active_unit;
     gl_texobj *bound[SWRGL_MAX_TEXTURE_UNITS][TEX_NUM_TARGETS];
     gl_texobj *defaults[TEX_NUM_TARGETS]; /* name 0, shared by the units */
@@ -129,12 +138,9 @@ typedef struct gl_texture_priv {
     uint64_t seen_change; /* the group's tex_change_serial at the last validation */
     struct pipe_resource *dummy[PIPE_MAX_TEXTURE_TYPES];
     struct pipe_sampler_view *dummy_view[PIPE_MAX_TEXTURE_TYPES];
-} gl_texture_priv;
+} gl_texture_state;
 
-static inline gl_texture_priv *gltex(struct gl_context *ctx)
-{
-    return (gl_texture_priv *)ctx->texture.priv;
-}
+static inline gl_texture_state *gltex(struct gl_context *ctx) { return ctx->texture; }
 
 /* TEX_* of a texture target enum (GL_TEXTURE_2D...), -1 if not one. */
 int gl_tex_target_index(GLenum target);

@@ -73,13 +73,13 @@ static gl_buffer *buffer_new(GLuint name)
 
 gl_buffer *gl_buffer_lookup(struct gl_context *ctx, GLuint name)
 {
-    void *o = gl_objects_get(ctx->vertex.buffers, name);
+    void *o = gl_objects_get(ctx->vertex->buffers, name);
     return o == GL_OBJECT_RESERVED ? NULL : o;
 }
 
 gl_buffer **glv_binding(struct gl_context *ctx, GLenum target)
 {
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     switch (target) {
     case GL_ARRAY_BUFFER:
         return &p->array_buffer;
@@ -118,7 +118,7 @@ static gl_buffer *bound_or_error(struct gl_context *ctx, GLenum target)
 
 bool glv_buffers_init(struct gl_context *ctx)
 {
-    ctx->vertex.buffers = &ctx->shared->buffers;
+    ctx->vertex->buffers = &ctx->shared->buffers;
     return true;
 }
 
@@ -137,10 +137,10 @@ void glv_buffers_fini(struct gl_context *ctx)
 {
     if (!ctx->shared_last)
         return; /* the other contexts of the group keep the objects */
-    gl_objects_lock(ctx->vertex.buffers);
-    gl_objects_each(ctx->vertex.buffers, fini_one, ctx);
-    gl_objects_fini(ctx->vertex.buffers);
-    gl_objects_unlock(ctx->vertex.buffers);
+    gl_objects_lock(ctx->vertex->buffers);
+    gl_objects_each(ctx->vertex->buffers, fini_one, ctx);
+    gl_objects_fini(ctx->vertex->buffers);
+    gl_objects_unlock(ctx->vertex->buffers);
 }
 
 const uint8_t *glv_buffer_read_begin(struct gl_context *ctx, gl_buffer *buf,
@@ -168,12 +168,12 @@ void glv_buffer_read_end(struct gl_context *ctx, struct pipe_transfer *xfer)
 
 void swrgl_GenBuffers(struct gl_context *ctx, GLsizei n, GLuint *buffers)
 {
-    gl_objects_gen_names(ctx, ctx->vertex.buffers, n, buffers);
+    gl_objects_gen_names(ctx, ctx->vertex->buffers, n, buffers);
 }
 
 static void unbind_everywhere(struct gl_context *ctx, gl_buffer *b)
 {
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     gl_buffer **slots[] = {&p->array_buffer, &p->pixel_pack_buffer, &p->pixel_unpack_buffer,
                            &p->vao->element_buffer};
     for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++)
@@ -195,7 +195,7 @@ static void buffer_release(struct gl_context *ctx, uint32_t name, void *obj)
 
 void swrgl_DeleteBuffers(struct gl_context *ctx, GLsizei n, const GLuint *buffers)
 {
-    gl_objects_delete_names(ctx, ctx->vertex.buffers, n, buffers, buffer_release);
+    gl_objects_delete_names(ctx, ctx->vertex->buffers, n, buffers, buffer_release);
 }
 
 GLboolean swrgl_IsBuffer(struct gl_context *ctx, GLuint buffer)
@@ -211,14 +211,14 @@ void swrgl_BindBuffer(struct gl_context *ctx, GLenum target, GLuint buffer)
         return;
     }
     gl_buffer *b = NULL;
-    gl_objects_lock(ctx->vertex.buffers); /* look-up (or creation) and reference */
+    gl_objects_lock(ctx->vertex->buffers); /* look-up (or creation) and reference */
     if (buffer) {
         b = gl_buffer_lookup(ctx, buffer);
         if (!b) {
             /* GL 2.1: binding an unused name creates the object. */
             b = buffer_new(buffer);
-            if (!b || !gl_objects_put(ctx->vertex.buffers, buffer, b)) {
-                gl_objects_unlock(ctx->vertex.buffers);
+            if (!b || !gl_objects_put(ctx->vertex->buffers, buffer, b)) {
+                gl_objects_unlock(ctx->vertex->buffers);
                 free(b);
                 gl_error(ctx, GL_OUT_OF_MEMORY);
                 return;
@@ -226,7 +226,7 @@ void swrgl_BindBuffer(struct gl_context *ctx, GLenum target, GLuint buffer)
         }
     }
     glv_buffer_ref(slot, b);
-    gl_objects_unlock(ctx->vertex.buffers);
+    gl_objects_unlock(ctx->vertex->buffers);
 }
 
 /* ---- data ------------------------------------------------------------------ */

@@ -41,10 +41,10 @@ static void vao_release(gl_vao *v)
 
 bool gl_vertex_init(struct gl_context *ctx)
 {
-    gl_vertex_priv *p = calloc(1, sizeof *p);
+    gl_vertex_state *p = calloc(1, sizeof *p);
     if (!p)
         return false;
-    ctx->vertex.priv = p;
+    ctx->vertex = p;
     glv_buffers_init(ctx);
     gl_objects_init(&p->vaos);
     vao_init(&p->default_vao, 0);
@@ -66,7 +66,7 @@ static void free_vao(void *user, uint32_t name, void *obj)
 
 void gl_vertex_fini(struct gl_context *ctx)
 {
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     if (!p)
         return;
     glv_draw_fini(ctx);
@@ -78,14 +78,14 @@ void gl_vertex_fini(struct gl_context *ctx)
     glv_buffer_ref(&p->pixel_unpack_buffer, NULL);
     glv_buffers_fini(ctx);
     free(p);
-    ctx->vertex.priv = NULL;
+    ctx->vertex = NULL;
 }
 
 static GLint name_of(const gl_buffer *b) { return b ? (GLint)b->name : 0; }
 
 bool gl_vertex_get(struct gl_context *ctx, GLenum pname, gl_value *v)
 {
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     switch (pname) {
     case GL_ARRAY_BUFFER_BINDING:
         gl_value_int(v, name_of(p->array_buffer));
@@ -133,7 +133,7 @@ void swrgl_GenVertexArrays(struct gl_context *ctx, GLsizei n, GLuint *arrays)
 
 void swrgl_BindVertexArray(struct gl_context *ctx, GLuint array)
 {
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     if (!array) {
         p->vao = &p->default_vao;
         return;
@@ -160,7 +160,7 @@ void swrgl_BindVertexArray(struct gl_context *ctx, GLuint array)
 static void vao_delete(struct gl_context *ctx, uint32_t name, void *obj)
 {
     (void)name;
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     if (p->vao == obj)
         p->vao = &p->default_vao;
     vao_release(obj);
@@ -235,7 +235,7 @@ static void attrib_pointer(struct gl_context *ctx, GLuint index, GLint size, GLe
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     gl_attrib_array *a = &p->vao->attribs[index];
     a->size = bgra ? 4 : size;
     a->bgra = bgra;
@@ -285,7 +285,7 @@ static void set_current(struct gl_context *ctx, GLuint index, gl_attrib_value v,
 {
     if (!index_ok(ctx, index))
         return;
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     p->current[index] = v;
     p->current_kind[index] = kind;
 }
@@ -417,7 +417,7 @@ static bool query_attrib(struct gl_context *ctx, GLuint index, GLenum pname, att
 {
     if (!index_ok(ctx, index))
         return false;
-    gl_vertex_priv *p = glv(ctx);
+    gl_vertex_state *p = glv(ctx);
     const gl_attrib_array *a = &p->vao->attribs[index];
     memset(out, 0, sizeof *out);
     out->n = 1;

@@ -8,10 +8,9 @@
 
 #include <stdbool.h>
 
-#include "gl_api.h"
+#include "frontend-gallium/gl/common/gl_common.h"
 #include "frontend-gallium/gl/objects/gl_objects.h"
 
-struct gl_context;
 struct pipe_resource;
 
 /* A buffer object. Other parts read `res` (e.g. a pixel buffer object would). */
@@ -31,11 +30,7 @@ typedef struct gl_buffer {
     struct pipe_transfer *transfer;
 } gl_buffer;
 
-typedef struct gl_vertex_state {
-    gl_object_table *buffers; /* the share group's */
-    /* the part adds the rest: VAOs, bindings, current attribute values, ... */
-    void *priv;
-} gl_vertex_state;
+GL_PART_HOOKS(vertex)
 
 /* The buffer object called `name`, NULL if none (or name 0). */
 gl_buffer *gl_buffer_lookup(struct gl_context *ctx, GLuint name);

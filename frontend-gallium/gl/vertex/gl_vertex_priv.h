@@ -17,7 +17,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/vertex/gl_vertex.h"
+#include "frontend-gallium/pipe/p_state.h"
 
 #define GLV_MAX_ATTRIBS SWRGL_MAX_VERTEX_ATTRIBS /* 16 generic attributes */
 
@@ -61,7 +62,9 @@ typedef struct gl_ve_entry {
     struct pipe_vertex_element elems[GLV_MAX_ATTRIBS];
 } gl_ve_entry;
 
-typedef struct gl_vertex_priv {
+/* The part's state (ctx->vertex). */
+typedef struct gl_vertex_state {
+    gl_object_table *buffers; /* the share group's */
     gl_object_table vaos;
     gl_vao default_vao;
     gl_vao *vao; /* the bound VAO (&default_vao for 0) */
@@ -82,12 +85,9 @@ typedef struct gl_vertex_priv {
     unsigned vb_bound; /* vertex buffer slots set by the last draw */
     bool vb_user;      /* ... some of them user memory */
     struct pipe_vertex_buffer vb_last[PIPE_MAX_VERTEX_BUFFERS]; /* ... and what they were */
-} gl_vertex_priv;
+} gl_vertex_state;
 
-static inline gl_vertex_priv *glv(struct gl_context *ctx)
-{
-    return (gl_vertex_priv *)ctx->vertex.priv;
-}
+static inline gl_vertex_state *glv(struct gl_context *ctx) { return ctx->vertex; }
 
 /* gl_buffer.c */
 void glv_buffer_ref(gl_buffer **ptr, gl_buffer *buf); /* moves one reference */
