@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "frontend-gallium/gl/draw/gl_draw.h"
 #include "frontend-gallium/gl/objects/gl_objects.h"
 #include "frontend-gallium/gl/pixels/gl_pixels.h"
 #include "frontend-gallium/gl/program/gl_program.h"
@@ -33,9 +34,17 @@ typedef struct gl_part {
 
 #define PART(p) {#p, gl_##p##_init, gl_##p##_fini, gl_##p##_get, gl_##p##_enable}
 /* Init order; fini runs backwards. Programs and textures are freed before
- * the framebuffers that may reference textures, buffers last. */
+ * the framebuffers that may reference textures, the draws' pipe state
+ * before the buffers it may name, buffers last. The draw part has no glGet
+ * pnames and no caps. */
 static const gl_part parts[] = {
-    PART(pixels), PART(vertex), PART(framebuffer), PART(texture), PART(program), PART(raster),
+    PART(pixels),
+    PART(vertex),
+    {"draw", gl_draw_init, gl_draw_fini, NULL, NULL},
+    PART(framebuffer),
+    PART(texture),
+    PART(program),
+    PART(raster),
 };
 #undef PART
 #define NUM_PARTS (sizeof parts / sizeof parts[0])
@@ -117,12 +126,6 @@ void gl_context_destroy(struct gl_context *ctx)
 }
 
 void gl_context_make_current(struct gl_context *ctx) { swrgl_current_ctx = ctx; }
-
-bool gl_context_validate(struct gl_context *ctx)
-{
-    return gl_framebuffer_validate(ctx) && gl_raster_validate(ctx) && gl_program_validate(ctx) &&
-           gl_texture_validate(ctx);
-}
 
 void gl_context_flush(struct gl_context *ctx, bool finish)
 {
@@ -224,7 +227,7 @@ const GLubyte *swrgl_GetStringi(struct gl_context *ctx, GLenum name, GLuint inde
 static int enable_op(struct gl_context *ctx, GLenum cap, int op)
 {
     for (size_t i = 0; i < NUM_PARTS; i++) {
-        int r = parts[i].enable(ctx, cap, op);
+        int r = parts[i].enable ? parts[i].enable(ctx, cap, op) : -1;
         if (r >= 0)
             return r;
     }
@@ -269,11 +272,11 @@ static bool get_value(struct gl_context *ctx, GLenum pname, gl_value *v)
     if (core_get(ctx, pname, v))
         return true;
     for (size_t i = 0; i < NUM_PARTS; i++)
-        if (parts[i].get(ctx, pname, v))
+        if (parts[i].get && parts[i].get(ctx, pname, v))
             return true;
     /* Every cap is also a glGet pname. */
     for (size_t i = 0; i < NUM_PARTS; i++) {
-        int r = parts[i].enable(ctx, pname, GL_ENABLE_OP_QUERY);
+        int r = parts[i].enable ? parts[i].enable(ctx, pname, GL_ENABLE_OP_QUERY) : -1;
         if (r >= 0) {
             gl_value_bool(v, r > 0);
             return true;

@@ -55,13 +55,6 @@ void gl_context_destroy(struct gl_context *ctx);
 void gl_context_make_current(struct gl_context *ctx);
 static inline struct gl_context *gl_context_current(void) { return swrgl_current_ctx; }
 
-/* Makes the pipe state match the GL state before a draw or a clear: the
- * framebuffer, rasterizer/fragment state, the program and its constants,
- * the textures its samplers use. False (with the GL error recorded, e.g.
- * GL_INVALID_FRAMEBUFFER_OPERATION or GL_INVALID_OPERATION) when the draw
- * must be skipped. The caller (gl_vertex) then sets vertex state. */
-bool gl_context_validate(struct gl_context *ctx);
-
 /* Flushes the pipe context and, when the window framebuffer is bound for
  * drawing, calls desc.flush_front; `finish` waits for the rendering. */
 void gl_context_flush(struct gl_context *ctx, bool finish);

@@ -4,11 +4,12 @@
  * the pipe.
  *
  * A draw validates its arguments (the GL 2.1 errors), refuses mapped
- * buffers, lets gl_context_validate push the other parts' state, then
- * builds the vertex input layout from gl_program_vs_inputs(): VS input i
- * reads generic attribute inputs[i].location, from its array when the
- * array is enabled, else from the current value (one stride-0 user vertex
- * buffer over gl_vertex_priv.current serves every disabled attribute).
+ * buffers, lets the framebuffer, raster, program and texture parts push
+ * their state (validate()), then builds the vertex input layout from
+ * gl_program_vs_inputs(): VS input i reads generic attribute
+ * inputs[i].location, from its array when the array is enabled, else from
+ * the current value (one stride-0 user vertex buffer over
+ * gl_vertex_state.current serves every disabled attribute).
  * Arrays sharing a buffer resource (or interleaved client memory) and a
  * stride share one pipe vertex buffer slot, so 16 slots always suffice.
  *
@@ -21,23 +22,46 @@
  * user buffers as they are (the driver copies the range it reads).
  *
  * The vertex-elements CSO is looked up by a hash of the layout
- * (GLV_VE_CACHE_SIZE entries, flushed when 3/4 full) and bound only when it
+ * (VE_CACHE_SIZE entries, flushed when 3/4 full) and bound only when it
  * changes, so a draw that changes no vertex state costs a hash and a few
  * comparisons.
  * Thread: the context's thread.
  */
-#include "frontend-gallium/gl/vertex/gl_vertex_priv.h"
+#include "frontend-gallium/gl/draw/gl_draw.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "frontend-gallium/gl/context/gl_context.h"
+#include "frontend-gallium/gl/framebuffer/gl_framebuffer.h"
 #include "frontend-gallium/gl/program/gl_program.h"
+#include "frontend-gallium/gl/raster/gl_raster.h"
+#include "frontend-gallium/gl/texture/gl_texture.h"
+#include "frontend-gallium/gl/vertex/gl_vertex.h"
 
 /* A converted array larger than this is refused (the draw is skipped and
  * GL_OUT_OF_MEMORY recorded), matching the driver's user-buffer limit. */
 #define MAX_CONVERT_BYTES (1ull << 30)
+
+/* One cached vertex-elements CSO. */
+#define VE_CACHE_SIZE 256 /* power of two; flushed at 3/4 occupancy */
+typedef struct ve_entry {
+    uint32_t hash;
+    uint32_t num;
+    void *cso; /* NULL: empty slot */
+    struct pipe_vertex_element elems[GLV_MAX_ATTRIBS];
+} ve_entry;
+
+/* The part's state (ctx->draw): what the pipe has bound for the draws. */
+typedef struct gl_draw_state {
+    /* Vertex-elements CSOs by layout, and what is bound. */
+    ve_entry ve_cache[VE_CACHE_SIZE];
+    unsigned ve_count;
+    void *ve_bound;
+    unsigned vb_bound; /* vertex buffer slots set by the last draw */
+    bool vb_user;      /* ... some of them user memory */
+    struct pipe_vertex_buffer vb_last[PIPE_MAX_VERTEX_BUFFERS]; /* ... and what they were */
+} gl_draw_state;
 
 /* ---- vertex-elements cache ---------------------------------------------------- */
 
@@ -55,12 +79,12 @@ static uint32_t layout_hash(const struct pipe_vertex_element *e, unsigned n)
 
 static void ve_cache_flush(struct gl_context *ctx)
 {
-    gl_vertex_state *p = glv(ctx);
+    gl_draw_state *p = ctx->draw;
     if (p->ve_bound) {
         ctx->pipe->bind_vertex_elements_state(ctx->pipe, NULL);
         p->ve_bound = NULL;
     }
-    for (unsigned i = 0; i < GLV_VE_CACHE_SIZE; i++) {
+    for (unsigned i = 0; i < VE_CACHE_SIZE; i++) {
         if (p->ve_cache[i].cso)
             ctx->pipe->delete_vertex_elements_state(ctx->pipe, p->ve_cache[i].cso);
         p->ve_cache[i].cso = NULL;
@@ -71,18 +95,18 @@ static void ve_cache_flush(struct gl_context *ctx)
 /* The CSO for this layout (created on a miss), NULL when out of memory. */
 static void *ve_lookup(struct gl_context *ctx, const struct pipe_vertex_element *e, unsigned n)
 {
-    gl_vertex_state *p = glv(ctx);
+    gl_draw_state *p = ctx->draw;
     uint32_t h = layout_hash(e, n);
     size_t bytes = n * sizeof *e;
-    unsigned mask = GLV_VE_CACHE_SIZE - 1;
+    unsigned mask = VE_CACHE_SIZE - 1;
     for (unsigned i = h & mask;; i = (i + 1) & mask) {
-        gl_ve_entry *s = &p->ve_cache[i];
+        ve_entry *s = &p->ve_cache[i];
         if (!s->cso)
             break;
         if (s->hash == h && s->num == n && !memcmp(s->elems, e, bytes))
             return s->cso;
     }
-    if (4 * (p->ve_count + 1) > 3 * GLV_VE_CACHE_SIZE)
+    if (4 * (p->ve_count + 1) > 3 * VE_CACHE_SIZE)
         ve_cache_flush(ctx);
     void *cso = ctx->pipe->create_vertex_elements_state(ctx->pipe, n, e);
     if (!cso)
@@ -90,7 +114,7 @@ static void *ve_lookup(struct gl_context *ctx, const struct pipe_vertex_element 
     unsigned i = h & mask;
     while (p->ve_cache[i].cso)
         i = (i + 1) & mask;
-    gl_ve_entry *s = &p->ve_cache[i];
+    ve_entry *s = &p->ve_cache[i];
     s->hash = h;
     s->num = n;
     memset(s->elems, 0, sizeof s->elems);
@@ -100,19 +124,27 @@ static void *ve_lookup(struct gl_context *ctx, const struct pipe_vertex_element 
     return cso;
 }
 
-void glv_draw_fini(struct gl_context *ctx)
+bool gl_draw_init(struct gl_context *ctx)
 {
-    gl_vertex_state *p = glv(ctx);
+    ctx->draw = calloc(1, sizeof *ctx->draw);
+    return ctx->draw != NULL;
+}
+
+void gl_draw_fini(struct gl_context *ctx)
+{
+    gl_draw_state *p = ctx->draw;
+    if (!p)
+        return;
     ve_cache_flush(ctx);
     if (p->vb_bound)
         ctx->pipe->set_vertex_buffers(ctx->pipe, 0, p->vb_bound, NULL);
-    p->vb_bound = 0;
-    p->vb_user = false;
+    free(p);
+    ctx->draw = NULL;
 }
 
-void gl_vertex_pipe_state_lost(struct gl_context *ctx)
+void gl_draw_pipe_state_lost(struct gl_context *ctx)
 {
-    gl_vertex_state *p = glv(ctx);
+    gl_draw_state *p = ctx->draw;
     p->ve_bound = NULL;
     p->vb_user = true; /* forces the next set_vertex_buffers */
 }
@@ -255,7 +287,7 @@ static int64_t highest_vertex(draw_desc *d)
     if (d->have_max)
         return d->max_vertex;
     if (d->index_size && d->ibuf && !d->indices) {
-        d->indices = glv_buffer_read_begin(d->ctx, d->ibuf, &d->ixfer);
+        d->indices = gl_buffer_read_begin(d->ctx, d->ibuf, &d->ixfer);
         d->avail = d->indices ? (uint64_t)d->ibuf->size / d->index_size : 0;
     }
     int64_t m = -1;
@@ -346,10 +378,10 @@ static float *convert_array(struct gl_context *ctx, const gl_attrib_array *a, in
     const uint8_t *base;
     uint64_t limit = UINT64_MAX; /* bytes readable from base */
     if (a->buffer) {
-        const uint8_t *map = glv_buffer_read_begin(ctx, a->buffer, &xfer);
+        const uint8_t *map = gl_buffer_read_begin(ctx, a->buffer, &xfer);
         uintptr_t off = (uintptr_t)a->pointer;
         if (!map || off >= (uint64_t)a->buffer->size) {
-            glv_buffer_read_end(ctx, xfer);
+            gl_buffer_read_end(ctx, xfer);
             return out; /* nothing to read: zeros */
         }
         base = map + off;
@@ -367,7 +399,7 @@ static float *convert_array(struct gl_context *ctx, const gl_attrib_array *a, in
             out[v * (uint64_t)a->size + (uint64_t)c] =
                 fetch_float(base + at + (uint64_t)c * (uint64_t)tb, a->type, a->normalized);
     }
-    glv_buffer_read_end(ctx, xfer);
+    gl_buffer_read_end(ctx, xfer);
     return out;
 }
 
@@ -381,7 +413,7 @@ static const enum pipe_format conv_formats[4] = F4(R32_FLOAT, R32G32_FLOAT, R32G
  * when the draw must be skipped. */
 static bool build_vertex_state(struct gl_context *ctx, draw_desc *d, vertex_setup *s)
 {
-    gl_vertex_state *p = glv(ctx);
+    const gl_vertex_state *p = ctx->vertex;
     gl_vs_input inputs[32];
     unsigned n = gl_program_vs_inputs(ctx, inputs);
     if (n > PIPE_MAX_ATTRIBS)
@@ -463,7 +495,7 @@ static bool build_vertex_state(struct gl_context *ctx, draw_desc *d, vertex_setu
 
 static bool send_vertex_state(struct gl_context *ctx, vertex_setup *s)
 {
-    gl_vertex_state *p = glv(ctx);
+    gl_draw_state *p = ctx->draw;
     void *cso = ve_lookup(ctx, s->ve, s->nve);
     if (!cso) {
         gl_error(ctx, GL_OUT_OF_MEMORY);
@@ -528,13 +560,23 @@ static unsigned index_size_of(GLenum type)
 /* GL 2.1 section 2.9: drawing from a mapped buffer is INVALID_OPERATION. */
 static bool buffers_unmapped(struct gl_context *ctx, bool indexed)
 {
-    gl_vao *v = glv(ctx)->vao;
+    const gl_vao *v = ctx->vertex->vao;
     bool bad = indexed && v->element_buffer && v->element_buffer->mapped;
     for (unsigned i = 0; i < GLV_MAX_ATTRIBS && !bad; i++)
         bad = v->attribs[i].enabled && v->attribs[i].buffer && v->attribs[i].buffer->mapped;
     if (bad)
         gl_error(ctx, GL_INVALID_OPERATION);
     return !bad;
+}
+
+/* Pushes the state of the parts a draw uses to the pipe; false (with the GL
+ * error recorded, e.g. GL_INVALID_FRAMEBUFFER_OPERATION or
+ * GL_INVALID_OPERATION) when the draw must be skipped. Vertex state comes
+ * after, from this part. */
+static bool validate(struct gl_context *ctx)
+{
+    return gl_framebuffer_validate(ctx) && gl_raster_validate(ctx) && gl_program_validate(ctx) &&
+           gl_texture_validate(ctx);
 }
 
 /* ---- the draws ------------------------------------------------------------------------ */
@@ -544,9 +586,9 @@ static void draw(struct gl_context *ctx, GLenum mode, const struct pipe_draw_sta
                  unsigned num_draws, unsigned instances, unsigned index_size,
                  const void *client_indices)
 {
-    if (!instances || !gl_context_validate(ctx))
+    if (!instances || !validate(ctx))
         return;
-    gl_vertex_state *p = glv(ctx);
+    const gl_vertex_state *p = ctx->vertex;
     struct pipe_draw_info info;
     memset(&info, 0, sizeof info);
     info.mode = (uint8_t)mode;
@@ -572,7 +614,7 @@ static void draw(struct gl_context *ctx, GLenum mode, const struct pipe_draw_sta
             draws = shifted;
             d.draws = shifted;
         } else {
-            const uint8_t *map = glv_buffer_read_begin(ctx, eb, &d.ixfer);
+            const uint8_t *map = gl_buffer_read_begin(ctx, eb, &d.ixfer);
             if (!map)
                 return;
             info.has_user_indices = true;
@@ -593,12 +635,12 @@ static void draw(struct gl_context *ctx, GLenum mode, const struct pipe_draw_sta
     bool ok = build_vertex_state(ctx, &d, &s) && send_vertex_state(ctx, &s);
     /* A map taken for a scan only: the driver reads the resource itself. */
     if (d.ixfer && !info.has_user_indices) {
-        glv_buffer_read_end(ctx, d.ixfer);
+        gl_buffer_read_end(ctx, d.ixfer);
         d.ixfer = NULL;
     }
     if (ok)
         ctx->pipe->draw_vbo(ctx->pipe, &info, 0, draws, num_draws);
-    glv_buffer_read_end(ctx, d.ixfer);
+    gl_buffer_read_end(ctx, d.ixfer);
     free_blocks(&s);
 }
 

@@ -11,7 +11,7 @@
  * so that a map waits only for the draws that use this buffer, and
  * GL_MAP_INVALIDATE_BUFFER_BIT / GL_MAP_UNSYNCHRONIZED_BIT do not wait.
  *
- * Reference counting of gl_buffer: see gl_vertex_priv.h. Buffers are shared
+ * Reference counting of gl_buffer: see gl_vertex.h. Buffers are shared
  * by the contexts of a share group (gl_objects.h): the counts are atomic,
  * and a name is looked up and referenced under the group's lock.
  * Thread: the context's thread.
@@ -143,8 +143,8 @@ void glv_buffers_fini(struct gl_context *ctx)
     gl_objects_unlock(ctx->vertex->buffers);
 }
 
-const uint8_t *glv_buffer_read_begin(struct gl_context *ctx, gl_buffer *buf,
-                                     struct pipe_transfer **xfer)
+const uint8_t *gl_buffer_read_begin(struct gl_context *ctx, gl_buffer *buf,
+                                    struct pipe_transfer **xfer)
 {
     *xfer = NULL;
     if (!buf || !buf->res || buf->size <= 0)
@@ -158,7 +158,7 @@ const uint8_t *glv_buffer_read_begin(struct gl_context *ctx, gl_buffer *buf,
     return p;
 }
 
-void glv_buffer_read_end(struct gl_context *ctx, struct pipe_transfer *xfer)
+void gl_buffer_read_end(struct gl_context *ctx, struct pipe_transfer *xfer)
 {
     if (xfer)
         ctx->pipe->buffer_unmap(ctx->pipe, xfer);

@@ -2,10 +2,11 @@
  * gl_vertex.c: vertex array objects, generic attribute arrays
  * (glVertexAttribPointer & co.), current attribute values
  * (glVertexAttrib*), their queries, and the part's hooks (init, fini,
- * glGet). Buffers are in gl_buffer.c, draws in gl_draw.c.
+ * glGet). Buffers are in gl_buffer.c, the draws in the draw part
+ * (draw/gl_draw.c).
  *
  * VAO 0 is the default object of the compatibility profile: it lives in
- * gl_vertex_priv and always exists. Current values are 16 bytes per
+ * gl_vertex_state and always exists. Current values are 16 bytes per
  * attribute, stored as the last glVertexAttrib* call gave them (floats,
  * ints or uints; current_kind says which), because a draw hands them to
  * the pipe as a stride-0 vertex buffer.
@@ -69,7 +70,6 @@ void gl_vertex_fini(struct gl_context *ctx)
     gl_vertex_state *p = glv(ctx);
     if (!p)
         return;
-    glv_draw_fini(ctx);
     gl_objects_each(&p->vaos, free_vao, NULL);
     gl_objects_fini(&p->vaos);
     vao_release(&p->default_vao);

@@ -1,0 +1,25 @@
+/*
+ * gl_draw.h: the draw part: glDrawArrays, glDrawElements,
+ * glDrawRangeElements, the multi-draws and the instanced draws. A draw
+ * validates the state of every part it uses (framebuffer, raster, program,
+ * textures, in that order) and hands the pipe the vertex state it derives
+ * from the bound VAO and the current attribute values (gl_draw.c).
+ * May call: vertex, raster, program, texture, framebuffer.
+ */
+#ifndef GL_DRAW_H
+#define GL_DRAW_H
+
+#include <stdbool.h>
+
+#include "frontend-gallium/gl/common/gl_common.h"
+
+/* The part's hooks (it has no glGet pnames and no glEnable caps). */
+bool gl_draw_init(struct gl_context *ctx);
+void gl_draw_fini(struct gl_context *ctx);
+
+/* The draws skip re-sending vertex buffers and the vertex-elements CSO when
+ * they did not change since the last draw. A part that binds its own (a
+ * meta operation drawing through the pipe) calls this afterwards. */
+void gl_draw_pipe_state_lost(struct gl_context *ctx);
+
+#endif /* GL_DRAW_H */
