@@ -1,6 +1,7 @@
 /*
- * gl_clear.c: glClearColor/Depth/Stencil, glClear and glClearBuffer*. Part
- * of gl_raster (see gl_raster.h).
+ * gl_clear.c: glClear and glClearBuffer* of the draw framebuffer, with the
+ * clear values, masks and scissor of the raster part (glClearColor/Depth/
+ * Stencil are the raster part's, which owns the state).
  *
  * Clears honour the scissor test, the colour masks, the depth mask and the
  * front stencil write mask (GL 2.1 section 4.2.3). Three paths:
@@ -19,27 +20,6 @@
 #include <string.h>
 
 #include "frontend-gallium/gl/raster/gl_raster.h"
-
-/* ---- clear values ---------------------------------------------------------- */
-
-void swrgl_ClearColor(struct gl_context *ctx, GLfloat red, GLfloat green, GLfloat blue,
-                      GLfloat alpha)
-{
-    /* Kept unclamped for floating-point buffers (GL 3.0); fixed-point
-     * buffers clamp when they store it. */
-    GLfloat *c = ctx->raster->clear_color;
-    c[0] = red;
-    c[1] = green;
-    c[2] = blue;
-    c[3] = alpha;
-}
-
-void swrgl_ClearDepth(struct gl_context *ctx, GLdouble depth)
-{
-    ctx->raster->clear_depth = depth < 0.0 ? 0.0 : depth > 1.0 ? 1.0 : depth;
-}
-
-void swrgl_ClearStencil(struct gl_context *ctx, GLint s) { ctx->raster->clear_stencil = s; }
 
 /* ---- format channel layout --------------------------------------------------- */
 

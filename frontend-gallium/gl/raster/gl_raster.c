@@ -610,6 +610,27 @@ void swrgl_StencilMask(struct gl_context *ctx, GLuint mask)
     swrgl_StencilMaskSeparate(ctx, GL_FRONT_AND_BACK, mask);
 }
 
+/* ---- clear values (glClear itself is the framebuffer part's) ---------------- */
+
+void swrgl_ClearColor(struct gl_context *ctx, GLfloat red, GLfloat green, GLfloat blue,
+                      GLfloat alpha)
+{
+    /* Kept unclamped for floating-point buffers (GL 3.0); fixed-point
+     * buffers clamp when they store it. */
+    GLfloat *c = ctx->raster->clear_color;
+    c[0] = red;
+    c[1] = green;
+    c[2] = blue;
+    c[3] = alpha;
+}
+
+void swrgl_ClearDepth(struct gl_context *ctx, GLdouble depth)
+{
+    ctx->raster->clear_depth = depth < 0.0 ? 0.0 : depth > 1.0 ? 1.0 : depth;
+}
+
+void swrgl_ClearStencil(struct gl_context *ctx, GLint s) { ctx->raster->clear_stencil = s; }
+
 /* ---- polygons, lines, points, clip planes, hints --------------------------- */
 
 void swrgl_CullFace(struct gl_context *ctx, GLenum mode)

@@ -1,10 +1,13 @@
 /*
- * gl_raster.h: rasterizer and per-fragment state (viewport, depth range,
- * scissor, blend, depth, stencil, colour/depth/stencil masks, polygon
- * offset/mode, cull, front face, line width, point size and sprites, clip
- * distance enables, logic op, sample coverage), glClear/glClearBuffer*, and
- * queries (occlusion, timer, primitives).
- * Owner of the part: gl_raster.c, gl_clear.c, gl_query.c.
+ * gl_raster.h: the raster part: rasterizer and per-fragment state (viewport,
+ * depth range, scissor, blend, depth, stencil, colour/depth/stencil masks,
+ * polygon offset/mode and stipple, cull, front face, line width, point size
+ * and sprites, clip distance enables, logic op, sample coverage, clear
+ * values) and queries (occlusion, timer, primitives, conditional
+ * rendering). gl_raster.c holds the state, its glGet/glEnable and its CSOs,
+ * gl_query.c the query objects; glClear, which applies the clear values,
+ * masks and scissor to the draw framebuffer, is the framebuffer part's.
+ * May call: objects, pixels.
  *
  * The GL state lives in gl_raster_state as GL specifies it (enums, unclamped
  * values where glGet returns them unclamped). gl_raster_validate() turns the
@@ -119,6 +122,9 @@ typedef struct gl_raster_state {
 } gl_raster_state;
 
 GL_PART_HOOKS(raster)
+/* Draw-time validation (the draw part calls it): the groups marked dirty
+ * become CSOs and set_* states; false (GL_OUT_OF_MEMORY recorded) when a
+ * CSO cannot be made. */
 bool gl_raster_validate(struct gl_context *ctx);
 
 /* For the program part (user clip planes through gl_ClipVertex): plane k
