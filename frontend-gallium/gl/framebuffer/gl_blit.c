@@ -24,6 +24,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "frontend-gallium/gl/raster/gl_raster.h"
+
 /* Boxes beyond this are refused by the pipe (its MAX_COORD); larger GL
  * rectangles are clamped by scaling being undefined anyway. */
 #define BLIT_MAX_COORD (1 << 30)
@@ -209,14 +211,11 @@ void swrgl_BlitFramebuffer(struct gl_context *ctx, GLint srcX0, GLint srcY0, GLi
     if (!axis_setup(&ax, srcX0, srcX1, dstX0, dstX1) || !axis_setup(&ay, srcY0, srcY1, dstY0, dstY1))
         return;
 
-    /* The scissor test applies to blits. Queried through GL: no error may
-     * come out of the query itself. */
-    GLenum saved = ctx->error;
-    bool scissor = swrgl_IsEnabled(ctx, GL_SCISSOR_TEST) == GL_TRUE;
+    /* The scissor test applies to blits (the raster part's state). */
+    bool scissor = ctx->raster->scissor_test;
     GLint sbox[4] = {0, 0, 0, 0};
     if (scissor)
-        swrgl_GetIntegerv(ctx, GL_SCISSOR_BOX, sbox);
-    ctx->error = saved;
+        memcpy(sbox, ctx->raster->scissor, sizeof sbox);
 
     if (src_color)
         for (unsigned i = 0; i < n_dst; i++)
