@@ -99,6 +99,10 @@ struct gl_context *gl_context_create(const gl_context_desc *desc)
             return NULL;
         }
     }
+    /* The texture part's calls up to the framebuffer part (gl_texture.h). */
+    const gl_texture_fb_calls fb_calls = {gl_framebuffer_read_color,
+                                          gl_framebuffer_texture_deleted};
+    gl_texture_connect_framebuffer(ctx, &fb_calls);
     return ctx;
 }
 

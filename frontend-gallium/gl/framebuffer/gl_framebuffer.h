@@ -36,8 +36,9 @@ void gl_framebuffer_draw_size(struct gl_context *ctx, unsigned *width, unsigned 
 /* True when framebuffer 0 is bound for drawing. */
 bool gl_framebuffer_draws_to_window(struct gl_context *ctx);
 
-/* For glCopyTex*: the read framebuffer's colour read buffer (NULL if none;
- * the reference stays with the framebuffer). */
+/* For glCopyTex* (the texture part's read_color, gl_texture_fb_calls): the
+ * read framebuffer's colour read buffer (NULL if none; the reference stays
+ * with the framebuffer). */
 struct pipe_surface *gl_framebuffer_read_color(struct gl_context *ctx);
 
 /* For glClear: the colour buffers drawn to (NULL entries for GL_NONE) and the
@@ -46,10 +47,11 @@ struct pipe_surface *gl_framebuffer_read_color(struct gl_context *ctx);
 unsigned gl_framebuffer_draw_surfaces(struct gl_context *ctx, struct pipe_surface **colors,
                                       struct pipe_surface **depth_stencil);
 
-/* For glDeleteTextures (texture part): detaches texture `name` from the
- * bound draw and read framebuffers, as GL specifies. Other framebuffers keep
- * the attachment and find the image gone at their next refresh (the texture
- * part bumps the share group's tex_storage_serial). */
+/* For glDeleteTextures (the texture part's texture_deleted,
+ * gl_texture_fb_calls): detaches texture `name` from the bound draw and read
+ * framebuffers, as GL specifies. Other framebuffers keep the attachment and
+ * find the image gone at their next refresh (the texture part bumps the
+ * share group's tex_storage_serial). */
 void gl_framebuffer_texture_deleted(struct gl_context *ctx, GLuint name);
 
 #endif /* GL_FRAMEBUFFER_H */

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frontend-gallium/gl/framebuffer/gl_framebuffer.h"
 #include "frontend-gallium/pipe/swrp_format.h"
 #include "jitter/tgsi.h"
 
@@ -242,6 +241,11 @@ void gl_texture_fini(struct gl_context *ctx)
     ctx->texture = NULL;
 }
 
+void gl_texture_connect_framebuffer(struct gl_context *ctx, const gl_texture_fb_calls *calls)
+{
+    gltex(ctx)->fb = *calls;
+}
+
 /* ---- objects ---------------------------------------------------------------- */
 
 void swrgl_GenTextures(struct gl_context *ctx, GLsizei n, GLuint *textures)
@@ -265,7 +269,7 @@ static void texobj_release(struct gl_context *ctx, uint32_t name, void *obj)
     }
     /* GL: a texture deleted while attached to a bound framebuffer is
      * detached from it first. */
-    gl_framebuffer_texture_deleted(ctx, name);
+    tp->fb.texture_deleted(ctx, name);
     gl_tex_view_entry *e = &tp->views[t->uid & (GLTEX_VIEW_CACHE - 1)];
     if (e->uid == t->uid) { /* let its storage go now (the pipe keeps what it still uses) */
         pipe_sampler_view_reference(&e->view, NULL);

@@ -1,9 +1,20 @@
 /*
- * gl_texture.h: texture objects (1D, 2D, 3D, cube, rectangle, 1D/2D
- * arrays), their images (glTexImage*, glTexSubImage*, glCopyTex*,
- * compressed images, glGenerateMipmap, glGetTexImage), parameters, texture
- * units, and the sampler views and sampler states a draw uses.
- * Owner of the part: gl_texture.c (and more gl_texture_*.c files).
+ * gl_texture.h: the texture part: texture objects (1D, 2D, 3D, cube,
+ * rectangle, 1D/2D arrays), their images (glTexImage*, glTexSubImage*,
+ * glCopyTex*, compressed images, glGenerateMipmap, glGetTexImage),
+ * parameters, texture units, and the sampler views and sampler states a
+ * draw uses. gl_texture.c holds the objects, units, parameters, glGet and
+ * draw validation, gl_texture_image.c the images and their storage.
+ * May call: objects, pixels, vertex, program.
+ *
+ * The framebuffer part sits above this one (framebuffer objects attach
+ * texture images through gl_texture_surface), yet two texture commands
+ * need the framebuffer: glCopyTex* read the read framebuffer's colour
+ * buffer and glDeleteTextures detaches the texture from the bound
+ * framebuffers. The framebuffer part provides both through
+ * gl_texture_fb_calls, which gl_context.c (the one file that calls both
+ * parts) connects when it makes the context; this part includes nothing of
+ * the framebuffer part.
  */
 #ifndef GL_TEXTURE_H
 #define GL_TEXTURE_H
@@ -17,7 +28,21 @@ struct pipe_surface;
 struct pipe_resource;
 
 GL_PART_HOOKS(texture)
+/* Draw-time validation (the draw part calls it): the sampler views and
+ * sampler states of the textures the current program samples. */
 bool gl_texture_validate(struct gl_context *ctx);
+
+/* What the texture part asks of the framebuffer part (see above). */
+typedef struct gl_texture_fb_calls {
+    /* The read framebuffer's colour read buffer, NULL if none (the
+     * reference stays with the framebuffer): glCopyTex*'s source. */
+    struct pipe_surface *(*read_color)(struct gl_context *ctx);
+    /* Detaches texture `name` from the bound draw and read framebuffers
+     * (glDeleteTextures, before the texture goes). */
+    void (*texture_deleted)(struct gl_context *ctx, GLuint name);
+} gl_texture_fb_calls;
+/* Called once, after every part's init. */
+void gl_texture_connect_framebuffer(struct gl_context *ctx, const gl_texture_fb_calls *calls);
 
 /* For FBO attachments and glCopyTex*: a surface of level `level` and layer
  * `layer` (cube face for cube maps: face index 0..5 from textarget; array

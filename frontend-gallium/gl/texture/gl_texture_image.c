@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frontend-gallium/gl/framebuffer/gl_framebuffer.h"
 #include "frontend-gallium/gl/pixels/gl_pixels.h"
 #include "frontend-gallium/gl/vertex/gl_vertex.h"
 #include "frontend-gallium/pipe/swrp_format.h"
@@ -1334,7 +1333,7 @@ void swrgl_GenerateMipmap(struct gl_context *ctx, GLenum target)
 static void copy_from_fb(struct gl_context *ctx, gl_texobj *t, gl_teximage *im, GLint dx,
                          GLint dy, GLint dz, GLint x, GLint y, GLsizei w, GLsizei h)
 {
-    struct pipe_surface *s = gl_framebuffer_read_color(ctx);
+    struct pipe_surface *s = gltex(ctx)->fb.read_color(ctx);
     if (!s || !im->res)
         return;
     GLint sw = s->width, sh = s->height;
@@ -1411,7 +1410,7 @@ static void copy_tex_image(struct gl_context *ctx, unsigned dims, GLenum target,
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
-    if (!gl_framebuffer_read_color(ctx)) {
+    if (!gltex(ctx)->fb.read_color(ctx)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
@@ -1457,7 +1456,7 @@ static void copy_tex_sub_image(struct gl_context *ctx, unsigned dims, GLenum tar
     gl_teximage *im = sub_image(ctx, dims, target, level, xo, yo, zo, w, h, 1, &t, &tt);
     if (!im)
         return;
-    if (im->compressed || is_depth_base(im->base_format) || !gl_framebuffer_read_color(ctx)) {
+    if (im->compressed || is_depth_base(im->base_format) || !gltex(ctx)->fb.read_color(ctx)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }

@@ -116,6 +116,7 @@ typedef struct gl_texture_state {
      * replaced (storage re-created), so framebuffers holding surfaces of it
      * refresh them; the share group's tex_storage_serial. */
     uint64_t *storage_serial;
+    gl_texture_fb_calls fb; /* the framebuffer part's (gl_texture.h) */
     GLuint active_unit;
     gl_texobj *bound[SWRGL_MAX_TEXTURE_UNITS][TEX_NUM_TARGETS];
     gl_texobj *defaults[TEX_NUM_TARGETS]; /* name 0, shared by the units */
