@@ -1,4 +1,4 @@
-# The GL framebuffer part (frontend-gallium/gl/gl_framebuffer.c,
+# The GL framebuffer part (frontend-gallium/gl/framebuffer/: gl_framebuffer.c,
 # gl_readpixels.c, gl_blit.c): window and FBO state, renderbuffers,
 # completeness, attachment queries, draw/read buffers, glReadPixels
 # conversions/pixel store/clipping/PBO, glBlitFramebuffer, against the GL

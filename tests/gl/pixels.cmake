@@ -1,4 +1,4 @@
-# GL frontend part gl_pixels (frontend-gallium/gl/gl_pixels*.c): client
+# The GL pixels part (frontend-gallium/gl/pixels/): client
 # formats/types <-> pipe formats (unpack, pack, pixel store layouts, check,
 # span), internal format choice and swizzles, glPixelStore/glGet; expected
 # values from the GL definitions written out in the test.

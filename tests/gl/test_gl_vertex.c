@@ -1,6 +1,6 @@
 /*
- * test_gl_vertex.c: the gl_vertex part (gl_buffer.c, gl_vertex.c,
- * gl_draw.c) through the GL API: buffer objects, maps (GL_MAP_* bits,
+ * test_gl_vertex.c: the GL vertex and draw parts (vertex/gl_buffer.c,
+ * vertex/gl_vertex.c, draw/gl_draw.c) through the GL API: buffer objects, maps (GL_MAP_* bits,
  * ranges, invalidation), VAOs, attribute arrays and current values, their
  * queries and errors as the GL 2.1 / ARB_map_buffer_range /
  * ARB_vertex_array_object specs prescribe, and rendering checked against

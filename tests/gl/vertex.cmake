@@ -1,6 +1,6 @@
-# The gl_vertex part (frontend-gallium/gl/gl_buffer.c, gl_vertex.c,
-# gl_draw.c): buffer objects and maps, VAOs, attribute state and errors,
-# and draws checked against analytic colours (skipped until the program
-# part can link programs).
+# The GL vertex and draw parts (frontend-gallium/gl/vertex/, draw/): buffer
+# objects and maps, VAOs, attribute state and errors, and draws checked
+# against analytic colours (skipped until the program part can link
+# programs).
 swr_test(NAME test_gl_vertex TIMEOUT 120 LABELS gl
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_gl_vertex.c LIBS swr_gl_test_util swr_gl)

@@ -13,9 +13,11 @@
  *
  * This part includes nothing of the other parts (only the generated GL API
  * and the pipe interface every part calls through ctx->pipe); every part
- * includes it.
- * gl_common.c defines gl_error, the calling thread's current context and
- * swrgl_unimplemented (the generated weak stubs' report).
+ * includes it. gl_common.c defines gl_error, the calling thread's current
+ * context and swrgl_unimplemented (the report of the generated weak stubs);
+ * the generated gl_entry.c (the exported gl* entry points, the stubs and
+ * the GetProcAddress table) is built with it.
+ * May call: nothing.
  */
 #ifndef GL_COMMON_H
 #define GL_COMMON_H
@@ -57,20 +59,20 @@ struct gl_context {
     bool shared_last;         /* set while destroying: the group's last context */
 
     /* Each part's state (see above); NULL before its init and after its fini. */
-    struct gl_pixels_state *pixels;    /* pixels/gl_pixels.h: glPixelStore */
-    struct gl_vertex_state *vertex;    /* vertex/gl_vertex.h */
-    struct gl_draw_state *draw;        /* draw/gl_draw.c */
-    struct gl_raster_state *raster;    /* raster/gl_raster.h */
-    struct gl_program_state *program;  /* program/gl_program.c */
-    struct gl_texture_state *texture;  /* texture/gl_texture_priv.h */
-    struct gl_framebuffer_state *fb;   /* framebuffer/gl_framebuffer.c */
+    struct gl_pixels_state *pixels;   /* pixels/gl_pixels.h: glPixelStore */
+    struct gl_vertex_state *vertex;   /* vertex/gl_vertex.h */
+    struct gl_draw_state *draw;       /* draw/gl_draw.c */
+    struct gl_raster_state *raster;   /* raster/gl_raster.h */
+    struct gl_program_state *program; /* program/gl_program.c */
+    struct gl_texture_state *texture; /* texture/gl_texture_priv.h */
+    struct gl_framebuffer_state *fb;  /* framebuffer/gl_framebuffer.c */
 };
 
 /* Limits that several parts check, set here once. */
 #define SWRGL_MAX_VERTEX_ATTRIBS 16 /* generic attributes (vertex arrays, program inputs) */
-#define SWRGL_MAX_TEXTURE_UNITS 16  /* combined image units (GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS) */
-#define SWRGL_MAX_SAMPLERS 16       /* per program; matches SWRGL_MAX_TEXTURE_UNITS */
-#define SWRGL_MAX_DRAW_BUFFERS 8    /* colour attachments and draw buffers */
+#define SWRGL_MAX_TEXTURE_UNITS  16 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS */
+#define SWRGL_MAX_SAMPLERS       16 /* per program; matches SWRGL_MAX_TEXTURE_UNITS */
+#define SWRGL_MAX_DRAW_BUFFERS   8  /* colour attachments and draw buffers */
 
 /* Records `err` unless an error is already pending (GL keeps the first). */
 void gl_error(struct gl_context *ctx, GLenum err);

@@ -1,7 +1,9 @@
 /*
- * gl_context.c: context life, the error flag, glGet* type conversion,
- * glEnable dispatch to the parts, strings, flush/finish and draw-time
- * validation.
+ * gl_context.c: context life (the parts' init and fini, in order, and the
+ * one call the texture part makes up to the framebuffer part), glGetError,
+ * glGet* type conversion and dispatch to the parts, glEnable dispatch,
+ * strings, flush/finish. The one file that calls every part (see
+ * gl_context.h).
  */
 #include "frontend-gallium/gl/context/gl_context.h"
 

@@ -1,28 +1,84 @@
 /*
- * gl_context.h: one OpenGL context of swr's GL frontend, and the contract
- * between the parts of the frontend.
+ * gl_context.h: one OpenGL context of swr's GL frontend: what a window
+ * system (libOSMesa, the GLX libGL) calls, and the map of the frontend.
  *
- * The frontend is cut into parts, one file pair each, that own their state
- * and their GL entry points (swrgl_<Name>, prototypes generated into
- * gl_impl.h from gl.xml; a command without an implementation falls back to
- * a generated weak stub that records GL_INVALID_OPERATION):
+ * The frontend is cut into parts, one folder each under frontend-gallium/gl/
+ * and one object library each (swr_gl_<part>, frontend-gallium/gl/
+ * CMakeLists.txt). A part owns its state (the type ctx-><part> points to),
+ * its GL commands (swrgl_<Name>: prototypes generated into gl_impl.h from
+ * gl.xml by gen_gl_api.py; a command without an implementation falls back
+ * to a generated weak stub that records GL_INVALID_OPERATION) and the
+ * functions it offers other parts, named gl_<part>_* (or after its
+ * objects: gl_buffer_*, gl_objects_*). Its header <part>/gl_<part>.h says
+ * what it owns and which parts it may call; <part>/gl_<part>_priv.h is for
+ * the part's own files. Calls go down this list, never up; every part may
+ * call common:
  *
- *   gl_context   context life, errors, glGet* conversion, glEnable
- *                dispatch, strings, flush/finish, draw-time validation
- *   gl_vertex    buffer objects, VAOs, vertex attributes, draws
- *   gl_raster    rasterizer and per-fragment state (viewport, depth range,
- *                scissor, blend, depth, stencil, masks, polygon state,
- *                points, lines, clip distances, logic op), clears, queries
- *   gl_texture   texture objects, images, parameters, mipmaps, sampling
- *   gl_framebuffer  window framebuffer, FBOs, renderbuffers, draw/read
- *                buffers, glReadPixels, glBlitFramebuffer
- *   gl_program   shaders, programs, uniforms, attribute locations (GLSL
- *                through frontend-gallium/glsl)
- *   gl_pixels    client pixel formats <-> pipe formats (pixel store state)
+ *   common/       the context object (struct gl_context, one pointer per
+ *                 part's state), gl_error, gl_value, the part hooks, the
+ *                 limits several parts check; the generated entry points.
+ *                 May call: nothing.
+ *   objects/      GL names to objects (hash tables), share groups,
+ *                 reference counts and change serials.
+ *                 May call: nothing.
+ *   pixels/       glPixelStore; client pixels to and from pipe formats; the
+ *                 pipe format of a GL internal format.
+ *                 May call: nothing.
+ *   vertex/       buffer objects and their binding points, VAOs, generic
+ *                 attribute arrays, current attribute values.
+ *                 May call: objects.
+ *   raster/       rasterizer and per-fragment state (viewport ... logic op,
+ *                 clear values), queries, conditional rendering.
+ *                 May call: objects, pixels.
+ *   program/      shader and program objects, linking (GLSL through
+ *                 frontend-gallium/glsl), uniforms, attribute locations.
+ *                 May call: objects, raster.
+ *   texture/      texture objects, images and their storage, parameters,
+ *                 units, the sampler views and states a draw uses.
+ *                 May call: objects, pixels, vertex, program.
+ *   framebuffer/  the window framebuffer, FBOs, renderbuffers, draw/read
+ *                 buffers, glClear, glReadPixels, glBlitFramebuffer, glAccum.
+ *                 May call: objects, pixels, vertex, raster, texture.
+ *   draw/         the draw commands and the validation of every part's state
+ *                 they need.
+ *                 May call: vertex, raster, program, texture, framebuffer.
+ *   context/      context life, glGet and glEnable dispatch over the parts,
+ *                 strings, glFlush/glFinish, the window-system interface.
+ *                 May call: objects, pixels, vertex, raster, program, texture,
+ *                 framebuffer, draw.
  *
- * Every part implements init/fini and, where it has any, validate (push
- * changed state to the pipe context before a draw), get (glGet* of its
- * pnames) and enable (glEnable/glDisable/glIsEnabled of its caps).
+ * gl_context.c is the one file that calls every part (the generated entry
+ * points call each command's own part). One call goes up, by design: the
+ * texture part needs the framebuffer's read buffer (glCopyTex*) and must
+ * detach a deleted texture from it, while framebuffers attach textures; the
+ * framebuffer part hands it those two functions (gl_texture_fb_calls),
+ * connected by gl_context_create.
+ *
+ * Checked: a part's include root holds only its folder, so including the
+ * header of a part it does not declare fails to compile; test_gl_parts
+ * compares each header's "May call:" line and this list with the build's
+ * declarations, and fails on a swrgl_ command called across parts that do
+ * not declare each other or a _priv.h included from outside its part.
+ *
+ * Where the coming work goes: a new part is a new folder, named for what it
+ * owns, placed in the list by what it calls.
+ * - fixedfunc/: TGSI for the fixed-function pipeline from a state key,
+ *   cached like any shader. May call: nothing.
+ * - fixed-function state (matrix stacks, lighting, materials, texenv, fog,
+ *   texgen): a part of its own (e.g. fixed/) below draw, which builds the
+ *   key, asks fixedfunc for the shaders and is validated by the draws when
+ *   no program is current; texenv moves there from the texture part.
+ * - immediate mode (glBegin/glEnd, evaluators) and the legacy pixel paths
+ *   (raster position, glBitmap, glDrawPixels, glCopyPixels): parts above
+ *   draw (e.g. immediate/, pixelpath/), since they end in draws; legacy
+ *   client arrays are VAO state (vertex/); selection and feedback are a
+ *   render mode the draws consult, below draw.
+ * - display lists (dlist/): record commands and replay them through the
+ *   generated entry points, so they call no part directly.
+ * - glPushAttrib/glPopAttrib: a hook pair per part (like get and enable)
+ *   that saves and restores its own attribute groups, dispatched here.
+ * - the window-system interface (below; gl_context_desc in common/): the
+ *   GLX libGL and libOSMesa call only this header.
  *
  * Conventions for every part:
  * - Images are stored bottom-up the way GL numbers them: row 0 of every
@@ -43,7 +99,12 @@
 #include <stdbool.h>
 
 #include "frontend-gallium/gl/common/gl_common.h"
+/* The window system's calls into the framebuffer part:
+ * gl_framebuffer_set_window, gl_framebuffer_draws_to_window and
+ * gl_framebuffer_draw_size. */
 #include "frontend-gallium/gl/framebuffer/gl_framebuffer.h"
+
+/* ---- the window-system interface (with gl_context_desc, gl_common.h) ---- */
 
 /* Creates a context with its own pipe context; NULL when out of memory. */
 struct gl_context *gl_context_create(const gl_context_desc *desc);

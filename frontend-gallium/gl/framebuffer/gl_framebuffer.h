@@ -1,8 +1,12 @@
 /*
- * gl_framebuffer.h: the window framebuffer (name 0, given by the window
- * system), framebuffer objects, renderbuffers, glDrawBuffer(s)/glReadBuffer,
- * completeness, glReadPixels, glBlitFramebuffer, the accumulation buffer.
- * Owner of the part: gl_framebuffer.c (and gl_readpixels.c, gl_accum.c etc.).
+ * gl_framebuffer.h: the framebuffer part: the window framebuffer (name 0,
+ * given by the window system), framebuffer objects, renderbuffers,
+ * glDrawBuffer(s)/glReadBuffer, completeness, the pipe framebuffer state
+ * (gl_framebuffer.c), glClear and glClearBuffer* (gl_clear.c), glReadPixels
+ * (gl_readpixels.c), glBlitFramebuffer (gl_blit.c) and the accumulation
+ * buffer (gl_accum.c). Clears, blits and glAccum apply the raster part's
+ * scissor and masks; attachments are the texture part's images.
+ * May call: objects, pixels, vertex, raster, texture.
  */
 #ifndef GL_FRAMEBUFFER_H
 #define GL_FRAMEBUFFER_H

@@ -1,11 +1,14 @@
 /*
- * gl_objects.h: GL object names (buffers, textures, framebuffers,
- * renderbuffers, VAOs, queries, programs and shaders) mapped to the objects
- * behind them.
+ * gl_objects.h: the objects part: GL object names (buffers, textures,
+ * framebuffers, renderbuffers, VAOs, queries, programs and shaders) mapped
+ * to the objects behind them, the share group that holds the tables
+ * contexts have in common, reference counts and change serials.
+ * May call: nothing.
  *
  * GL 2.1 lets a program bind a name it never generated, so names are keys of
  * a hash table, not indices. gl_objects_gen() hands out names that are not in
- * use; name 0 is never stored. A table belongs to one context.
+ * use; name 0 is never stored. A table belongs to one context, or to a share
+ * group (its lock is then the group's).
  */
 #ifndef GL_OBJECTS_H
 #define GL_OBJECTS_H

@@ -53,28 +53,28 @@ static store_field store_pname(struct gl_context *ctx, GLenum pname, gl_pixelsto
     switch (pname) {
 #define DIR(P, dir)                                                                                \
     case GL_##P##_ALIGNMENT:                                                                       \
-        *ps = &ctx->pixels->dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                   \
         return SF_ALIGNMENT;                                                                       \
     case GL_##P##_ROW_LENGTH:                                                                      \
-        *ps = &ctx->pixels->dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                   \
         return SF_ROW_LENGTH;                                                                      \
     case GL_##P##_IMAGE_HEIGHT:                                                                    \
-        *ps = &ctx->pixels->dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                   \
         return SF_IMAGE_HEIGHT;                                                                    \
     case GL_##P##_SKIP_PIXELS:                                                                     \
-        *ps = &ctx->pixels->dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                   \
         return SF_SKIP_PIXELS;                                                                     \
     case GL_##P##_SKIP_ROWS:                                                                       \
-        *ps = &ctx->pixels->dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                   \
         return SF_SKIP_ROWS;                                                                       \
     case GL_##P##_SKIP_IMAGES:                                                                     \
-        *ps = &ctx->pixels->dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                   \
         return SF_SKIP_IMAGES;                                                                     \
     case GL_##P##_SWAP_BYTES:                                                                      \
-        *ps = &ctx->pixels->dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                   \
         return SF_SWAP_BYTES;                                                                      \
     case GL_##P##_LSB_FIRST:                                                                       \
-        *ps = &ctx->pixels->dir;                                                                    \
+        *ps = &ctx->pixels->dir;                                                                   \
         return SF_LSB_FIRST;
         DIR(PACK, pack)
         DIR(UNPACK, unpack)

@@ -1,9 +1,12 @@
 /*
- * gl_pixels.h: client pixel data (format, type, pixel store state) converted
- * to and from pipe formats, and the choice of pipe format for a GL internal
- * format. Used by textures (unpack, glGetTexImage), glReadPixels (pack) and
- * renderbuffers (format choice).
- * Owner of the part: gl_pixels.c (and gl_pixels_*.c).
+ * gl_pixels.h: the pixels part: glPixelStore state, client pixel data
+ * (format, type, pixel store state) converted to and from pipe formats, and
+ * the choice of pipe format for a GL internal format. Used by textures
+ * (unpack, glGetTexImage), glReadPixels and glAccum (pack), renderbuffers
+ * (format choice) and glPolygonStipple (the pixel store state).
+ * gl_pixels.c holds the state, format choice and swizzles,
+ * gl_pixels_convert.c the conversions.
+ * May call: nothing.
  */
 #ifndef GL_PIXELS_H
 #define GL_PIXELS_H

@@ -1,8 +1,11 @@
 /*
- * gl_program.h: shader and program objects (glCreateShader ... glLinkProgram,
- * glUseProgram), uniforms, attribute locations, program queries and info
- * logs. GLSL is compiled by frontend-gallium/glsl (swr_glsl.h).
- * Owner of the part: gl_program.c (and gl_uniform.c).
+ * gl_program.h: the program part: shader and program objects
+ * (glCreateShader ... glLinkProgram, glUseProgram), uniforms, attribute
+ * locations, program queries and info logs, and the shaders and constants
+ * a draw binds. GLSL is compiled by frontend-gallium/glsl (swr_glsl.h).
+ * gl_program.c holds the objects, linking and draw validation, gl_uniform.c
+ * the uniforms; the raster part gives the gl_DepthRange uniform its value.
+ * May call: objects, raster.
  */
 #ifndef GL_PROGRAM_H
 #define GL_PROGRAM_H
@@ -12,6 +15,10 @@
 #include "frontend-gallium/gl/common/gl_common.h"
 
 GL_PART_HOOKS(program)
+/* Draw-time validation (the draw part calls it): binds the current
+ * program's shaders and uploads its constants. False when the draw must be
+ * skipped: no program (nothing is drawn without one yet), samplers of
+ * different types on one unit (GL_INVALID_OPERATION), out of memory. */
 bool gl_program_validate(struct gl_context *ctx);
 
 
