@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "frontend-gallium/pipe/swrp_format.h"
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 
 /* ---- helpers -------------------------------------------------------------- */
 

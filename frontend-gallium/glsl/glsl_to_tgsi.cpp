@@ -15,7 +15,7 @@
  *    loop end on the way tests the flag (see jump());
  *  - outputs are written to shadow TEMPs and copied to OUT at the end;
  *  - loops with a known, small trip count are unrolled (see unroll()), and
- *    the finished text goes through the TGSI optimizer (glsl_opt.h) unless
+ *    the finished text goes through the TGSI optimizer (tgsi/tgsi_opt.h) unless
  *    SWR_GLSL_OPT=0.
  * Internal failures and unsupported constructs throw Unsupported, which
  * becomes "ERROR: 0:LINE: unsupported: ..." in the program log.
@@ -46,10 +46,10 @@
 #pragma GCC diagnostic pop
 
 extern "C" {
-#include "frontend-gallium/glsl/glsl_opt.h"
+#include "tgsi/tgsi_opt.h"
 #include "frontend-gallium/glsl/swr_glsl.h"
 #include "common/shader_abi.h"
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 }
 
 using namespace glslang;
@@ -3487,7 +3487,7 @@ void do_link(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
     std::vector<TBasicType> stypes;
     for (const UniformVar &u : ctx.uniforms)
         collect_sampler_types(*u.type, stypes);
-    /* SWR_GLSL_OPT=0: no loop unrolling and no TGSI optimizer (glsl_opt.h) */
+    /* SWR_GLSL_OPT=0: no loop unrolling and no TGSI optimizer (tgsi/tgsi_opt.h) */
     const char *opt_env = getenv("SWR_GLSL_OPT");
     bool optimize = !opt_env || strcmp(opt_env, "0") != 0;
     for (int st = 0; st < 2; st++) {
@@ -3508,7 +3508,7 @@ void do_link(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
                       ":" + std::to_string(err.column) + ": " + err.message + ")\n";
             return;
         }
-        if (optimize && swr_glsl_opt_program(tp)) {
+        if (optimize && tgsi_opt_program(tp)) {
             /* (should it not validate, the unoptimized text stays) */
             char *text = tgsi_validate(tp, &err) ? tgsi_print(tp) : nullptr;
             if (text)

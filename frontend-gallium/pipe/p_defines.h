@@ -17,14 +17,14 @@
  *   swr_func, swr_stencil_op, swr_blend_factor, swr_blend_func, swr_logicop,
  *   SWR_MASK_* and swr_topology (common/swr_state.h), so the driver copies
  *   them without translation.
- * - pipe_shader_type equals tgsi_processor (jitter/tgsi.h).
+ * - pipe_shader_type equals tgsi_processor (tgsi/tgsi.h).
  * - PIPE_BLENDFACTOR_INV_x == PIPE_BLENDFACTOR_x | 0x10 for each x that has
  *   an inverse, and a logic op's value is its truth table: bit (s << 1 | d)
  *   of PIPE_LOGICOP_x is the result for source bit s and destination bit d.
  * - every PIPE_* name the docs define exists here (the test reads the docs).
  *
  * The TGSI enums (processors, files, opcodes, semantics, texture targets)
- * live in jitter/tgsi.h and are not repeated here.
+ * live in tgsi/tgsi.h and are not repeated here.
  */
 #ifndef SWR_P_DEFINES_H
 #define SWR_P_DEFINES_H

@@ -13,7 +13,7 @@
 
 #include "gl_test_util.h"
 #include "frontend-gallium/gl/gl_context.h"
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 
 #define EXPECT_ERROR(e)                                                                            \
     do {                                                                                           \

@@ -1,7 +1,8 @@
 # The swr_tgsi command-line tool (tools/swr_tgsi.c; it lives here because it
-# links the scalar reference executor of tests/support, built by ref.cmake).
+# links the random inputs and the fake sampler of tests/support, built by
+# tests/tgsi/tgsi.cmake).
 add_executable(swr_tgsi_tool ${CMAKE_SOURCE_DIR}/tools/swr_tgsi.c)
-target_link_libraries(swr_tgsi_tool PRIVATE swr_tgsi_ref swr_jitter)
+target_link_libraries(swr_tgsi_tool PRIVATE swr_tgsi_test swr_jitter)
 target_include_directories(swr_tgsi_tool PRIVATE ${CMAKE_SOURCE_DIR}/tests/support)
 set_target_properties(swr_tgsi_tool PROPERTIES
   OUTPUT_NAME swr_tgsi

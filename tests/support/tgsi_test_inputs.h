@@ -25,9 +25,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "jitter/jit.h"
 #include "common/shader_abi.h"
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 
 typedef struct tgsi_test_env {
     swr_simd_vec4 inputs[SWR_MAX_ATTRIBS];

@@ -11,7 +11,7 @@
  * Callable on any thread; neither function allocates. The tgsi_*_new/_reg/
  * _range constructors for programs built in memory live here too.
  */
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -18,7 +18,7 @@
  * crash, and indentation stops growing at TGSI_PRINT_MAX_INDENT levels so
  * that a deeply nested program cannot make the text quadratic in size.
  */
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 
 #include <math.h>
 #include <stdarg.h>

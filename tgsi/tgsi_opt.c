@@ -1,6 +1,6 @@
 /*
- * glsl_opt.c: constant folding, copy propagation and dead code removal on
- * the TGSI that glsl_to_tgsi.cpp generates (glsl_opt.h).
+ * tgsi_opt.c: constant folding, copy propagation and dead code removal on
+ * TGSI programs (tgsi_opt.h), such as those the GLSL path generates.
  *
  * One forward pass keeps, for every component of every TEMP, what it is
  * known to hold: nothing (UNK), a constant's bits (CONST), or the value of
@@ -18,9 +18,9 @@
  * might not hold on). Code after BRK/CONT is unreachable until the next
  * ENDIF/ENDLOOP, and whatever is done to it does not matter.
  *
- * Folding follows jitter/exec_contract.md item by item (MAD = (a*b)+c, DP
+ * Folding follows tgsi/exec_contract.md item by item (MAD = (a*b)+c, DP
  * left to right, MIN/MAX NaN and zero rules, F2I saturation, integer
- * division by zero, shift counts & 31, transcendentals from jit_math.h), so
+ * division by zero, shift counts & 31, transcendentals from tgsi_math.h), so
  * an optimized program produces the same bits as the original on every
  * executor (NaN payloads aside, which the contract leaves open). Saturated
  * instructions and programs with LEGACY_MATH_RULES / MUL_ZERO_WINS products
@@ -37,7 +37,7 @@
  * whose result is still in place, becomes a MOV from it (and then usually
  * disappears through copy propagation).
  */
-#include "frontend-gallium/glsl/glsl_opt.h"
+#include "tgsi/tgsi_opt.h"
 
 #include <limits.h>
 #include <math.h>
@@ -45,7 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jitter/jit_math.h"
+#include "tgsi/tgsi_math.h"
 
 enum { OV_UNK, OV_CONST, OV_COPY };
 
@@ -349,39 +349,39 @@ static uint32_t bool_bits(bool b)
 
 static uint32_t fbool(bool b)
 {
-    return jit_math_f2u(b ? 1.0f : 0.0f);
+    return tgsi_math_f2u(b ? 1.0f : 0.0f);
 }
 
 /* One component of a componentwise opcode; false if not folded. */
 static bool fold_comp(unsigned op, const uint32_t *x, uint32_t *r)
 {
-    float a = jit_math_u2f(x[0]), b = jit_math_u2f(x[1]), c = jit_math_u2f(x[2]);
+    float a = tgsi_math_u2f(x[0]), b = tgsi_math_u2f(x[1]), c = tgsi_math_u2f(x[2]);
     int32_t ia = (int32_t)x[0], ib = (int32_t)x[1];
     uint32_t ua = x[0], ub = x[1];
     switch (op) {
     case TGSI_OPCODE_MOV: *r = ua; return true;
-    case TGSI_OPCODE_ADD: *r = jit_math_f2u(a + b); return true;
-    case TGSI_OPCODE_MUL: *r = jit_math_f2u(a * b); return true;
+    case TGSI_OPCODE_ADD: *r = tgsi_math_f2u(a + b); return true;
+    case TGSI_OPCODE_MUL: *r = tgsi_math_f2u(a * b); return true;
     case TGSI_OPCODE_MAD: {
         float p = a * b;
-        *r = jit_math_f2u(p + c);
+        *r = tgsi_math_f2u(p + c);
         return true;
     }
-    case TGSI_OPCODE_FMA: *r = jit_math_f2u(fmaf(a, b, c)); return true;
+    case TGSI_OPCODE_FMA: *r = tgsi_math_f2u(fmaf(a, b, c)); return true;
     case TGSI_OPCODE_LRP: {
         float p = a * b, q = 1.0f - a, s = q * c;
-        *r = jit_math_f2u(p + s);
+        *r = tgsi_math_f2u(p + s);
         return true;
     }
-    case TGSI_OPCODE_DIV: *r = jit_math_f2u(a / b); return true;
-    case TGSI_OPCODE_FRC: *r = jit_math_f2u(a - floorf(a)); return true;
-    case TGSI_OPCODE_FLR: *r = jit_math_f2u(floorf(a)); return true;
-    case TGSI_OPCODE_CEIL: *r = jit_math_f2u(ceilf(a)); return true;
-    case TGSI_OPCODE_TRUNC: *r = jit_math_f2u(truncf(a)); return true;
-    case TGSI_OPCODE_ROUND: *r = jit_math_f2u(nearbyintf(a)); return true;
-    case TGSI_OPCODE_SSG: *r = jit_math_f2u(a > 0.0f ? 1.0f : a < 0.0f ? -1.0f : 0.0f); return true;
-    case TGSI_OPCODE_MIN: *r = jit_math_f2u(fmin_c(a, b)); return true;
-    case TGSI_OPCODE_MAX: *r = jit_math_f2u(fmax_c(a, b)); return true;
+    case TGSI_OPCODE_DIV: *r = tgsi_math_f2u(a / b); return true;
+    case TGSI_OPCODE_FRC: *r = tgsi_math_f2u(a - floorf(a)); return true;
+    case TGSI_OPCODE_FLR: *r = tgsi_math_f2u(floorf(a)); return true;
+    case TGSI_OPCODE_CEIL: *r = tgsi_math_f2u(ceilf(a)); return true;
+    case TGSI_OPCODE_TRUNC: *r = tgsi_math_f2u(truncf(a)); return true;
+    case TGSI_OPCODE_ROUND: *r = tgsi_math_f2u(nearbyintf(a)); return true;
+    case TGSI_OPCODE_SSG: *r = tgsi_math_f2u(a > 0.0f ? 1.0f : a < 0.0f ? -1.0f : 0.0f); return true;
+    case TGSI_OPCODE_MIN: *r = tgsi_math_f2u(fmin_c(a, b)); return true;
+    case TGSI_OPCODE_MAX: *r = tgsi_math_f2u(fmax_c(a, b)); return true;
     case TGSI_OPCODE_SLT: *r = fbool(a < b); return true;
     case TGSI_OPCODE_SGE: *r = fbool(a >= b); return true;
     case TGSI_OPCODE_SEQ: *r = fbool(a == b); return true;
@@ -390,8 +390,8 @@ static bool fold_comp(unsigned op, const uint32_t *x, uint32_t *r)
     case TGSI_OPCODE_SNE: *r = fbool(!(a == b)); return true;
     case TGSI_OPCODE_CMP: *r = a < 0.0f ? x[1] : x[2]; return true;
     case TGSI_OPCODE_UCMP: *r = ua ? x[1] : x[2]; return true;
-    case TGSI_OPCODE_I2F: *r = jit_math_f2u((float)ia); return true;
-    case TGSI_OPCODE_U2F: *r = jit_math_f2u((float)ua); return true;
+    case TGSI_OPCODE_I2F: *r = tgsi_math_f2u((float)ia); return true;
+    case TGSI_OPCODE_U2F: *r = tgsi_math_f2u((float)ua); return true;
     case TGSI_OPCODE_F2I: *r = f2i_c(a); return true;
     case TGSI_OPCODE_F2U: *r = f2u_c(a); return true;
     case TGSI_OPCODE_UADD: *r = ua + ub; return true;
@@ -441,28 +441,28 @@ static bool fold_comp(unsigned op, const uint32_t *x, uint32_t *r)
 /* Replicating opcodes and dot products: the one result. */
 static bool fold_scalar(const opt *o, unsigned op, uint32_t s[][4], uint32_t *r)
 {
-    float a = jit_math_u2f(s[0][0]), b = jit_math_u2f(s[1][0]);
+    float a = tgsi_math_u2f(s[0][0]), b = tgsi_math_u2f(s[1][0]);
     switch (op) {
-    case TGSI_OPCODE_RCP: *r = jit_math_f2u(1.0f / a); return true;
-    case TGSI_OPCODE_RSQ: *r = jit_math_f2u(1.0f / sqrtf(a)); return true;
-    case TGSI_OPCODE_SQRT: *r = jit_math_f2u(sqrtf(a)); return true;
-    case TGSI_OPCODE_EX2: *r = jit_math_f2u(jit_exp2f(a)); return true;
-    case TGSI_OPCODE_LG2: *r = jit_math_f2u(jit_log2f(a)); return true;
-    case TGSI_OPCODE_SIN: *r = jit_math_f2u(jit_sinf(a)); return true;
-    case TGSI_OPCODE_COS: *r = jit_math_f2u(jit_cosf(a)); return true;
-    case TGSI_OPCODE_POW: *r = jit_math_f2u(o->mzw ? jit_powf_mzw(a, b) : jit_powf(a, b)); return true;
+    case TGSI_OPCODE_RCP: *r = tgsi_math_f2u(1.0f / a); return true;
+    case TGSI_OPCODE_RSQ: *r = tgsi_math_f2u(1.0f / sqrtf(a)); return true;
+    case TGSI_OPCODE_SQRT: *r = tgsi_math_f2u(sqrtf(a)); return true;
+    case TGSI_OPCODE_EX2: *r = tgsi_math_f2u(tgsi_exp2f(a)); return true;
+    case TGSI_OPCODE_LG2: *r = tgsi_math_f2u(tgsi_log2f(a)); return true;
+    case TGSI_OPCODE_SIN: *r = tgsi_math_f2u(tgsi_sinf(a)); return true;
+    case TGSI_OPCODE_COS: *r = tgsi_math_f2u(tgsi_cosf(a)); return true;
+    case TGSI_OPCODE_POW: *r = tgsi_math_f2u(o->mzw ? tgsi_powf_mzw(a, b) : tgsi_powf(a, b)); return true;
     case TGSI_OPCODE_DP2:
     case TGSI_OPCODE_DP3:
     case TGSI_OPCODE_DP4: {
         if (o->mzw)
             return false;
         unsigned n = op == TGSI_OPCODE_DP2 ? 2 : op == TGSI_OPCODE_DP3 ? 3 : 4;
-        float acc = jit_math_u2f(s[0][0]) * jit_math_u2f(s[1][0]);
+        float acc = tgsi_math_u2f(s[0][0]) * tgsi_math_u2f(s[1][0]);
         for (unsigned c = 1; c < n; c++) {
-            float p = jit_math_u2f(s[0][c]) * jit_math_u2f(s[1][c]);
+            float p = tgsi_math_u2f(s[0][c]) * tgsi_math_u2f(s[1][c]);
             acc = acc + p;
         }
-        *r = jit_math_f2u(acc);
+        *r = tgsi_math_f2u(acc);
         return true;
     }
     default: return false;
@@ -1200,7 +1200,7 @@ static void prune_imms(opt *o)
 
 /* ---- driver -------------------------------------------------------------- */
 
-bool swr_glsl_opt_program(tgsi_program *p)
+bool tgsi_opt_program(tgsi_program *p)
 {
     for (uint32_t i = 0; i < p->num_insts; i++) {
         switch (p->insts[i].opcode) {

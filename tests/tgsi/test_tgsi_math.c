@@ -1,6 +1,6 @@
 /*
- * test_jit_math: jitter/jit_math.h, the transcendentals both TGSI executors
- * share (exec contract item 2).
+ * test_tgsi_math: tgsi/tgsi_math.h, the transcendentals every TGSI executor
+ * and the optimizer's constant folding share (exec contract item 2).
  *
  * Two oracles: (1) the scalar function and its 8-lane twin must give the
  * same bits for every input (specials, every float exponent, random bit
@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "jitter/jit_math.h"
+#include "tgsi/tgsi_math.h"
 #include "test_util.h"
 
 /* Random inputs per function; each is also checked at 8 lanes. */
@@ -76,12 +76,12 @@ static const char *const fn_names[FN_COUNT] = {"exp2", "log2", "sin", "cos", "po
 static float scalar_fn(int fn, float x, float y)
 {
     switch (fn) {
-    case FN_EXP2: return jit_exp2f(x);
-    case FN_LOG2: return jit_log2f(x);
-    case FN_SIN: return jit_sinf(x);
-    case FN_COS: return jit_cosf(x);
-    case FN_POW: return jit_powf(x, y);
-    default: return jit_powf_mzw(x, y);
+    case FN_EXP2: return tgsi_exp2f(x);
+    case FN_LOG2: return tgsi_log2f(x);
+    case FN_SIN: return tgsi_sinf(x);
+    case FN_COS: return tgsi_cosf(x);
+    case FN_POW: return tgsi_powf(x, y);
+    default: return tgsi_powf_mzw(x, y);
     }
 }
 
@@ -89,12 +89,12 @@ static void simd_fn(int fn, const float *x, const float *y, float *out)
 {
     vf8 vx = vf8_load(x), vy = vf8_load(y), r;
     switch (fn) {
-    case FN_EXP2: r = jit_exp2_v8(vx); break;
-    case FN_LOG2: r = jit_log2_v8(vx); break;
-    case FN_SIN: r = jit_sin_v8(vx); break;
-    case FN_COS: r = jit_cos_v8(vx); break;
-    case FN_POW: r = jit_pow_v8(vx, vy); break;
-    default: r = jit_pow_mzw_v8(vx, vy); break;
+    case FN_EXP2: r = tgsi_exp2_v8(vx); break;
+    case FN_LOG2: r = tgsi_log2_v8(vx); break;
+    case FN_SIN: r = tgsi_sin_v8(vx); break;
+    case FN_COS: r = tgsi_cos_v8(vx); break;
+    case FN_POW: r = tgsi_pow_v8(vx, vy); break;
+    default: r = tgsi_pow_mzw_v8(vx, vy); break;
     }
     vf8_store(out, r);
 }
@@ -184,7 +184,7 @@ static void test_exp2_accuracy(void **state)
         float x = i < 512 ? (float)((int)i - 300) * 0.5f : rng_range(-150.0f, 128.0f);
         if (x >= 128.0f)
             continue;
-        double e = ulp_error(jit_exp2f(x), exp2((double)x));
+        double e = ulp_error(tgsi_exp2f(x), exp2((double)x));
         if (e > worst) {
             worst = e;
             worst_x = x;
@@ -194,15 +194,15 @@ static void test_exp2_accuracy(void **state)
     assert_true(worst <= 2.0);
     /* Integer powers of two are exact, including the denormal ones. */
     for (int n = -149; n < 128; n++)
-        assert_true(jit_exp2f((float)n) == ldexpf(1.0f, n));
-    assert_true(jit_exp2f(128.0f) == INFINITY);
-    assert_true(jit_exp2f(1000.0f) == INFINITY);
-    assert_true(jit_exp2f(INFINITY) == INFINITY);
-    assert_true(jit_exp2f(-INFINITY) == 0.0f);
-    assert_true(jit_exp2f(-151.0f) == 0.0f);
-    assert_true(jit_exp2f(-1000.0f) == 0.0f);
-    assert_true(jit_exp2f(0.0f) == 1.0f && jit_exp2f(-0.0f) == 1.0f);
-    assert_true(isnan(jit_exp2f(NAN)));
+        assert_true(tgsi_exp2f((float)n) == ldexpf(1.0f, n));
+    assert_true(tgsi_exp2f(128.0f) == INFINITY);
+    assert_true(tgsi_exp2f(1000.0f) == INFINITY);
+    assert_true(tgsi_exp2f(INFINITY) == INFINITY);
+    assert_true(tgsi_exp2f(-INFINITY) == 0.0f);
+    assert_true(tgsi_exp2f(-151.0f) == 0.0f);
+    assert_true(tgsi_exp2f(-1000.0f) == 0.0f);
+    assert_true(tgsi_exp2f(0.0f) == 1.0f && tgsi_exp2f(-0.0f) == 1.0f);
+    assert_true(isnan(tgsi_exp2f(NAN)));
 }
 
 static void test_log2_accuracy(void **state)
@@ -216,7 +216,7 @@ static void test_log2_accuracy(void **state)
         float x = (i & 1) ? float_of(rng_u32() % 0x7f800000u) : rng_range(0.5f, 2.0f);
         if (x == 0.0f)
             continue;
-        double e = ulp_error(jit_log2f(x), log2((double)x));
+        double e = ulp_error(tgsi_log2f(x), log2((double)x));
         if (e > worst) {
             worst = e;
             worst_x = x;
@@ -225,12 +225,12 @@ static void test_log2_accuracy(void **state)
     print_message("log2: max error %.3f ulp at %a\n", worst, (double)worst_x);
     assert_true(worst <= 4.0);
     for (int n = -149; n < 128; n++)
-        assert_true(jit_log2f(ldexpf(1.0f, n)) == (float)n);
-    assert_true(jit_log2f(1.0f) == 0.0f && !signbit(jit_log2f(1.0f)));
-    assert_true(jit_log2f(0.0f) == -INFINITY && jit_log2f(-0.0f) == -INFINITY);
-    assert_true(jit_log2f(INFINITY) == INFINITY);
-    assert_true(isnan(jit_log2f(-1.0f)) && isnan(jit_log2f(-INFINITY)));
-    assert_true(isnan(jit_log2f(-0x1p-149f)) && isnan(jit_log2f(NAN)));
+        assert_true(tgsi_log2f(ldexpf(1.0f, n)) == (float)n);
+    assert_true(tgsi_log2f(1.0f) == 0.0f && !signbit(tgsi_log2f(1.0f)));
+    assert_true(tgsi_log2f(0.0f) == -INFINITY && tgsi_log2f(-0.0f) == -INFINITY);
+    assert_true(tgsi_log2f(INFINITY) == INFINITY);
+    assert_true(isnan(tgsi_log2f(-1.0f)) && isnan(tgsi_log2f(-INFINITY)));
+    assert_true(isnan(tgsi_log2f(-0x1p-149f)) && isnan(tgsi_log2f(NAN)));
 }
 
 /* Absolute error of sin and cos over [-lim, lim]. */
@@ -239,8 +239,8 @@ static double trig_worst(float lim, uint32_t n, float *worst_x)
     double worst = 0.0;
     for (uint32_t i = 0; i < n; i++) {
         float x = rng_range(-lim, lim);
-        double es = fabs((double)jit_sinf(x) - sin((double)x));
-        double ec = fabs((double)jit_cosf(x) - cos((double)x));
+        double es = fabs((double)tgsi_sinf(x) - sin((double)x));
+        double ec = fabs((double)tgsi_cosf(x) - cos((double)x));
         double e = es > ec ? es : ec;
         if (e > worst) {
             worst = e;
@@ -266,17 +266,17 @@ static void test_trig_accuracy(void **state)
     for (int k = 1; k < 1000; k++) {
         float x = (float)(k * 1.5707963267948966);
         double want = (k & 1) ? cos((double)x) : sin((double)x);
-        double got = (k & 1) ? jit_cosf(x) : jit_sinf(x);
+        double got = (k & 1) ? tgsi_cosf(x) : tgsi_sinf(x);
         assert_true(fabs(got - want) <= 1e-6 * fabs(want) + 1e-12);
     }
-    assert_true(jit_sinf(0.0f) == 0.0f && !signbit(jit_sinf(0.0f)));
-    assert_true(jit_sinf(-0.0f) == 0.0f && signbit(jit_sinf(-0.0f)));
-    assert_true(jit_cosf(0.0f) == 1.0f);
-    assert_true(isnan(jit_sinf(INFINITY)) && isnan(jit_cosf(-INFINITY)));
-    assert_true(isnan(jit_sinf(NAN)) && isnan(jit_cosf(NAN)));
+    assert_true(tgsi_sinf(0.0f) == 0.0f && !signbit(tgsi_sinf(0.0f)));
+    assert_true(tgsi_sinf(-0.0f) == 0.0f && signbit(tgsi_sinf(-0.0f)));
+    assert_true(tgsi_cosf(0.0f) == 1.0f);
+    assert_true(isnan(tgsi_sinf(INFINITY)) && isnan(tgsi_cosf(-INFINITY)));
+    assert_true(isnan(tgsi_sinf(NAN)) && isnan(tgsi_cosf(NAN)));
     for (uint32_t i = 0; i < 100000; i++) { /* bounded even when meaningless */
         float x = float_of(rng_u32() & 0x7f7fffffu);
-        assert_true(fabsf(jit_sinf(x)) <= 1.0f && fabsf(jit_cosf(x)) <= 1.0f);
+        assert_true(fabsf(tgsi_sinf(x)) <= 1.0f && fabsf(tgsi_cosf(x)) <= 1.0f);
     }
 }
 
@@ -292,20 +292,20 @@ static void test_pow_accuracy(void **state)
         /* exp2(y log2 x): an error of a few ulp in y*log2 x (of size t)
          * becomes a relative error of ~t*ulp in the result. */
         double t = fabs((double)y * log2((double)x));
-        double e = ulp_error(jit_powf(x, y), want) / (1.5 * (3.0 + t));
+        double e = ulp_error(tgsi_powf(x, y), want) / (1.5 * (3.0 + t));
         if (e > worst)
             worst = e;
     }
     print_message("pow: max error %.3f * 1.5 (3 + |y log2 x|) ulp\n", worst);
     assert_true(worst <= 1.0);
-    assert_true(jit_powf(NAN, 0.0f) == 1.0f && jit_powf(-3.0f, -0.0f) == 1.0f);
-    assert_true(jit_powf(0.0f, 2.0f) == 0.0f && jit_powf(0.0f, -2.0f) == INFINITY);
-    assert_true(jit_powf(INFINITY, 2.0f) == INFINITY && jit_powf(INFINITY, -2.0f) == 0.0f);
-    assert_true(isnan(jit_powf(-2.0f, 2.0f)) && isnan(jit_powf(1.0f, INFINITY)));
-    assert_true(jit_powf(2.0f, 10.0f) == 1024.0f && jit_powf(4.0f, 0.5f) == 2.0f);
-    assert_true(jit_powf_mzw(1.0f, INFINITY) == 1.0f && jit_powf_mzw(1.0f, NAN) == 1.0f);
-    assert_true(jit_powf_mzw(0.0f, 2.0f) == 0.0f && isnan(jit_powf_mzw(-2.0f, 2.0f)));
-    assert_true(jit_powf_mzw(2.0f, 3.0f) == jit_powf(2.0f, 3.0f));
+    assert_true(tgsi_powf(NAN, 0.0f) == 1.0f && tgsi_powf(-3.0f, -0.0f) == 1.0f);
+    assert_true(tgsi_powf(0.0f, 2.0f) == 0.0f && tgsi_powf(0.0f, -2.0f) == INFINITY);
+    assert_true(tgsi_powf(INFINITY, 2.0f) == INFINITY && tgsi_powf(INFINITY, -2.0f) == 0.0f);
+    assert_true(isnan(tgsi_powf(-2.0f, 2.0f)) && isnan(tgsi_powf(1.0f, INFINITY)));
+    assert_true(tgsi_powf(2.0f, 10.0f) == 1024.0f && tgsi_powf(4.0f, 0.5f) == 2.0f);
+    assert_true(tgsi_powf_mzw(1.0f, INFINITY) == 1.0f && tgsi_powf_mzw(1.0f, NAN) == 1.0f);
+    assert_true(tgsi_powf_mzw(0.0f, 2.0f) == 0.0f && isnan(tgsi_powf_mzw(-2.0f, 2.0f)));
+    assert_true(tgsi_powf_mzw(2.0f, 3.0f) == tgsi_powf(2.0f, 3.0f));
 }
 
 int main(void)

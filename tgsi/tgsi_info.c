@@ -6,7 +6,7 @@
  * not all of one type. Read by the parser, printer, validator and executors
  * on any thread.
  */
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 
 #include <assert.h>
 

@@ -1,13 +1,13 @@
 /*
- * glsl_opt.h: the TGSI optimizer of the GLSL path (glsl_opt.c).
+ * tgsi_opt.h: the TGSI optimizer (tgsi_opt.c).
  *
- * glsl_to_tgsi.cpp emits straightforward code: every expression into a fresh
- * TEMP, copies for every assignment, constants left for run time. This pass
- * works on the parsed program (jitter/tgsi.h) between code generation and
- * the text the driver receives:
+ * The GLSL path (frontend-gallium/glsl) emits straightforward code: every
+ * expression into a fresh TEMP, copies for every assignment, constants left
+ * for run time. This pass works on a parsed program (tgsi.h); the GLSL path
+ * runs it between code generation and the text the driver receives:
  *  - constant propagation and folding, with the executors' exact float
- *    semantics (jitter/exec_contract.md; SIN/COS/EX2/LG2/POW through the
- *    scalar functions of jitter/jit_math.h), so results keep their bits;
+ *    semantics (tgsi/exec_contract.md; SIN/COS/EX2/LG2/POW through the
+ *    scalar functions of tgsi/tgsi_math.h), so results keep their bits;
  *  - copy propagation (MOV chains, source modifiers composed where the
  *    consumer's operand type allows) and common subexpressions in straight
  *    code;
@@ -18,12 +18,12 @@
  * any structured program. Programs with subroutines or SWITCH are left as
  * they are.
  */
-#ifndef SWR_GLSL_OPT_H
-#define SWR_GLSL_OPT_H
+#ifndef SWR_TGSI_OPT_H
+#define SWR_TGSI_OPT_H
 
 #include <stdbool.h>
 
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -32,10 +32,10 @@ extern "C" {
 /* Optimizes `p` in place. Returns false (and leaves p unchanged) when the
  * program uses constructs the pass does not handle or memory runs out. The
  * result is validated by the caller. */
-bool swr_glsl_opt_program(tgsi_program *p);
+bool tgsi_opt_program(tgsi_program *p);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* SWR_GLSL_OPT_H */
+#endif /* SWR_TGSI_OPT_H */

@@ -6,13 +6,13 @@
  * target and label of each instruction and of every declaration's register,
  * and calls tgsi_validate_located() with that table. tgsi_validate() (public,
  * tgsi.h) is the same check with no table: its errors carry the statement's
- * line (0 for programs built in memory) and column 0. Only the jitter's TGSI
- * files include this header.
+ * line (0 for programs built in memory) and column 0. Only the parser and
+ * the validator include this header.
  */
 #ifndef SWR_TGSI_PRIV_H
 #define SWR_TGSI_PRIV_H
 
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 
 /* Columns of one instruction's parts; 0 where the text has no such part. */
 typedef struct tgsi_inst_cols {

@@ -1,5 +1,5 @@
 /*
- * test_tgsi_ref.c: the scalar reference executor (tests/support/tgsi_ref.c)
+ * test_tgsi_ref.c: the scalar reference executor (tgsi/tgsi_ref.c)
  * against answers worked out by hand from tgsi.rst and the execution
  * contract, so that it can be trusted as the oracle of the interpreter's
  * differential tests.
@@ -24,7 +24,7 @@
 
 #include <cmocka.h>
 
-#include "tgsi_ref.h"
+#include "tgsi/tgsi_ref.h"
 #include "tgsi_test_inputs.h"
 #include "tgsi_test_sampler.h"
 
@@ -98,10 +98,8 @@ static vs_ctx *vs_new(void)
 static void vs_exec(vs_ctx *v, const char *text)
 {
     tgsi_program *p = parse(text);
-    jit_variant_key key;
-    memset(&key, 0, sizeof key);
     tgsi_error err;
-    if (!tgsi_ref_run_vs(p, &key, &v->a, &err))
+    if (!tgsi_ref_run_vs(p, &v->a, &err))
         fail_msg("run failed: %s", err.message);
     tgsi_program_free(p);
 }
@@ -829,21 +827,18 @@ static ps_ctx *ps_new(void)
     return p;
 }
 
-static void ps_exec_key(ps_ctx *p, const char *text, bool dual)
+static void ps_exec_dual(ps_ctx *p, const char *text, bool dual)
 {
     tgsi_program *prog = parse(text);
-    jit_variant_key key;
-    memset(&key, 0, sizeof key);
-    key.dual_source = dual;
     tgsi_error err;
-    if (!tgsi_ref_run_ps(prog, &key, &p->a, &err))
+    if (!tgsi_ref_run_ps(prog, dual, &p->a, &err))
         fail_msg("run failed: %s", err.message);
     tgsi_program_free(prog);
 }
 
 static void ps_exec(ps_ctx *p, const char *text)
 {
-    ps_exec_key(p, text, false);
+    ps_exec_dual(p, text, false);
 }
 
 static uint32_t color_bits(const ps_ctx *p, int rt, int c, int l)
@@ -980,15 +975,16 @@ static void test_kill_and_outputs(void **state)
         p->a.stencil[l] = -8;
     }
     p->in[0].v[3][7] = -1.0f; /* lane 7 killed by w */
-    ps_exec_key(p, "FRAG\nDCL IN[0], GENERIC[0], LINEAR\nDCL OUT[0], COLOR\n"
-                   "DCL OUT[1], COLOR[1]\nDCL OUT[2], POSITION\nDCL OUT[3], STENCIL\n"
-                   "DCL TEMP[0]\nIMM[0] FLT32 {0.5, 0.75, 0.125, 3.0}\n"
-                   "IMM[1] INT32 {9, 11, 0, 0}\n"
-                   "KILL_IF IN[0]\n"
-                   "READ_HELPER TEMP[0]\n"
-                   "MOV OUT[0], TEMP[0]\nMOV OUT[1], IMM[0]\nMOV OUT[2], IMM[0].yxzw\n"
-                   "MOV OUT[3], IMM[1]\nEND\n",
-                true);
+    ps_exec_dual(p,
+                 "FRAG\nDCL IN[0], GENERIC[0], LINEAR\nDCL OUT[0], COLOR\n"
+                 "DCL OUT[1], COLOR[1]\nDCL OUT[2], POSITION\nDCL OUT[3], STENCIL\n"
+                 "DCL TEMP[0]\nIMM[0] FLT32 {0.5, 0.75, 0.125, 3.0}\n"
+                 "IMM[1] INT32 {9, 11, 0, 0}\n"
+                 "KILL_IF IN[0]\n"
+                 "READ_HELPER TEMP[0]\n"
+                 "MOV OUT[0], TEMP[0]\nMOV OUT[1], IMM[0]\nMOV OUT[2], IMM[0].yxzw\n"
+                 "MOV OUT[3], IMM[1]\nEND\n",
+                 true);
     uint32_t live = 0xfe & ~((1u << 1) | (1u << 6) | (1u << 7)); /* -0 and NaN survive */
     assert_int_equal(p->a.exec_mask, live);
     for (int l = 0; l < 8; l++) {
@@ -1175,24 +1171,22 @@ static void test_sampler_sensitivity(void **state)
 static void test_rejects(void **state)
 {
     (void)state;
-    jit_variant_key key;
-    memset(&key, 0, sizeof key);
     tgsi_error err;
     tgsi_program *p = parse("VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0]\n"
                             "DADD TEMP[0].xy, IN[0], IN[0]\nEND\n");
     vs_ctx *v = vs_new();
-    assert_false(tgsi_ref_run_vs(p, &key, &v->a, &err));
+    assert_false(tgsi_ref_run_vs(p, &v->a, &err));
     assert_non_null(strstr(err.message, "DADD"));
     tgsi_program_free(p);
 
     p = parse("FRAG\nDCL OUT[0], COLOR\nEND\n");
-    assert_false(tgsi_ref_run_vs(p, &key, &v->a, &err));
+    assert_false(tgsi_ref_run_vs(p, &v->a, &err));
     assert_non_null(strstr(err.message, "FRAG"));
     tgsi_program_free(p);
 
     p = parse("GEOM\nPROPERTY GS_INPUT_PRIMITIVE TRIANGLES\nPROPERTY GS_OUTPUT_PRIMITIVE "
               "TRIANGLE_STRIP\nPROPERTY GS_MAX_OUTPUT_VERTICES 3\nDCL OUT[0], POSITION\nEND\n");
-    assert_false(tgsi_ref_run_vs(p, &key, &v->a, &err));
+    assert_false(tgsi_ref_run_vs(p, &v->a, &err));
     assert_non_null(strstr(err.message, "GEOM"));
     tgsi_program_free(p);
     free(v);

@@ -2,9 +2,10 @@
  * tgsi.h: TGSI programs in memory, and the parser, validator and printer of
  * their text form (../shared/spec/tgsi-text.md, ../shared/spec/tgsi.rst).
  *
- * A tgsi_program is what every executor consumes: the jitter's interpreter,
- * the LLVM JIT, and the scalar reference executor of the tests. It is plain
- * data in one allocation per array, owned by the program and freed with
+ * A tgsi_program is what the executors consume (the jitter's interpreter
+ * and LLVM JIT, the scalar reference executor tgsi_ref.h) and what the
+ * optimizer (tgsi_opt.h) rewrites in place. It is plain data in one
+ * allocation per array, owned by the program and freed with
  * tgsi_program_free(). The enums keep Gallium's names (TGSI_FILE_CONSTANT,
  * TGSI_OPCODE_MAD, TGSI_SEMANTIC_GENERIC ...) so that documents and Mesa's
  * dumps map one to one; their numeric values are swr's own.
@@ -27,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "jitter/tgsi_opcodes.h"
+#include "tgsi/tgsi_opcodes.h"
 
 /* ---- enums --------------------------------------------------------------- */
 

@@ -25,7 +25,7 @@
  * Declarations, immediates and properties may appear anywhere after the
  * processor line, instructions in text order.
  */
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -36,7 +36,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "jitter/tgsi_priv.h"
+#include "tgsi/tgsi_priv.h"
 
 /* Most statements of each kind one text may hold: 2^20 instructions of
  * ~400 bytes is 400 MiB at worst, well above any real shader (the corpus

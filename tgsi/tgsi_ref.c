@@ -1,7 +1,8 @@
 /*
  * tgsi_ref.c: the scalar reference executor (tgsi_ref.h).
  *
- * In: a validated program, a variant key and the ABI args. Out: the outputs
+ * In: a validated program, for a PS whether it is dual-source, and the ABI
+ * args. Out: the outputs
  * of the args. Every register is 4 components x 8 lanes of raw 32-bit words;
  * every operation is written per lane with uint32_t / int32_t / float and
  * memcpy bit casts, in the order of the formulas of tgsi.rst. Where the spec
@@ -22,7 +23,7 @@
  * indirect reads give 0, writes are dropped: exec contract 12); the stack
  * is bounded by the program's nesting plus 32 calls.
  */
-#include "tgsi_ref.h"
+#include "tgsi/tgsi_ref.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -30,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jitter/jit_math.h"
+#include "tgsi/tgsi_math.h"
 
 enum { LANES = 8 };
 
@@ -59,7 +60,7 @@ typedef struct ref_frame {
 
 typedef struct ref_state {
     const tgsi_program *p;
-    const jit_variant_key *key;
+    bool dual_source; /* PS: OUT COLOR[1] writes color1 (exec contract 20) */
     bool is_ps;
     swr_vs_args *vs;
     swr_ps_args *ps;
@@ -704,7 +705,7 @@ static void write_output_arg(ref_state *st, int64_t i, int c, int l, uint32_t v)
     uint64_t sem_index = d->semantic_index + (uint64_t)(i - d->first);
     switch (d->semantic_name) {
     case TGSI_SEMANTIC_COLOR:
-        if (sem_index == 1 && st->key && st->key->dual_source)
+        if (sem_index == 1 && st->dual_source)
             a->color1.v[c][l] = as_f(v);
         else if (sem_index < 8)
             a->color[sem_index].v[c][l] = as_f(v);
@@ -1196,22 +1197,22 @@ static bool exec_alu(ref_state *st, const tgsi_inst *inst, uint32_t r[4][LANES])
             continue;
         case TGSI_OPCODE_EX2:
             for (int c = 0; c < 4; c++)
-                r[c][l] = as_u(jit_exp2f(x0));
+                r[c][l] = as_u(tgsi_exp2f(x0));
             continue;
         case TGSI_OPCODE_LG2:
             for (int c = 0; c < 4; c++)
-                r[c][l] = as_u(jit_log2f(x0));
+                r[c][l] = as_u(tgsi_log2f(x0));
             continue;
         case TGSI_OPCODE_SIN:
             for (int c = 0; c < 4; c++)
-                r[c][l] = as_u(jit_sinf(x0));
+                r[c][l] = as_u(tgsi_sinf(x0));
             continue;
         case TGSI_OPCODE_COS:
             for (int c = 0; c < 4; c++)
-                r[c][l] = as_u(jit_cosf(x0));
+                r[c][l] = as_u(tgsi_cosf(x0));
             continue;
         case TGSI_OPCODE_POW: {
-            float v = st->mul_zero_wins ? jit_powf_mzw(x0, x1) : jit_powf(x0, x1);
+            float v = st->mul_zero_wins ? tgsi_powf_mzw(x0, x1) : tgsi_powf(x0, x1);
             for (int c = 0; c < 4; c++)
                 r[c][l] = as_u(v);
             continue;
@@ -1233,23 +1234,23 @@ static bool exec_alu(ref_state *st, const tgsi_inst *inst, uint32_t r[4][LANES])
             float e = w < -128.0f ? -128.0f : w > 128.0f ? 128.0f : w;
             r[0][l] = r[3][l] = as_u(1.0f);
             r[1][l] = as_u(ref_max(x0, 0.0f));
-            r[2][l] = as_u(x0 > 0.0f ? jit_powf(ref_max(as_f(s[0][1][l]), 0.0f), e) : 0.0f);
+            r[2][l] = as_u(x0 > 0.0f ? tgsi_powf(ref_max(as_f(s[0][1][l]), 0.0f), e) : 0.0f);
             continue;
         }
         case TGSI_OPCODE_EXP: {
             float fl = floorf(x0);
-            r[0][l] = as_u(jit_exp2f(fl));
+            r[0][l] = as_u(tgsi_exp2f(fl));
             r[1][l] = as_u(f_sub(x0, fl));
-            r[2][l] = as_u(jit_exp2f(x0));
+            r[2][l] = as_u(tgsi_exp2f(x0));
             r[3][l] = as_u(1.0f);
             continue;
         }
         case TGSI_OPCODE_LOG: {
             float ax = fabsf(x0);
-            float fl = floorf(jit_log2f(ax));
+            float fl = floorf(tgsi_log2f(ax));
             r[0][l] = as_u(fl);
-            r[1][l] = as_u(f_div(ax, jit_exp2f(fl)));
-            r[2][l] = as_u(jit_log2f(ax));
+            r[1][l] = as_u(f_div(ax, tgsi_exp2f(fl)));
+            r[2][l] = as_u(tgsi_log2f(ax));
             r[3][l] = as_u(1.0f);
             continue;
         }
@@ -1590,7 +1591,7 @@ static bool fail(tgsi_error *err, uint32_t line, const char *msg, const char *ar
     return false;
 }
 
-/* Rejects what no executor runs (jit.h: jit_shader_compile). */
+/* Rejects what no executor runs (the list of jit.h's jit_shader_compile). */
 static bool check_program(const tgsi_program *p, tgsi_processor want, tgsi_error *err)
 {
     if (p->processor != want)
@@ -1814,12 +1815,11 @@ static bool run(ref_state *st, tgsi_error *err)
     return true;
 }
 
-static bool state_init(ref_state *st, const tgsi_program *p, const jit_variant_key *key,
-                       tgsi_error *err)
+static bool state_init(ref_state *st, const tgsi_program *p, bool dual_source, tgsi_error *err)
 {
     memset(st, 0, sizeof *st);
     st->p = p;
-    st->key = key;
+    st->dual_source = dual_source;
     st->num_temp = file_size(p, TGSI_FILE_TEMPORARY);
     st->num_out = file_size(p, TGSI_FILE_OUTPUT);
     st->num_addr = file_size(p, TGSI_FILE_ADDRESS);
@@ -1844,13 +1844,12 @@ static void state_free(ref_state *st)
     free(st->stack);
 }
 
-bool tgsi_ref_run_vs(const tgsi_program *p, const jit_variant_key *key, swr_vs_args *a,
-                     tgsi_error *err)
+bool tgsi_ref_run_vs(const tgsi_program *p, swr_vs_args *a, tgsi_error *err)
 {
     if (!check_program(p, TGSI_PROCESSOR_VERTEX, err))
         return false;
     ref_state st;
-    bool ok = state_init(&st, p, key, err);
+    bool ok = state_init(&st, p, false, err);
     if (ok) {
         st.vs = a;
         st.res = a->res;
@@ -1869,13 +1868,12 @@ bool tgsi_ref_run_vs(const tgsi_program *p, const jit_variant_key *key, swr_vs_a
     return ok;
 }
 
-bool tgsi_ref_run_ps(const tgsi_program *p, const jit_variant_key *key, swr_ps_args *a,
-                     tgsi_error *err)
+bool tgsi_ref_run_ps(const tgsi_program *p, bool dual_source, swr_ps_args *a, tgsi_error *err)
 {
     if (!check_program(p, TGSI_PROCESSOR_FRAGMENT, err))
         return false;
     ref_state st;
-    bool ok = state_init(&st, p, key, err);
+    bool ok = state_init(&st, p, dual_source, err);
     if (ok) {
         st.ps = a;
         st.is_ps = true;

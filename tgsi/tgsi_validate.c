@@ -30,14 +30,14 @@
  * offending operand. Cost: O(n log n) in declarations plus O(log n) per
  * operand; memory O(declarations + nesting depth). Any thread.
  */
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "jitter/tgsi_priv.h"
+#include "tgsi/tgsi_priv.h"
 
 /* One declared range, keyed for binary search by (file, buffer, first). */
 typedef struct decl_range {

@@ -1,6 +1,6 @@
 /*
  * test_tgsi_parse.c: the TGSI text parser, validator and printer
- * (jitter/tgsi_parse.c, tgsi_validate.c, tgsi_print.c, tgsi_program.c).
+ * (tgsi/tgsi_parse.c, tgsi_validate.c, tgsi_print.c, tgsi_program.c).
  *
  * Oracles, none of them the code under test:
  *   - the corpus: 2516 texts Mesa printed. Each must parse and validate, our
@@ -28,7 +28,7 @@
 
 #include <cmocka.h>
 
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 #include "test_util.h"
 #include "tgsi_corpus.h"
 
