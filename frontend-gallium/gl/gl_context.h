@@ -52,8 +52,8 @@
 #include "frontend-gallium/gl/gl_raster.h"
 #include "frontend-gallium/gl/gl_texture.h"
 #include "frontend-gallium/gl/gl_vertex.h"
-#include "frontend-gallium/pipe/p_context.h"
-#include "frontend-gallium/pipe/p_screen.h"
+#include "frontend-gallium/gallium/p_context.h"
+#include "frontend-gallium/gallium/p_screen.h"
 
 /* What a window system (OSMesa, GLX) asks for when it makes a context. */
 typedef struct gl_context_desc {

@@ -12,7 +12,7 @@
 
 #include "gl_api.h"
 #include "frontend-gallium/gl/gl_objects.h"
-#include "frontend-gallium/pipe/p_format.h"
+#include "frontend-gallium/gallium/p_format.h"
 
 struct gl_context;
 struct pipe_resource;

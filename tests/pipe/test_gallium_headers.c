@@ -24,11 +24,11 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "frontend-gallium/pipe/p_context.h"
-#include "frontend-gallium/pipe/p_defines.h"
-#include "frontend-gallium/pipe/p_format.h"
-#include "frontend-gallium/pipe/p_screen.h"
-#include "frontend-gallium/pipe/p_state.h"
+#include "frontend-gallium/gallium/p_context.h"
+#include "frontend-gallium/gallium/p_defines.h"
+#include "frontend-gallium/gallium/p_format.h"
+#include "frontend-gallium/gallium/p_screen.h"
+#include "frontend-gallium/gallium/p_state.h"
 #include "frontend-gallium/pipe/swr_public.h"
 
 #include "common/swr_state.h"

@@ -1,5 +1,5 @@
 /*
- * swrp_format_compressed.c: texel decoders for the block-compressed formats
+ * fmt_compressed.c: texel decoders for the block-compressed formats
  * (S3TC/DXT1-5 and their sRGB forms, RGTC1/2 UNORM and SNORM, BPTC: BC7
  * UNORM/sRGB and BC6H signed/unsigned float).
  *
@@ -20,7 +20,7 @@
  * decoders read the header and endpoints, then jump straight to the texel's
  * index: its bit offset is t * IB minus the anchors before it.
  */
-#include "frontend-gallium/pipe/swrp_format.h"
+#include "frontend-gallium/format/fmt.h"
 
 #include <string.h>
 
@@ -128,7 +128,7 @@ static float channel_snorm(const uint8_t *b, uint32_t t)
 static void srgb_rgb(float out[4])
 {
     for (int k = 0; k < 3; k++)
-        out[k] = swrp_srgb_to_linear(out[k]);
+        out[k] = fmt_srgb_to_linear(out[k]);
 }
 
 static void dxt1(const uint8_t *b, uint32_t t, bool has_alpha, float out[4])
@@ -149,38 +149,38 @@ static void dxt5(const uint8_t *b, uint32_t t, float out[4])
     out[3] = channel_unorm(b, t);
 }
 
-void swrp_fetch_dxt1_rgb(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_dxt1_rgb(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     dxt1(b, 4 * j + i, false, out);
 }
-void swrp_fetch_dxt1_rgba(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_dxt1_rgba(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     dxt1(b, 4 * j + i, true, out);
 }
-void swrp_fetch_dxt3_rgba(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_dxt3_rgba(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     dxt3(b, 4 * j + i, out);
 }
-void swrp_fetch_dxt5_rgba(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_dxt5_rgba(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     dxt5(b, 4 * j + i, out);
 }
-void swrp_fetch_dxt1_srgb(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_dxt1_srgb(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     dxt1(b, 4 * j + i, false, out);
     srgb_rgb(out);
 }
-void swrp_fetch_dxt1_srgba(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_dxt1_srgba(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     dxt1(b, 4 * j + i, true, out);
     srgb_rgb(out);
 }
-void swrp_fetch_dxt3_srgba(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_dxt3_srgba(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     dxt3(b, 4 * j + i, out);
     srgb_rgb(out);
 }
-void swrp_fetch_dxt5_srgba(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_dxt5_srgba(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     dxt5(b, 4 * j + i, out);
     srgb_rgb(out);
@@ -188,26 +188,26 @@ void swrp_fetch_dxt5_srgba(const uint8_t *b, uint32_t i, uint32_t j, float out[4
 
 /* ---- RGTC ----------------------------------------------------------------------- */
 
-void swrp_fetch_rgtc1_unorm(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_rgtc1_unorm(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     out[0] = channel_unorm(b, 4 * j + i);
     out[1] = out[2] = 0.0f;
     out[3] = 1.0f;
 }
-void swrp_fetch_rgtc1_snorm(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_rgtc1_snorm(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     out[0] = channel_snorm(b, 4 * j + i);
     out[1] = out[2] = 0.0f;
     out[3] = 1.0f;
 }
-void swrp_fetch_rgtc2_unorm(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_rgtc2_unorm(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     out[0] = channel_unorm(b, 4 * j + i);
     out[1] = channel_unorm(b + 8, 4 * j + i);
     out[2] = 0.0f;
     out[3] = 1.0f;
 }
-void swrp_fetch_rgtc2_snorm(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_rgtc2_snorm(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     out[0] = channel_snorm(b, 4 * j + i);
     out[1] = channel_snorm(b + 8, 4 * j + i);
@@ -512,7 +512,7 @@ static void bc7_texel(const uint8_t *blk, uint32_t t, uint8_t rgba[4])
     }
 }
 
-void swrp_fetch_bptc_rgba_unorm(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_bptc_rgba_unorm(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     uint8_t c[4];
     bc7_texel(b, 4 * j + i, c);
@@ -520,12 +520,12 @@ void swrp_fetch_bptc_rgba_unorm(const uint8_t *b, uint32_t i, uint32_t j, float 
         out[k] = (float)c[k] / 255.0f;
 }
 
-void swrp_fetch_bptc_srgba(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_bptc_srgba(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     uint8_t c[4];
     bc7_texel(b, 4 * j + i, c);
     for (int k = 0; k < 3; k++)
-        out[k] = swrp_srgb8_to_linear(c[k]);
+        out[k] = fmt_srgb8_to_linear(c[k]);
     out[3] = (float)c[3] / 255.0f;
 }
 
@@ -726,16 +726,16 @@ static void bc6_texel(const uint8_t *blk, uint32_t t, bool is_signed, float out[
             h = (uint16_t)((((-x) * 31) >> 5) | 0x8000);
         else
             h = (uint16_t)((x * 31) >> 5);
-        out[c] = swrp_half_to_float(h);
+        out[c] = fmt_half_to_float(h);
     }
 }
 
-void swrp_fetch_bptc_rgb_float(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_bptc_rgb_float(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     bc6_texel(b, 4 * j + i, true, out);
 }
 
-void swrp_fetch_bptc_rgb_ufloat(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
+void fmt_fetch_bptc_rgb_ufloat(const uint8_t *b, uint32_t i, uint32_t j, float out[4])
 {
     bc6_texel(b, 4 * j + i, false, out);
 }

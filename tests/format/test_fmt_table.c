@@ -1,6 +1,6 @@
 /*
- * test_formats.c: the pipe driver's format table (swrp_format.c) against
- * oracles built from the format definitions alone.
+ * test_fmt_table.c: the format table (frontend-gallium/format/fmt_table.c)
+ * against oracles built from the format definitions alone.
  *
  * The oracle for plain formats parses the format NAME (Gallium's rule,
  * gallium-docs.md "Formats in gallium": channels listed from the lowest
@@ -14,7 +14,7 @@
  * oracle's values. Hand-computed constants check the oracle itself
  * (UNORM8 0.5 -> 0x80, SNORM8 -1 -> 0x81, half bit patterns, 565, sRGB ...).
  * R11G11B10_FLOAT, R9G9B9E5_FLOAT and the depth/stencil formats have their
- * own tests; compressed formats are in test_formats_compressed.c.
+ * own tests; compressed formats are in test_fmt_compressed.c.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -26,7 +26,7 @@
 #include <cmocka.h>
 
 #include "common/swr_state.h"
-#include "frontend-gallium/pipe/swrp_format.h"
+#include "frontend-gallium/format/fmt.h"
 
 static uint32_t fbits(float f)
 {
@@ -316,18 +316,18 @@ static const char *const all_names[] = {
  * name; the flags agree with the name. */
 static void test_table_complete(void **state)
 {
-    assert_null(swrp_format_get(PIPE_FORMAT_NONE));
-    assert_null(swrp_format_get(PIPE_FORMAT_COUNT));
-    assert_null(swrp_format_get((enum pipe_format)-1));
-    assert_null(swrp_format_by_name("PIPE_FORMAT_R8G8B8A8_FOO"));
-    assert_null(swrp_format_by_name(NULL));
+    assert_null(fmt_get(PIPE_FORMAT_NONE));
+    assert_null(fmt_get(PIPE_FORMAT_COUNT));
+    assert_null(fmt_get((enum pipe_format)-1));
+    assert_null(fmt_by_name("PIPE_FORMAT_R8G8B8A8_FOO"));
+    assert_null(fmt_by_name(NULL));
     for (int f = 1; f < PIPE_FORMAT_COUNT; f++) {
-        const swrp_format_desc *d = swrp_format_get((enum pipe_format)f);
+        const fmt_desc *d = fmt_get((enum pipe_format)f);
         FAIL_IF(d == NULL, "%s has no descriptor\n", all_names[f]);
         FAIL_IF((int)d->format != f || strcmp(d->name, all_names[f]) != 0,
                 "entry %d is %s, expected %s\n", f, d->name, all_names[f]);
-        assert_ptr_equal(swrp_format_by_name(d->name), d);
-        assert_ptr_equal(swrp_format_by_name(d->name + strlen("PIPE_FORMAT_")), d);
+        assert_ptr_equal(fmt_by_name(d->name), d);
+        assert_ptr_equal(fmt_by_name(d->name + strlen("PIPE_FORMAT_")), d);
         const char *n = d->name;
         bool compressed = strstr(n, "DXT") || strstr(n, "RGTC") || strstr(n, "BPTC");
         assert_int_equal(d->is_compressed, compressed);
@@ -362,8 +362,8 @@ static void test_renderable(void **state)
     };
     int renderable = 0;
     for (int f = 1; f < PIPE_FORMAT_COUNT; f++) {
-        const swrp_format_desc *d = swrp_format_get((enum pipe_format)f);
-        if (!swrp_format_is_renderable(d))
+        const fmt_desc *d = fmt_get((enum pipe_format)f);
+        if (!fmt_is_renderable(d))
             continue;
         renderable++;
         FAIL_IF(d->engine_format >= SWR_FORMAT_COUNT ||
@@ -376,7 +376,7 @@ static void test_renderable(void **state)
 
 static void store_bytes(const char *name, const float in[4], uint8_t out[16])
 {
-    const swrp_format_desc *d = swrp_format_by_name(name);
+    const fmt_desc *d = fmt_by_name(name);
     assert_non_null(d);
     memset(out, 0, 16);
     d->store_rgba(out, 0, 0, in);
@@ -398,7 +398,7 @@ static void test_known_values(void **state)
     assert_int_equal(b[0], 0x81); /* -127 */
     store_bytes("R8_SNORM", (float[]){ -0.5f, 0, 0, 0 }, b);
     assert_int_equal(b[0], (uint8_t)-64); /* -63.5 rounds away from zero */
-    swrp_format_by_name("R8_SNORM")->fetch_rgba((const uint8_t[]){ 0x80 }, 0, 0, out);
+    fmt_by_name("R8_SNORM")->fetch_rgba((const uint8_t[]){ 0x80 }, 0, 0, out);
     assert_true(out[0] == -1.0f);
     store_bytes("R16_FLOAT", (float[]){ 1.0f, 0, 0, 0 }, b);
     assert_int_equal(b[0] | b[1] << 8, 0x3c00);
@@ -433,17 +433,17 @@ static void test_known_values(void **state)
     assert_int_equal(b[0], 255);
     store_bytes("R8_SINT", (float[]){ bitsf((uint32_t)-300), 0, 0, 0 }, b);
     assert_int_equal(b[0], 0x80);
-    swrp_format_by_name("I8_UINT")->fetch_rgba((const uint8_t[]){ 7 }, 0, 0, out);
+    fmt_by_name("I8_UINT")->fetch_rgba((const uint8_t[]){ 7 }, 0, 0, out);
     for (int c = 0; c < 4; c++)
         assert_int_equal(fbits(out[c]), 7);
-    swrp_format_by_name("R8G8_SINT")->fetch_rgba((const uint8_t[]){ 0xff, 2 }, 0, 0, out);
+    fmt_by_name("R8G8_SINT")->fetch_rgba((const uint8_t[]){ 0xff, 2 }, 0, 0, out);
     assert_int_equal(fbits(out[0]), 0xffffffffu);
     assert_int_equal(fbits(out[3]), 1u);
-    swrp_format_by_name("L8A8_UNORM")->fetch_rgba((const uint8_t[]){ 255, 51 }, 0, 0, out);
+    fmt_by_name("L8A8_UNORM")->fetch_rgba((const uint8_t[]){ 255, 51 }, 0, 0, out);
     assert_true(out[0] == 1.0f && out[1] == 1.0f && out[2] == 1.0f && out[3] == 0.2f);
 }
 
-static void check_plain_format(const swrp_format_desc *d, const oformat *o, const float in[4])
+static void check_plain_format(const fmt_desc *d, const oformat *o, const float in[4])
 {
     uint8_t want[16], got[20];
     oracle_store(o, in, want);
@@ -463,7 +463,7 @@ static void check_plain_format(const swrp_format_desc *d, const oformat *o, cons
     }
 }
 
-static void check_plain_fetch(const swrp_format_desc *d, const oformat *o, const uint8_t *bytes)
+static void check_plain_fetch(const fmt_desc *d, const oformat *o, const uint8_t *bytes)
 {
     uint32_t want[4];
     float got[4];
@@ -519,7 +519,7 @@ static void test_plain_formats(void **state)
 {
     int tested = 0;
     for (int f = 1; f < PIPE_FORMAT_COUNT; f++) {
-        const swrp_format_desc *d = swrp_format_get((enum pipe_format)f);
+        const fmt_desc *d = fmt_get((enum pipe_format)f);
         oformat o;
         if (!parse_name(d->name, &o))
             continue;
@@ -549,16 +549,16 @@ static void test_plain_formats(void **state)
 static void test_half_exhaustive(void **state)
 {
     for (uint32_t h = 0; h < 65536; h++) {
-        float f = swrp_half_to_float((uint16_t)h);
+        float f = fmt_half_to_float((uint16_t)h);
         double want = oracle_half_value(h);
         if (isnan(want)) {
             assert_true(isnan(f));
-            uint16_t back = swrp_float_to_half(f);
+            uint16_t back = fmt_float_to_half(f);
             assert_true((back & 0x7c00) == 0x7c00 && (back & 0x3ff) != 0);
             continue;
         }
         FAIL_IF((double)f != want, "half %04x -> %a, want %a\n", h, f, want);
-        FAIL_IF(swrp_float_to_half(f) != h, "half %04x does not round trip\n", h);
+        FAIL_IF(fmt_float_to_half(f) != h, "half %04x does not round trip\n", h);
     }
 }
 
@@ -577,7 +577,7 @@ static uint32_t oracle_uf(float x, int m)
 
 static void test_r11g11b10(void **state)
 {
-    const swrp_format_desc *d = swrp_format_get(PIPE_FORMAT_R11G11B10_FLOAT);
+    const fmt_desc *d = fmt_get(PIPE_FORMAT_R11G11B10_FLOAT);
     uint8_t b[4];
     float out[4];
     d->store_rgba(b, 0, 0, (float[]){ 1.0f, 1.0f, 1.0f, 0.0f });
@@ -637,7 +637,7 @@ static uint32_t oracle_rgb9e5(const float in[3])
 
 static void test_rgb9e5(void **state)
 {
-    const swrp_format_desc *d = swrp_format_get(PIPE_FORMAT_R9G9B9E5_FLOAT);
+    const fmt_desc *d = fmt_get(PIPE_FORMAT_R9G9B9E5_FLOAT);
     uint8_t b[4];
     float out[4];
     uint32_t w;
@@ -690,7 +690,7 @@ static void test_depth_stencil(void **state)
                                 0.999999f, 1e-7f, -0.5f, 2.0f };
     for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
         const zcase *zc = &cases[k];
-        const swrp_format_desc *d = swrp_format_by_name(zc->name);
+        const fmt_desc *d = fmt_by_name(zc->name);
         assert_non_null(d);
         assert_true(d->is_depth);
         assert_int_equal(d->block_bytes, zc->bytes);
@@ -745,7 +745,7 @@ static void test_depth_stencil(void **state)
             assert_memory_equal(px2, px, 8);
         }
     }
-    const swrp_format_desc *s8 = swrp_format_get(PIPE_FORMAT_S8_UINT);
+    const fmt_desc *s8 = fmt_get(PIPE_FORMAT_S8_UINT);
     uint8_t px = 0;
     float out[4];
     assert_false(s8->is_depth);
@@ -765,14 +765,14 @@ static void test_depth_stencil(void **state)
  * compressed formats at the block (x/4, y/4), texel (x%4, y%4). */
 static void test_texel_helpers(void **state)
 {
-    const swrp_format_desc *d = swrp_format_get(PIPE_FORMAT_R16G16_UNORM);
+    const fmt_desc *d = fmt_get(PIPE_FORMAT_R16G16_UNORM);
     uint8_t img[7 * 40];
     memset(img, 0, sizeof(img));
     const uint32_t pitch = 40;
     for (uint32_t y = 0; y < 7; y++)
         for (uint32_t x = 0; x < 9; x++)
-            swrp_format_store_texel(d, img, pitch, x, y,
-                                    (float[]){ (x + 1) / 65535.0f, (y + 1) / 65535.0f, 0, 0 });
+            fmt_store_texel(d, img, pitch, x, y,
+                            (float[]){(x + 1) / 65535.0f, (y + 1) / 65535.0f, 0, 0});
     for (uint32_t y = 0; y < 7; y++)
         for (uint32_t x = 0; x < 9; x++) {
             uint16_t r, g;
@@ -781,18 +781,18 @@ static void test_texel_helpers(void **state)
             assert_int_equal(r, x + 1);
             assert_int_equal(g, y + 1);
             float out[4];
-            swrp_format_fetch_texel(d, img, pitch, x, y, out);
+            fmt_fetch_texel(d, img, pitch, x, y, out);
             assert_true(out[0] == (float)(x + 1) / 65535.0f);
         }
     /* DXT1: two blocks side by side, the second all colour0 = white. */
-    const swrp_format_desc *dx = swrp_format_get(PIPE_FORMAT_DXT1_RGB);
+    const fmt_desc *dx = fmt_get(PIPE_FORMAT_DXT1_RGB);
     uint8_t blocks[16] = { 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 0, 0, 0, 0 };
     float out[4];
-    swrp_format_fetch_texel(dx, blocks, 16, 5, 2, out);
+    fmt_fetch_texel(dx, blocks, 16, 5, 2, out);
     assert_true(out[0] == 1.0f && out[1] == 1.0f && out[2] == 1.0f);
-    swrp_format_fetch_texel(dx, blocks, 16, 3, 3, out);
+    fmt_fetch_texel(dx, blocks, 16, 3, 3, out);
     assert_true(out[0] == 0.0f);
-    swrp_format_store_texel(dx, blocks, 16, 0, 0, (float[]){ 1, 1, 1, 1 }); /* no-op */
+    fmt_store_texel(dx, blocks, 16, 0, 0, (float[]){ 1, 1, 1, 1 }); /* no-op */
     assert_int_equal(blocks[0], 0);
 }
 

@@ -4,8 +4,8 @@
  *
  * PIPE_FORMATS(X) lists every name without its PIPE_FORMAT_ prefix; the enum
  * is generated from it, NONE = 0 first, and PIPE_FORMAT_COUNT closes it.
- * Tables indexed by format (swrp_format.c) use designated initializers and
- * are static_assert-ed against PIPE_FORMAT_COUNT. The numeric values are
+ * Tables indexed by format (frontend-gallium/format/fmt_table.c) use
+ * designated initializers and are static_assert-ed against PIPE_FORMAT_COUNT. The numeric values are
  * swr's own: Gallium's values change between Mesa versions, only the names
  * are the interface.
  *
@@ -14,7 +14,7 @@
  * (B8G8R8A8: byte 0 = B) and from the least significant bit for packed ones
  * (B5G6R5: B in bits 0..4). On a little-endian host both read the same:
  * channel k starts at the sum of the sizes of the channels before it, counted
- * in bits from bit 0 of byte 0. swrp_format.c relies on this.
+ * in bits from bit 0 of byte 0. fmt_table.c relies on this.
  */
 #ifndef SWR_P_FORMAT_H
 #define SWR_P_FORMAT_H

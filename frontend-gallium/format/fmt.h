@@ -1,14 +1,17 @@
 /*
- * swrp_format.h: the pipe driver's format table. One descriptor per format
- * swr supports (p_format.h lists them): block size, channels, type flags,
- * texel fetch to RGBA and store from RGBA, depth/stencil access, and the
- * engine format it renders as.
+ * fmt.h: the format table and codecs of the Gallium formats swr supports.
+ * One descriptor per format (p_format.h lists them): block size, channels,
+ * type flags, texel fetch to RGBA and store from RGBA, depth/stencil
+ * access, and the engine format it renders as.
  *
- * Who uses it: the screen (is_format_supported: a format without a
- * descriptor is refused; one with engine_format != SWR_FORMAT_NONE is a
- * RENDER_TARGET or DEPTH_STENCIL format, every other one SAMPLER_VIEW only),
- * the texture sampler (fetch_rgba), transfers and clears (store_rgba).
- * Everything here is pure and reentrant; the descriptors are static const.
+ * Who uses it: the pipe driver (the screen's is_format_supported: a format
+ * without a descriptor is refused; one with engine_format !=
+ * SWR_FORMAT_NONE is a RENDER_TARGET or DEPTH_STENCIL format, every other
+ * one SAMPLER_VIEW only; the texture sampler's fetch_rgba; transfers,
+ * clears, blits and mipmaps) and the GL frontend (pixel transfers between
+ * client memory and images; block sizes, channel types and sizes for its
+ * texture rules and queries). Both see only this header. Everything here
+ * is pure and reentrant; the descriptors are static const.
  *
  * Value conventions of fetch_rgba / store_rgba (see the struct):
  *   - normalized, float and depth formats exchange floats; sRGB channels are
@@ -20,15 +23,15 @@
  *     colour formats, as zero by Z24X8/X8Z24 depth stores (as the engine
  *     does); the X bytes of Z32_FLOAT_S8X24_UINT are left alone.
  */
-#ifndef SWRP_FORMAT_H
-#define SWRP_FORMAT_H
+#ifndef SWR_FMT_H
+#define SWR_FMT_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "frontend-gallium/pipe/p_format.h"
+#include "frontend-gallium/gallium/p_format.h"
 
-typedef struct swrp_format_desc {
+typedef struct fmt_desc {
     enum pipe_format format;
     const char *name;          /* "PIPE_FORMAT_R8G8B8A8_UNORM" */
     uint8_t block_w, block_h;  /* 1x1, or 4x4 for compressed */
@@ -58,15 +61,15 @@ typedef struct swrp_format_desc {
     void (*store_depth)(uint8_t *texel, float z);
     void (*store_stencil)(uint8_t *texel, uint8_t s);
     uint32_t engine_format; /* swr_format it renders as; SWR_FORMAT_NONE (0): not renderable */
-} swrp_format_desc;
+} fmt_desc;
 
 /* NULL when swr does not support f (including NONE and out-of-range values). */
-const swrp_format_desc *swrp_format_get(enum pipe_format f);
+const fmt_desc *fmt_get(enum pipe_format f);
 /* By full name ("PIPE_FORMAT_R8G8B8A8_UNORM") or without the prefix
  * ("R8G8B8A8_UNORM"); NULL when unknown. Linear search: not for hot paths. */
-const swrp_format_desc *swrp_format_by_name(const char *name);
+const fmt_desc *fmt_by_name(const char *name);
 /* True when the engine can render to the format (colour or depth/stencil). */
-static inline bool swrp_format_is_renderable(const swrp_format_desc *d)
+static inline bool fmt_is_renderable(const fmt_desc *d)
 {
     return d && d->engine_format != 0;
 }
@@ -74,38 +77,38 @@ static inline bool swrp_format_is_renderable(const swrp_format_desc *d)
 /* Whole-image helpers: fetch/store texel (x, y) of a 2-D slice with row pitch
  * in bytes (for compressed formats the pitch is of a row of blocks). store
  * does nothing on compressed formats. The caller keeps (x, y) in range. */
-void swrp_format_fetch_texel(const swrp_format_desc *d, const uint8_t *slice, uint32_t row_pitch,
-                             uint32_t x, uint32_t y, float out[4]);
-void swrp_format_store_texel(const swrp_format_desc *d, uint8_t *slice, uint32_t row_pitch,
-                             uint32_t x, uint32_t y, const float in[4]);
+void fmt_fetch_texel(const fmt_desc *d, const uint8_t *slice, uint32_t row_pitch, uint32_t x,
+                     uint32_t y, float out[4]);
+void fmt_store_texel(const fmt_desc *d, uint8_t *slice, uint32_t row_pitch, uint32_t x, uint32_t y,
+                     const float in[4]);
 
 /* Scalar conversions shared by the table, the compressed decoders and the
  * sampler. Half floats: IEEE binary16, round to nearest even, overflow to
  * infinity, NaN stays NaN. sRGB: the sRGB transfer function, 8-bit encode
  * rounds the exact (double) value to nearest. */
-float swrp_half_to_float(uint16_t h);
-uint16_t swrp_float_to_half(float f);
-float swrp_srgb8_to_linear(uint8_t v);       /* table lookup */
-float swrp_srgb_to_linear(float c);          /* formula, for non-8-bit sources */
-uint8_t swrp_linear_to_srgb8(float linear);
+float fmt_half_to_float(uint16_t h);
+uint16_t fmt_float_to_half(float f);
+float fmt_srgb8_to_linear(uint8_t v);       /* table lookup */
+float fmt_srgb_to_linear(float c);          /* formula, for non-8-bit sources */
+uint8_t fmt_linear_to_srgb8(float linear);
 
-/* Compressed block decoders (swrp_format_compressed.c): texel (i, j) of one
+/* Compressed block decoders (fmt_compressed.c): texel (i, j) of one
  * 4x4 block to RGBA floats, with the fetch_rgba signature. */
-void swrp_fetch_dxt1_rgb(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
-void swrp_fetch_dxt1_rgba(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
-void swrp_fetch_dxt3_rgba(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
-void swrp_fetch_dxt5_rgba(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
-void swrp_fetch_dxt1_srgb(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
-void swrp_fetch_dxt1_srgba(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
-void swrp_fetch_dxt3_srgba(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
-void swrp_fetch_dxt5_srgba(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
-void swrp_fetch_rgtc1_unorm(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
-void swrp_fetch_rgtc1_snorm(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
-void swrp_fetch_rgtc2_unorm(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
-void swrp_fetch_rgtc2_snorm(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
-void swrp_fetch_bptc_rgba_unorm(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
-void swrp_fetch_bptc_srgba(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
-void swrp_fetch_bptc_rgb_float(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
-void swrp_fetch_bptc_rgb_ufloat(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_dxt1_rgb(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_dxt1_rgba(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_dxt3_rgba(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_dxt5_rgba(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_dxt1_srgb(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_dxt1_srgba(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_dxt3_srgba(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_dxt5_srgba(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_rgtc1_unorm(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_rgtc1_snorm(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_rgtc2_unorm(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_rgtc2_snorm(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_bptc_rgba_unorm(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_bptc_srgba(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_bptc_rgb_float(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
+void fmt_fetch_bptc_rgb_ufloat(const uint8_t *block, uint32_t i, uint32_t j, float out[4]);
 
-#endif /* SWRP_FORMAT_H */
+#endif /* SWR_FMT_H */

@@ -32,8 +32,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "frontend-gallium/pipe/p_defines.h"
-#include "frontend-gallium/pipe/p_format.h"
+#include "frontend-gallium/gallium/p_defines.h"
+#include "frontend-gallium/gallium/p_format.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,5 +1,5 @@
 /*
- * test_formats_compressed.c: the block decoders of swrp_format_compressed.c
+ * test_fmt_compressed.c: the block decoders of fmt_compressed.c
  * against blocks built by hand from the format specifications
  * (EXT_texture_compression_s3tc, ARB_texture_compression_rgtc,
  * ARB_texture_compression_bptc), every texel checked against the value
@@ -26,7 +26,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "frontend-gallium/pipe/swrp_format.h"
+#include "frontend-gallium/format/fmt.h"
 
 static uint64_t rng_state = 0x2545f4914f6cdd1dull;
 static uint32_t rnd(void)
@@ -63,7 +63,7 @@ static double srgb(double c) { return c <= 0.04045 ? c / 12.92 : pow((c + 0.055)
 /* Checks all 16 texels of `blk` against want[t][c] (t = 4 j + i). */
 static void check_block(const char *name, const uint8_t *blk, double want[16][4], double tol)
 {
-    const swrp_format_desc *d = swrp_format_by_name(name);
+    const fmt_desc *d = fmt_by_name(name);
     assert_non_null(d);
     for (uint32_t t = 0; t < 16; t++) {
         float out[4];
@@ -414,7 +414,7 @@ static void test_bc7_reserved_and_random(void **state)
     check_bc7(blk, zero);
     /* Random blocks of every mode: values in [0, 1], and the opaque modes
      * 0-3 give alpha 1. */
-    const swrp_format_desc *d = swrp_format_get(PIPE_FORMAT_BPTC_RGBA_UNORM);
+    const fmt_desc *d = fmt_get(PIPE_FORMAT_BPTC_RGBA_UNORM);
     for (int trial = 0; trial < 4000; trial++) {
         int mode = trial % 8;
         for (int k = 0; k < 16; k++)
@@ -560,8 +560,8 @@ static void test_bc6_reserved_and_random(void **state)
     }
     /* Random blocks of all 14 modes: finite results (the spec's decoder
      * never makes Inf or NaN), non-negative for the unsigned format. */
-    const swrp_format_desc *ds = swrp_format_get(PIPE_FORMAT_BPTC_RGB_FLOAT);
-    const swrp_format_desc *du = swrp_format_get(PIPE_FORMAT_BPTC_RGB_UFLOAT);
+    const fmt_desc *ds = fmt_get(PIPE_FORMAT_BPTC_RGB_FLOAT);
+    const fmt_desc *du = fmt_get(PIPE_FORMAT_BPTC_RGB_UFLOAT);
     static const uint8_t modes[] = { 0, 1, 2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15 };
     for (int trial = 0; trial < 4000; trial++) {
         for (int k = 0; k < 16; k++)
@@ -586,7 +586,7 @@ static void test_bc6_reserved_and_random(void **state)
 static void test_random_all(void **state)
 {
     for (int f = 1; f < PIPE_FORMAT_COUNT; f++) {
-        const swrp_format_desc *d = swrp_format_get((enum pipe_format)f);
+        const fmt_desc *d = fmt_get((enum pipe_format)f);
         if (!d->is_compressed)
             continue;
         bool snorm = strstr(d->name, "SNORM") != NULL;

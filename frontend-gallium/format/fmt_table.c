@@ -1,9 +1,9 @@
 /*
- * swrp_format.c: the format table of the pipe driver and the generic texel
- * fetch/store behind it (compressed decoders: swrp_format_compressed.c).
+ * fmt_table.c: the format table (fmt.h) and the generic texel fetch/store
+ * behind it (compressed decoders: fmt_compressed.c).
  *
  * In: a pipe_format, or a pointer to one texel/block in memory. Out: RGBA
- * per the conventions of swrp_format.h, or the texel's bytes. Called from
+ * per the conventions of fmt.h, or the texel's bytes. Called from
  * any thread; nothing here has state after load (the sRGB decode table is
  * built by a constructor before main).
  *
@@ -34,7 +34,7 @@
  *            finite, +Inf and NaN kept); RGB9E5: EXT_texture_shared_exponent.
  *   sRGB: RGB through the sRGB curve, alpha linear.
  */
-#include "frontend-gallium/pipe/swrp_format.h"
+#include "frontend-gallium/format/fmt.h"
 
 #include <assert.h>
 #include <math.h>
@@ -110,7 +110,7 @@ static float small_float_decode(uint32_t v, int ebits, int mbits)
     return ldexpf((float)(m | (1u << mbits)), (int)e - bias - mbits);
 }
 
-float swrp_half_to_float(uint16_t h)
+float fmt_half_to_float(uint16_t h)
 {
     uint32_t sign = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 31u, m = h & 0x3ffu;
     if (e == 0) {
@@ -123,7 +123,7 @@ float swrp_half_to_float(uint16_t h)
     return u2f(sign | ((e + 112u) << 23) | (m << 13));
 }
 
-uint16_t swrp_float_to_half(float f) { return (uint16_t)small_float_encode(f, 5, 10, true); }
+uint16_t fmt_float_to_half(float f) { return (uint16_t)small_float_encode(f, 5, 10, true); }
 
 static double srgb_decode_d(double c)
 {
@@ -133,17 +133,17 @@ static double srgb_decode_d(double c)
 static float srgb8_table[256];
 
 /* Runs before main, so readers on any thread see a filled table. */
-__attribute__((constructor)) static void swrp_format_build_tables(void)
+__attribute__((constructor)) static void fmt_build_tables(void)
 {
     for (int v = 0; v < 256; v++)
         srgb8_table[v] = (float)srgb_decode_d(v / 255.0);
 }
 
-float swrp_srgb8_to_linear(uint8_t v) { return srgb8_table[v]; }
+float fmt_srgb8_to_linear(uint8_t v) { return srgb8_table[v]; }
 
-float swrp_srgb_to_linear(float c) { return (float)srgb_decode_d(c); }
+float fmt_srgb_to_linear(float c) { return (float)srgb_decode_d(c); }
 
-uint8_t swrp_linear_to_srgb8(float linear)
+uint8_t fmt_linear_to_srgb8(float linear)
 {
     double l = linear;
     if (!(l > 0.0))
@@ -229,7 +229,7 @@ static inline uint32_t chan_decode(uint32_t type, uint32_t n, uint32_t raw, int 
     }
     case T_UINT: return raw;
     case T_SINT: return sign_extend(raw, n);
-    default: return n == 16 ? f2u(swrp_half_to_float((uint16_t)raw)) : raw;
+    default: return n == 16 ? f2u(fmt_half_to_float((uint16_t)raw)) : raw;
     }
 }
 
@@ -238,7 +238,7 @@ static inline uint32_t chan_encode(uint32_t type, uint32_t n, float x, int c)
 {
     switch (type) {
     case T_UNORM: return unorm_encode(x, mask_n(n));
-    case T_SRGB: return c < 3 ? swrp_linear_to_srgb8(x) : unorm_encode(x, 255);
+    case T_SRGB: return c < 3 ? fmt_linear_to_srgb8(x) : unorm_encode(x, 255);
     case T_SNORM: return (uint32_t)snorm_encode(x, (int32_t)mask_n(n - 1)) & mask_n(n);
     case T_UINT: {
         uint32_t u = f2u(x);
@@ -248,7 +248,7 @@ static inline uint32_t chan_encode(uint32_t type, uint32_t n, float x, int c)
         int32_t s = (int32_t)f2u(x), hi = (int32_t)mask_n(n - 1), lo = -hi - 1;
         return (uint32_t)(s < lo ? lo : s > hi ? hi : s) & mask_n(n);
     }
-    default: return n == 16 ? swrp_float_to_half(x) : f2u(x);
+    default: return n == 16 ? fmt_float_to_half(x) : f2u(x);
     }
 }
 
@@ -633,10 +633,10 @@ static void store_S8_UINT(uint8_t *blk, uint32_t i, uint32_t j, const float in[4
 
 /* ---- exported entry points --------------------------------------------------------- */
 
-static const swrp_format_desc format_table[PIPE_FORMAT_COUNT];
+static const fmt_desc format_table[PIPE_FORMAT_COUNT];
 
 /* Any thread. NULL for NONE, unsupported or out-of-range values. */
-const swrp_format_desc *swrp_format_get(enum pipe_format f)
+const fmt_desc *fmt_get(enum pipe_format f)
 {
     if ((unsigned)f >= PIPE_FORMAT_COUNT || format_table[f].name == NULL)
         return NULL;
@@ -644,7 +644,7 @@ const swrp_format_desc *swrp_format_get(enum pipe_format f)
 }
 
 /* Any thread; linear search over the table. */
-const swrp_format_desc *swrp_format_by_name(const char *name)
+const fmt_desc *fmt_by_name(const char *name)
 {
     static const char prefix[] = "PIPE_FORMAT_";
     if (name == NULL)
@@ -659,16 +659,16 @@ const swrp_format_desc *swrp_format_by_name(const char *name)
     return NULL;
 }
 
-void swrp_format_fetch_texel(const swrp_format_desc *d, const uint8_t *slice, uint32_t row_pitch,
-                             uint32_t x, uint32_t y, float out[4])
+void fmt_fetch_texel(const fmt_desc *d, const uint8_t *slice, uint32_t row_pitch, uint32_t x,
+                     uint32_t y, float out[4])
 {
     const uint8_t *blk =
         slice + (size_t)(y / d->block_h) * row_pitch + (size_t)(x / d->block_w) * d->block_bytes;
     d->fetch_rgba(blk, x % d->block_w, y % d->block_h, out);
 }
 
-void swrp_format_store_texel(const swrp_format_desc *d, uint8_t *slice, uint32_t row_pitch,
-                             uint32_t x, uint32_t y, const float in[4])
+void fmt_store_texel(const fmt_desc *d, uint8_t *slice, uint32_t row_pitch, uint32_t x, uint32_t y,
+                     const float in[4])
 {
     if (d->store_rgba == NULL)
         return;
@@ -731,7 +731,7 @@ void swrp_format_store_texel(const swrp_format_desc *d, uint8_t *slice, uint32_t
                           .fetch_rgba = fn,                                                        \
                           .engine_format = SWR_FORMAT_NONE },
 
-static const swrp_format_desc format_table[PIPE_FORMAT_COUNT] = {
+static const fmt_desc format_table[PIPE_FORMAT_COUNT] = {
     PLAIN_FORMATS(PLAIN_DESC)
     [PIPE_FORMAT_R11G11B10_FLOAT] = { .format = PIPE_FORMAT_R11G11B10_FLOAT,
                                       .name = "PIPE_FORMAT_R11G11B10_FLOAT",
@@ -767,22 +767,22 @@ static const swrp_format_desc format_table[PIPE_FORMAT_COUNT] = {
     DEPTH_DESC(S8_UINT, 1, 1, false, true, false, NULL, NULL, fetch_stencil_b0, store_stencil_b0,
                NONE)
     /* name, block bytes, channels, sRGB, float, decoder */
-    COMPRESSED_DESC(DXT1_RGB, 8, 3, false, false, swrp_fetch_dxt1_rgb)
-    COMPRESSED_DESC(DXT1_RGBA, 8, 4, false, false, swrp_fetch_dxt1_rgba)
-    COMPRESSED_DESC(DXT3_RGBA, 16, 4, false, false, swrp_fetch_dxt3_rgba)
-    COMPRESSED_DESC(DXT5_RGBA, 16, 4, false, false, swrp_fetch_dxt5_rgba)
-    COMPRESSED_DESC(DXT1_SRGB, 8, 3, true, false, swrp_fetch_dxt1_srgb)
-    COMPRESSED_DESC(DXT1_SRGBA, 8, 4, true, false, swrp_fetch_dxt1_srgba)
-    COMPRESSED_DESC(DXT3_SRGBA, 16, 4, true, false, swrp_fetch_dxt3_srgba)
-    COMPRESSED_DESC(DXT5_SRGBA, 16, 4, true, false, swrp_fetch_dxt5_srgba)
-    COMPRESSED_DESC(RGTC1_UNORM, 8, 1, false, false, swrp_fetch_rgtc1_unorm)
-    COMPRESSED_DESC(RGTC1_SNORM, 8, 1, false, false, swrp_fetch_rgtc1_snorm)
-    COMPRESSED_DESC(RGTC2_UNORM, 16, 2, false, false, swrp_fetch_rgtc2_unorm)
-    COMPRESSED_DESC(RGTC2_SNORM, 16, 2, false, false, swrp_fetch_rgtc2_snorm)
-    COMPRESSED_DESC(BPTC_RGBA_UNORM, 16, 4, false, false, swrp_fetch_bptc_rgba_unorm)
-    COMPRESSED_DESC(BPTC_SRGBA, 16, 4, true, false, swrp_fetch_bptc_srgba)
-    COMPRESSED_DESC(BPTC_RGB_FLOAT, 16, 3, false, true, swrp_fetch_bptc_rgb_float)
-    COMPRESSED_DESC(BPTC_RGB_UFLOAT, 16, 3, false, true, swrp_fetch_bptc_rgb_ufloat)
+    COMPRESSED_DESC(DXT1_RGB, 8, 3, false, false, fmt_fetch_dxt1_rgb)
+    COMPRESSED_DESC(DXT1_RGBA, 8, 4, false, false, fmt_fetch_dxt1_rgba)
+    COMPRESSED_DESC(DXT3_RGBA, 16, 4, false, false, fmt_fetch_dxt3_rgba)
+    COMPRESSED_DESC(DXT5_RGBA, 16, 4, false, false, fmt_fetch_dxt5_rgba)
+    COMPRESSED_DESC(DXT1_SRGB, 8, 3, true, false, fmt_fetch_dxt1_srgb)
+    COMPRESSED_DESC(DXT1_SRGBA, 8, 4, true, false, fmt_fetch_dxt1_srgba)
+    COMPRESSED_DESC(DXT3_SRGBA, 16, 4, true, false, fmt_fetch_dxt3_srgba)
+    COMPRESSED_DESC(DXT5_SRGBA, 16, 4, true, false, fmt_fetch_dxt5_srgba)
+    COMPRESSED_DESC(RGTC1_UNORM, 8, 1, false, false, fmt_fetch_rgtc1_unorm)
+    COMPRESSED_DESC(RGTC1_SNORM, 8, 1, false, false, fmt_fetch_rgtc1_snorm)
+    COMPRESSED_DESC(RGTC2_UNORM, 16, 2, false, false, fmt_fetch_rgtc2_unorm)
+    COMPRESSED_DESC(RGTC2_SNORM, 16, 2, false, false, fmt_fetch_rgtc2_snorm)
+    COMPRESSED_DESC(BPTC_RGBA_UNORM, 16, 4, false, false, fmt_fetch_bptc_rgba_unorm)
+    COMPRESSED_DESC(BPTC_SRGBA, 16, 4, true, false, fmt_fetch_bptc_srgba)
+    COMPRESSED_DESC(BPTC_RGB_FLOAT, 16, 3, false, true, fmt_fetch_bptc_rgb_float)
+    COMPRESSED_DESC(BPTC_RGB_UFLOAT, 16, 3, false, true, fmt_fetch_bptc_rgb_ufloat)
 };
 
 /* Every name of p_format.h has an entry: the plain list, 2 packed floats,
