@@ -22,8 +22,8 @@
 #include "jitter/jit.h"
 #include "tgsi_corpus.h"
 #include "tgsi/tgsi_ref.h"
-#include "tgsi_test_inputs.h"
-#include "tgsi_test_sampler.h"
+#include "tools/tgsi_test_inputs.h"
+#include "tools/tgsi_test_sampler.h"
 
 static const char *corpus_dir;
 

@@ -30,9 +30,9 @@
 
 #include "jitter/jit.h"
 #include "tgsi/tgsi_ref.h"
-#include "tgsi_test_inputs.h"
+#include "tools/tgsi_test_inputs.h"
 #include "test_util.h"
-#include "tgsi_test_sampler.h"
+#include "tools/tgsi_test_sampler.h"
 
 /* Random programs per opcode and random control-flow programs. A includer
  * whose compiles are slow (test_jit_llvm_opcodes.c: ~6 ms per program in

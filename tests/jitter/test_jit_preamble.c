@@ -34,7 +34,7 @@
 #include "tgsi/tgsi_math.h"
 #include "jitter/jit_priv.h"
 #include "tgsi_corpus.h"
-#include "tgsi_test_inputs.h"
+#include "tools/tgsi_test_inputs.h"
 
 static const char *corpus_dir;
 

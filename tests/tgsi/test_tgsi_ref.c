@@ -25,8 +25,8 @@
 #include <cmocka.h>
 
 #include "tgsi/tgsi_ref.h"
-#include "tgsi_test_inputs.h"
-#include "tgsi_test_sampler.h"
+#include "tools/tgsi_test_inputs.h"
+#include "tools/tgsi_test_sampler.h"
 
 /* ---- helpers ------------------------------------------------------------- */
 

@@ -1,12 +1,10 @@
-# The TGSI part (tgsi/). swr_tgsi_test: what the tests that run TGSI share
-# (tests/support: the random ABI inputs and the comparison of two runs, the
-# fake sampler, the corpus loader).
-add_library(swr_tgsi_test STATIC
-  ${CMAKE_SOURCE_DIR}/tests/support/tgsi_test_sampler.c
-  ${CMAKE_SOURCE_DIR}/tests/support/tgsi_test_inputs.c
-  ${CMAKE_SOURCE_DIR}/tests/support/tgsi_corpus.c)
-target_link_libraries(swr_tgsi_test PUBLIC swr_flags swr_tgsi PRIVATE swr_core_headers)
-target_include_directories(swr_tgsi_test PUBLIC ${CMAKE_SOURCE_DIR}/tests/support)
+# The TGSI part (tgsi/). swr_tgsi_corpus: the loader of the Mesa corpus
+# (tests/support/tgsi_corpus.h) for the tests and benchmarks that read it;
+# the random inputs, comparison and fake sampler they run shaders with are
+# the tools' swr_tgsi_test (tools/CMakeLists.txt).
+add_library(swr_tgsi_corpus STATIC ${CMAKE_SOURCE_DIR}/tests/support/tgsi_corpus.c)
+target_link_libraries(swr_tgsi_corpus PUBLIC swr_flags)
+target_include_directories(swr_tgsi_corpus PUBLIC ${CMAKE_SOURCE_DIR}/tests/support)
 
 # The text parser, validator and printer (tgsi_parse.c, tgsi_validate.c,
 # tgsi_print.c, tgsi_program.c) against the Mesa corpus, hand-written
@@ -14,7 +12,7 @@ target_include_directories(swr_tgsi_test PUBLIC ${CMAKE_SOURCE_DIR}/tests/suppor
 # missing corpus fails the test.
 swr_test(NAME test_tgsi_parse
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_tgsi_parse.c
-  LIBS swr_tgsi_test swr_tgsi
+  LIBS swr_tgsi_corpus swr_tgsi
   ARGS ${SWR_TGSI_CORPUS}
   TIMEOUT 120)
 

@@ -1,6 +1,7 @@
 /*
  * tgsi_test_inputs.h: random but reproducible shader inputs for running one
- * TGSI program through two executors, and the comparison of the two runs.
+ * TGSI program through two executors, and the comparison of the two runs
+ * (for `swr_tgsi --run` and the executor tests).
  *
  * tgsi_test_env holds everything the args point at (inputs, constant
  * buffers sized from the program's CONST declarations, attribute planes,

@@ -11,7 +11,7 @@
  * Coordinates are always mixed, all four (the exec contract fixes the
  * unused ones to 0).
  */
-#include "tgsi_test_sampler.h"
+#include "tools/tgsi_test_sampler.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -7,13 +7,21 @@
  * floats in [-4, 4] or [0, 1], integral floats, or small integers as bits;
  * a few percent are the IEEE and integer edge cases.
  */
-#include "tgsi_test_inputs.h"
-#include "test_util.h"
+#include "tools/tgsi_test_inputs.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+
+/* One step of xorshift64* (the generator of the tests' tu_rand too). */
+static uint32_t next_u32(uint64_t *s)
+{
+    *s ^= *s >> 12;
+    *s ^= *s << 25;
+    *s ^= *s >> 27;
+    return (uint32_t)((*s * 0x2545F4914F6CDD1Dull) >> 32);
+}
 
 static uint64_t seed_rng(uint64_t seed)
 {
@@ -23,7 +31,7 @@ static uint64_t seed_rng(uint64_t seed)
 
 static float unit(uint64_t *s)
 {
-    return (float)(tu_rand(s) >> 8) * 0x1p-24f;
+    return (float)(next_u32(s) >> 8) * 0x1p-24f;
 }
 
 static uint32_t fbits(float f)
@@ -69,8 +77,8 @@ static const uint32_t specials[] = {
 uint32_t tgsi_test_random_word(uint64_t *rng, float special_rate)
 {
     if (unit(rng) < special_rate)
-        return specials[tu_rand(rng) % (sizeof specials / sizeof specials[0])];
-    switch (tu_rand(rng) % 8) {
+        return specials[next_u32(rng) % (sizeof specials / sizeof specials[0])];
+    switch (next_u32(rng) % 8) {
     case 0:
     case 1:
     case 2:
@@ -78,11 +86,11 @@ uint32_t tgsi_test_random_word(uint64_t *rng, float special_rate)
     case 3:
         return fbits(unit(rng));
     case 4: /* integral floats and halves: ties for ROUND, exact compares */
-        return fbits((float)((int32_t)(tu_rand(rng) % 17) - 8) * 0.5f);
+        return fbits((float)((int32_t)(next_u32(rng) % 17) - 8) * 0.5f);
     case 5: /* small integers as bits */
-        return tu_rand(rng) % 16;
+        return next_u32(rng) % 16;
     case 6:
-        return (uint32_t)((int32_t)(tu_rand(rng) % 9) - 4);
+        return (uint32_t)((int32_t)(next_u32(rng) % 9) - 4);
     default: /* wide floats */
         return fbits((unit(rng) * 2.0f - 1.0f) * 1000.0f);
     }
@@ -168,7 +176,7 @@ static void fill_common(tgsi_test_env *env, uint64_t *rng)
         for (uint32_t i = 0; env->constants[b] && i < env->res.constant_count[b] * 4; i++)
             env->constants[b][i] =
                 bitsf(env->const_int_use[b][i] && unit(rng) < env->const_small_int_rate
-                          ? tu_rand(rng) % 16
+                          ? next_u32(rng) % 16
                           : tgsi_test_random_word(rng, env->special_rate));
     for (size_t i = 0; i < sizeof env->attrib_planes / sizeof env->attrib_planes[0]; i++)
         env->attrib_planes[i] = unit(rng) * 4.0f - 2.0f;
@@ -192,13 +200,13 @@ void tgsi_test_fill_vs(tgsi_test_env *env, uint64_t seed, swr_vs_args *a,
                 outputs[i].v[c][l] = pattern(i, c, l);
     a->inputs = env->inputs;
     a->outputs = outputs;
-    a->base_vertex = (int32_t)(tu_rand(&rng) % 2000) - 1000;
-    a->start_instance = tu_rand(&rng) % 100;
+    a->base_vertex = (int32_t)(next_u32(&rng) % 2000) - 1000;
+    a->start_instance = next_u32(&rng) % 100;
     for (int l = 0; l < 8; l++) {
-        a->vertex_id.v[l] = a->base_vertex + (int32_t)(tu_rand(&rng) % 5000);
-        a->instance_id.v[l] = (int32_t)(tu_rand(&rng) % 7);
+        a->vertex_id.v[l] = a->base_vertex + (int32_t)(next_u32(&rng) % 5000);
+        a->instance_id.v[l] = (int32_t)(next_u32(&rng) % 7);
     }
-    a->active_mask = (tu_rand(&rng) & 1) ? 0xffu : (tu_rand(&rng) & 0xffu) | 1u;
+    a->active_mask = (next_u32(&rng) & 1) ? 0xffu : (next_u32(&rng) & 0xffu) | 1u;
     a->res = &env->res;
 }
 
@@ -209,9 +217,9 @@ void tgsi_test_fill_ps(tgsi_test_env *env, uint64_t seed, swr_ps_args *a)
     memset(a, 0, sizeof *a);
     a->inputs = env->inputs;
     a->attrib_planes = env->attrib_planes;
-    a->block_x = (tu_rand(&rng) % 512) & ~1u;
-    a->block_y = (tu_rand(&rng) % 512) & ~1u;
-    a->fb_height = a->block_y + 2 + tu_rand(&rng) % 64;
+    a->block_x = (next_u32(&rng) % 512) & ~1u;
+    a->block_y = (next_u32(&rng) % 512) & ~1u;
+    a->fb_height = a->block_y + 2 + next_u32(&rng) % 64;
     for (int l = 0; l < 8; l++) {
         /* Lane layout of shader_abi.h: two 2x2 quads side by side. */
         a->position.v[0][l] = (float)(a->block_x + (l & 1) + ((l >> 2) << 1)) + 0.5f;
@@ -224,19 +232,19 @@ void tgsi_test_fill_ps(tgsi_test_env *env, uint64_t seed, swr_ps_args *a)
         a->bary_persp[0][l] = unit(&rng) * 0.5f;
         a->bary_persp[1][l] = unit(&rng) * 0.5f;
     }
-    a->front_facing = tu_rand(&rng) & 1u;
-    a->prim_id = tu_rand(&rng) % 100000;
+    a->front_facing = next_u32(&rng) & 1u;
+    a->prim_id = next_u32(&rng) % 100000;
     /* Whole quads; in each, at least one live lane. */
     static const uint32_t quads[3] = {0x0fu, 0xf0u, 0xffu};
-    a->quad_mask = quads[tu_rand(&rng) % 3];
+    a->quad_mask = quads[next_u32(&rng) % 3];
     uint32_t exec = 0;
     for (int q = 0; q < 2; q++) {
         uint32_t qm = 0xfu << (4 * q);
         if (!(a->quad_mask & qm))
             continue;
-        uint32_t live = (tu_rand(&rng) & 1) ? 0xfu : (tu_rand(&rng) & 0xfu);
+        uint32_t live = (next_u32(&rng) & 1) ? 0xfu : (next_u32(&rng) & 0xfu);
         if (!live)
-            live = 1u << (tu_rand(&rng) % 4);
+            live = 1u << (next_u32(&rng) % 4);
         exec |= live << (4 * q);
     }
     a->exec_mask = exec;

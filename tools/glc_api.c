@@ -1,5 +1,5 @@
 /* glc_api.c: see glc_api.h. */
-#include "glc_api.h"
+#include "tools/glc_api.h"
 
 #include <dlfcn.h>
 #include <math.h>
