@@ -1,8 +1,9 @@
 /*
  * swr_glsl.h: GLSL 1.10 / 1.20 / 1.30 / ES 1.00 to TGSI text.
  *
- * glslang (AST mode, no SPIR-V) parses and links; glsl_to_tgsi.cpp walks the
- * linked tree of each stage and prints TGSI text (tgsi/tgsi.h parses it).
+ * glslang (AST mode, no SPIR-V) parses and links; glsl_link.cpp lays out
+ * the interfaces and glsl_codegen.cpp walks the linked tree of each stage
+ * and prints TGSI text (tgsi/tgsi.h parses it); glsl_api.cpp is this API.
  * User functions are inlined at their call sites; every value lives in TEMP
  * registers; uniforms of both stages share CONST[0] with one layout.
  *

@@ -1,6 +1,6 @@
 /*
  * test_glsl_opt.c: the GLSL path's optimizations (loop unrolling in
- * glsl_to_tgsi.cpp, constant folding / copy propagation / dead code removal
+ * glsl_codegen.cpp, constant folding / copy propagation / dead code removal
  * in tgsi/tgsi_opt.c).
  *
  * Oracles:

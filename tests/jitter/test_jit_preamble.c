@@ -308,7 +308,7 @@ static void test_random(void **state)
 
 /* ---- longfs ---------------------------------------------------------------- */
 
-/* What glsl_to_tgsi makes of longfs's loop, unrolled: per iteration
+/* What the GLSL path makes of longfs's loop, unrolled: per iteration
  * q = p + vec2(sin(t + i*0.37), cos(t*0.7 + i*0.53)), d = dot(q, q),
  * c += k / (d + 0.05), p = rotate(p) * 1.02. */
 static void longfs_text(char *text, size_t cap)
