@@ -7,8 +7,9 @@
  * component-wise opcodes, .x for the replicating ones), computes, and
  * stores under the write mask and the execution mask (jit_store). Where
  * tgsi.rst leaves a result open the choice is the execution contract's
- * (cited as "exec contract N"), which the scalar reference executor of the
- * tests follows too; results must match it bit for bit. Opcodes with no
+ * (tgsi/exec_contract.md, cited as "exec contract N"), which the scalar
+ * reference executor (tgsi/tgsi_ref.c) follows too; results must match it
+ * bit for bit. Opcodes with no
  * AVX2 instruction (integer division, bit counts, ldexp) run a plain loop
  * over the lanes.
  *

@@ -13,7 +13,7 @@
  *   - robustness: truncations and seeded random mutations of corpus texts,
  *     each in a buffer of exactly its length (ASan sees any over-read), must
  *     parse or fail cleanly, and what parses must round-trip.
- * Argument: the corpus directory (tgsi_parse.cmake passes SWR_TGSI_CORPUS);
+ * Argument: the corpus directory (tests/tgsi/tgsi.cmake passes SWR_TGSI_CORPUS);
  * a missing or empty corpus fails the test.
  */
 #include <ctype.h>
