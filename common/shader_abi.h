@@ -72,7 +72,7 @@ typedef enum swr_tex_op {
 
 typedef struct swr_tex_request {
     uint8_t op;           /* swr_tex_op */
-    uint8_t target;       /* tgsi_texture (jitter/tgsi.h) */
+    uint8_t target;       /* tgsi_texture (tgsi/tgsi.h) */
     uint8_t sview;        /* texture unit / sampler view index */
     uint8_t sampler;      /* sampler state index (== sview for TEX-style opcodes) */
     uint8_t has_lod;      /* SWR_TEX_SAMPLE: lod[] holds a bias */

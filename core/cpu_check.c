@@ -8,7 +8,7 @@
  *
  * Why a constructor: every other swr source is compiled with -mavx2 -mfma
  * -mf16c, so the compiler may put VEX instructions anywhere, including other
- * constructors (be_formats_build_tables, swrp_format_build_tables), main()
+ * constructors (be_formats_build_tables, fmt_build_tables), main()
  * and the prologue of swr_context_create, all of which run before any check
  * a caller could make. Priority 101 runs before every default-priority
  * constructor and C++ static initializer of the same linked object (the

@@ -24,7 +24,7 @@
  *    SAMPLEPOS, SAMPLEMASK, HELPER_INVOCATION come from the args.
  *  - CONST[b][i] reads res->constants[b][i], 0 past constant_count[b].
  *  - Texture instructions call res->sampler (0 when it is NULL).
- * Where tgsi.rst leaves a result open, jitter/exec_contract.md decides; every
+ * Where tgsi.rst leaves a result open, tgsi/exec_contract.md decides; every
  * executor follows it, so they can be compared bit for bit.
  */
 #ifndef SWR_JIT_H
@@ -34,7 +34,7 @@
 #include <stdint.h>
 
 #include "common/shader_abi.h"
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 
 typedef enum jit_executor {
     JIT_EXECUTOR_INTERP, /* the AVX2 interpreter (jit_interp*.c) */

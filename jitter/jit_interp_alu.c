@@ -7,8 +7,9 @@
  * component-wise opcodes, .x for the replicating ones), computes, and
  * stores under the write mask and the execution mask (jit_store). Where
  * tgsi.rst leaves a result open the choice is the execution contract's
- * (cited as "exec contract N"), which the scalar reference executor of the
- * tests follows too; results must match it bit for bit. Opcodes with no
+ * (tgsi/exec_contract.md, cited as "exec contract N"), which the scalar
+ * reference executor (tgsi/tgsi_ref.c) follows too; results must match it
+ * bit for bit. Opcodes with no
  * AVX2 instruction (integer division, bit counts, ldexp) run a plain loop
  * over the lanes.
  *
@@ -19,7 +20,7 @@
 #include <string.h>
 
 #include "jitter/jit_interp_priv.h"
-#include "jitter/jit_math.h"
+#include "tgsi/tgsi_math.h"
 
 #define H(name) static uint32_t h_##name(jit_ctx *ctx, const jit_op *op, uint32_t pc)
 
@@ -193,10 +194,10 @@ CW1(u2f, vu8_to_vf8(vf8_as_vi8(x)))
 REP1(rcp, vf8_div(jit_one8(), x))
 REP1(rsq, vf8_div(jit_one8(), vf8_sqrt(x)))
 REP1(sqrt, vf8_sqrt(x))
-REP1(ex2, jit_exp2_v8(x))
-REP1(lg2, jit_log2_v8(x))
-REP1(sin, jit_sin_v8(x))
-REP1(cos, jit_cos_v8(x))
+REP1(ex2, tgsi_exp2_v8(x))
+REP1(lg2, tgsi_log2_v8(x))
+REP1(sin, tgsi_sin_v8(x))
+REP1(cos, tgsi_cos_v8(x))
 
 static float ldexp_lane(float x, int32_t n)
 {
@@ -231,7 +232,7 @@ H(pow)
 {
     vf8 x = jit_fetch1(ctx, &op->src[0], 0);
     vf8 y = jit_fetch1(ctx, &op->src[1], 0);
-    vf8 v = ctx->mzw ? jit_pow_mzw_v8(x, y) : jit_pow_v8(x, y);
+    vf8 v = ctx->mzw ? tgsi_pow_mzw_v8(x, y) : tgsi_pow_v8(x, y);
     vf8 r[4] = {v, v, v, v};
     jit_store(ctx, op, r);
     return pc + 1;
@@ -268,7 +269,7 @@ H(dst)
 
 /* LIT: y = max(x, 0); z = x > 0 ? pow(max(y, 0), clamp(w, -128, 128)) : 0,
  * max with the contract-3 rules, clamp as tgsi.rst defines it
- * ((x < lo) ? lo : (x > hi) ? hi : x, so NaN passes), and jit_math's pow
+ * ((x < lo) ? lo : (x > hi) ? hi : x, so NaN passes), and tgsi_math.h's pow
  * (the plain form: contract 10 names the POW opcode only). */
 H(lit)
 {
@@ -278,7 +279,7 @@ H(lit)
     vf8 base = jit_max_c(a[1], vf8_zero());
     vf8 e = vf8_select(vf8_gt(a[3], vf8_set1(128.0f)), a[3], vf8_set1(128.0f));
     e = vf8_select(vf8_lt(a[3], vf8_set1(-128.0f)), e, vf8_set1(-128.0f));
-    vf8 p = jit_pow_v8(base, e);
+    vf8 p = tgsi_pow_v8(base, e);
     vf8 z = vf8_select(vf8_gt(a[0], vf8_zero()), vf8_zero(), p);
     vf8 r[4] = {jit_one8(), y, z, jit_one8()};
     jit_store(ctx, op, r);
@@ -290,7 +291,7 @@ H(exp)
 {
     vf8 x = jit_fetch1(ctx, &op->src[0], 0);
     vf8 fl = vf8_floor(x);
-    vf8 r[4] = {jit_exp2_v8(fl), vf8_sub(x, fl), jit_exp2_v8(x), jit_one8()};
+    vf8 r[4] = {tgsi_exp2_v8(fl), vf8_sub(x, fl), tgsi_exp2_v8(x), jit_one8()};
     jit_store(ctx, op, r);
     return pc + 1;
 }
@@ -299,9 +300,9 @@ H(exp)
 H(log)
 {
     vf8 ax = vf8_abs(jit_fetch1(ctx, &op->src[0], 0));
-    vf8 l = jit_log2_v8(ax);
+    vf8 l = tgsi_log2_v8(ax);
     vf8 fl = vf8_floor(l);
-    vf8 r[4] = {fl, vf8_div(ax, jit_exp2_v8(fl)), l, jit_one8()};
+    vf8 r[4] = {fl, vf8_div(ax, tgsi_exp2_v8(fl)), l, jit_one8()};
     jit_store(ctx, op, r);
     return pc + 1;
 }

@@ -35,7 +35,7 @@
 #include <stdlib.h>
 
 #include "jitter/jit_interp_priv.h"
-#include "jitter/jit_math.h"
+#include "tgsi/tgsi_math.h"
 
 /* Component-wise opcodes: X(name, number of sources, result from x, y, z),
  * formulas as in jit_interp_alu.c. */
@@ -91,8 +91,8 @@
     X(RCP, 1, vf8_div(jit_one8(), a[0]))                                                   \
     X(RSQ, 1, vf8_div(jit_one8(), vf8_sqrt(a[0])))                                         \
     X(SQRT, 1, vf8_sqrt(a[0]))                                                             \
-    X(EX2, 1, jit_exp2_v8(a[0]))                                                           \
-    X(LG2, 1, jit_log2_v8(a[0]))
+    X(EX2, 1, tgsi_exp2_v8(a[0]))                                                           \
+    X(LG2, 1, tgsi_log2_v8(a[0]))
 
 enum {
     JF_GENERIC,

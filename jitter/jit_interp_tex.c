@@ -37,7 +37,7 @@
  *    operand's swizzle, SAMPLE_POS / SAMPLE_INFO through their source's,
  *    as tgsi.rst says (not SVIEWINFO).
  * Interpolation: see h_interp_offset. These choices match the scalar
- * reference executor (tests/support/tgsi_ref.c) bit for bit.
+ * reference executor (tgsi/tgsi_ref.c) bit for bit.
  */
 #include <string.h>
 

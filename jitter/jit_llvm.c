@@ -26,7 +26,7 @@
  *    most 65535 iterations, exec contract 15);
  *  - float code uses plain fadd/fmul/fdiv/sqrt in the written order with no
  *    fast-math flags (no contraction); MIN/MAX/SSG/saturate are written as
- *    the interpreter's x86 select patterns; SIN/COS are jit_math.h's SIMD
+ *    the interpreter's x86 select patterns; SIN/COS are tgsi_math.h's SIMD
  *    functions written out in IR; EX2/LG2/POW call out-of-line copies of
  *    them;
  *  - the TEX family (TEX, TXP, TXB, TXL, TXD, TEX2, TXB2, TXL2, TEX_LZ,
@@ -68,7 +68,7 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "jitter/jit_interp_priv.h"
-#include "jitter/jit_math.h"
+#include "tgsi/tgsi_math.h"
 #include "knobs/knobs.h"
 
 #define JL_CPU "haswell"
@@ -172,10 +172,10 @@ static const swr_shader_resources jl_zero_res;
 
 typedef vf8 (*jl_v1_fn)(vf8);
 typedef vf8 (*jl_v2_fn)(vf8, vf8);
-static vf8 jl_exp2(vf8 x) { return jit_exp2_v8(x); }
-static vf8 jl_log2(vf8 x) { return jit_log2_v8(x); }
-static vf8 jl_pow(vf8 x, vf8 y) { return jit_pow_v8(x, y); }
-static vf8 jl_pow_mzw(vf8 x, vf8 y) { return jit_pow_mzw_v8(x, y); }
+static vf8 jl_exp2(vf8 x) { return tgsi_exp2_v8(x); }
+static vf8 jl_log2(vf8 x) { return tgsi_log2_v8(x); }
+static vf8 jl_pow(vf8 x, vf8 y) { return tgsi_pow_v8(x, y); }
+static vf8 jl_pow_mzw(vf8 x, vf8 y) { return tgsi_pow_mzw_v8(x, y); }
 
 /* Runs one interpreter handler: `op` reads its sources from scratch slots
  * 0..4 (offset register: slot 5) and writes slot 6. */
@@ -415,7 +415,7 @@ static LLVMValueRef floor_v(jl *j, LLVMValueRef x) { return intr1(j, "llvm.floor
 
 /* ---- sin / cos inline ------------------------------------------------------ */
 
-/* jit_math.h's jit_sin_v8 / jit_cos_v8 written out in IR, operation for
+/* tgsi_math.h's tgsi_sin_v8 / tgsi_cos_v8 written out in IR, operation for
  * operation (no fast-math flags, so LLVM keeps every rounding), so the
  * results are the interpreter's bit for bit. Inline rather than a call:
  * a call clobbers every ymm register (all are caller-saved), so a shader
@@ -438,16 +438,16 @@ static LLVMValueRef cvtt_v(jl *j, LLVMValueRef x)
     return LLVMBuildCall2(j->b, ft, f, &x, 1, "");
 }
 
-/* jit_trig_step_v8. */
+/* tgsi_trig_step_v8. */
 static LLVMValueRef trig_step(jl *j, LLVMValueRef x, LLVMValueRef *kq)
 {
     LLVMBuilderRef b = j->b;
     LLVMValueRef k =
-        intr1(j, "llvm.roundeven", LLVMBuildFMul(b, x, splat_f(j, JIT_TRIG_2_OVER_PI), ""));
+        intr1(j, "llvm.roundeven", LLVMBuildFMul(b, x, splat_f(j, TGSI_TRIG_2_OVER_PI), ""));
     LLVMValueRef nk = LLVMBuildFNeg(b, k, "");
-    LLVMValueRef r = fma_v(j, nk, splat_f(j, JIT_TRIG_P1), x);
-    r = fma_v(j, nk, splat_f(j, JIT_TRIG_P2), r);
-    r = fma_v(j, nk, splat_f(j, JIT_TRIG_P3), r);
+    LLVMValueRef r = fma_v(j, nk, splat_f(j, TGSI_TRIG_P1), x);
+    r = fma_v(j, nk, splat_f(j, TGSI_TRIG_P2), r);
+    r = fma_v(j, nk, splat_f(j, TGSI_TRIG_P3), r);
     LLVMValueRef q = floor_v(j, LLVMBuildFMul(b, k, splat_f(j, 0.25f), ""));
     LLVMValueRef kf = LLVMBuildFSub(b, k, LLVMBuildFMul(b, splat_f(j, 4.0f), q, ""), "");
     *kq = cvtt_v(j, kf);
@@ -455,7 +455,7 @@ static LLVMValueRef trig_step(jl *j, LLVMValueRef x, LLVMValueRef *kq)
     return LLVMBuildSelect(b, k0, x, r, "");
 }
 
-/* jit_sin_v8 (quadrant_add 0) and jit_cos_v8 (quadrant_add 1). */
+/* tgsi_sin_v8 (quadrant_add 0) and tgsi_cos_v8 (quadrant_add 1). */
 static LLVMValueRef emit_sin_cos(jl *j, LLVMValueRef x, int quadrant_add)
 {
     LLVMBuilderRef b = j->b;
@@ -469,21 +469,21 @@ static LLVMValueRef emit_sin_cos(jl *j, LLVMValueRef x, int quadrant_add)
     r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOGT, r, one, ""), one, r, "");
     r = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOLT, r, mone, ""), mone, r, "");
     LLVMValueRef r2 = LLVMBuildFMul(b, r, r, "");
-    /* jit_sin_poly_v8 */
-    LLVMValueRef ps = splat_f(j, JIT_SIN_C9);
-    ps = fma_v(j, ps, r2, splat_f(j, JIT_SIN_C7));
-    ps = fma_v(j, ps, r2, splat_f(j, JIT_SIN_C5));
-    ps = fma_v(j, ps, r2, splat_f(j, JIT_SIN_C3));
+    /* tgsi_sin_poly_v8 */
+    LLVMValueRef ps = splat_f(j, TGSI_SIN_C9);
+    ps = fma_v(j, ps, r2, splat_f(j, TGSI_SIN_C7));
+    ps = fma_v(j, ps, r2, splat_f(j, TGSI_SIN_C5));
+    ps = fma_v(j, ps, r2, splat_f(j, TGSI_SIN_C3));
     LLVMValueRef sn = fma_v(j, LLVMBuildFMul(b, ps, r2, ""), r, r);
     sn = LLVMBuildSelect(b, LLVMBuildFCmp(b, LLVMRealOEQ, r, splat_f(j, 0.0f), ""), r, sn, "");
-    /* jit_cos_poly_v8 */
-    LLVMValueRef pc = splat_f(j, JIT_COS_C10);
-    pc = fma_v(j, pc, r2, splat_f(j, JIT_COS_C8));
-    pc = fma_v(j, pc, r2, splat_f(j, JIT_COS_C6));
-    pc = fma_v(j, pc, r2, splat_f(j, JIT_COS_C4));
-    pc = fma_v(j, pc, r2, splat_f(j, JIT_COS_C2));
+    /* tgsi_cos_poly_v8 */
+    LLVMValueRef pc = splat_f(j, TGSI_COS_C10);
+    pc = fma_v(j, pc, r2, splat_f(j, TGSI_COS_C8));
+    pc = fma_v(j, pc, r2, splat_f(j, TGSI_COS_C6));
+    pc = fma_v(j, pc, r2, splat_f(j, TGSI_COS_C4));
+    pc = fma_v(j, pc, r2, splat_f(j, TGSI_COS_C2));
     LLVMValueRef cs = fma_v(j, pc, r2, one);
-    /* jit_trig_quadrant_v8 */
+    /* tgsi_trig_quadrant_v8 */
     LLVMValueRef odd = LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildAnd(b, q, splat_i(j, 1), ""),
                                      splat_i(j, 1), "");
     LLVMValueRef neg = LLVMBuildShl(b, LLVMBuildAnd(b, q, splat_i(j, 2), ""), splat_i(j, 30), "");

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "glc_api.h"
+#include "tools/glc_api.h"
 
 typedef struct bench_opts {
     int w, h, frames, rounds;

@@ -6,7 +6,7 @@
  * Every FILE is parsed and validated (errors name the file, line and
  * column). --print writes each program back in text form. --run runs each
  * vertex and fragment shader through the AVX2 interpreter and through the
- * scalar reference executor (tests/support/tgsi_ref.c) on N sets of random
+ * scalar reference executor (tgsi/tgsi_ref.c) on N sets of random
  * inputs (default 4) with a deterministic fake sampler, and reports every
  * shader whose outputs differ in any lane, with the first difference.
  * Shaders no executor runs yet (geometry, tessellation, compute, doubles,
@@ -23,10 +23,10 @@
 #include <string.h>
 
 #include "jitter/jit.h"
-#include "jitter/tgsi.h"
-#include "tgsi_ref.h"
-#include "tgsi_test_inputs.h"
-#include "tgsi_test_sampler.h"
+#include "tgsi/tgsi.h"
+#include "tgsi/tgsi_ref.h"
+#include "tools/tgsi_test_inputs.h"
+#include "tools/tgsi_test_sampler.h"
 
 typedef struct totals {
     unsigned files, shaders, errors, mismatches, skipped;
@@ -78,7 +78,7 @@ static bool run_seed(const char *path, const tgsi_program *prog, const jit_shade
         swr_vs_args ref, jit;
         tgsi_test_fill_vs(env, seed, &ref, out_ref);
         tgsi_test_fill_vs(env, seed, &jit, out_jit);
-        if (!tgsi_ref_run_vs(prog, key, &ref, &err)) {
+        if (!tgsi_ref_run_vs(prog, &ref, &err)) {
             snprintf(msg, msg_size, "reference: %s", err.message);
             return false;
         }
@@ -88,7 +88,7 @@ static bool run_seed(const char *path, const tgsi_program *prog, const jit_shade
     swr_ps_args ref, jit;
     tgsi_test_fill_ps(env, seed, &ref);
     tgsi_test_fill_ps(env, seed, &jit);
-    if (!tgsi_ref_run_ps(prog, key, &ref, &err)) {
+    if (!tgsi_ref_run_ps(prog, key->dual_source, &ref, &err)) {
         snprintf(msg, msg_size, "reference: %s", err.message);
         return false;
     }

@@ -1,8 +1,9 @@
 /*
  * swr_glsl.h: GLSL 1.10 / 1.20 / 1.30 / ES 1.00 to TGSI text.
  *
- * glslang (AST mode, no SPIR-V) parses and links; glsl_to_tgsi.cpp walks the
- * linked tree of each stage and prints TGSI text (jitter/tgsi.h parses it).
+ * glslang (AST mode, no SPIR-V) parses and links; glsl_link.cpp lays out
+ * the interfaces and glsl_codegen.cpp walks the linked tree of each stage
+ * and prints TGSI text (tgsi/tgsi.h parses it); glsl_api.cpp is this API.
  * User functions are inlined at their call sites; every value lives in TEMP
  * registers; uniforms of both stages share CONST[0] with one layout.
  *
@@ -25,7 +26,7 @@
  * COLOR[location] (see swr_glsl_link_ex), gl_FragDepth POSITION.z.
  *
  * Optimization: loops with a constant trip count (<= 32, bounded body) are
- * unrolled, and the TGSI of each stage goes through glsl_opt.h (constant
+ * unrolled, and the TGSI of each stage goes through tgsi/tgsi_opt.h (constant
  * folding with the executors' exact semantics, copy propagation, common
  * subexpressions, dead code). Set SWR_GLSL_OPT=0 in the environment before
  * linking to get the plain translation (for comparisons and debugging).
@@ -136,7 +137,7 @@ typedef struct swr_glsl_frag_output {
 int swr_glsl_num_frag_outputs(const swr_glsl_program *p);
 const swr_glsl_frag_output *swr_glsl_get_frag_output(const swr_glsl_program *p, int i);
 unsigned swr_glsl_num_samplers(const swr_glsl_program *p);
-/* TGSI texture target (TGSI_TEXTURE_*, jitter/tgsi.h) of each sampler index. */
+/* TGSI texture target (TGSI_TEXTURE_*, tgsi/tgsi.h) of each sampler index. */
 unsigned swr_glsl_sampler_target(const swr_glsl_program *p, unsigned sampler);
 
 #ifdef __cplusplus

@@ -13,7 +13,7 @@
 #ifndef SWR_PUBLIC_H
 #define SWR_PUBLIC_H
 
-#include "frontend-gallium/pipe/p_screen.h"
+#include "frontend-gallium/gallium/p_screen.h"
 
 #ifdef __cplusplus
 extern "C" {

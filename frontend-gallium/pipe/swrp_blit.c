@@ -23,7 +23,7 @@
  * Destination pixels outside the dst level or the scissor are not
  * written; the box's layers must exist in both resources.
  *
- * Conversion: colour goes through swrp_format fetch_rgba (to floats,
+ * Conversion: colour goes through the format table's fetch_rgba (to floats,
  * sRGB decoded) and store_rgba (clamped, rounded, sRGB encoded), with
  * channels outside mask kept from the destination. Z and S are copied as
  * values (fetch/store_depth, fetch/store_stencil) when the mask asks and
@@ -68,7 +68,7 @@ static int32_t clampi(int64_t v, int32_t n) { return v < 0 ? 0 : v >= n ? n - 1 
 
 /* One mapped layer range of a level. */
 typedef struct blit_image {
-    const swrp_format_desc *f;
+    const fmt_desc *f;
     uint8_t *p; /* layer z0 of the map */
     uint32_t stride;
     uint64_t layer_stride;
@@ -83,8 +83,8 @@ static const uint8_t *texel_ptr(const blit_image *im, int32_t x, int32_t y, int3
 
 static void fetch(const blit_image *im, int32_t x, int32_t y, int32_t layer, float out[4])
 {
-    swrp_format_fetch_texel(im->f, im->p + (size_t)layer * im->layer_stride, im->stride,
-                            (uint32_t)x, (uint32_t)y, out);
+    fmt_fetch_texel(im->f, im->p + (size_t)layer * im->layer_stride, im->stride, (uint32_t)x,
+                    (uint32_t)y, out);
 }
 
 /* Bilinear sample at (u, v) in texel units, clamped to the edge. */
@@ -123,7 +123,7 @@ static bool map_image(struct pipe_context *ctx, struct pipe_resource *res, unsig
         *t = NULL;
         return false;
     }
-    im->f = swrp_format_get(view);
+    im->f = fmt_get(view);
     im->stride = (*t)->stride;
     im->layer_stride = (*t)->layer_stride;
     im->w = (int32_t)lv->width;
@@ -132,9 +132,9 @@ static bool map_image(struct pipe_context *ctx, struct pipe_resource *res, unsig
 }
 
 /* Whether `view` may reinterpret the resource's storage. */
-static bool view_ok(const struct pipe_resource *res, const swrp_format_desc *v)
+static bool view_ok(const struct pipe_resource *res, const fmt_desc *v)
 {
-    const swrp_format_desc *rf = swrp_resource_of((struct pipe_resource *)res)->fmt;
+    const fmt_desc *rf = swrp_resource_of((struct pipe_resource *)res)->fmt;
     return v && rf && v->block_bytes == rf->block_bytes && v->block_w == rf->block_w &&
            v->block_h == rf->block_h;
 }
@@ -154,8 +154,8 @@ static void blit(struct pipe_context *ctx, const struct pipe_blit_info *info)
         complain("missing resource, buffer, or level out of range");
         return;
     }
-    const swrp_format_desc *sf = swrp_format_get(info->src.format);
-    const swrp_format_desc *df = swrp_format_get(info->dst.format);
+    const fmt_desc *sf = fmt_get(info->src.format);
+    const fmt_desc *df = fmt_get(info->dst.format);
     if (!view_ok(sres, sf) || !view_ok(dres, df)) {
         complain("unknown format or one that does not fit the resource");
         return;

@@ -423,7 +423,7 @@ static void texture_subdata(struct pipe_context *ctx, struct pipe_resource *res,
 
 /* ---- copies and buffer clears ------------------------------------------ */
 
-static bool formats_copy_compatible(const swrp_format_desc *a, const swrp_format_desc *b)
+static bool formats_copy_compatible(const fmt_desc *a, const fmt_desc *b)
 {
     return a->block_bytes == b->block_bytes && a->block_w == b->block_w && a->block_h == b->block_h;
 }
@@ -493,7 +493,7 @@ static void clear_texture(struct pipe_context *ctx, struct pipe_resource *res, u
     if (!ctx || !res || !box || !data || res->target == PIPE_BUFFER || box->width <= 0 ||
         box->height <= 0 || box->depth <= 0)
         return;
-    const swrp_format_desc *f = swrp_resource_of(res)->fmt;
+    const fmt_desc *f = swrp_resource_of(res)->fmt;
     if (!f || f->is_compressed || !f->block_bytes)
         return;
     struct pipe_transfer *t = NULL;

@@ -31,7 +31,7 @@
 #include <stdbool.h>
 
 #include "core/swr.h"
-#include "frontend-gallium/pipe/p_context.h"
+#include "frontend-gallium/gallium/p_context.h"
 #include "frontend-gallium/pipe/swrp_priv.h"
 
 struct swrp_bound;

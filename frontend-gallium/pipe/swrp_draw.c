@@ -56,7 +56,7 @@ static bool surface_of(const struct pipe_surface *ps, bool depth, swr_surface *o
     memset(out, 0, sizeof *out);
     if (!ps)
         return true;
-    const swrp_format_desc *f = swrp_format_get(ps->format);
+    const fmt_desc *f = fmt_get(ps->format);
     swrp_level_ptr lp;
     if (!f || !f->engine_format || f->is_depth != depth ||
         !swrp_resource_level(ps->texture, ps->u.tex.level, ps->u.tex.first_layer, &lp))
@@ -805,7 +805,7 @@ static void clear(struct pipe_context *ctx, unsigned buffers, const union pipe_c
         if ((buffers & (PIPE_CLEAR_COLOR0 << i)) && fb->cbufs[i])
             ci.buffers |= SWR_CLEAR_COLOR(i);
     if (fb->zsbuf) {
-        const swrp_format_desc *zf = swrp_format_get(fb->zsbuf->format);
+        const fmt_desc *zf = fmt_get(fb->zsbuf->format);
         if (buffers & PIPE_CLEAR_DEPTH)
             ci.buffers |= SWR_CLEAR_DEPTH;
         if ((buffers & PIPE_CLEAR_STENCIL) && zf && zf->has_stencil)
@@ -853,7 +853,7 @@ static void clear_render_target(struct pipe_context *ctx, struct pipe_surface *d
     if (!dst || !color || !clip_rect(dst, &x, &y, &w, &h) ||
         (render_condition_enabled && !swrp_query_render_allowed(swrp_context_of(ctx))))
         return;
-    const swrp_format_desc *f = swrp_format_get(dst->format);
+    const fmt_desc *f = fmt_get(dst->format);
     if (!f || f->is_depth || f->is_compressed || !f->store_rgba)
         return;
     /* One texel in the surface's format, then copies of it. Pure integer
@@ -880,7 +880,7 @@ static void clear_depth_stencil(struct pipe_context *ctx, struct pipe_surface *d
     if (!dst || !clip_rect(dst, &x, &y, &w, &h) ||
         (render_condition_enabled && !swrp_query_render_allowed(swrp_context_of(ctx))))
         return;
-    const swrp_format_desc *f = swrp_format_get(dst->format);
+    const fmt_desc *f = fmt_get(dst->format);
     if (!f || !f->is_depth)
         return;
     bool do_z = (clear_flags & PIPE_CLEAR_DEPTH) && f->store_depth;

@@ -19,7 +19,7 @@
  * implementation ("a box filter is recommended"), and this one is a box
  * filter for every size.
  *
- * Arithmetic: texels go through swrp_format fetch_rgba (to floats, sRGB
+ * Arithmetic: texels go through the format table's fetch_rgba (to floats, sRGB
  * decoded to linear), the weighted sum is taken in float, and store_rgba
  * writes it (clamped; UNORM/SNORM rounded to nearest, ties away from zero;
  * floats to nearest even; sRGB re-encoded). So an RGBA8 level is
@@ -110,8 +110,8 @@ static bool mip_map(struct pipe_context *ctx, struct pipe_resource *res, unsigne
 /* Destination layer dz of `dst` from `src`: a 2D box filter per layer when
  * `is_3d` is false (dz and the source layer are the same index), 3D over
  * source slices otherwise. */
-static void mip_filter_layer(const swrp_format_desc *f, const mip_image *src, mip_image *dst,
-                             uint32_t dz, bool is_3d)
+static void mip_filter_layer(const fmt_desc *f, const mip_image *src, mip_image *dst, uint32_t dz,
+                             bool is_3d)
 {
     mip_taps tz = {1, {dz, 0, 0}, {1.0f, 0, 0}};
     if (is_3d)
@@ -128,13 +128,12 @@ static void mip_filter_layer(const swrp_format_desc *f, const mip_image *src, mi
                 for (uint32_t j = 0; j < ty.n; j++)
                     for (uint32_t i = 0; i < tx.n; i++) {
                         float t[4], wgt = tz.w[k] * ty.w[j] * tx.w[i];
-                        swrp_format_fetch_texel(f, slice, src->stride, tx.idx[i], ty.idx[j], t);
+                        fmt_fetch_texel(f, slice, src->stride, tx.idx[i], ty.idx[j], t);
                         for (int c = 0; c < 4; c++)
                             sum[c] += t[c] * wgt;
                     }
             }
-            swrp_format_store_texel(f, dst->p + (size_t)dz * dst->layer_stride, dst->stride, x, y,
-                                    sum);
+            fmt_store_texel(f, dst->p + (size_t)dz * dst->layer_stride, dst->stride, x, y, sum);
         }
     }
 }
@@ -154,7 +153,7 @@ bool swrp_generate_mipmap(struct pipe_context *ctx, struct pipe_resource *res,
     if (base_level > last_level || last_level > res->last_level)
         return mip_refuse("levels out of range");
     const swrp_resource *r = swrp_resource_of(res);
-    const swrp_format_desc *f = swrp_format_get(format), *rf = r->fmt;
+    const fmt_desc *f = fmt_get(format), *rf = r->fmt;
     if (!f || !rf || f->block_bytes != rf->block_bytes || f->block_w != rf->block_w ||
         f->block_h != rf->block_h)
         return mip_refuse("unknown format or one that does not fit the resource");

@@ -28,7 +28,7 @@
 #include <stdint.h>
 
 #include "core/swr.h"
-#include "frontend-gallium/pipe/p_screen.h"
+#include "frontend-gallium/gallium/p_screen.h"
 
 typedef struct swrp_timeline {
     int32_t refcount;    /* atomic; the context holds one reference */

@@ -52,7 +52,7 @@ static bool compressed_target_ok(enum pipe_texture_target t)
 bool swrp_format_supported(enum pipe_format format, enum pipe_texture_target target,
                            unsigned sample_count, unsigned storage_sample_count, unsigned bind)
 {
-    const swrp_format_desc *d = swrp_format_get(format);
+    const fmt_desc *d = fmt_get(format);
     if (!d || (unsigned)target >= PIPE_MAX_TEXTURE_TYPES)
         return false;
     /* No multisampling yet: 0 and 1 both mean one sample. */
@@ -66,12 +66,12 @@ bool swrp_format_supported(enum pipe_format format, enum pipe_texture_target tar
     if (bind & (PIPE_BIND_RENDER_TARGET | PIPE_BIND_BLENDABLE | PIPE_BIND_DISPLAY_TARGET |
                 PIPE_BIND_SCANOUT)) {
         /* The engine renders and blends every colour format it has. */
-        if (!swrp_format_is_renderable(d) || d->is_depth)
+        if (!fmt_is_renderable(d) || d->is_depth)
             return false;
     }
     if (bind & PIPE_BIND_DEPTH_STENCIL) {
         /* S8_UINT alone has no engine format, so it is refused here. */
-        if (!swrp_format_is_renderable(d) || !d->is_depth || target == PIPE_TEXTURE_3D)
+        if (!fmt_is_renderable(d) || !d->is_depth || target == PIPE_TEXTURE_3D)
             return false;
     }
     if ((bind & PIPE_BIND_SAMPLER_VIEW) && is_buffer) {
@@ -183,7 +183,7 @@ static uint32_t minify(uint32_t x, unsigned l)
 
 /* Checks the docs' per-target rules (Resources chapter, 5.2) and swr's
  * size limits. */
-static bool template_shape_ok(const struct pipe_resource *t, const swrp_format_desc *d)
+static bool template_shape_ok(const struct pipe_resource *t, const fmt_desc *d)
 {
     uint32_t w = t->width0, h = t->height0, dp = t->depth0, a = t->array_size;
     if (!w || !h || !dp || !a || t->last_level >= PIPE_MAX_TEXTURE_LEVELS)
@@ -240,7 +240,7 @@ bool swrp_resource_layout(const struct pipe_resource *templ, swrp_level_layout *
 {
     if (!templ)
         return false;
-    const swrp_format_desc *d = swrp_format_get(templ->format);
+    const fmt_desc *d = fmt_get(templ->format);
     if (!d || !template_shape_ok(templ, d))
         return false;
     if (templ->target == PIPE_BUFFER) {
@@ -291,7 +291,7 @@ static bool resource_template_ok(const struct pipe_resource *t)
     if (!t)
         return false;
     if (t->target == PIPE_BUFFER) {
-        const swrp_format_desc *d = swrp_format_get(t->format);
+        const fmt_desc *d = fmt_get(t->format);
         return d && !d->is_compressed && !(t->bind & ~BUFFER_BINDS) && t->nr_samples <= 1 &&
                t->nr_storage_samples <= 1;
     }
@@ -320,7 +320,7 @@ static struct pipe_resource *resource_create(struct pipe_screen *screen,
     if (!swrp_resource_layout(templ, r->level, &r->num_layers, &bytes))
         goto fail;
     r->base = *templ;
-    r->fmt = swrp_format_get(templ->format);
+    r->fmt = fmt_get(templ->format);
     r->size = (size_t)align64(bytes);
     r->data = aligned_alloc(SWRP_STORAGE_ALIGN, r->size);
     if (!r->data)
@@ -412,7 +412,7 @@ bool swrp_sampler_view_from_resource(swrp_sampler_view *out, const struct pipe_r
     if (!out || !res || !templ)
         return false;
     const swrp_resource *r = (const swrp_resource *)res;
-    const swrp_format_desc *vf = swrp_format_get(templ->format);
+    const fmt_desc *vf = fmt_get(templ->format);
     if (!vf)
         return false;
     /* A buffer is bytes: any plain format may view it. A texture view must

@@ -33,9 +33,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "frontend-gallium/pipe/p_context.h"
-#include "frontend-gallium/pipe/p_screen.h"
-#include "frontend-gallium/pipe/swrp_format.h"
+#include "frontend-gallium/gallium/p_context.h"
+#include "frontend-gallium/gallium/p_screen.h"
+#include "frontend-gallium/format/fmt.h"
 #include "frontend-gallium/pipe/swrp_priv.h"
 #include "frontend-gallium/pipe/swrp_sampler.h"
 
@@ -59,7 +59,7 @@ typedef struct swrp_level_layout {
 
 typedef struct swrp_resource {
     struct pipe_resource base; /* first */
-    const swrp_format_desc *fmt;
+    const fmt_desc *fmt;
     uint8_t *data;        /* 64-byte aligned; see generation */
     size_t size;          /* bytes of data */
     uint32_t generation;  /* bumped each time `data` is replaced (orphaning) */

@@ -20,7 +20,7 @@
  * integer-texel table 8.20; cube faces by table 8.19; seamless cube edges
  * from the neighbouring face, corners as the mean of the three texels;
  * shadow compare per texel before filtering; anisotropy as N samples along
- * the major axis. Texels come through the format table (swrp_format.h),
+ * the major axis. Texels come through the format table (format/fmt.h),
  * which decodes sRGB before filtering.
  *
  * Invariant: every texel address is computed from indices that were
@@ -56,7 +56,7 @@ typedef union texel4 {
 typedef struct lane_ctx {
     const swrp_sampler_view *v;
     const swrp_sampler_state *ss;
-    const swrp_format_desc *fmt;
+    const fmt_desc *fmt;
     unsigned target; /* pipe_texture_target of the view */
     unsigned dims;   /* 1, 2 or 3 filtered dimensions (cube: 2) */
     bool cube, is_int, compare, seamless, normalized;
@@ -195,7 +195,7 @@ static void fetch_texel(const lane_ctx *L, unsigned lvl, uint32_t x, uint32_t y,
 {
     const swrp_tex_level *lv = &L->v->level[lvl];
     const uint8_t *slice = L->v->data + lv->offset + (size_t)z * lv->layer_pitch;
-    swrp_format_fetch_texel(L->fmt, slice, lv->row_pitch, x, y, t->f);
+    fmt_fetch_texel(L->fmt, slice, lv->row_pitch, x, y, t->f);
     apply_compare(L, t);
 }
 
@@ -766,7 +766,7 @@ static void fetch_lane(lane_ctx *L, const swr_tex_request *req, int l, swr_simd_
             return;
         const uint8_t *p = v->data + v->level[0].offset +
                            ((size_t)v->first_element + (uint32_t)ci[0]) * v->fmt->block_bytes;
-        swrp_format_fetch_texel(v->fmt, p, 0, 0, 0, t.f);
+        fmt_fetch_texel(v->fmt, p, 0, 0, 0, t.f);
         write_lane(L, &t, out, l);
         return;
     }

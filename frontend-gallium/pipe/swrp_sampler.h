@@ -25,8 +25,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "frontend-gallium/pipe/p_defines.h"
-#include "frontend-gallium/pipe/swrp_format.h"
+#include "frontend-gallium/gallium/p_defines.h"
+#include "frontend-gallium/format/fmt.h"
 #include "common/shader_abi.h"
 
 #define SWRP_MAX_SAMPLER_VIEWS 32 /* PIPE_MAX_SHADER_SAMPLER_VIEWS */
@@ -44,7 +44,7 @@ typedef struct swrp_tex_level {
 } swrp_tex_level;
 
 typedef struct swrp_sampler_view {
-    const swrp_format_desc *fmt;
+    const fmt_desc *fmt;
     const uint8_t *data;
     enum pipe_texture_target target;
     uint32_t first_level, last_level; /* resource levels */

@@ -1,6 +1,6 @@
 /*
  * swrp_shader_lower.c: shader variants for pipe state the engine has no
- * fixed function for. The CSO's TGSI text is parsed (jitter/tgsi.h),
+ * fixed function for. The CSO's TGSI text is parsed (tgsi/tgsi.h),
  * transformed, printed again and compiled like any other text, so each
  * variant is an ordinary entry of the jitter's shader cache.
  *

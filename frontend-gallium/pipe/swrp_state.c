@@ -348,7 +348,7 @@ static void *create_vertex_elements_state(struct pipe_context *ctx, unsigned n,
     o->layout.num_elements = n;
     for (unsigned i = 0; i < n; i++) {
         swr_vertex_element *d = &o->layout.elements[i];
-        const swrp_format_desc *f = swrp_format_get(e[i].src_format);
+        const fmt_desc *f = fmt_get(e[i].src_format);
         if (e[i].vertex_buffer_index >= PIPE_MAX_VERTEX_BUFFERS || !f ||
             !swrp_vertex_format(e[i].src_format, &d->type, &d->components)) {
             complain("vertex elements: buffer index out of range or unfetchable format");
@@ -704,10 +704,10 @@ static struct pipe_surface *create_surface(struct pipe_context *ctx, struct pipe
 {
     if (!res || !templ)
         return NULL;
-    const swrp_format_desc *f = swrp_format_get(templ->format);
-    const swrp_format_desc *rf = swrp_format_get(res->format);
+    const fmt_desc *f = fmt_get(templ->format);
+    const fmt_desc *rf = fmt_get(res->format);
     swrp_level_ptr lp;
-    if (res->target == PIPE_BUFFER || !swrp_format_is_renderable(f) || !rf ||
+    if (res->target == PIPE_BUFFER || !fmt_is_renderable(f) || !rf ||
         f->block_bytes != rf->block_bytes || templ->u.tex.first_layer > templ->u.tex.last_layer ||
         !swrp_resource_level(res, templ->u.tex.level, templ->u.tex.last_layer, &lp)) {
         complain("create_surface: format not renderable or level/layers outside the resource");

@@ -33,7 +33,7 @@
 #include <stdint.h>
 
 #include "core/swr.h"
-#include "frontend-gallium/pipe/p_context.h"
+#include "frontend-gallium/gallium/p_context.h"
 #include "frontend-gallium/pipe/swrp_context.h"
 #include "frontend-gallium/pipe/swrp_sampler.h"
 #include "jitter/jit.h"

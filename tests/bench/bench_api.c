@@ -23,8 +23,8 @@
 #include <string.h>
 
 #include "cbench.h"
-#include "frontend-gallium/pipe/p_context.h"
-#include "frontend-gallium/pipe/p_screen.h"
+#include "frontend-gallium/gallium/p_context.h"
+#include "frontend-gallium/gallium/p_screen.h"
 #include "frontend-gallium/pipe/swr_public.h"
 #include "pipe_test_util.h"
 

@@ -24,8 +24,8 @@
 #include "cbench.h"
 #include "jitter/jit.h"
 #include "tgsi_corpus.h"
-#include "tgsi_test_inputs.h"
-#include "tgsi_test_sampler.h"
+#include "tools/tgsi_test_inputs.h"
+#include "tools/tgsi_test_sampler.h"
 
 #define DISPATCH_INSTS 512
 

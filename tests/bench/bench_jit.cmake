@@ -5,7 +5,7 @@ get_property(swr_have_llvm GLOBAL PROPERTY SWR_HAVE_LLVM)
 if(swr_have_llvm)
   swr_bench(NAME bench_jit
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/bench_jit.c
-    LIBS swr_jitter swr_tgsi_ref
+    LIBS swr_jitter swr_tgsi_test swr_tgsi_corpus
     FILTER "llvm/interp/dispatch/MAD$")
   target_compile_definitions(bench_jit PRIVATE SWR_TGSI_CORPUS="${SWR_TGSI_CORPUS}")
 endif()

@@ -29,7 +29,7 @@ static void setup(void)
         return;
     uint32_t rng = 1;
     size_t total = 0;
-    view.fmt = swrp_format_get(PIPE_FORMAT_R8G8B8A8_UNORM);
+    view.fmt = fmt_get(PIPE_FORMAT_R8G8B8A8_UNORM);
     view.target = PIPE_TEXTURE_2D;
     view.last_level = TEX_LEVELS - 1;
     for (uint32_t l = 0; l < TEX_LEVELS; l++) {

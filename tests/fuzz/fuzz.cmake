@@ -1,16 +1,16 @@
 # libFuzzer target for the TGSI text parser (fuzz_tgsi_parse.c). Only clang
 # has libFuzzer, so with any other compiler this file does nothing. The
 # parser's sources are compiled straight into the fuzzer with the fuzzer's
-# instrumentation; the swr_jitter library stays uninstrumented.
+# instrumentation; the swr_tgsi library stays uninstrumented.
 if(CMAKE_C_COMPILER_ID STREQUAL "Clang")
   add_executable(fuzz_tgsi_parse
     ${CMAKE_CURRENT_LIST_DIR}/fuzz_tgsi_parse.c
-    ${CMAKE_SOURCE_DIR}/jitter/tgsi_parse.c
-    ${CMAKE_SOURCE_DIR}/jitter/tgsi_validate.c
-    ${CMAKE_SOURCE_DIR}/jitter/tgsi_print.c
-    ${CMAKE_SOURCE_DIR}/jitter/tgsi_program.c
-    ${CMAKE_SOURCE_DIR}/jitter/tgsi_info.c)
-  target_link_libraries(fuzz_tgsi_parse PRIVATE swr_jitter_headers)
+    ${CMAKE_SOURCE_DIR}/tgsi/tgsi_parse.c
+    ${CMAKE_SOURCE_DIR}/tgsi/tgsi_validate.c
+    ${CMAKE_SOURCE_DIR}/tgsi/tgsi_print.c
+    ${CMAKE_SOURCE_DIR}/tgsi/tgsi_program.c
+    ${CMAKE_SOURCE_DIR}/tgsi/tgsi_info.c)
+  target_link_libraries(fuzz_tgsi_parse PRIVATE swr_tgsi_headers)
   target_compile_options(fuzz_tgsi_parse PRIVATE
     -g -O1 -fno-omit-frame-pointer -Wall -Wextra -Wno-unused-parameter
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined

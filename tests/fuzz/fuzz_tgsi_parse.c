@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

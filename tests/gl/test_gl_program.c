@@ -14,7 +14,7 @@
 #include "gl_test_util.h"
 #include "frontend-gallium/gl/context/gl_context.h"
 #include "frontend-gallium/gl/program/gl_program.h"
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 
 #define EXPECT_ERROR(e)                                                                            \
     do {                                                                                           \

@@ -14,7 +14,7 @@
 #ifndef GLC_SCENES_H
 #define GLC_SCENES_H
 
-#include "glc_api.h"
+#include "tools/glc_api.h"
 
 /* One glUniform* call on the scene's program. */
 typedef struct glc_uniform {

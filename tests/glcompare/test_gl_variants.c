@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "glc_api.h"
+#include "tools/glc_api.h"
 
 enum { W = 160, H = 120 };
 

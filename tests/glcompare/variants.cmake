@@ -1,6 +1,6 @@
 # GL state implemented by the pipe driver's shader variants (user clip
 # planes with and without gl_ClipVertex, polygon stipple) against Mesa's
-# llvmpipe libOSMesa, like test_gl_compare (glcompare.cmake defines swr_glc).
+# llvmpipe libOSMesa, like test_gl_compare (swr_glc: tools/CMakeLists.txt).
 if(TARGET OSMesa AND TARGET swr_glc)
   add_executable(test_gl_variants ${CMAKE_CURRENT_LIST_DIR}/test_gl_variants.c)
   target_link_libraries(test_gl_variants PRIVATE swr_glc)

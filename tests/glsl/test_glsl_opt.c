@@ -1,7 +1,7 @@
 /*
  * test_glsl_opt.c: the GLSL path's optimizations (loop unrolling in
- * glsl_to_tgsi.cpp, constant folding / copy propagation / dead code removal
- * in glsl_opt.c).
+ * glsl_codegen.cpp, constant folding / copy propagation / dead code removal
+ * in tgsi/tgsi_opt.c).
  *
  * Oracles:
  *  - the same program compiled with SWR_GLSL_OPT=0 (no TGSI optimizer) and
@@ -27,7 +27,7 @@
 
 #include <cmocka.h>
 
-#include "frontend-gallium/glsl/glsl_opt.h"
+#include "tgsi/tgsi_opt.h"
 #include "glsl_harness.h"
 
 static harness HA, HB;
@@ -544,7 +544,7 @@ static int opt_same(const char *text)
     tgsi_error err;
     if (!tgsi_parse(text, strlen(text), &p, &err))
         fail_msg("%s\nparse: %u:%u %s", text, err.line, err.column, err.message);
-    assert_true(swr_glsl_opt_program(p));
+    assert_true(tgsi_opt_program(p));
     assert_true(tgsi_validate(p, &err));
     char *t2 = tgsi_print(p);
     assert_non_null(t2);

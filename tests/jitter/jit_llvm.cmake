@@ -7,7 +7,7 @@ get_property(swr_have_llvm GLOBAL PROPERTY SWR_HAVE_LLVM)
 if(swr_have_llvm)
   swr_test(NAME test_jit_llvm
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_jit_llvm.c
-    LIBS swr_tgsi_ref swr_jitter
+    LIBS swr_tgsi_test swr_tgsi_corpus swr_jitter
     ARGS ${SWR_TGSI_CORPUS}
     LABELS jitter
     TIMEOUT 900)
@@ -18,7 +18,7 @@ if(swr_have_llvm)
   endif()
   swr_test(NAME test_jit_llvm_opcodes
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_jit_llvm_opcodes.c
-    LIBS swr_tgsi_ref swr_jitter
+    LIBS swr_tgsi_test swr_tgsi_corpus swr_jitter
     LABELS jitter
     TIMEOUT 900)
   # KNOB_DUMP_SHADER_IR: the files it writes read back with the TGSI parser

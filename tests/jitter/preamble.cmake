@@ -3,7 +3,7 @@
 # LLVM JIT (random programs, a longfs-like program, the corpus).
 swr_test(NAME test_jit_preamble
   SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_jit_preamble.c
-  LIBS swr_tgsi_ref swr_jitter
+  LIBS swr_tgsi_test swr_tgsi_corpus swr_jitter
   ARGS ${SWR_TGSI_CORPUS}
   LABELS jitter
   TIMEOUT 900)

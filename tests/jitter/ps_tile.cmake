@@ -6,7 +6,7 @@ get_property(swr_have_llvm GLOBAL PROPERTY SWR_HAVE_LLVM)
 if(swr_have_llvm)
   swr_test(NAME test_ps_tile
     SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_ps_tile.c ${CMAKE_SOURCE_DIR}/tests/support/test_util.c
-    LIBS swr_tgsi_ref swr_core swr_jitter
+    LIBS swr_tgsi_test swr_tgsi_corpus swr_core swr_jitter
     ARGS ${SWR_TGSI_CORPUS}
     LABELS jitter engine
     TIMEOUT 900)

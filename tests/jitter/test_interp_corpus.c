@@ -21,9 +21,9 @@
 
 #include "jitter/jit.h"
 #include "tgsi_corpus.h"
-#include "tgsi_ref.h"
-#include "tgsi_test_inputs.h"
-#include "tgsi_test_sampler.h"
+#include "tgsi/tgsi_ref.h"
+#include "tools/tgsi_test_inputs.h"
+#include "tools/tgsi_test_sampler.h"
 
 static const char *corpus_dir;
 
@@ -70,14 +70,14 @@ static int check_shader(const char *name, const char *text, size_t len, run_pair
         if (prog->processor == TGSI_PROCESSOR_VERTEX) {
             tgsi_test_fill_vs(&env, seed, &rp->vs_ref, rp->out_ref);
             tgsi_test_fill_vs(&env, seed, &rp->vs_jit, rp->out_jit);
-            if (!tgsi_ref_run_vs(prog, &key, &rp->vs_ref, &err))
+            if (!tgsi_ref_run_vs(prog, &rp->vs_ref, &err))
                 fail_msg("%s: reference refused: %s", name, err.message);
             jit_shader_vs_func(sh)(sh, &rp->vs_jit);
             same = tgsi_test_compare_vs(&env, &rp->vs_ref, &rp->vs_jit, msg, sizeof msg);
         } else {
             tgsi_test_fill_ps(&env, seed, &rp->ps_ref);
             rp->ps_jit = rp->ps_ref;
-            if (!tgsi_ref_run_ps(prog, &key, &rp->ps_ref, &err))
+            if (!tgsi_ref_run_ps(prog, key.dual_source, &rp->ps_ref, &err))
                 fail_msg("%s: reference refused: %s", name, err.message);
             jit_shader_ps_func(sh)(sh, &rp->ps_jit);
             same = tgsi_test_compare_ps(&rp->ps_ref, &rp->ps_jit, msg, sizeof msg);

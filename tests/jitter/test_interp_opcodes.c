@@ -1,6 +1,6 @@
 /*
  * test_interp_opcodes.c: the interpreter (jit_shader_compile + vs/ps func)
- * against the scalar reference executor (tests/support/tgsi_ref.c), bit
+ * against the scalar reference executor (tgsi/tgsi_ref.c), bit
  * for bit, lane by lane.
  *
  *  - Every executable opcode of the tgsi_opcodes table (ALU, integer, bit,
@@ -29,10 +29,10 @@
 #include <cmocka.h>
 
 #include "jitter/jit.h"
-#include "tgsi_ref.h"
-#include "tgsi_test_inputs.h"
+#include "tgsi/tgsi_ref.h"
+#include "tools/tgsi_test_inputs.h"
 #include "test_util.h"
-#include "tgsi_test_sampler.h"
+#include "tools/tgsi_test_sampler.h"
 
 /* Random programs per opcode and random control-flow programs. A includer
  * whose compiles are slow (test_jit_llvm_opcodes.c: ~6 ms per program in
@@ -131,7 +131,7 @@ static int cross_run(const char *text, unsigned opcode, unsigned seeds, float sp
             tgsi_test_fill_vs(&env, seed, &rp->vs_jit, rp->out_jit);
             if (edge_inputs)
                 fill_edge_inputs(&env, seed);
-            if (!tgsi_ref_run_vs(prog, &key, &rp->vs_ref, &err))
+            if (!tgsi_ref_run_vs(prog, &rp->vs_ref, &err))
                 fail_msg("reference refused %s: %s", text, err.message);
             jit_shader_vs_func(sh)(sh, &rp->vs_jit);
             same = tgsi_test_compare_vs(&env, &rp->vs_ref, &rp->vs_jit, msg, sizeof msg);
@@ -141,7 +141,7 @@ static int cross_run(const char *text, unsigned opcode, unsigned seeds, float sp
             if (edge_inputs)
                 fill_edge_inputs(&env, seed);
             rp->ps_jit = rp->ps_ref;
-            if (!tgsi_ref_run_ps(prog, &key, &rp->ps_ref, &err))
+            if (!tgsi_ref_run_ps(prog, key.dual_source, &rp->ps_ref, &err))
                 fail_msg("reference refused %s: %s", text, err.message);
             jit_shader_ps_func(sh)(sh, &rp->ps_jit);
             same = tgsi_test_compare_ps(&rp->ps_ref, &rp->ps_jit, msg, sizeof msg);

@@ -28,7 +28,7 @@
 #include <llvm-c/IRReader.h>
 
 #include "jitter/jit.h"
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 #include "knobs/knobs.h"
 
 static const char *const shader_a = "FRAG\n"

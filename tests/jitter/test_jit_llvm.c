@@ -35,8 +35,8 @@
 #include "jitter/jit.h"
 #include "jitter/jit_priv.h"
 #include "tgsi_corpus.h"
-#include "tgsi_test_inputs.h"
-#include "tgsi_test_sampler.h"
+#include "tools/tgsi_test_inputs.h"
+#include "tools/tgsi_test_sampler.h"
 
 static const char *corpus_dir;
 

@@ -31,10 +31,10 @@
 #include <cmocka.h>
 
 #include "jitter/jit.h"
-#include "jitter/jit_math.h"
+#include "tgsi/tgsi_math.h"
 #include "jitter/jit_priv.h"
 #include "tgsi_corpus.h"
-#include "tgsi_test_inputs.h"
+#include "tools/tgsi_test_inputs.h"
 
 static const char *corpus_dir;
 
@@ -308,7 +308,7 @@ static void test_random(void **state)
 
 /* ---- longfs ---------------------------------------------------------------- */
 
-/* What glsl_to_tgsi makes of longfs's loop, unrolled: per iteration
+/* What the GLSL path makes of longfs's loop, unrolled: per iteration
  * q = p + vec2(sin(t + i*0.37), cos(t*0.7 + i*0.53)), d = dot(q, q),
  * c += k / (d + 0.05), p = rotate(p) * 1.02. */
 static void longfs_text(char *text, size_t cap)
@@ -413,7 +413,7 @@ static void test_eval_key(void **state)
     /* sin(CONST[0][1].x * 2) is among the results */
     bool found = false;
     for (uint32_t i = 0; i < n * 4 && !found; i++)
-        found = a[i] == jit_sinf(0.25f * 2.0f);
+        found = a[i] == tgsi_sinf(0.25f * 2.0f);
     assert_true(found);
     assert_false(jit_shader_preamble_eval(sh, &res, b, a)); /* nothing changed */
     c[3][0] = 42;                                            /* not read */

@@ -37,8 +37,8 @@
 #include "jitter/jit_priv.h"
 #include "test_util.h"
 #include "tgsi_corpus.h"
-#include "tgsi_test_inputs.h"
-#include "tgsi_test_sampler.h"
+#include "tools/tgsi_test_inputs.h"
+#include "tools/tgsi_test_sampler.h"
 
 static const char *corpus_dir;
 

@@ -42,7 +42,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "glc_api.h"
+#include "tools/glc_api.h"
 
 /* ---- results --------------------------------------------------------------------------- */
 

@@ -1,5 +1,5 @@
-# swr's Gallium interface headers (frontend-gallium/pipe/p_*.h,
-# swr_public.h): one strict C11 and one C++17 translation unit, both with
+# swr's Gallium interface headers (frontend-gallium/gallium/p_*.h) and the
+# driver's public header (frontend-gallium/pipe/swr_public.h): one strict C11 and one C++17 translation unit, both with
 # -Werror; values shared with the engine (common/swr_state.h) and TGSI, the
 # docs' definitions, reference counting, and every PIPE_* name the docs
 # define (read from ../shared/spec/gallium-docs.md; skipped if absent).

@@ -21,7 +21,7 @@
 typedef struct R {
     const swrp_sampler_view *v;
     const swrp_sampler_state *ss;
-    const swrp_format_desc *fmt;
+    const fmt_desc *fmt;
     bool is_int, cmp, cube, norm;
     int dims;
     double ref;
@@ -82,8 +82,8 @@ static void fetch(R *r, int lvl, int x, int y, int z, double out[4])
 {
     const swrp_tex_level *lv = &r->v->level[lvl];
     float f[4];
-    swrp_format_fetch_texel(r->fmt, r->v->data + lv->offset + (size_t)z * lv->layer_pitch,
-                            lv->row_pitch, (uint32_t)x, (uint32_t)y, f);
+    fmt_fetch_texel(r->fmt, r->v->data + lv->offset + (size_t)z * lv->layer_pitch, lv->row_pitch,
+                    (uint32_t)x, (uint32_t)y, f);
     for (int c = 0; c < 4; c++) {
         if (r->is_int) {
             int32_t b;
@@ -394,8 +394,8 @@ void ref_sample(const swrp_sampler_view *v, const swrp_sampler_state *ss,
             if (c[0] < 0 || c[0] >= (int)v->num_elements)
                 return;
             float f[4];
-            swrp_format_fetch_texel(v->fmt, v->data + v->level[0].offset, 0,
-                                    v->first_element + (uint32_t)c[0], 0, f);
+            fmt_fetch_texel(v->fmt, v->data + v->level[0].offset, 0,
+                            v->first_element + (uint32_t)c[0], 0, f);
             for (int k = 0; k < 4; k++) {
                 int32_t b;
                 memcpy(&b, &f[k], 4);

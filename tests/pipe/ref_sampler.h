@@ -4,7 +4,7 @@
  * 4.6 formulas (section 8.14) in double precision, one lane at a time.
  *
  * It reads the same swrp_sampler_view / swrp_sampler_state structs and
- * texels through swrp_format_fetch_texel, and returns the 4 channels
+ * texels through fmt_fetch_texel, and returns the 4 channels
  * after the view swizzle (integer views: the integer values). `ambiguous`
  * is set when the answer hinges on a decision within rounding distance of
  * its threshold (a nearest texel at a texel edge, a mip level at

@@ -1,6 +1,6 @@
 # The swr pipe driver's screen, resources, transfers and fences
 # (frontend-gallium/pipe/swrp_screen.c, swrp_resource.c, swrp_context.c):
-# caps and format support against swrp_format's flags and the docs' rules,
+# caps and format support against the format table's flags and the docs' rules,
 # resource layouts against sizes computed in the test, transfer round trips,
 # and maps that wait only for the engine work using the mapped resource
 # (an engine test: it runs the worker pool, so the TSan job runs it).

@@ -5,7 +5,7 @@
  * (test_gallium_headers_cxx.cc) proves they also compile as C++.
  *
  * Oracles:
- * - the engine's own enums (common/swr_state.h) and TGSI's (jitter/tgsi.h):
+ * - the engine's own enums (common/swr_state.h) and TGSI's (tgsi/tgsi.h):
  *   values the driver passes through untranslated must be equal, checked
  *   with static_assert so a drift breaks the build;
  * - the docs' definitions: the logic-op formulas of the CSO chapter, the
@@ -24,16 +24,16 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "frontend-gallium/pipe/p_context.h"
-#include "frontend-gallium/pipe/p_defines.h"
-#include "frontend-gallium/pipe/p_format.h"
-#include "frontend-gallium/pipe/p_screen.h"
-#include "frontend-gallium/pipe/p_state.h"
+#include "frontend-gallium/gallium/p_context.h"
+#include "frontend-gallium/gallium/p_defines.h"
+#include "frontend-gallium/gallium/p_format.h"
+#include "frontend-gallium/gallium/p_screen.h"
+#include "frontend-gallium/gallium/p_state.h"
 #include "frontend-gallium/pipe/swr_public.h"
 
 #include "common/swr_state.h"
 #include "frontend-gallium/pipe/swrp_sampler.h"
-#include "jitter/tgsi.h"
+#include "tgsi/tgsi.h"
 
 #ifndef SWR_GALLIUM_DOCS
 #define SWR_GALLIUM_DOCS "../shared/spec/gallium-docs.md"

@@ -7,11 +7,11 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "frontend-gallium/pipe/p_context.h"
-#include "frontend-gallium/pipe/p_defines.h"
-#include "frontend-gallium/pipe/p_format.h"
-#include "frontend-gallium/pipe/p_screen.h"
-#include "frontend-gallium/pipe/p_state.h"
+#include "frontend-gallium/gallium/p_context.h"
+#include "frontend-gallium/gallium/p_defines.h"
+#include "frontend-gallium/gallium/p_format.h"
+#include "frontend-gallium/gallium/p_screen.h"
+#include "frontend-gallium/gallium/p_state.h"
 #include "frontend-gallium/pipe/swr_public.h"
 
 static_assert(PIPE_PRIM_MAX == PIPE_PRIM_PATCHES + 1, "PATCHES is the last primitive type");

@@ -28,8 +28,8 @@
 
 #include <cmocka.h>
 
-#include "frontend-gallium/pipe/p_context.h"
-#include "frontend-gallium/pipe/p_screen.h"
+#include "frontend-gallium/gallium/p_context.h"
+#include "frontend-gallium/gallium/p_screen.h"
 #include "frontend-gallium/pipe/swr_public.h"
 #include "pipe_test_util.h"
 

@@ -776,7 +776,7 @@ static void test_nonblocking(void **state)
     assert_true(swrp_resource_level(A, 0, 0, &lp));
     swr_framebuffer fb = {.width = W, .height = H, .num_color = 1};
     fb.color[0] = (swr_surface){lp.ptr, lp.row_pitch, W, H,
-                                swrp_format_get(A->format)->engine_format};
+                                fmt_get(A->format)->engine_format};
     assert_int_equal(swr_set_framebuffer(e, &fb), SWR_OK);
     tu_vertex v[3];
     const float pos[3][2] = {{-1, -1}, {3, -1}, {-1, 3}};

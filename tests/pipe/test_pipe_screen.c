@@ -6,7 +6,7 @@
  *
  * Oracles: the docs' rules restated here (mip size max(1, x >> l), cube =
  * 6 layers, compressed sizes rounded up to 4x4 blocks, 1D height 1), the
- * flags of swrp_format's descriptors for format support, and the format
+ * flags of the format table's descriptors (fmt.h) for format support, and the format
  * NAMES (parsed here) for the vertex-format mapping, so the driver's switch
  * is checked against something it did not write.
  */
@@ -168,7 +168,7 @@ static void test_format_support(void **state)
     unsigned vertex_formats = 0;
     for (int f = 0; f < PIPE_FORMAT_COUNT + 4; f++) {
         enum pipe_format pf = (enum pipe_format)f;
-        const swrp_format_desc *d = swrp_format_get(pf);
+        const fmt_desc *d = fmt_get(pf);
         bool known = d != NULL;
         bool rt = known && d->engine_format != 0 && !d->is_depth;
         bool ds = known && d->engine_format != 0 && d->is_depth;
@@ -233,7 +233,7 @@ static void check_layout(enum pipe_texture_target target, enum pipe_format forma
     assert_non_null(r);
     assert_int_equal(r->reference.count, 1);
     assert_ptr_equal(r->screen, screen);
-    const swrp_format_desc *d = swrp_format_get(format);
+    const fmt_desc *d = fmt_get(format);
     uint8_t *prev_end = NULL;
     for (unsigned l = 0; l <= last_level; l++) {
         uint32_t ew = mip(w, l), eh = target == PIPE_TEXTURE_1D || target == PIPE_TEXTURE_1D_ARRAY
@@ -372,7 +372,7 @@ static void test_sampler_views(void **state)
     v.u.tex.last_level = 3;
     swrp_sampler_view sv;
     assert_true(swrp_sampler_view_from_resource(&sv, r, &v));
-    assert_ptr_equal(sv.fmt, swrp_format_get(PIPE_FORMAT_R8G8B8A8_SRGB));
+    assert_ptr_equal(sv.fmt, fmt_get(PIPE_FORMAT_R8G8B8A8_SRGB));
     assert_int_equal(sv.first_level, 1);
     assert_int_equal(sv.last_level, 3);
     assert_int_equal(sv.first_layer, 1);

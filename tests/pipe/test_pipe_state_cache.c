@@ -27,7 +27,7 @@
 
 #include <cmocka.h>
 
-#include "frontend-gallium/pipe/p_context.h"
+#include "frontend-gallium/gallium/p_context.h"
 #include "frontend-gallium/pipe/swr_public.h"
 #include "pipe_test_util.h"
 

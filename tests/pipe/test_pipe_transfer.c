@@ -137,7 +137,7 @@ static void test_buffer_round_trip(void **state)
  * back through texture_map boxes, and checks strides against the layout. */
 static void round_trip_texture(struct pipe_resource *res)
 {
-    const swrp_format_desc *d = swrp_format_get(res->format);
+    const fmt_desc *d = fmt_get(res->format);
     for (unsigned l = 0; l <= res->last_level; l++) {
         swrp_level_ptr lp;
         assert_true(swrp_resource_level(res, l, 0, &lp));
@@ -346,7 +346,7 @@ static void bind_target_and_vertices(swr_context *e, struct pipe_resource *A,
     assert_true(swrp_resource_level(A, 0, 0, &lp));
     swr_framebuffer fb = {.width = RT_W, .height = RT_H, .num_color = 1};
     fb.color[0] = (swr_surface){lp.ptr, lp.row_pitch, RT_W, RT_H,
-                                swrp_format_get(A->format)->engine_format};
+                                fmt_get(A->format)->engine_format};
     assert_int_equal(swr_set_framebuffer(e, &fb), SWR_OK);
     swrp_level_ptr vp;
     assert_true(swrp_resource_level(V, 0, 0, &vp));

@@ -64,7 +64,7 @@ static double range(double lo, double hi) { return lo + (hi - lo) * unit(); }
 static void tex_make(tex *t, enum pipe_texture_target target, enum pipe_format format, uint32_t w,
                      uint32_t h, uint32_t d, uint32_t levels, int fill)
 {
-    const swrp_format_desc *f = swrp_format_get(format);
+    const fmt_desc *f = fmt_get(format);
     assert_non_null(f);
     memset(t, 0, sizeof *t);
     t->v.fmt = f;
@@ -103,8 +103,8 @@ static void tex_make(tex *t, enum pipe_texture_target target, enum pipe_format f
                             c[k] = fill ? (float)l / 10.0f + 0.01f * (float)k : (float)unit();
                         }
                     }
-                    swrp_format_store_texel(f, t->mem + lv->offset + (size_t)z * lv->layer_pitch,
-                                            lv->row_pitch, x, y, c);
+                    fmt_store_texel(f, t->mem + lv->offset + (size_t)z * lv->layer_pitch,
+                                    lv->row_pitch, x, y, c);
                 }
     }
     for (int k = 0; k < 4; k++)
@@ -449,7 +449,7 @@ static void test_random_compare(void **unused)
                     if (rnd() & 1) {
                         const swrp_tex_level *lv = &t.v.level[t.v.first_level];
                         float px[4];
-                        swrp_format_fetch_texel(t.v.fmt, t.v.data + lv->offset, lv->row_pitch, 0, 0, px);
+                        fmt_fetch_texel(t.v.fmt, t.v.data + lv->offset, lv->row_pitch, 0, 0, px);
                         for (int l = 0; l < 8; l++)
                             req.compare[l] = px[0];
                     }
@@ -735,8 +735,8 @@ static void test_cube_faces(void **unused)
         for (uint32_t y = 0; y < 4; y++)
             for (uint32_t x = 0; x < 4; x++) {
                 float c[4] = {(float)f, (float)x, (float)y, 1};
-                swrp_format_store_texel(t.v.fmt, t.mem + (size_t)f * t.v.level[0].layer_pitch,
-                                        t.v.level[0].row_pitch, x, y, c);
+                fmt_store_texel(t.v.fmt, t.mem + (size_t)f * t.v.level[0].layer_pitch,
+                                t.v.level[0].row_pitch, x, y, c);
             }
     swrp_sampler_state ss;
     memset(&ss, 0, sizeof ss);
@@ -789,7 +789,7 @@ static void test_gather_order(void **unused)
     for (uint32_t y = 0; y < 2; y++)
         for (uint32_t x = 0; x < 2; x++) {
             float c[4] = {(float)(x + 2 * y), 10.0f + (float)(x + 2 * y), 0, 1};
-            swrp_format_store_texel(t.v.fmt, t.mem, t.v.level[0].row_pitch, x, y, c);
+            fmt_store_texel(t.v.fmt, t.mem, t.v.level[0].row_pitch, x, y, c);
         }
     swrp_sampler_state ss;
     memset(&ss, 0, sizeof ss);

@@ -26,8 +26,8 @@
 #include <stdint.h>
 
 #include "gl_impl.h" /* generated: GL types, enums, swrgl_* prototypes */
-#include "frontend-gallium/pipe/p_context.h"
-#include "frontend-gallium/pipe/p_screen.h"
+#include "frontend-gallium/gallium/p_context.h"
+#include "frontend-gallium/gallium/p_screen.h"
 
 struct gl_shared;
 

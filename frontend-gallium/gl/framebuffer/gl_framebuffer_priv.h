@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "frontend-gallium/gl/framebuffer/gl_framebuffer.h"
-#include "frontend-gallium/pipe/p_format.h"
+#include "frontend-gallium/gallium/p_format.h"
 
 /* What a pipe format stores, as the GL queries (RED_SIZE.., COMPONENT_TYPE,
  * COLOR_ENCODING) report it. */

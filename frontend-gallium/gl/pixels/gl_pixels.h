@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 #include "frontend-gallium/gl/common/gl_common.h"
-#include "frontend-gallium/pipe/p_format.h"
+#include "frontend-gallium/gallium/p_format.h"
 
 struct pipe_screen;
 

@@ -4,11 +4,11 @@
  *
  * The client side is written here (one pixel at a time through a float or
  * 64-bit integer RGBA group, GL 2.1 sections 3.6.4 and 4.3.2 with the GL 3.0+
- * signed normalized rule); the pipe side is the driver's format table
- * (swrp_format.h fetch/store). Common 8-bit RGBA/BGRA cases copy rows.
+ * signed normalized rule); the pipe side is the format table
+ * (format/fmt.h fetch/store). Common 8-bit RGBA/BGRA cases copy rows.
  */
 #include "frontend-gallium/gl/pixels/gl_pixels.h"
-#include "frontend-gallium/pipe/swrp_format.h"
+#include "frontend-gallium/format/fmt.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -388,7 +388,7 @@ static inline float elem_to_float(unsigned kind, const uint8_t *p, bool swap)
     case TK_FLOAT:
         return u2f(rd32(p, swap));
     case TK_HALF:
-        return swrp_half_to_float((uint16_t)rd16(p, swap));
+        return fmt_half_to_float((uint16_t)rd16(p, swap));
     default:
         return 0.0f;
     }
@@ -413,7 +413,7 @@ static inline int64_t elem_to_int(unsigned kind, const uint8_t *p, bool swap)
     case TK_FLOAT:
         return (int64_t)llrintf(u2f(rd32(p, swap)));
     case TK_HALF:
-        return (int64_t)llrintf(swrp_half_to_float((uint16_t)rd16(p, swap)));
+        return (int64_t)llrintf(fmt_half_to_float((uint16_t)rd16(p, swap)));
     default:
         return 0;
     }
@@ -458,7 +458,7 @@ static inline void elem_from_float(unsigned kind, uint8_t *p, float x, bool swap
         wr32(p, f2u(x), swap);
         break;
     case TK_HALF:
-        wr16(p, swrp_float_to_half(x), swap);
+        wr16(p, fmt_float_to_half(x), swap);
         break;
     default:
         break;
@@ -495,7 +495,7 @@ static inline void elem_from_int(unsigned kind, uint8_t *p, int64_t v, bool swap
         wr32(p, f2u((float)v), swap);
         break;
     case TK_HALF:
-        wr16(p, swrp_float_to_half((float)v), swap);
+        wr16(p, fmt_float_to_half((float)v), swap);
         break;
     default:
         break;
@@ -535,11 +535,11 @@ static enum pipe_format linear_twin(enum pipe_format f)
     }
 }
 
-static inline bool desc_is_int(const swrp_format_desc *d)
+static inline bool desc_is_int(const fmt_desc *d)
 {
     return d->is_pure_int || d->is_pure_uint || d->is_signed_int;
 }
-static inline bool desc_is_uint(const swrp_format_desc *d) { return d->is_pure_uint; }
+static inline bool desc_is_uint(const fmt_desc *d) { return d->is_pure_uint; }
 
 static bool is_float_depth(enum pipe_format f)
 {
@@ -555,7 +555,7 @@ static inline uint32_t load32(const uint8_t *p)
     return v;
 }
 
-static void store_depth_d(const swrp_format_desc *pd, uint8_t *t, double z)
+static void store_depth_d(const fmt_desc *pd, uint8_t *t, double z)
 {
     uint32_t w;
     uint16_t h;
@@ -587,7 +587,7 @@ static void store_depth_d(const swrp_format_desc *pd, uint8_t *t, double z)
     memcpy(t, &w, 4);
 }
 
-static double fetch_depth_d(const swrp_format_desc *pd, const uint8_t *t)
+static double fetch_depth_d(const fmt_desc *pd, const uint8_t *t)
 {
     uint16_t h;
     switch (pd->format) {
@@ -634,7 +634,7 @@ static inline double elem_to_depth_d(unsigned kind, const uint8_t *p, bool swap,
         z = u2f(rd32(p, swap));
         break;
     case TK_HALF:
-        z = swrp_half_to_float((uint16_t)rd16(p, swap));
+        z = fmt_half_to_float((uint16_t)rd16(p, swap));
         break;
     default:
         z = 0.0;
@@ -669,7 +669,7 @@ static inline void depth_to_elem(unsigned kind, uint8_t *p, double z, bool swap)
         wr32(p, f2u((float)z), swap);
         break;
     case TK_HALF:
-        wr16(p, swrp_float_to_half((float)z), swap);
+        wr16(p, fmt_float_to_half((float)z), swap);
         break;
     default:
         break;
@@ -683,8 +683,8 @@ typedef struct conv {
     ctype t;
     layout L;
     bool swap, lsb_first;
-    const swrp_format_desc *pd;
-    const swrp_format_desc *pfd; /* TK_PACKEDF client word format */
+    const fmt_desc *pd;
+    const fmt_desc *pfd; /* TK_PACKEDF client word format */
 } conv;
 
 static bool conv_init(conv *c, const gl_pixelstore *ps, unsigned dims, GLenum format, GLenum type,
@@ -699,12 +699,12 @@ static bool conv_init(conv *c, const gl_pixelstore *ps, unsigned dims, GLenum fo
         return false;
     c->swap = ps->swap_bytes != GL_FALSE;
     c->lsb_first = ps->lsb_first != GL_FALSE;
-    c->pd = swrp_format_get(linear_twin(pf));
-    c->pfd = c->t.kind == TK_PACKEDF ? swrp_format_get(c->t.pf) : NULL;
+    c->pd = fmt_get(linear_twin(pf));
+    c->pfd = c->t.kind == TK_PACKEDF ? fmt_get(c->t.pf) : NULL;
     if (!c->pd || (c->t.kind == TK_PACKEDF && !c->pfd))
         return false;
     /* What the pipe format can hold must match the client format's kind. */
-    const swrp_format_desc *pd = c->pd;
+    const fmt_desc *pd = c->pd;
     switch (c->f.kind) {
     case CK_COLOR:
         if (pd->is_depth || pd->format == PIPE_FORMAT_S8_UINT || c->f.integer != desc_is_int(pd))
@@ -928,7 +928,7 @@ static void fast_row(unsigned fp, uint8_t *d, const uint8_t *s, size_t w)
 
 static void unpack_row(const conv *c, const uint8_t *s, uint8_t *d, size_t w, enum pipe_format pf)
 {
-    const swrp_format_desc *pd = c->pd;
+    const fmt_desc *pd = c->pd;
     const size_t bb = pd->block_bytes, g = c->L.group;
     switch (c->f.kind) {
     case CK_COLOR:
@@ -1006,7 +1006,7 @@ bool gl_pixels_unpack_dims(const gl_pixelstore *ps, unsigned dims, GLenum format
         cfmt f;
         ctype t;
         return gl_pixels_check(format, type) == GL_NO_ERROR && cfmt_get(format, &f) &&
-               ctype_get(type, &t) && swrp_format_get(dst_format);
+               ctype_get(type, &t) && fmt_get(dst_format);
     }
     if (!src || !dst || !conv_init(&c, ps, dims, format, type, w, h, d, dst_format))
         return false;
@@ -1100,7 +1100,7 @@ static inline void rebase_int(GLenum base, int64_t v[4])
 static void pack_row(const conv *c, const uint8_t *slice, size_t stride, uint32_t y, uint8_t *o,
                      size_t w, GLenum base, bool clamp)
 {
-    const swrp_format_desc *pd = c->pd;
+    const fmt_desc *pd = c->pd;
     const size_t bb = pd->block_bytes, g = c->L.group;
     const uint8_t *row = slice + (size_t)y * stride;
     switch (c->f.kind) {
@@ -1110,7 +1110,7 @@ static void pack_row(const conv *c, const uint8_t *slice, size_t stride, uint32_
             for (size_t x = 0; x < w; x++) {
                 float f[4];
                 int64_t v[4];
-                swrp_format_fetch_texel(pd, slice, (uint32_t)stride, (uint32_t)x, y, f);
+                fmt_fetch_texel(pd, slice, (uint32_t)stride, (uint32_t)x, y, f);
                 for (int k = 0; k < 4; k++)
                     v[k] = from_uint ? (int64_t)f2u(f[k]) : (int64_t)(int32_t)f2u(f[k]);
                 rebase_int(base, v);
@@ -1120,7 +1120,7 @@ static void pack_row(const conv *c, const uint8_t *slice, size_t stride, uint32_
             /* Normalized client types clamp to their range when encoding. */
             for (size_t x = 0; x < w; x++) {
                 float v[4];
-                swrp_format_fetch_texel(pd, slice, (uint32_t)stride, (uint32_t)x, y, v);
+                fmt_fetch_texel(pd, slice, (uint32_t)stride, (uint32_t)x, y, v);
                 rebase_float(base, v);
                 if (clamp)
                     for (int k = 0; k < 4; k++)
@@ -1162,7 +1162,7 @@ bool gl_pixels_pack_dims(const gl_pixelstore *ps, unsigned dims, GLenum format, 
     if (w < 0 || h < 0 || d < 0)
         return false;
     if (w == 0 || h == 0 || d == 0)
-        return gl_pixels_check(format, type) == GL_NO_ERROR && swrp_format_get(src_format);
+        return gl_pixels_check(format, type) == GL_NO_ERROR && fmt_get(src_format);
     if (!src || !dst || !conv_init(&c, ps, dims, format, type, w, h, d, src_format))
         return false;
     if (c.f.kind == CK_DEPTH && !c.pd->fetch_depth)

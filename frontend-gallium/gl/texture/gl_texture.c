@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frontend-gallium/pipe/swrp_format.h"
-#include "jitter/tgsi.h"
+#include "frontend-gallium/format/fmt.h"
+#include "tgsi/tgsi.h"
 
 /* ---- helpers -------------------------------------------------------------- */
 
@@ -141,7 +141,7 @@ bool gl_tex_complete(const gl_texobj *t, unsigned *last_out)
     }
     if (faces == 6 && b->width != b->height)
         return false;
-    const swrp_format_desc *fd = swrp_format_get(b->format);
+    const fmt_desc *fd = fmt_get(b->format);
     if (fd && fd->is_pure_int &&
         (p->mag_filter != GL_NEAREST ||
          (p->min_filter != GL_NEAREST && p->min_filter != GL_NEAREST_MIPMAP_NEAREST)))
@@ -977,7 +977,7 @@ static void make_sampler_key(struct gl_context *ctx, const gl_texobj *t, unsigne
     s->lod_bias = fminf(fmaxf(bias, -maxb), maxb);
     s->min_lod = p->min_lod;
     s->max_lod = p->max_lod;
-    const swrp_format_desc *fd = swrp_format_get(b->format);
+    const fmt_desc *fd = fmt_get(b->format);
     if (fd && fd->is_pure_int) {
         for (int k = 0; k < 4; k++)
             s->border_color.i[k] = p->border_is_int ? p->border_color_i[k]
@@ -993,7 +993,7 @@ static void make_sampler_key(struct gl_context *ctx, const gl_texobj *t, unsigne
  * base format, then the texture swizzle on top. */
 static void view_swizzle(const gl_texobj *t, const gl_teximage *b, uint8_t out[4])
 {
-    const swrp_format_desc *fd = swrp_format_get(b->format);
+    const fmt_desc *fd = fmt_get(b->format);
     const char *name = fd ? fd->name + strlen("PIPE_FORMAT_") : "";
     unsigned nch = fd ? fd->nr_channels : 4;
     bool lum_fmt = name[0] == 'L' || name[0] == 'I' || name[0] == 'A';

@@ -12,7 +12,7 @@
 
 #include "frontend-gallium/gl/pixels/gl_pixels.h"
 #include "frontend-gallium/gl/vertex/gl_vertex.h"
-#include "frontend-gallium/pipe/swrp_format.h"
+#include "frontend-gallium/format/fmt.h"
 
 /* ---- targets ----------------------------------------------------------------- */
 
@@ -505,7 +505,7 @@ static GLenum format_compat(GLenum base, enum pipe_format pf, GLenum format)
         return GL_INVALID_OPERATION;
     if (format == GL_DEPTH_STENCIL && base != GL_DEPTH_STENCIL)
         return GL_INVALID_OPERATION;
-    const swrp_format_desc *fd = swrp_format_get(pf);
+    const fmt_desc *fd = fmt_get(pf);
     bool int_tex = fd && fd->is_pure_int;
     if (!is_depth_base(base) && int_tex != is_integer_format(format))
         return GL_INVALID_OPERATION;
@@ -1009,7 +1009,7 @@ void swrgl_GetTexImage(struct gl_context *ctx, GLenum target, GLint level, GLenu
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
-    const swrp_format_desc *fd = swrp_format_get(im->format);
+    const fmt_desc *fd = fmt_get(im->format);
     if (fd && !is_depth_base(im->base_format) && fd->is_pure_int != is_integer_format(format)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
@@ -1086,7 +1086,7 @@ typedef struct channel_bits {
 static channel_bits format_bits(enum pipe_format pf, GLenum base, bool compressed)
 {
     channel_bits c = {0};
-    const swrp_format_desc *fd = swrp_format_get(pf);
+    const fmt_desc *fd = fmt_get(pf);
     if (compressed || !fd) {
         int v = compressed ? 8 : 0;
         switch (base) {
@@ -1141,7 +1141,7 @@ static bool tex_level_parameter(struct gl_context *ctx, GLenum target, GLint lev
     bool def = im->defined;
     channel_bits c = def ? format_bits(im->format, im->base_format, im->compressed)
                          : (channel_bits){0};
-    const swrp_format_desc *fd = def ? swrp_format_get(im->format) : NULL;
+    const fmt_desc *fd = def ? fmt_get(im->format) : NULL;
     switch (pname) {
     case GL_TEXTURE_WIDTH: *out = def ? im->width + 2 * im->border : 0; return true;
     case GL_TEXTURE_HEIGHT:
@@ -1283,7 +1283,7 @@ static void generate(struct gl_context *ctx, gl_texobj *t)
             image_box(ti, da->width, da->height, da->depth, &bi.dst.box);
             if (ti == TEX_CUBE)
                 bi.src.box.depth = bi.dst.box.depth = 6;
-            const swrp_format_desc *fd = swrp_format_get(t->res->format);
+            const fmt_desc *fd = fmt_get(t->res->format);
             bi.mask = fd && fd->is_depth ? PIPE_MASK_Z : PIPE_MASK_RGBA;
             bi.filter = PIPE_TEX_FILTER_NEAREST;
             ctx->pipe->blit(ctx->pipe, &bi);

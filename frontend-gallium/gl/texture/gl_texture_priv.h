@@ -29,7 +29,7 @@
 #include "frontend-gallium/gl/objects/gl_objects.h"
 #include "frontend-gallium/gl/program/gl_program.h"
 #include "frontend-gallium/gl/texture/gl_texture.h"
-#include "frontend-gallium/pipe/p_state.h"
+#include "frontend-gallium/gallium/p_state.h"
 
 #define GLTEX_MAX_LEVELS 15 /* 16384 = 2^14 */
 #define GLTEX_MAX_SIZE 16384

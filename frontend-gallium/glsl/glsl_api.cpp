@@ -1,0 +1,201 @@
+/*
+ * glsl_api.cpp: the C API of the GLSL path (swr_glsl.h).
+ *
+ * The objects behind the handles (glsl_priv.h) are plain C++ values:
+ * sources, logs, TGSI text, reflection arrays whose name pointers point
+ * into the program's own strings. This file checks arguments, keeps the
+ * sources, stands in a fixed-function stage for a missing one (GL 2.1
+ * section 2.15: a program with only a vertex or only a fragment shader
+ * links), catches every exception of the link (Unsupported becomes
+ * "ERROR: 0:LINE: unsupported: ...", anything else "internal") so that none
+ * reaches C, and answers the reflection queries. The work is glsl_link.cpp's;
+ * no glslang type is named here.
+ */
+#include "frontend-gallium/glsl/glsl_priv.h"
+
+#include <exception>
+#include <new>
+
+extern "C" {
+#include "tgsi/tgsi.h"
+}
+
+extern "C" {
+
+bool swr_glsl_init(void) { return glsl::process_init(); }
+void swr_glsl_fini(void) { glsl::process_fini(); }
+
+swr_glsl_shader *swr_glsl_compile(swr_glsl_stage stage, int count, const char *const *strings,
+                                  const int *lengths)
+{
+    swr_glsl_shader *s = new (std::nothrow) swr_glsl_shader;
+    if (!s)
+        return nullptr;
+    s->stage = stage == SWR_GLSL_FRAGMENT ? SWR_GLSL_FRAGMENT : SWR_GLSL_VERTEX;
+    for (int i = 0; i < count && strings; i++) {
+        const char *p = strings[i];
+        if (!p)
+            p = "";
+        if (lengths && lengths[i] >= 0)
+            s->sources.emplace_back(p, (size_t)lengths[i]);
+        else
+            s->sources.emplace_back(p);
+    }
+    if (stage != SWR_GLSL_VERTEX && stage != SWR_GLSL_FRAGMENT) {
+        s->log = "ERROR: 0:0: unsupported shader stage\n";
+        return s;
+    }
+    glsl::compile_shader(s);
+    if (!s->ok && s->log.find("ERROR") == std::string::npos)
+        s->log += "ERROR: 0:0: compilation failed\n";
+    return s;
+}
+
+bool swr_glsl_shader_ok(const swr_glsl_shader *s) { return s && s->ok; }
+const char *swr_glsl_shader_log(const swr_glsl_shader *s) { return s ? s->log.c_str() : ""; }
+void swr_glsl_shader_destroy(swr_glsl_shader *s) { delete s; }
+swr_glsl_stage swr_glsl_shader_stage(const swr_glsl_shader *s) { return s->stage; }
+
+swr_glsl_program *swr_glsl_link(swr_glsl_shader *const *shaders, int count,
+                                const swr_glsl_attrib_binding *bindings, int nbindings)
+{
+    return swr_glsl_link_ex(shaders, count, bindings, nbindings, nullptr, 0);
+}
+
+swr_glsl_program *swr_glsl_link_ex(swr_glsl_shader *const *shaders, int count,
+                                   const swr_glsl_attrib_binding *bindings, int nbindings,
+                                   const swr_glsl_attrib_binding *frag_bindings, int nfrag)
+{
+    swr_glsl_program *p = new (std::nothrow) swr_glsl_program;
+    if (!p)
+        return nullptr;
+    if (!shaders || count < 0)
+        count = 0;
+    if (!bindings || nbindings < 0)
+        nbindings = 0;
+    if (!frag_bindings || nfrag < 0)
+        nfrag = 0;
+    /* A program with one stage runs the other with fixed-function processing
+     * (GL 2.1 section 2.15). This library has no matrix stack or texture
+     * environment yet, so that is the identity transform with the colours and
+     * texture coordinates passed through, and a fragment stage that writes the
+     * interpolated primary colour. */
+    static const char *const FIXED_VS =
+        "#version 110\n"
+        "void main() {\n"
+        "  gl_Position = gl_Vertex;\n"
+        "  gl_FrontColor = gl_Color; gl_BackColor = gl_Color;\n"
+        "  gl_FrontSecondaryColor = gl_SecondaryColor; gl_BackSecondaryColor = gl_SecondaryColor;\n"
+        "  gl_TexCoord[0] = gl_MultiTexCoord0; gl_TexCoord[1] = gl_MultiTexCoord1;\n"
+        "  gl_TexCoord[2] = gl_MultiTexCoord2; gl_TexCoord[3] = gl_MultiTexCoord3;\n"
+        "  gl_FogFragCoord = gl_FogCoord;\n"
+        "}\n";
+    static const char *const FIXED_FS = "#version 110\nvoid main() { gl_FragColor = gl_Color; }\n";
+    bool has[2] = {false, false};
+    for (int i = 0; i < count; i++)
+        if (shaders[i] &&
+            (shaders[i]->stage == SWR_GLSL_VERTEX || shaders[i]->stage == SWR_GLSL_FRAGMENT))
+            has[shaders[i]->stage] = true;
+    std::vector<swr_glsl_shader *> all(shaders, shaders + count);
+    swr_glsl_shader *fixed = nullptr;
+    if (count > 0 && has[SWR_GLSL_VERTEX] != has[SWR_GLSL_FRAGMENT]) {
+        swr_glsl_stage st = has[SWR_GLSL_VERTEX] ? SWR_GLSL_FRAGMENT : SWR_GLSL_VERTEX;
+        const char *src = st == SWR_GLSL_VERTEX ? FIXED_VS : FIXED_FS;
+        fixed = swr_glsl_compile(st, 1, &src, nullptr);
+        if (fixed)
+            all.push_back(fixed);
+    }
+    try {
+        glsl::link_program(p, all.data(), (int)all.size(), bindings, nbindings, frag_bindings,
+                           nfrag);
+    } catch (const glsl::Unsupported &u) {
+        p->log += "ERROR: 0:" + std::to_string(u.line) + ": unsupported: " + u.what + "\n";
+        p->ok = false;
+    } catch (const std::exception &e) {
+        p->log += std::string("ERROR: 0:0: internal: ") + e.what() + "\n";
+        p->ok = false;
+    }
+    if (fixed)
+        swr_glsl_shader_destroy(fixed);
+    if (!p->ok) {
+        p->tgsi[0].clear();
+        p->tgsi[1].clear();
+        p->attribs.clear();
+        p->attrib_names.clear();
+        p->uniforms.clear();
+        p->uniform_names.clear();
+        p->const_init.clear();
+        p->frag_outputs.clear();
+        p->frag_names.clear();
+    } else {
+        for (size_t i = 0; i < p->frag_outputs.size(); i++)
+            p->frag_outputs[i].name = p->frag_names[i].c_str();
+        for (size_t i = 0; i < p->attribs.size(); i++)
+            p->attribs[i].name = p->attrib_names[i].c_str();
+        for (size_t i = 0; i < p->uniforms.size(); i++)
+            p->uniforms[i].name = p->uniform_names[i].c_str();
+    }
+    return p;
+}
+
+bool swr_glsl_program_ok(const swr_glsl_program *p) { return p && p->ok; }
+const char *swr_glsl_program_log(const swr_glsl_program *p) { return p ? p->log.c_str() : ""; }
+void swr_glsl_program_destroy(swr_glsl_program *p) { delete p; }
+
+const char *swr_glsl_program_tgsi(const swr_glsl_program *p, swr_glsl_stage stage)
+{
+    if (!p || !p->ok || (stage != SWR_GLSL_VERTEX && stage != SWR_GLSL_FRAGMENT))
+        return nullptr;
+    return p->tgsi[stage].c_str();
+}
+
+int swr_glsl_num_attribs(const swr_glsl_program *p)
+{
+    return p && p->ok ? (int)p->attribs.size() : 0;
+}
+const swr_glsl_attrib *swr_glsl_get_attrib(const swr_glsl_program *p, int i)
+{
+    if (!p || i < 0 || i >= (int)p->attribs.size())
+        return nullptr;
+    return &p->attribs[i];
+}
+int swr_glsl_num_uniforms(const swr_glsl_program *p)
+{
+    return p && p->ok ? (int)p->uniforms.size() : 0;
+}
+const swr_glsl_uniform *swr_glsl_get_uniform(const swr_glsl_program *p, int i)
+{
+    if (!p || i < 0 || i >= (int)p->uniforms.size())
+        return nullptr;
+    return &p->uniforms[i];
+}
+unsigned swr_glsl_num_const_regs(const swr_glsl_program *p)
+{
+    return p && p->ok ? p->num_const_regs : 0;
+}
+const uint32_t *swr_glsl_const_init(const swr_glsl_program *p)
+{
+    return p && p->ok && !p->const_init.empty() ? p->const_init.data() : nullptr;
+}
+int swr_glsl_num_frag_outputs(const swr_glsl_program *p)
+{
+    return p && p->ok ? (int)p->frag_outputs.size() : 0;
+}
+const swr_glsl_frag_output *swr_glsl_get_frag_output(const swr_glsl_program *p, int i)
+{
+    if (!p || !p->ok || i < 0 || i >= (int)p->frag_outputs.size())
+        return nullptr;
+    return &p->frag_outputs[i];
+}
+unsigned swr_glsl_num_samplers(const swr_glsl_program *p)
+{
+    return p && p->ok ? (unsigned)p->sampler_targets.size() : 0;
+}
+unsigned swr_glsl_sampler_target(const swr_glsl_program *p, unsigned sampler)
+{
+    if (!p || sampler >= p->sampler_targets.size())
+        return TGSI_TEXTURE_UNKNOWN;
+    return p->sampler_targets[sampler];
+}
+
+} /* extern "C" */

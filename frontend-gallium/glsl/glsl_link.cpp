@@ -1,0 +1,982 @@
+/*
+ * glsl_link.cpp: parsing with glslang, the link of the two stages and the
+ * layout of their interfaces (glsl_priv.h: process_init, compile_shader,
+ * link_program).
+ *
+ * Compile parses a shader with glslang for its log (the API keeps the
+ * source). Link parses every shader again into fresh glslang objects (so a
+ * shader may take part in any number of programs, from any thread), checks
+ * what glslang leaves to the linker (varyings the FS reads are written by
+ * the VS with the same type and, in GLSL 1.30, interpolation; colour
+ * qualifiers agree; one kind of fragment output; gl_Position written),
+ * links, and lays out the interfaces:
+ *  - uniforms: CONST[0] registers in declaration order, VS first, each of
+ *    slots_of() registers; sampler numbers in the same order; the initial
+ *    CONST[0] words from GLSL 1.20 initializers;
+ *  - attributes: the built-ins at their NVIDIA-aliased locations, bound ones
+ *    where glBindAttribLocation put them, the rest at the first free run;
+ *    IN registers follow the locations in order;
+ *  - varyings: user varyings the FS reads, sorted by name, GENERIC[8] on
+ *    (0..7 are gl_TexCoord's);
+ *  - fragment outputs: gl_FragColor / gl_FragData, or the 1.30 `out`
+ *    variables where glBindFragDataLocation put them or at the first free
+ *    run of the 8 draw buffers.
+ * Then each stage goes through the code generator (glsl_codegen.cpp), the
+ * integer samplers' SVIEW types are fixed up, the text is parsed back as a
+ * self check and optimized (tgsi/tgsi_opt.h) unless SWR_GLSL_OPT=0, and the
+ * reflection (attributes, flattened uniforms, fragment outputs, sampler
+ * targets) is filled in. How GLSL types map to slots (leaves()) is here
+ * too: it is the layout every register file follows.
+ */
+#include "frontend-gallium/glsl/glsl_priv.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+
+extern "C" {
+#include "common/shader_abi.h"
+#include "tgsi/tgsi.h"
+#include "tgsi/tgsi_opt.h"
+}
+
+namespace glsl {
+
+/* ---- types as vec4 slots ------------------------------------------------ */
+
+Kind kind_of(const TType &t)
+{
+    switch (t.getBasicType()) {
+    case EbtInt: return KI;
+    case EbtUint: return KU;
+    case EbtBool: return KB;
+    default: return KF;
+    }
+}
+
+void leaves(const TType &t, std::vector<Leaf> &out)
+{
+    if (t.isArray()) {
+        /* unsized: only the built-in gl_TexCoord / gl_FragData / gl_ClipDistance (8) */
+        int n = t.isSizedArray() ? t.getOuterArraySize() : 8;
+        TType e(t, 0);
+        std::vector<Leaf> one;
+        leaves(e, one);
+        for (int i = 0; i < n; i++)
+            out.insert(out.end(), one.begin(), one.end());
+    } else if (t.isStruct()) {
+        for (const TTypeLoc &m : *t.getStruct())
+            leaves(*m.type, out);
+    } else if (t.getBasicType() == EbtSampler) {
+    } else if (t.isMatrix()) {
+        for (int c = 0; c < t.getMatrixCols(); c++)
+            out.push_back({t.getMatrixRows(), kind_of(t)});
+    } else {
+        out.push_back({std::max(1, t.getVectorSize()), kind_of(t)});
+    }
+}
+
+int slots_of(const TType &t)
+{
+    std::vector<Leaf> l;
+    leaves(t, l);
+    return (int)l.size();
+}
+
+int samplers_of(const TType &t)
+{
+    if (t.isArray())
+        return (t.isSizedArray() ? t.getOuterArraySize() : 8) * samplers_of(TType(t, 0));
+    if (t.isStruct()) {
+        int n = 0;
+        for (const TTypeLoc &m : *t.getStruct())
+            n += samplers_of(*m.type);
+        return n;
+    }
+    return t.getBasicType() == EbtSampler ? 1 : 0;
+}
+
+unsigned tex_target(const TSampler &s)
+{
+    switch (s.dim) {
+    case Esd1D:
+        if (s.arrayed) return s.shadow ? TGSI_TEXTURE_SHADOW1D_ARRAY : TGSI_TEXTURE_1D_ARRAY;
+        return s.shadow ? TGSI_TEXTURE_SHADOW1D : TGSI_TEXTURE_1D;
+    case Esd2D:
+        if (s.ms) return s.arrayed ? TGSI_TEXTURE_2D_ARRAY_MSAA : TGSI_TEXTURE_2D_MSAA;
+        if (s.arrayed) return s.shadow ? TGSI_TEXTURE_SHADOW2D_ARRAY : TGSI_TEXTURE_2D_ARRAY;
+        return s.shadow ? TGSI_TEXTURE_SHADOW2D : TGSI_TEXTURE_2D;
+    case Esd3D: return TGSI_TEXTURE_3D;
+    case EsdCube:
+        if (s.arrayed) return s.shadow ? TGSI_TEXTURE_SHADOWCUBE_ARRAY : TGSI_TEXTURE_CUBE_ARRAY;
+        return s.shadow ? TGSI_TEXTURE_SHADOWCUBE : TGSI_TEXTURE_CUBE;
+    case EsdRect: return s.shadow ? TGSI_TEXTURE_SHADOWRECT : TGSI_TEXTURE_RECT;
+    case EsdBuffer: return TGSI_TEXTURE_BUFFER;
+    default: return TGSI_TEXTURE_UNKNOWN;
+    }
+}
+
+unsigned gl_type_of(const TType &t)
+{
+    if (t.getBasicType() == EbtSampler) {
+        const TSampler &s = t.getSampler();
+        static const unsigned f[] = {0x8B5D, 0x8B5E, 0x8B5F, 0x8B60, 0x8B63, 0x8DC2};
+        static const unsigned fi[] = {0x8DC9, 0x8DCA, 0x8DCB, 0x8DCC, 0x8DCD, 0x8DD0};
+        static const unsigned fu[] = {0x8DD1, 0x8DD2, 0x8DD3, 0x8DD4, 0x8DD5, 0x8DD8};
+        int d = s.dim == Esd1D ? 0 : s.dim == Esd2D ? 1 : s.dim == Esd3D ? 2 : s.dim == EsdCube ? 3
+                : s.dim == EsdRect ? 4 : 5;
+        if (s.shadow) {
+            if (s.arrayed) return d == 0 ? 0x8DC3 : 0x8DC4;
+            return d == 0 ? 0x8B61 : d == 1 ? 0x8B62 : d == 3 ? 0x8DC5 : 0x8B64;
+        }
+        if (s.arrayed) {
+            unsigned base = s.type == EbtInt ? 0x8DCE : s.type == EbtUint ? 0x8DD6 : 0x8DC0;
+            return base + (d == 0 ? 0 : 1);
+        }
+        return (s.type == EbtInt ? fi : s.type == EbtUint ? fu : f)[d];
+    }
+    if (t.isMatrix()) {
+        int c = t.getMatrixCols(), r = t.getMatrixRows();
+        if (c == r) return 0x8B5A + (c - 2);
+        static const unsigned nsq[3][3] = {{0, 0x8B65, 0x8B66}, {0x8B67, 0, 0x8B68}, {0x8B69, 0x8B6A, 0}};
+        return nsq[c - 2][r - 2];
+    }
+    int n = std::max(1, t.getVectorSize());
+    switch (t.getBasicType()) {
+    case EbtInt: return n == 1 ? 0x1404 : 0x8B53 + (n - 2);
+    case EbtUint: return n == 1 ? 0x1405 : 0x8DC6 + (n - 2);
+    case EbtBool: return n == 1 ? 0x8B56 : 0x8B57 + (n - 2);
+    default: return n == 1 ? 0x1406 : 0x8B50 + (n - 2);
+    }
+}
+
+namespace {
+
+/* ---- process state ------------------------------------------------------ */
+
+std::mutex g_init_lock;
+int g_init_count;
+TBuiltInResource g_res;
+
+void init_resources()
+{
+    g_res = *GetDefaultResources();
+    g_res.maxLights = 8;
+    g_res.maxClipPlanes = 8;
+    g_res.maxTextureUnits = 8;
+    g_res.maxTextureCoords = 8;
+    g_res.maxVertexAttribs = 16;
+    g_res.maxVertexUniformComponents = 4096;
+    g_res.maxVaryingFloats = 64;
+    g_res.maxVertexTextureImageUnits = 16;
+    g_res.maxCombinedTextureImageUnits = 32;
+    g_res.maxTextureImageUnits = 16;
+    g_res.maxFragmentUniformComponents = 4096;
+    g_res.maxDrawBuffers = 8;
+    g_res.maxVertexUniformVectors = 1024;
+    g_res.maxVaryingVectors = 16;
+    g_res.maxFragmentUniformVectors = 1024;
+    g_res.maxClipDistances = 8;
+    g_res.maxVaryingComponents = 64;
+}
+
+/* ---- what each stage uses and declares ---------------------------------- */
+
+/* Records the initializer of a uniform symbol, if it has one. */
+void note_init(LinkCtx *ctx, int stage, const std::string &name, const TIntermSymbol *s)
+{
+    if (is_uniform(s->getType()) && !s->getConstArray().empty())
+        ctx->inits[stage].emplace(name, s->getConstArray());
+}
+
+/* Finds the globals a stage references (TIntermTraverser). */
+class Collector : public TIntermTraverser {
+  public:
+    LinkCtx *ctx;
+    int stage;
+    void visitSymbol(TIntermSymbol *s) override
+    {
+        TStorageQualifier q = s->getQualifier().storage;
+        if (q == EvqTemporary || q == EvqIn || q == EvqOut || q == EvqInOut || q == EvqConstReadOnly ||
+            q == EvqConst)
+            return;
+        std::string name = s->getName().c_str();
+        if (name.compare(0, 5, "anon@") == 0)
+            return;
+        ctx->used[stage].emplace(name, &s->getType());
+        note_init(ctx, stage, name, s);
+    }
+    bool visitAggregate(TVisit, TIntermAggregate *a) override
+    {
+        if (a->getOp() == EOpLinkerObjects)
+            return false;
+        if (a->getOp() == EOpFtransform) {
+            ctx->uses_ftransform = true;
+            ctx->used[stage].emplace("gl_ModelViewProjectionMatrix", &ctx->mat4_type);
+            ctx->used[stage].emplace("gl_Vertex", &ctx->vec4_in_type);
+        }
+        return true;
+    }
+};
+
+class Declared : public TIntermTraverser {
+  public:
+    LinkCtx *ctx;
+    int stage;
+    bool in_linker = false;
+    bool visitAggregate(TVisit v, TIntermAggregate *a) override
+    {
+        if (a->getOp() == EOpLinkerObjects) {
+            for (TIntermNode *n : a->getSequence()) {
+                TIntermSymbol *s = n->getAsSymbolNode();
+                if (!s)
+                    continue;
+                std::string name = s->getName().c_str();
+                if (ctx->declared[stage].emplace(name, &s->getType()).second)
+                    ctx->order[stage].push_back(name);
+                note_init(ctx, stage, name, s);
+            }
+            return false;
+        }
+        return true;
+    }
+};
+
+/* Inputs and outputs of one compiled shader (varyings, user fragment
+ * outputs, gl_FragColor and gl_FragData): type text, storage, the line of
+ * the first mention and of the first use outside the linker objects (for
+ * compile and link errors with line numbers). */
+struct IOSym {
+    std::string type;
+    std::string interp; /* "flat", "noperspective", "smooth" or "" (no qualifier) */
+    TStorageQualifier storage;
+    int line = 0;
+    int use_line = 0; /* 0: never used outside the linker objects */
+    bool used = false;
+};
+class IOScan : public TIntermTraverser {
+  public:
+    std::map<std::string, IOSym> syms;
+    bool in_linker = false;
+    void visitSymbol(TIntermSymbol *s) override
+    {
+        TStorageQualifier q = s->getQualifier().storage;
+        std::string name = s->getName().c_str();
+        if (q != EvqVaryingIn && q != EvqVaryingOut && name != "gl_FragColor" && name != "gl_FragData")
+            return;
+        IOSym &e = syms[name];
+        if (e.line == 0) {
+            e.type = s->getType().getCompleteString(true, false, false).c_str();
+            e.type.erase(0, e.type.find_first_not_of(' '));
+            e.storage = q;
+            e.line = s->getLoc().line;
+            const TQualifier &qq = s->getQualifier();
+            e.interp = qq.flat ? "flat" : qq.nopersp ? "noperspective" : qq.smooth ? "smooth" : "";
+        }
+        if (!in_linker && !e.used) {
+            e.used = true;
+            e.use_line = std::max(1, s->getLoc().line);
+        }
+    }
+    bool visitAggregate(TVisit v, TIntermAggregate *a) override
+    {
+        if (a->getOp() == EOpLinkerObjects)
+            in_linker = v == EvPreVisit;
+        return true;
+    }
+};
+
+/* ---- parsing ------------------------------------------------------------ */
+
+struct Parsed {
+    std::vector<std::unique_ptr<TShader>> shaders;
+    std::vector<std::vector<const char *>> ptrs;
+    std::vector<std::vector<int>> lens;
+};
+
+bool parse_shader(TShader &sh, const swr_glsl_shader *s, std::vector<const char *> &ptrs, std::vector<int> &lens)
+{
+    for (const std::string &src : s->sources) {
+        ptrs.push_back(src.c_str());
+        lens.push_back((int)src.size());
+    }
+    sh.setStringsWithLengths(ptrs.data(), lens.data(), (int)ptrs.size());
+    /* GLSL 1.10/1.20 vertex shaders have texture*Lod without an extension;
+     * glslang wants GL_ARB_shader_texture_lod for them. */
+    std::string all;
+    for (const std::string &src : s->sources)
+        all += src;
+    size_t v = all.find("#version");
+    bool es = false;
+    if (v != std::string::npos) {
+        size_t d = all.find_first_not_of(" \t", v + 8);
+        es = d != std::string::npos && all.compare(d, 3, "100") == 0;
+        es = es || all.find(" es", d) < all.find('\n', d);
+    }
+    if (!es && s->stage == SWR_GLSL_VERTEX)
+        sh.setPreamble("#extension GL_ARB_shader_texture_lod : enable\n");
+    EShLanguage l = lang_of(s->stage);
+    sh.setEnvInput(EShSourceGlsl, l, EShClientNone, 0);
+    sh.setEnvClient(EShClientNone, (EShTargetClientVersion)0);
+    sh.setEnvTarget(EShTargetNone, (EShTargetLanguageVersion)0);
+    return sh.parse(&g_res, 110, ENoProfile, false, false, EShMsgDefault);
+}
+
+/* Builtin attribute locations (NVIDIA aliasing). */
+int builtin_attrib_location(const std::string &n)
+{
+    if (n == "gl_Vertex") return 0;
+    if (n == "gl_Normal") return 2;
+    if (n == "gl_Color") return 3;
+    if (n == "gl_SecondaryColor") return 4;
+    if (n == "gl_FogCoord") return 5;
+    if (n.compare(0, 16, "gl_MultiTexCoord") == 0) return 8 + atoi(n.c_str() + 16);
+    return -1;
+}
+
+/* ---- interface layout --------------------------------------------------- */
+
+void flatten_uniform(swr_glsl_program *p, const std::string &name, const TType &t, int &reg, int &smp,
+                     unsigned mask)
+{
+    if (t.isStruct() || (t.isArray() && TType(t, 0).isStruct())) {
+        if (t.isArray()) {
+            TType e(t, 0);
+            for (int i = 0; i < array_len(t, 1); i++)
+                flatten_uniform(p, name + "[" + std::to_string(i) + "]", e, reg, smp, mask);
+            return;
+        }
+        for (const TTypeLoc &m : *t.getStruct())
+            flatten_uniform(p, name + "." + m.type->getFieldName().c_str(), *m.type, reg, smp, mask);
+        return;
+    }
+    swr_glsl_uniform u{};
+    bool arr = t.isArray();
+    TType e = arr ? TType(t, 0) : TType();
+    const TType &et = arr ? e : t;
+    u.gl_type = gl_type_of(et);
+    u.array_size = arr ? array_len(t, 1) : 1;
+    u.stage_mask = mask;
+    if (et.getBasicType() == EbtSampler) {
+        u.const_reg = -1;
+        u.regs_per_element = 0;
+        u.sampler = smp;
+        smp += u.array_size;
+    } else {
+        u.const_reg = reg;
+        u.regs_per_element = et.isMatrix() ? et.getMatrixCols() : 1;
+        u.sampler = -1;
+        reg += u.regs_per_element * u.array_size;
+    }
+    p->uniform_names.push_back(arr ? name + "[0]" : name);
+    p->uniforms.push_back(u);
+}
+
+void assign_sampler_targets(LinkCtx &ctx, const TType &t, int &smp)
+{
+    if (t.isArray()) {
+        TType e(t, 0);
+        for (int i = 0; i < array_len(t, 1); i++)
+            assign_sampler_targets(ctx, e, smp);
+    } else if (t.isStruct()) {
+        for (const TTypeLoc &m : *t.getStruct())
+            assign_sampler_targets(ctx, *m.type, smp);
+    } else if (t.getBasicType() == EbtSampler) {
+        if ((int)ctx.sampler_targets.size() <= smp)
+            ctx.sampler_targets.resize(smp + 1);
+        ctx.sampler_targets[smp++] = tex_target(t.getSampler());
+    }
+}
+
+std::string link_error(const std::string &msg) { return "ERROR: 0:0: " + msg + "\n"; }
+
+bool same_type(const TType &a, const TType &b) { return a == b; }
+
+/* Fixes the SVIEW return types for integer samplers. */
+void fix_sview_types(LinkCtx &ctx, const std::vector<TBasicType> &stypes, std::string &text)
+{
+    for (size_t i = 0; i < stypes.size(); i++) {
+        TBasicType bt = stypes[i];
+        if (bt == EbtFloat)
+            continue;
+        std::string key = "DCL SVIEW[" + std::to_string(i) + "], " + tgsi_texture_name(ctx.sampler_targets[i]) + ", FLOAT";
+        size_t p = text.find(key);
+        if (p != std::string::npos)
+            text.replace(p + key.size() - 5, 5, bt == EbtInt ? "SINT" : "UINT");
+    }
+}
+
+void collect_sampler_types(const TType &t, std::vector<TBasicType> &out)
+{
+    if (t.isArray()) {
+        for (int i = 0; i < array_len(t, 1); i++)
+            collect_sampler_types(TType(t, 0), out);
+    } else if (t.isStruct()) {
+        for (const TTypeLoc &m : *t.getStruct())
+            collect_sampler_types(*m.type, out);
+    } else if (t.getBasicType() == EbtSampler) {
+        out.push_back(t.getSampler().type);
+    }
+}
+
+/* Writes the constant `c` (from index *at on) into the CONST[0] words of a
+ * uniform of type t starting at register *reg, in the layout of leaves(). */
+void store_init(std::vector<uint32_t> &words, const TType &t, const TConstUnionArray &c, int &at, int &reg)
+{
+    if (t.isArray()) {
+        TType e(t, 0);
+        for (int i = 0; i < array_len(t, 1); i++)
+            store_init(words, e, c, at, reg);
+        return;
+    }
+    if (t.isStruct()) {
+        for (const TTypeLoc &m : *t.getStruct())
+            store_init(words, *m.type, c, at, reg);
+        return;
+    }
+    if (t.getBasicType() == EbtSampler) {
+        at++; /* (samplers cannot have initializers; keep the count right) */
+        return;
+    }
+    int cols = t.isMatrix() ? t.getMatrixCols() : 1;
+    int rows = t.isMatrix() ? t.getMatrixRows() : std::max(1, t.getVectorSize());
+    Kind k = kind_of(t);
+    for (int col = 0; col < cols; col++, reg++) {
+        for (int row = 0; row < rows; row++, at++) {
+            if (at >= c.size() || (size_t)reg * 4 + row >= words.size())
+                continue;
+            const TConstUnion &u = c[at];
+            double d = 0;
+            switch (u.getType()) {
+            case EbtInt: d = u.getIConst(); break;
+            case EbtUint: d = u.getUConst(); break;
+            case EbtBool: d = u.getBConst() ? 1 : 0; break;
+            default: d = u.getDConst(); break;
+            }
+            uint32_t w;
+            if (k == KF) {
+                float f = (float)d;
+                memcpy(&w, &f, 4);
+            } else if (k == KB) {
+                w = d != 0 ? 0xFFFFFFFFu : 0u;
+            } else if (k == KU) {
+                w = (uint32_t)d;
+            } else {
+                w = (uint32_t)(int32_t)d;
+            }
+            words[(size_t)reg * 4 + row] = w;
+        }
+    }
+}
+
+/* Two initializers of the same uniform (one per stage) agree. */
+bool same_init(const TConstUnionArray &a, const TConstUnionArray &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (int i = 0; i < a.size(); i++)
+        if (!(a[i] == b[i]))
+            return false;
+    return true;
+}
+
+/* Fragment outputs (GLSL 1.30 `out`): the bound ones where
+ * glBindFragDataLocation put them, the others in declaration order at the
+ * first free run of locations; fills ctx.frag_loc and the reflection. False
+ * with a link error in the log when they do not fit. */
+bool assign_frag_outputs(LinkCtx &ctx, swr_glsl_program *p, const swr_glsl_attrib_binding *frag_bindings,
+                         int nfrag)
+{
+    std::vector<std::string> names;
+    auto add = [&](const std::string &n, const TType &t) {
+        if (t.getQualifier().storage == EvqVaryingOut && n.compare(0, 3, "gl_") != 0 &&
+            std::find(names.begin(), names.end(), n) == names.end())
+            names.push_back(n);
+    };
+    for (const std::string &n : ctx.order[1])
+        add(n, *ctx.declared[1].at(n));
+    for (auto &kv : ctx.used[1])
+        add(kv.first, *kv.second);
+    const int max_loc = 8; /* draw buffers */
+    bool taken[max_loc] = {false};
+    std::vector<std::string> unbound;
+    for (const std::string &n : names) {
+        const TType *t = ctx.declared[1].count(n) ? ctx.declared[1].at(n) : ctx.used[1].at(n);
+        int slots = slots_of(*t), loc = -1;
+        for (int b = 0; b < nfrag; b++)
+            if (frag_bindings[b].name && n == frag_bindings[b].name)
+                loc = frag_bindings[b].location >= (unsigned)max_loc ? max_loc
+                                                                     : (int)frag_bindings[b].location;
+        if (loc < 0) {
+            unbound.push_back(n);
+            continue;
+        }
+        for (int i = 0; i < slots; i++) {
+            if (loc + i >= max_loc || taken[loc + i]) {
+                p->log += link_error("link: fragment output '" + n + "' bound to location " +
+                                     std::to_string(loc) + (loc + i >= max_loc ? " does not fit the draw buffers"
+                                                                               : " overlaps another output"));
+                return false;
+            }
+            taken[loc + i] = true;
+        }
+        ctx.frag_loc[n] = loc;
+    }
+    for (const std::string &n : unbound) {
+        const TType *t = ctx.declared[1].count(n) ? ctx.declared[1].at(n) : ctx.used[1].at(n);
+        int slots = slots_of(*t), loc = -1;
+        for (int l = 0; l + slots <= max_loc && loc < 0; l++) {
+            bool ok = true;
+            for (int i = 0; i < slots; i++)
+                ok = ok && !taken[l + i];
+            if (ok)
+                loc = l;
+        }
+        if (loc < 0) {
+            p->log += link_error("link: too many fragment outputs");
+            return false;
+        }
+        for (int i = 0; i < slots; i++)
+            taken[loc + i] = true;
+        ctx.frag_loc[n] = loc;
+    }
+    for (const std::string &n : names) {
+        const TType *t = ctx.declared[1].count(n) ? ctx.declared[1].at(n) : ctx.used[1].at(n);
+        swr_glsl_frag_output o{};
+        o.location = ctx.frag_loc.at(n);
+        o.array_size = t->isArray() ? (unsigned)array_len(*t, 1) : 1;
+        if (t->isArray()) {
+            TType e(*t, 0);
+            o.gl_type = gl_type_of(e);
+        } else {
+            o.gl_type = gl_type_of(*t);
+        }
+        p->frag_names.push_back(n);
+        p->frag_outputs.push_back(o);
+    }
+    return true;
+}
+
+} /* namespace */
+
+/* ---- entry points ------------------------------------------------------- */
+
+bool process_init()
+{
+    std::lock_guard<std::mutex> l(g_init_lock);
+    if (g_init_count++ == 0) {
+        if (!InitializeProcess()) {
+            g_init_count--;
+            return false;
+        }
+        init_resources();
+    }
+    return true;
+}
+
+void process_fini()
+{
+    std::lock_guard<std::mutex> l(g_init_lock);
+    if (g_init_count > 0 && --g_init_count == 0)
+        FinalizeProcess();
+}
+
+void compile_shader(swr_glsl_shader *s)
+{
+    TShader sh(lang_of(s->stage));
+    std::vector<const char *> ptrs;
+    std::vector<int> lens;
+    s->ok = parse_shader(sh, s, ptrs, lens);
+    s->log = sh.getInfoLog();
+    if (s->ok && s->stage == SWR_GLSL_FRAGMENT && sh.getIntermediate() && sh.getIntermediate()->getTreeRoot()) {
+        /* GLSL 1.10 7.2 / 1.30 4.3.4: a fragment shader may statically assign
+         * gl_FragColor, or gl_FragData, or its own outputs, but not two of
+         * them (glslang does not check this). */
+        TPoolAllocator pool;
+        TPoolAllocator &prev = GetThreadPoolAllocator();
+        SetThreadPoolAllocator(&pool);
+        IOScan scan;
+        sh.getIntermediate()->getTreeRoot()->traverse(&scan);
+        int line[3] = {0, 0, 0}; /* gl_FragColor, gl_FragData, user outputs */
+        for (auto &kv : scan.syms) {
+            const std::string &n = kv.first;
+            int k = n == "gl_FragColor" ? 0
+                    : n == "gl_FragData" ? 1
+                    : (kv.second.storage == EvqVaryingOut && n.compare(0, 3, "gl_") != 0) ? 2
+                                                                                        : -1;
+            if (k >= 0 && kv.second.use_line && (!line[k] || kv.second.use_line < line[k]))
+                line[k] = kv.second.use_line;
+        }
+        SetThreadPoolAllocator(&prev);
+        static const char *const names[3] = {"gl_FragColor", "gl_FragData", "a user-defined output"};
+        for (int a = 0; a < 3 && s->ok; a++)
+            for (int b = a + 1; b < 3 && s->ok; b++)
+                if (line[a] && line[b]) {
+                    s->log += "ERROR: 0:" + std::to_string(std::max(line[a], line[b])) +
+                              ": a fragment shader may not write both " + names[a] + " and " + names[b] + "\n";
+                    s->ok = false;
+                }
+    }
+}
+
+void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
+                  const swr_glsl_attrib_binding *bindings, int nbindings,
+                  const swr_glsl_attrib_binding *frag_bindings, int nfrag)
+{
+    Parsed ps;
+    TProgram prog;
+    /* glslang objects set the thread's pool as they like; our traversals
+     * and TType copies use this one (set again after each glslang call). */
+    TPoolAllocator pool;
+    TPoolAllocator &prev = GetThreadPoolAllocator();
+    struct Restore {
+        TPoolAllocator &prev;
+        ~Restore() { SetThreadPoolAllocator(&prev); }
+    } restore{prev};
+    bool have[2] = {false, false};
+    ps.ptrs.resize(count);
+    ps.lens.resize(count);
+    for (int i = 0; i < count; i++) {
+        const swr_glsl_shader *s = shaders[i];
+        if (!s || !s->ok) {
+            p->log += link_error("link: shader " + std::to_string(i) + " did not compile");
+            return;
+        }
+        ps.shaders.emplace_back(new TShader(lang_of(s->stage)));
+        if (!parse_shader(*ps.shaders.back(), s, ps.ptrs[i], ps.lens[i])) {
+            p->log += ps.shaders.back()->getInfoLog();
+            return;
+        }
+        have[s->stage] = true;
+        prog.addShader(ps.shaders.back().get());
+    }
+    if (!have[0] || !have[1]) {
+        p->log += link_error(std::string("link: missing ") + (have[0] ? "fragment" : "vertex") + " shader");
+        return;
+    }
+    SetThreadPoolAllocator(&pool);
+    {
+        /* user varyings the FS reads must be VS outputs of the same type */
+        std::map<std::string, IOSym> vs_out, fs_in, colors;
+        int glsl_version = 0;
+        for (int i = 0; i < count; i++) {
+            IOScan sc;
+            TIntermediate *im = ps.shaders[i]->getIntermediate();
+            if (!im || !im->getTreeRoot())
+                continue;
+            glsl_version = std::max(glsl_version, im->getVersion());
+            im->getTreeRoot()->traverse(&sc);
+            for (auto &kv : sc.syms) {
+                static const char *const color_vars[] = {"gl_FrontColor", "gl_BackColor",
+                                                         "gl_FrontSecondaryColor",
+                                                         "gl_BackSecondaryColor"};
+                /* (a redeclared colour that is never used does not take part) */
+                bool vs = shaders[i]->stage == SWR_GLSL_VERTEX;
+                for (const char *c : color_vars)
+                    if (vs && kv.first == c && kv.second.used)
+                        colors.emplace(kv.first, kv.second);
+                if (!vs && (kv.first == "gl_Color" || kv.first == "gl_SecondaryColor") &&
+                    kv.second.storage == EvqVaryingIn && kv.second.used)
+                    colors.emplace(kv.first, kv.second);
+                if (kv.first.compare(0, 3, "gl_") == 0)
+                    continue;
+                if (shaders[i]->stage == SWR_GLSL_VERTEX && kv.second.storage == EvqVaryingOut)
+                    vs_out.emplace(kv.first, kv.second);
+                if (shaders[i]->stage == SWR_GLSL_FRAGMENT && kv.second.storage == EvqVaryingIn) {
+                    auto it = fs_in.find(kv.first);
+                    if (it == fs_in.end())
+                        fs_in.emplace(kv.first, kv.second);
+                    else
+                        it->second.used = it->second.used || kv.second.used;
+                }
+            }
+        }
+        for (auto &kv : fs_in) {
+            auto it = vs_out.find(kv.first);
+            if (it == vs_out.end()) {
+                if (!kv.second.used)
+                    continue;
+                p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: fragment shader varying '" +
+                          kv.first + "' is not written by the vertex shader\n";
+                return;
+            }
+            if (kv.second.used && !it->second.used) {
+                p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: fragment shader varying '" +
+                          kv.first + "' is declared but never written by the vertex shader\n";
+                return;
+            }
+            if (glsl_version >= 130 && it->second.interp != kv.second.interp) {
+                p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: varying '" + kv.first +
+                          "' has interpolation '" + (it->second.interp.empty() ? "none" : it->second.interp) +
+                          "' in the vertex shader but '" +
+                          (kv.second.interp.empty() ? "none" : kv.second.interp) +
+                          "' in the fragment shader (GLSL 1.30: they must match)\n";
+                return;
+            }
+            if (it->second.type != kv.second.type) {
+                p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: varying '" + kv.first +
+                          "' is " + it->second.type + " in the vertex shader (line " +
+                          std::to_string(it->second.line) + ") but " + kv.second.type +
+                          " in the fragment shader\n";
+                return;
+            }
+        }
+        {
+            /* GLSL 1.30 4.3.7: gl_Color reads gl_FrontColor and gl_BackColor (and the
+             * secondary colours likewise), so their interpolation qualifiers must agree. */
+            static const char *const groups[2][3] = {{"gl_FrontColor", "gl_BackColor", "gl_Color"},
+                                                     {"gl_FrontSecondaryColor", "gl_BackSecondaryColor",
+                                                      "gl_SecondaryColor"}};
+            for (const auto &g : groups) {
+                if (glsl_version < 130)
+                    break;
+                const IOSym *first = nullptr;
+                const char *first_name = nullptr;
+                for (const char *n : g) {
+                    auto it = colors.find(n);
+                    if (it == colors.end())
+                        continue;
+                    if (!first) {
+                        first = &it->second;
+                        first_name = n;
+                    } else if (it->second.interp != first->interp) {
+                        p->log += "ERROR: 0:" + std::to_string(it->second.line) + ": link: " + n +
+                                  " and " + first_name + " have different interpolation qualifiers\n";
+                        return;
+                    }
+                }
+            }
+        }
+    }
+    if (!prog.link(EShMsgDefault)) {
+        p->log += prog.getInfoLog();
+        if (p->log.find("ERROR") == std::string::npos)
+            p->log += link_error("link failed");
+        return;
+    }
+    SetThreadPoolAllocator(&pool);
+
+    LinkCtx ctx;
+    TIntermediate *ims[2];
+    for (int st = 0; st < 2; st++) {
+        ims[st] = prog.getIntermediate(lang_of(st));
+        if (!ims[st] || !ims[st]->getTreeRoot()) {
+            p->log += link_error("link: empty stage");
+            return;
+        }
+        Collector c;
+        c.ctx = &ctx;
+        c.stage = st;
+        ims[st]->getTreeRoot()->traverse(&c);
+        Declared d;
+        d.ctx = &ctx;
+        d.stage = st;
+        ims[st]->getTreeRoot()->traverse(&d);
+    }
+    /* uniforms: declaration order, VS first */
+    int reg = 0, smp = 0;
+    for (int st = 0; st < 2; st++) {
+        std::vector<std::string> names = ctx.order[st];
+        for (auto &kv : ctx.used[st])
+            if (std::find(names.begin(), names.end(), kv.first) == names.end())
+                names.push_back(kv.first);
+        for (const std::string &n : names) {
+            auto it = ctx.used[st].find(n);
+            if (it == ctx.used[st].end() || !is_uniform(*it->second))
+                continue;
+            auto ex = ctx.uniform_index.find(n);
+            if (ex != ctx.uniform_index.end()) {
+                UniformVar &u = ctx.uniforms[ex->second];
+                if (!same_type(*u.type, *it->second)) {
+                    p->log += link_error("link: uniform '" + n + "' has different types in the two stages");
+                    return;
+                }
+                u.stage_mask |= 1u << st;
+                continue;
+            }
+            UniformVar u;
+            u.name = n;
+            u.type = it->second;
+            u.reg = reg;
+            u.sampler = samplers_of(*u.type) ? smp : -1;
+            u.stage_mask = 1u << st;
+            reg += slots_of(*u.type);
+            assign_sampler_targets(ctx, *u.type, smp);
+            ctx.uniform_index[n] = (int)ctx.uniforms.size();
+            ctx.uniforms.push_back(u);
+        }
+    }
+    ctx.num_const_regs = reg;
+    /* uniform initializers (GLSL 1.20 section 4.3.5): the initial CONST[0] */
+    p->const_init.assign((size_t)reg * 4, 0u);
+    for (const UniformVar &u : ctx.uniforms) {
+        const TConstUnionArray *c = nullptr;
+        for (int st = 0; st < 2; st++) {
+            auto it = ctx.inits[st].find(u.name);
+            if (it == ctx.inits[st].end())
+                continue;
+            if (c && !same_init(*c, it->second)) {
+                p->log += link_error("link: uniform '" + u.name +
+                                     "' has different initializers in the two stages");
+                return;
+            }
+            c = &it->second;
+        }
+        if (c) {
+            int at = 0, r = u.reg;
+            store_init(p->const_init, *u.type, *c, at, r);
+        }
+    }
+    if (!assign_frag_outputs(ctx, p, frag_bindings, nfrag))
+        return;
+    /* attributes */
+    {
+        std::vector<AttribVar> av;
+        bool taken[32] = {false};
+        std::vector<std::string> names;
+        for (auto &kv : ctx.used[0]) {
+            TStorageQualifier q = kv.second->getQualifier().storage;
+            if (q == EvqVaryingIn)
+                names.push_back(kv.first);
+        }
+        /* declaration order first */
+        std::vector<std::string> sorted;
+        for (const std::string &n : ctx.order[0])
+            if (std::find(names.begin(), names.end(), n) != names.end())
+                sorted.push_back(n);
+        for (const std::string &n : names)
+            if (std::find(sorted.begin(), sorted.end(), n) == sorted.end())
+                sorted.push_back(n);
+        for (const std::string &n : sorted) {
+            const TType *t = ctx.used[0].at(n);
+            AttribVar a;
+            a.name = n;
+            a.type = t;
+            a.num_inputs = t->isMatrix() ? t->getMatrixCols() : 1;
+            a.location = builtin_attrib_location(n);
+            if (a.location < 0 && n.compare(0, 3, "gl_") == 0)
+                unsupported(0, "vertex input '%s'", n.c_str());
+            for (int b = 0; b < nbindings && a.location < 0; b++)
+                if (bindings[b].name && n == bindings[b].name)
+                    a.location = (int)bindings[b].location;
+            if (a.location >= 0) {
+                for (int i = 0; i < a.num_inputs; i++)
+                    if (a.location + i < 32)
+                        taken[a.location + i] = true;
+            }
+            av.push_back(a);
+        }
+        for (AttribVar &a : av) {
+            if (a.location >= 0)
+                continue;
+            for (int l = 0; l + a.num_inputs <= 16; l++) {
+                bool ok = true;
+                for (int i = 0; i < a.num_inputs; i++)
+                    ok = ok && !taken[l + i];
+                if (ok) {
+                    a.location = l;
+                    for (int i = 0; i < a.num_inputs; i++)
+                        taken[l + i] = true;
+                    break;
+                }
+            }
+            if (a.location < 0) {
+                p->log += link_error("link: too many vertex attributes");
+                return;
+            }
+        }
+        std::sort(av.begin(), av.end(), [](const AttribVar &x, const AttribVar &y) { return x.location < y.location; });
+        int in = 0;
+        for (AttribVar &a : av) {
+            a.first_input = in;
+            in += a.num_inputs;
+        }
+        if (in > SWR_MAX_ATTRIBS) {
+            p->log += link_error("link: too many vertex inputs");
+            return;
+        }
+        ctx.attribs = av;
+    }
+    /* varyings: user inputs the FS reads must be VS outputs of the same type */
+    {
+        std::vector<std::string> names;
+        for (auto &kv : ctx.used[1])
+            if (kv.second->getQualifier().storage == EvqVaryingIn && kv.first.compare(0, 3, "gl_") != 0)
+                names.push_back(kv.first);
+        std::sort(names.begin(), names.end());
+        int gen = 8;
+        for (const std::string &n : names) {
+            auto it = ctx.declared[0].find(n);
+            const TType *ft = ctx.used[1].at(n);
+            if (it == ctx.declared[0].end() || it->second->getQualifier().storage != EvqVaryingOut) {
+                p->log += "ERROR: 0:" + std::to_string(0) + ": link: fragment shader varying '" + n +
+                          "' is not written by the vertex shader\n";
+                return;
+            }
+            if (it->second->getCompleteString(true, false, false) != ft->getCompleteString(true, false, false)) {
+                p->log += "ERROR: 0:0: link: varying '" + n + "' has type " +
+                          std::string(it->second->getBasicTypeString().c_str()) + " in the vertex shader and " +
+                          std::string(ft->getBasicTypeString().c_str()) + " in the fragment shader\n";
+                return;
+            }
+            ctx.varyings[n] = {gen, it->second};
+            gen += slots_of(*ft);
+        }
+    }
+    std::vector<TBasicType> stypes;
+    for (const UniformVar &u : ctx.uniforms)
+        collect_sampler_types(*u.type, stypes);
+    /* SWR_GLSL_OPT=0: no loop unrolling and no TGSI optimizer (tgsi/tgsi_opt.h) */
+    const char *opt_env = getenv("SWR_GLSL_OPT");
+    bool optimize = !opt_env || strcmp(opt_env, "0") != 0;
+    for (int st = 0; st < 2; st++) {
+        gen_stage(ctx, st, ims[st], p->tgsi[st], optimize);
+        fix_sview_types(ctx, stypes, p->tgsi[st]);
+    }
+    /* GLSL 1.10-1.30 section 7.1: every vertex shader writes gl_Position. */
+    if (p->tgsi[SWR_GLSL_VERTEX].find(", POSITION") == std::string::npos) {
+        p->log += link_error("link: the vertex shader does not write gl_Position");
+        return;
+    }
+    /* self check, then the optimizer */
+    for (int st = 0; st < 2; st++) {
+        tgsi_program *tp = nullptr;
+        tgsi_error err;
+        if (!tgsi_parse(p->tgsi[st].c_str(), p->tgsi[st].size(), &tp, &err)) {
+            p->log += "ERROR: 0:0: internal: generated TGSI does not validate (" + std::to_string(err.line) +
+                      ":" + std::to_string(err.column) + ": " + err.message + ")\n";
+            return;
+        }
+        if (optimize && tgsi_opt_program(tp)) {
+            /* (should it not validate, the unoptimized text stays) */
+            char *text = tgsi_validate(tp, &err) ? tgsi_print(tp) : nullptr;
+            if (text)
+                p->tgsi[st] = text;
+            free(text);
+        }
+        tgsi_program_free(tp);
+    }
+    /* reflection */
+    for (const AttribVar &a : ctx.attribs) {
+        swr_glsl_attrib r{};
+        r.gl_type = gl_type_of(*a.type);
+        r.array_size = 1;
+        r.location = a.location;
+        r.first_input = a.first_input;
+        r.num_inputs = a.num_inputs;
+        r.is_integer = kind_of(*a.type) == KI || kind_of(*a.type) == KU;
+        p->attrib_names.push_back(a.name);
+        p->attribs.push_back(r);
+    }
+    for (const UniformVar &u : ctx.uniforms) {
+        int r = u.reg, s = u.sampler < 0 ? 0 : u.sampler;
+        flatten_uniform(p, u.name, *u.type, r, s, u.stage_mask);
+    }
+    p->num_const_regs = ctx.num_const_regs;
+    p->sampler_targets = ctx.sampler_targets;
+    p->ok = true;
+}
+
+} /* namespace glsl */

@@ -1,0 +1,198 @@
+/*
+ * glsl_priv.h: what the three files of the GLSL path share (C++ only).
+ *
+ *   glsl_api.cpp      the C API (swr_glsl.h): the objects behind its handles,
+ *                     argument checks, the stand-in for a missing stage,
+ *                     errors into logs, the reflection getters. It names no
+ *                     glslang type.
+ *   glsl_link.cpp     glslang's process state and parsing, the GLSL rules
+ *                     glslang leaves to the linker, and the layout of every
+ *                     interface: uniforms in CONST[0] and their initial
+ *                     values, samplers, attribute locations and inputs,
+ *                     varyings as GENERIC slots, fragment outputs; then per
+ *                     stage the code generator and the TGSI optimizer, and
+ *                     the reflection.
+ *   glsl_codegen.cpp  one stage's glslang tree to TGSI text, in the
+ *                     registers the link laid out.
+ *
+ * Calls go glsl_api -> glsl_link -> glsl_codegen. This header holds what
+ * crosses those lines: the two objects (filled by the link, read by the
+ * API); how GLSL types occupy vec4 slots (the layout and the code both
+ * follow leaves()); the link context the code generator reads; and the
+ * Unsupported exception, which the API turns into "ERROR: 0:LINE:
+ * unsupported: ..." in the program log. Everything but the objects lives in
+ * namespace glsl, which sees glslang's names.
+ *
+ * Thread: glslang keeps per-thread pool allocators; the link sets the
+ * thread's pool around its work (see link_program), and nothing here keeps
+ * glslang objects beyond one call.
+ */
+#ifndef SWR_GLSL_PRIV_H
+#define SWR_GLSL_PRIV_H
+
+#include <cstdarg>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#pragma GCC diagnostic ignored "-Wsign-compare"
+#include <glslang/Include/PoolAlloc.h>
+#include <glslang/Include/intermediate.h>
+#include <glslang/MachineIndependent/localintermediate.h>
+#include <glslang/Public/ResourceLimits.h>
+#include <glslang/Public/ShaderLang.h>
+#pragma GCC diagnostic pop
+
+extern "C" {
+#include "frontend-gallium/glsl/swr_glsl.h"
+}
+
+/* ---- the objects behind the C API's handles ----------------------------- */
+
+struct swr_glsl_shader {
+    swr_glsl_stage stage;
+    std::vector<std::string> sources;
+    bool ok = false;
+    std::string log;
+};
+
+struct swr_glsl_program {
+    bool ok = false;
+    std::string log;
+    std::string tgsi[2];
+    std::vector<std::string> attrib_names, uniform_names;
+    std::vector<swr_glsl_attrib> attribs;
+    std::vector<swr_glsl_uniform> uniforms;
+    unsigned num_const_regs = 0;
+    std::vector<uint32_t> const_init; /* CONST[0] before any glUniform: the initializers */
+    std::vector<unsigned> sampler_targets;
+    std::vector<std::string> frag_names;
+    std::vector<swr_glsl_frag_output> frag_outputs;
+};
+
+namespace glsl
+{
+
+using namespace glslang;
+
+/* ---- errors ------------------------------------------------------------- */
+
+/* Thrown for internal failures and constructs swr does not translate; the
+ * API catches it (glsl_api.cpp). */
+struct Unsupported {
+    int line;
+    std::string what;
+};
+
+[[noreturn]] inline void unsupported(int line, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    throw Unsupported{line, buf};
+}
+
+inline EShLanguage lang_of(int stage)
+{
+    return stage == SWR_GLSL_VERTEX ? EShLangVertex : EShLangFragment;
+}
+
+/* ---- types as vec4 slots (glsl_link.cpp) -------------------------------- */
+
+/* What a slot's components hold: float, int, uint or bool (~0 / 0). */
+enum Kind : uint8_t { KF, KI, KU, KB };
+
+/* One vec4 slot of a value: n components (1..4) of one kind. */
+struct Leaf {
+    int n;
+    Kind k;
+};
+
+Kind kind_of(const TType &t);
+/* The slots of a type in order: array elements, struct members, matrix
+ * columns one slot each; samplers take none. Every register layout (TEMP
+ * arrays, CONST[0], GENERIC varyings, attribute inputs) follows it. */
+void leaves(const TType &t, std::vector<Leaf> &out);
+int slots_of(const TType &t);
+/* Samplers inside a type, in leaf order. */
+int samplers_of(const TType &t);
+unsigned tex_target(const TSampler &s); /* TGSI_TEXTURE_* */
+unsigned gl_type_of(const TType &t);    /* GL_FLOAT_VEC4, GL_SAMPLER_2D, ... */
+inline int array_len(const TType &t, int dflt)
+{
+    return t.isSizedArray() ? t.getOuterArraySize() : dflt;
+}
+
+/* ---- the link context (glsl_link.cpp fills it, glsl_codegen.cpp reads it) */
+
+struct UniformVar {
+    std::string name;
+    const TType *type;
+    int reg, sampler;
+    unsigned stage_mask;
+};
+
+struct VaryingSlot {
+    int generic; /* first GENERIC index */
+    const TType *vs_type;
+};
+
+struct AttribVar {
+    std::string name;
+    const TType *type;
+    int location, first_input, num_inputs;
+};
+
+struct LinkCtx {
+    std::vector<UniformVar> uniforms;
+    std::map<std::string, int> uniform_index;
+    int num_const_regs = 0;
+    std::vector<unsigned> sampler_targets;
+    std::vector<AttribVar> attribs;
+    std::map<std::string, VaryingSlot> varyings;  /* user varyings read by the FS */
+    std::map<std::string, const TType *> used[2]; /* globals referenced per stage */
+    std::vector<std::string> order[2];            /* declaration order (linker objects) */
+    std::map<std::string, const TType *> declared[2];
+    bool uses_ftransform = false;
+    /* GLSL 1.20 uniform initializers (the folded constant glslang keeps on
+     * the uniform's symbols), per stage */
+    std::map<std::string, TConstUnionArray> inits[2];
+    /* FS user `out` variables: first COLOR index (glBindFragDataLocation or
+     * the first free run in declaration order) */
+    std::map<std::string, int> frag_loc;
+    TType mat4_type{EbtFloat, EvqUniform, 0, 4, 4};
+    TType vec4_in_type{EbtFloat, EvqVaryingIn, 4};
+};
+
+inline bool is_uniform(const TType &t) { return t.getQualifier().storage == EvqUniform; }
+
+/* ---- entry points ------------------------------------------------------- */
+
+/* glsl_codegen.cpp: the TGSI text of `stage` (SWR_GLSL_VERTEX/FRAGMENT) of
+ * the linked intermediate `im`, in the layout of `ctx`, into `out`;
+ * `optimize` allows loop unrolling. Throws Unsupported. */
+void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, bool optimize);
+
+/* glsl_link.cpp. process_init/fini: glslang's process state, counted (the
+ * first init and the last fini do the work); false when glslang fails. */
+bool process_init();
+void process_fini();
+/* Parses s's sources with glslang: sets s->ok and s->log (glslang's log,
+ * then the rules it leaves unchecked). */
+void compile_shader(swr_glsl_shader *s);
+/* Links the shaders (each compiled, both stages present) into p: on success
+ * p->ok, the TGSI of both stages and the reflection; otherwise p->log says
+ * why. May throw Unsupported or std::exception. */
+void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
+                  const swr_glsl_attrib_binding *bindings, int nbindings,
+                  const swr_glsl_attrib_binding *frag_bindings, int nfrag);
+
+} /* namespace glsl */
+
+#endif /* SWR_GLSL_PRIV_H */

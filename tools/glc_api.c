@@ -1,0 +1,183 @@
+/* glc_api.c: see glc_api.h. */
+#include "tools/glc_api.h"
+
+#include <dlfcn.h>
+#include <math.h>
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *lookup(glc_api *g, const char *name)
+{
+    void *p = dlsym(g->lib, name);
+    if (!p && g->OSMesaGetProcAddress)
+        p = g->OSMesaGetProcAddress(name);
+    return p;
+}
+
+bool glc_open(glc_api *g, const char *path)
+{
+    memset(g, 0, sizeof *g);
+    g->path = path;
+    g->lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!g->lib) {
+        fprintf(stderr, "glc: cannot open %s: %s\n", path, dlerror());
+        return false;
+    }
+    *(void **)&g->OSMesaGetProcAddress = dlsym(g->lib, "OSMesaGetProcAddress");
+    *(void **)&g->OSMesaCreateContextExt = dlsym(g->lib, "OSMesaCreateContextExt");
+    *(void **)&g->OSMesaMakeCurrent = dlsym(g->lib, "OSMesaMakeCurrent");
+    *(void **)&g->OSMesaDestroyContext = dlsym(g->lib, "OSMesaDestroyContext");
+    if (!g->OSMesaCreateContextExt || !g->OSMesaMakeCurrent || !g->OSMesaDestroyContext) {
+        fprintf(stderr, "glc: %s is not an OSMesa library\n", path);
+        glc_close(g);
+        return false;
+    }
+    bool ok = true;
+#define GLC_LOAD(name, upper)                                                               \
+    if (!(*(void **)&g->name = lookup(g, "gl" #name))) {                                  \
+        fprintf(stderr, "glc: %s lacks gl%s\n", path, #name);                              \
+        ok = false;                                                                        \
+    }
+    GLC_FUNCS(GLC_LOAD)
+#undef GLC_LOAD
+    if (!ok)
+        glc_close(g);
+    return ok;
+}
+
+void glc_close(glc_api *g)
+{
+    /* The library stays loaded: GL libraries keep process-wide state (and
+     * threads) that do not all survive dlclose, and leak reports then name
+     * the module that allocated. */
+    memset(g, 0, sizeof *g);
+}
+
+bool glc_target_create(glc_target *t, glc_api *g, int w, int h)
+{
+    return glc_target_create_accum(t, g, w, h, 0);
+}
+
+bool glc_target_create_accum(glc_target *t, glc_api *g, int w, int h, int accum_bits)
+{
+    memset(t, 0, sizeof *t);
+    t->g = g;
+    t->w = w;
+    t->h = h;
+    t->color = calloc((size_t)w * h, 4);
+    t->ctx = g->OSMesaCreateContextExt(GL_RGBA /* = OSMESA_RGBA */, 24, 8, accum_bits, NULL);
+    if (!t->color || !t->ctx || !glc_target_bind(t)) {
+        fprintf(stderr, "glc: %s: cannot create a %dx%d context\n", g->path, w, h);
+        glc_target_destroy(t);
+        return false;
+    }
+    return true;
+}
+
+bool glc_target_bind(glc_target *t)
+{
+    return t->g->OSMesaMakeCurrent(t->ctx, t->color, GL_UNSIGNED_BYTE, t->w, t->h) == GL_TRUE;
+}
+
+void glc_target_destroy(glc_target *t)
+{
+    if (t->ctx)
+        t->g->OSMesaDestroyContext(t->ctx);
+    free(t->color);
+    memset(t, 0, sizeof *t);
+}
+
+static GLuint shader(glc_api *g, GLenum type, const char *src)
+{
+    GLuint s = g->CreateShader(type);
+    g->ShaderSource(s, 1, &src, NULL);
+    g->CompileShader(s);
+    GLint ok = 0;
+    g->GetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[4096] = "";
+        g->GetShaderInfoLog(s, sizeof log, NULL, log);
+        fprintf(stderr, "glc: %s: compile failed:\n%s\n", g->path, log);
+        g->DeleteShader(s);
+        return 0;
+    }
+    return s;
+}
+
+GLuint glc_program(glc_api *g, const char *vs, const char *fs)
+{
+    GLuint v = shader(g, GL_VERTEX_SHADER, vs);
+    GLuint f = shader(g, GL_FRAGMENT_SHADER, fs);
+    if (!v || !f)
+        return 0;
+    GLuint p = g->CreateProgram();
+    g->AttachShader(p, v);
+    g->AttachShader(p, f);
+    g->LinkProgram(p);
+    g->DeleteShader(v);
+    g->DeleteShader(f);
+    GLint ok = 0;
+    g->GetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char log[4096] = "";
+        g->GetProgramInfoLog(p, sizeof log, NULL, log);
+        fprintf(stderr, "glc: %s: link failed:\n%s\n", g->path, log);
+        g->DeleteProgram(p);
+        return 0;
+    }
+    return p;
+}
+
+double glc_psnr(const uint8_t *a, const uint8_t *b, int w, int h, int *max_diff)
+{
+    double se = 0;
+    int md = 0;
+    size_t n = (size_t)w * h * 4;
+    for (size_t i = 0; i < n; i++) {
+        int d = (int)a[i] - (int)b[i];
+        if (d < 0)
+            d = -d;
+        if (d > md)
+            md = d;
+        se += (double)d * d;
+    }
+    if (max_diff)
+        *max_diff = md;
+    if (se == 0)
+        return INFINITY;
+    double mse = se / (double)n;
+    return 10.0 * log10(255.0 * 255.0 / mse);
+}
+
+bool glc_write_png(const char *path, const uint8_t *rgba, int w, int h)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info || setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        fclose(f);
+        return false;
+    }
+    png_init_io(png, f);
+    png_set_compression_level(png, 1);
+    png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGBA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (int y = h - 1; y >= 0; y--) /* PNG rows go top-down */
+        png_write_row(png, (png_const_bytep)(rgba + (size_t)y * w * 4));
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    fclose(f);
+    return true;
+}
+
+const char *glc_reference_library(void)
+{
+    const char *e = getenv("SWR_REF_OSMESA");
+    return e && *e ? e : "/usr/lib/x86_64-linux-gnu/libOSMesa.so.8";
+}
