@@ -9,6 +9,7 @@
  */
 #include "frontend-gallium/gl/fixedfunc/ff_emit.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -448,11 +449,9 @@ bool ff_finish(ff_emit *e, gl_ff_shader *out)
     e->insts = NULL;
 
 #ifndef NDEBUG
+    /* A generator bug otherwise: the pipe would reject the text. */
     tgsi_error err;
-    if (!tgsi_validate(p, &err)) {
-        /* A generator bug: the text would be rejected by the pipe. */
-        abort();
-    }
+    assert(tgsi_validate(p, &err));
 #endif
     char *text = tgsi_print(p);
     if (!text)

@@ -34,6 +34,28 @@
  * depends only on constants (a constant normal, products of constants) is
  * left in the program: the jitter moves it to the per-draw preamble.
  *
+ * How the GL part drives it, per draw with fixed-function state dirty:
+ *  1. Fill a gl_ff_vs_key / gl_ff_fs_key from GL state (memset first).
+ *     With a GLSL fragment shader, texcoord_out / secondary_out /
+ *     fog_source follow what it reads (gl_TexCoord[u] = GENERIC[u],
+ *     gl_SecondaryColor = COLOR[1], gl_FogFragCoord = FOG); with the
+ *     fixed-function one, gl_ff_fs_key_reads() says. The fragment key's
+ *     color_sum is GL_COLOR_SUM || (lighting && no vertex shader).
+ *  2. gl_ff_cache_vs / _fs on the context's cache; on a new entry create
+ *     the pipe CSO from entry->shader.text and keep it in entry->user (the
+ *     cache's destroy callback deletes it on eviction).
+ *  3. Bind vertex element i to attribute entry->shader.inputs[i]; fill
+ *     constant buffer 0 of the stage with gl_ff_fill_constants (about
+ *     0.1-0.4 us for typical layouts) when the state it reads changed.
+ *  4. Pipe state that goes with it: rasterizer light_twoside = lighting &&
+ *     two-sided; clamp_vertex_color off when the key clamps; point size
+ *     per vertex with point_attenuation; sprite_coord_enable bit u for
+ *     GL_COORD_REPLACE on unit u; clip_plane_enable from the enabled
+ *     planes (the VS writes CLIPDIST itself, in eye space); sampler/view u
+ *     = unit u, with GL_TEXTURE_LOD_BIAS in the sampler's lod_bias, the
+ *     depth texture mode in the view swizzle, GL_COMPARE_R_TO_TEXTURE as
+ *     the sampler's compare; the alpha test in the DSA state.
+ *
  * Errors: generation only fails on out-of-memory (false). Thread: the
  * generators are pure functions; a gl_ff_cache belongs to one thread (one
  * per GL context, like its pipe context).

@@ -158,18 +158,14 @@ static gl_ff_cache_entry *lookup(gl_ff_cache *c, stage_table *t, const any_key *
 /* The GL part calls these at draw time when its fixed-function state is dirty. */
 gl_ff_cache_entry *gl_ff_cache_vs(gl_ff_cache *c, const gl_ff_vs_key *key)
 {
-    any_key k;
-    memset(&k, 0, sizeof k);
-    k.vs = *key;
+    any_key k = {.vs = *key};
     gl_ff_vs_key_canonicalize(&k.vs);
     return lookup(c, &c->vs, &k, true);
 }
 
 gl_ff_cache_entry *gl_ff_cache_fs(gl_ff_cache *c, const gl_ff_fs_key *key)
 {
-    any_key k;
-    memset(&k, 0, sizeof k);
-    k.fs = *key;
+    any_key k = {.fs = *key};
     gl_ff_fs_key_canonicalize(&k.fs);
     return lookup(c, &c->fs, &k, false);
 }

@@ -65,7 +65,11 @@ uint16_t ff_vs_attribs_read(const gl_ff_vs_key *k)
     uint16_t m = 1u << GL_FF_ATTRIB_POSITION;
     if (ff_vs_needs_normal(k))
         m |= 1u << GL_FF_ATTRIB_NORMAL;
-    if (!k->lighting || k->color_material != GL_FF_CM_NONE)
+    /* a tracked specular only where some face computes a specular term */
+    unsigned spec_faces = k->light_enabled ? ~(unsigned)k->specular_zero : 0u;
+    if (!k->lighting || (k->color_material != GL_FF_CM_NONE &&
+                         (k->color_material != GL_FF_CM_SPECULAR ||
+                          (ff_vs_tracked_faces(k, GL_FF_CM_SPECULAR) & spec_faces))))
         m |= 1u << GL_FF_ATTRIB_COLOR0;
     if (!k->lighting && k->secondary_out)
         m |= 1u << GL_FF_ATTRIB_COLOR1;
@@ -106,12 +110,18 @@ void gl_ff_vs_key_canonicalize(gl_ff_vs_key *k)
         k->color_material = GL_FF_CM_NONE;
         k->color_material_faces = 0;
     }
+    /* Separate specular that nobody reads: the primary colour without it,
+     * as if the specular material were zero (and not tracked). */
+    k->secondary_out = k->secondary_out != 0;
+    if (k->separate_specular && !k->secondary_out) {
+        k->specular_zero = (uint8_t)faces;
+        if (k->color_material == GL_FF_CM_SPECULAR) {
+            k->color_material = GL_FF_CM_NONE;
+            k->color_material_faces = 0;
+        }
+    }
     k->specular_zero &= (uint8_t)faces;
     k->specular_zero &= (uint8_t)~ff_vs_tracked_faces(k, GL_FF_CM_SPECULAR);
-    /* Separate specular that nobody reads: the primary colour without it. */
-    k->secondary_out = k->secondary_out != 0;
-    if (k->separate_specular && !k->secondary_out)
-        k->specular_zero = (uint8_t)faces;
     if (!k->light_enabled)
         k->specular_zero = 0;
     bool any_specular = k->light_enabled && (k->specular_zero & faces) != faces;

@@ -254,14 +254,14 @@ static void light_face_terms(vs_gen *g, face_acc *f, unsigned face, unsigned i, 
 
 /* The scene colour of a face: e_cm + a_cm a_cs with tracked terms from the
  * colour attribute (a tracked ambient goes through f->tracked). */
-static void scene_color(vs_gen *g, face_acc *f, unsigned face, tgsi_src color)
+static void scene_color(vs_gen *g, face_acc *f, unsigned face)
 {
     ff_emit *e = g->e;
     unsigned bit = face ? GL_FF_FACE_BACK : GL_FF_FACE_FRONT;
     bool t_emis = ff_vs_tracked_faces(g->k, GL_FF_CM_EMISSION) & bit;
     bool t_amb = ff_vs_tracked_faces(g->k, GL_FF_CM_AMBIENT) & bit;
     if (t_emis) {
-        f->color = acc_of(color);
+        f->color = acc_of(attrib(g, GL_FF_ATTRIB_COLOR0));
         tgsi_src lma = ff_state(e, GL_FF_SV_LIGHTMODEL_AMBIENT, 0, 0, 0);
         tgsi_src ma = ff_state(e, GL_FF_SV_MATERIAL_AMBIENT, face, 0, 0);
         acc_add(g, &f->color, ma, &lma);
@@ -278,9 +278,6 @@ static void lighting(vs_gen *g)
     ff_emit *e = g->e;
     const gl_ff_vs_key *k = g->k;
     unsigned nfaces = k->two_side ? 2 : 1;
-    /* read only when some material term tracks it */
-    tgsi_src color = k->color_material != GL_FF_CM_NONE ? attrib(g, GL_FF_ATTRIB_COLOR0)
-                                                        : tgsi_src_reg(TGSI_FILE_NULL, 0);
     face_acc f[2];
     bool any_spec = false;
     for (unsigned face = 0; face < nfaces; face++) {
@@ -290,7 +287,7 @@ static void lighting(vs_gen *g)
         f[face].spec_tracked = acc_empty();
         f[face].specular = k->light_enabled && !(k->specular_zero >> face & 1);
         any_spec |= f[face].specular;
-        scene_color(g, &f[face], face, color);
+        scene_color(g, &f[face], face);
     }
     /* Constant ambient products of lights with no attenuation: still a
      * constant-only chain here. */
@@ -311,11 +308,16 @@ static void lighting(vs_gen *g)
     if (k->light_enabled) {
         dots = ff_temp(e);
         lit = ff_temp(e);
+        /* The shininess goes in with n.x * 0 + s rather than a MOV: then
+         * `dots` holds no constant-only components beside per-vertex ones,
+         * which the jitter's preamble split would reload before every LIT
+         * reading the register. */
+        tgsi_src nx = ff_rep(normal(g), 0), zero = ff_imm(e, 0.0f);
         if (f[0].specular)
-            FF_OP(e, MOV, ff_tdst(dots, FF_W),
+            FF_OP(e, MAD, ff_tdst(dots, FF_W), nx, zero,
                   ff_rep(ff_state(e, GL_FF_SV_MATERIAL_SHININESS, 0, 0, 0), 0));
         if (nfaces == 2 && f[1].specular)
-            FF_OP(e, MOV, ff_tdst(dots, FF_Z),
+            FF_OP(e, MAD, ff_tdst(dots, FF_Z), nx, zero,
                   ff_neg(ff_rep(ff_state(e, GL_FF_SV_MATERIAL_SHININESS, 1, 0, 0), 0)));
     }
     for (unsigned i = 0; i < GL_FF_MAX_LIGHTS; i++) {
@@ -326,7 +328,8 @@ static void lighting(vs_gen *g)
         bool attenuated = k->light_attenuated >> i & 1;
         bool spot = k->light_spot >> i & 1;
         tgsi_src vp;
-        int vp_t = -1, att = -1;
+        int vp_t = -1, att = -1; /* att: temp holding the attenuation * spot in att_src */
+        tgsi_src att_src = tgsi_src_reg(TGSI_FILE_NULL, 0);
         tgsi_src pn = ff_state(e, GL_FF_SV_LIGHT_POSITION_NORMALIZED, i, 0, 0);
         if (positional) {
             vp_t = ff_temp(e);
@@ -342,6 +345,7 @@ static void lighting(vs_gen *g)
                 FF_OP(e, DP3, ff_tdst(att, FF_X), ff_tsrc(att),
                       ff_state(e, GL_FF_SV_LIGHT_ATTENUATION, i, 0, 0));
                 FF_OP(e, RCP, ff_tdst(att, FF_X), ff_rep(ff_tsrc(att), 0));
+                att_src = ff_rep(ff_tsrc(att), 0);
             }
             ff_release(e, d);
             vp = ff_tsrc(vp_t);
@@ -358,11 +362,11 @@ static void lighting(vs_gen *g)
                   ff_state(e, GL_FF_SV_LIGHT_SPOT_LIT, i, 0, 0));
             FF_OP(e, LIT, ff_tdst(s, FF_XYZW), ff_tsrc(s));
             if (att >= 0) {
-                FF_OP(e, MUL, ff_tdst(att, FF_X), ff_rep(ff_tsrc(att), 0), ff_rep(ff_tsrc(s), 2));
+                FF_OP(e, MUL, ff_tdst(att, FF_X), att_src, ff_rep(ff_tsrc(s), 2));
                 ff_release(e, s);
             } else {
                 att = s;
-                FF_OP(e, MOV, ff_tdst(att, FF_X), ff_rep(ff_tsrc(s), 2));
+                att_src = ff_rep(ff_tsrc(s), 2);
             }
         }
         FF_OP(e, DP3, ff_tdst(dots, FF_X), n, vp);
@@ -386,17 +390,17 @@ static void lighting(vs_gen *g)
             tgsi_src d = ff_tsrc(dots);
             if (face)
                 d = ff_neg(ff_swz(d, 0, 1, 3, 2)); /* (-n.VP, -n.h, -s_front, s_back) */
-            tgsi_src amb = ff_rep(ff_tsrc(att >= 0 ? att : lit), 0);
+            tgsi_src amb = att_src;
             if (f[face].specular) {
                 /* (1, diffuse, specular, 1) * att: x is the ambient factor */
                 FF_OP(e, LIT, ff_tdst(lit, FF_XYZW), d);
                 if (att >= 0)
-                    FF_OP(e, MUL, ff_tdst(lit, FF_XYZW), ff_tsrc(lit), ff_rep(ff_tsrc(att), 0));
+                    FF_OP(e, MUL, ff_tdst(lit, FF_XYZW), ff_tsrc(lit), att_src);
                 amb = ff_rep(ff_tsrc(lit), 0);
             } else {
                 FF_OP(e, MAX, ff_tdst(lit, FF_Y), ff_rep(d, 0), ff_imm(e, 0.0f));
                 if (att >= 0)
-                    FF_OP(e, MUL, ff_tdst(lit, FF_Y), ff_tsrc(lit), ff_rep(ff_tsrc(att), 0));
+                    FF_OP(e, MUL, ff_tdst(lit, FF_Y), ff_tsrc(lit), att_src);
             }
             light_face_terms(g, &f[face], face, i, ff_tsrc(lit), att >= 0 ? &amb : NULL);
         }
@@ -413,18 +417,18 @@ static void lighting(vs_gen *g)
         tgsi_dst out = ff_output(e, face ? TGSI_SEMANTIC_BCOLOR : TGSI_SEMANTIC_COLOR, 0);
         if (!fa->tracked.empty) {
             tgsi_src t = acc_src(&fa->tracked);
-            acc_add(g, &fa->color, color, &t);
+            acc_add(g, &fa->color, attrib(g, GL_FF_ATTRIB_COLOR0), &t);
         }
         FF_OP_SAT(e, MOV, k->clamp_color, ff_mask(out, FF_XYZ), acc_src(&fa->color));
         tgsi_src alpha = (ff_vs_tracked_faces(k, GL_FF_CM_DIFFUSE) & bit)
-                             ? color
+                             ? attrib(g, GL_FF_ATTRIB_COLOR0)
                              : ff_state(e, GL_FF_SV_MATERIAL_DIFFUSE, face, 0, 0);
         FF_OP_SAT(e, MOV, k->clamp_color, ff_mask(out, FF_W), ff_rep(alpha, 3));
         if (k->secondary_out && k->separate_specular && fa->specular) {
             tgsi_dst out1 = ff_output(e, face ? TGSI_SEMANTIC_BCOLOR : TGSI_SEMANTIC_COLOR, 1);
             if (!fa->spec_tracked.empty) {
                 tgsi_src t = acc_src(&fa->spec_tracked);
-                acc_add(g, &fa->spec, color, &t);
+                acc_add(g, &fa->spec, attrib(g, GL_FF_ATTRIB_COLOR0), &t);
             }
             FF_OP_SAT(e, MOV, k->clamp_color, ff_mask(out1, FF_XYZ), acc_src(&fa->spec));
         } else if (k->secondary_out) {
