@@ -150,7 +150,7 @@ typedef struct gl_ff_gl_state {
 /* GL 2.1's initial state (tables 6.5-6.17): identity matrices, light 0
  * white diffuse/specular, the others black, material ambient 0.2 diffuse
  * 0.8, texgen planes S (1,0,0,0) and T (0,1,0,0), fog density 1 end 1,
- * point size 1 with max 64 (swr's point size limit), current colour white,
+ * point size 1 with max 255 (the swr pipe's point size limit), current colour white,
  * normal (0,0,1), texcoords (0,0,0,1), depth range [0, 1]. */
 void gl_ff_gl_state_defaults(gl_ff_gl_state *s);
 
