@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "cbench.h"
-#include "frontend-gallium/gl/fixedfunc/gl_ff.h"
+#include "frontend-gallium/gl/fixedfunc/gl_fixedfunc.h"
 #include "ff_test_util.h"
 #include "jitter/jit_priv.h"
 

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "common/shader_abi.h"
-#include "frontend-gallium/gl/fixedfunc/gl_ff.h"
+#include "frontend-gallium/gl/fixedfunc/gl_fixedfunc.h"
 #include "jitter/jit.h"
 #include "ref_ff.h"
 

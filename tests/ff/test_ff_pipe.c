@@ -27,8 +27,8 @@
 #include <cmocka.h>
 
 #include "ff_test_util.h"
-#include "frontend-gallium/pipe/p_context.h"
-#include "frontend-gallium/pipe/p_state.h"
+#include "frontend-gallium/gallium/p_context.h"
+#include "frontend-gallium/gallium/p_state.h"
 #include "frontend-gallium/pipe/swr_public.h"
 #include "pipe_test_util.h"
 

@@ -24,6 +24,11 @@
  *   pixels/       glPixelStore; client pixels to and from pipe formats; the
  *                 pipe format of a GL internal format.
  *                 May call: nothing.
+ *   fixedfunc/    the fixed-function pipeline as TGSI generated from a state
+ *                 key (gl_ff_key.h), the state values its programs read
+ *                 (gl_ff_state.h, also GLSL's built-in uniforms), a bounded
+ *                 program cache; needs no GL context.
+ *                 May call: nothing.
  *   vertex/       buffer objects and their binding points, VAOs, generic
  *                 attribute arrays, current attribute values.
  *                 May call: objects.
@@ -62,8 +67,6 @@
  *
  * Where the coming work goes: a new part is a new folder, named for what it
  * owns, placed in the list by what it calls.
- * - fixedfunc/: TGSI for the fixed-function pipeline from a state key,
- *   cached like any shader. May call: nothing.
  * - fixed-function state (matrix stacks, lighting, materials, texenv, fog,
  *   texgen): a part of its own (e.g. fixed/) below draw, which builds the
  *   key, asks fixedfunc for the shaders and is validated by the draws when

@@ -1,7 +1,7 @@
 /*
  * ff_emit.c: the TGSI emitter of the fixed-function generators (ff_emit.h).
  *
- * Instructions are kept as tgsi_inst (jitter/tgsi.h) until ff_finish, which
+ * Instructions are kept as tgsi_inst (tgsi/tgsi.h) until ff_finish, which
  * folds final output moves, declares the registers in the order the pipe
  * and Mesa use (IN, OUT, SAMP, SVIEW, CONST, TEMP), appends END and prints.
  * Memory: the emitter's arrays grow by doubling; the program's constant

@@ -5,7 +5,7 @@
  * A generator asks for registers (temporaries, inputs by attribute or
  * semantic, outputs by semantic, constants by state reference, immediates
  * by value) and appends instructions on tgsi_src / tgsi_dst operands
- * (jitter/tgsi.h) with swizzles, negation, absolute value and write masks.
+ * (tgsi/tgsi.h) with swizzles, negation, absolute value and write masks.
  * ff_finish() declares what was used, runs one peephole (a final
  * "MOV OUT, TEMP" folds into the instructions that computed the
  * temporary), validates in debug builds and prints the program as text
@@ -26,8 +26,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "frontend-gallium/gl/fixedfunc/gl_ff.h"
-#include "jitter/tgsi.h"
+#include "frontend-gallium/gl/fixedfunc/gl_fixedfunc.h"
+#include "tgsi/tgsi.h"
 
 /* Write masks. */
 #define FF_X    0x1u

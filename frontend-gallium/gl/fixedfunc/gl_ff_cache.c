@@ -15,7 +15,7 @@
  *
  * Thread: a cache belongs to its creator's thread (one per GL context).
  */
-#include "frontend-gallium/gl/fixedfunc/gl_ff.h"
+#include "frontend-gallium/gl/fixedfunc/gl_fixedfunc.h"
 
 #include <stdlib.h>
 #include <string.h>

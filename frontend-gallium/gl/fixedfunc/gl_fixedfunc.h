@@ -1,5 +1,7 @@
 /*
- * gl_ff.h: the fixed-function pipeline as generated TGSI.
+ * gl_fixedfunc.h: the fixed-function pipeline as generated TGSI (the part
+ * fixedfunc/; May call: nothing. It needs the TGSI vocabulary and printer
+ * only, and no GL context).
  *
  * In: a state key (gl_ff_key.h). Out: a gl_ff_shader: the TGSI text of the
  * vertex or fragment program (pipe_shader_state.text for create_vs_state /
