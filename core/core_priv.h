@@ -95,7 +95,7 @@ struct swr_context {
     rast_hot_tiles hot;
 
     /* API-thread state. */
-    rast_layout_block p_layout;
+    rast_layout_block *p_layout; /* rast_layout_block_bytes(), allocated with the context */
     rast_buffers_block p_buffers;
     rast_shader_block p_shaders;
     rast_raster_block p_raster;

@@ -1,13 +1,8 @@
 /*
- * fe_simd.h: private SIMD helpers of the frontend (fe_draw.c) that common/simd.h
- * lacks -- 4-lane doubles (vd4), 32x32->64-bit signed products, 128-bit
- * halves -- and fe_tri_setup8, the edge setup of 8 triangles at once.
- *
- * In:  8 triangles as snapped 24.8 vertices in vi8 lanes.
- * Out: an fe_tri8 whose lane l holds exactly what rast_tri_setup (be_raster.c,
- *      the scalar twin) produces for triangle l: area2, a/b/c, small_edges and
- *      the unclipped pixel bbox.
- * Thread: pure functions, any thread.
+ * fe_simd.h: private SIMD helpers of the frontend (fe_tri8.c,
+ * fe_setup_tri8.h) that common/simd.h lacks -- 4-lane doubles (vd4),
+ * 32x32->64-bit signed products, 128-bit halves, stride-3 loads, an 8x8
+ * transpose. Pure functions, any thread.
  *
  * Why 32x32->64 products are exact: vertices lie in the guard band, |coord|
  * < 2^23 fx8 (rast_priv.h), so every difference of two coordinates -- and so
@@ -23,7 +18,6 @@
 #include <stddef.h>
 
 #include "common/simd.h"
-#include "rasterizer/rast_priv.h"
 
 /* ---- 128-bit halves, 64-bit integers ------------------------------------- */
 /* Lanes 0-3 (hi: 4-7) of a vi8, sign-extended to 4 x int64. */
@@ -138,124 +132,6 @@ SIMD_INLINE void vf8_transpose8(vf8 r[8])
     r[5] = _mm256_permute2f128_ps(s1, s5, 0x31);
     r[6] = _mm256_permute2f128_ps(s2, s6, 0x31);
     r[7] = _mm256_permute2f128_ps(s3, s7, 0x31);
-}
-
-/* ---- batched edge setup -------------------------------------------------------- */
-
-/* Lane l = rast_tri_setup's results for triangle l (a and b as int32:
- * |a|, |b| < 2^24); see fe_tri8_get. */
-typedef struct fe_tri8 {
-    int64_t area2[8];
-    int32_t a[3][8], b[3][8];
-    int64_t c[3][8];
-    int32_t x0[8], y0[8], x1[8], y1[8]; /* unclipped pixel bbox */
-    uint32_t small_edges;               /* bit l */
-} fe_tri8;
-
-/* Coefficients of 4 edges' lanes: the 64-bit values of one half. */
-SIMD_INLINE void fe_tri8_c_half(vi64x4 a, vi64x4 b, vi64x4 x, vi64x4 y, vi64x4 not_owned,
-                                int64_t *c)
-{
-    vi64x4 prod = vi64_add(vi64_mul32(a, x), vi64_mul32(b, y));
-    vi64_store(c, vi64_add(vi64_sub(vi64_set1(0), prod), not_owned));
-}
-
-/*
- * The vector twin of rast_tri_setup for 8 triangles (x[k], y[k]: vertex k in
- * 24.8, inside the guard band). Same formulas lane by lane; where the scalar
- * code branches the vector code selects. Lanes with zero area come out with
- * area2 == 0 and unspecified other fields (the scalar function returns false
- * and leaves *tri untouched).
- */
-static inline void fe_tri_setup8(const vi8 x[3], const vi8 y[3], int32_t sample_offset_fx8,
-                                 bool bottom_edge_rule, fe_tri8 *t)
-{
-    /* area2 in two halves of 4 int64 lanes. */
-    vi8 d1x = vi8_sub(x[1], x[0]), d1y = vi8_sub(y[1], y[0]);
-    vi8 d2x = vi8_sub(x[2], x[0]), d2y = vi8_sub(y[2], y[0]);
-    vi64x4 area_lo = vi64_sub(vi64_mul32(vi8_lo_to_vi64(d1x), vi8_lo_to_vi64(d2y)),
-                              vi64_mul32(vi8_lo_to_vi64(d2x), vi8_lo_to_vi64(d1y)));
-    vi64x4 area_hi = vi64_sub(vi64_mul32(vi8_hi_to_vi64(d1x), vi8_hi_to_vi64(d2y)),
-                              vi64_mul32(vi8_hi_to_vi64(d2x), vi8_hi_to_vi64(d1y)));
-    vi64_store(t->area2, area_lo);
-    vi64_store(t->area2 + 4, area_hi);
-    /* s = -1 in the lanes of negative area (32-bit lanes suffice: |a|, |b| <
-     * 2^24, so (v ^ s) - s cannot overflow). */
-    vi8 s = vi8_from_bits(vi64_movemask(area_lo) | (vi64_movemask(area_hi) << 4));
-    vi8 amax = vi8_zero();
-    const vi8 zero = vi8_zero();
-#pragma GCC unroll 3
-    for (int k = 0; k < 3; k++) {
-        int j = k == 2 ? 0 : k + 1;
-        vi8 a = vi8_sub(vi8_xor(vi8_sub(y[k], y[j]), s), s);
-        vi8 b = vi8_sub(vi8_xor(vi8_sub(x[j], x[k]), s), s);
-        vi8 b_owns = bottom_edge_rule ? vi8_lt(b, zero) : vi8_gt(b, zero);
-        vi8 owns = vi8_or(vi8_gt(a, zero), vi8_and(vi8_eq(a, zero), b_owns));
-        vi8 not_owned = vi8_not(owns); /* -1 where the edge gives up its samples */
-        vi64x4 alo = vi8_lo_to_vi64(a), ahi = vi8_hi_to_vi64(a);
-        vi64x4 blo = vi8_lo_to_vi64(b), bhi = vi8_hi_to_vi64(b);
-        vi8_store(t->a[k], a);
-        vi8_store(t->b[k], b);
-        fe_tri8_c_half(alo, blo, vi8_lo_to_vi64(x[k]), vi8_lo_to_vi64(y[k]),
-                       vi8_lo_to_vi64(not_owned), t->c[k]);
-        fe_tri8_c_half(ahi, bhi, vi8_hi_to_vi64(x[k]), vi8_hi_to_vi64(y[k]),
-                       vi8_hi_to_vi64(not_owned), t->c[k] + 4);
-        amax = vi8_or(amax, vi8_or(vi8_abs(a), vi8_abs(b)));
-    }
-    t->small_edges = vi8_movemask(vi8_lt(amax, vi8_set1(1 << 19))); /* SMALL_EDGE_LIMIT */
-    vi8 xmin = vi8_min(vi8_min(x[0], x[1]), x[2]), xmax = vi8_max(vi8_max(x[0], x[1]), x[2]);
-    vi8 ymin = vi8_min(vi8_min(y[0], y[1]), y[2]), ymax = vi8_max(vi8_max(y[0], y[1]), y[2]);
-    vi8 bias = vi8_set1(255 - sample_offset_fx8), moff = vi8_set1(-sample_offset_fx8);
-    vi8_store(t->x0, vi8_srai(vi8_add(xmin, bias), 8));
-    vi8_store(t->y0, vi8_srai(vi8_add(ymin, bias), 8));
-    vi8_store(t->x1, vi8_add(vi8_srai(vi8_add(xmax, moff), 8), vi8_set1(1)));
-    vi8_store(t->y1, vi8_add(vi8_srai(vi8_add(ymax, moff), 8), vi8_set1(1)));
-}
-
-/* Lane l of t as the rast_tri rast_tri_setup would have written. */
-static inline void fe_tri8_get(const fe_tri8 *t, uint32_t l, rast_tri *tri)
-{
-    for (int k = 0; k < 3; k++) {
-        tri->a[k] = t->a[k][l];
-        tri->b[k] = t->b[k][l];
-        tri->c[k] = t->c[k][l];
-    }
-    tri->bbox = (swr_rect){t->x0[l], t->y0[l], t->x1[l], t->y1[l]};
-    tri->small_edges = (t->small_edges >> l) & 1;
-}
-
-/* 4x4 transpose of 64-bit lanes: r[i] lane j <- r[j] lane i. */
-SIMD_INLINE void vi64_transpose4(vi64x4 r[4])
-{
-    __m256i t0 = _mm256_unpacklo_epi64(r[0], r[1]), t1 = _mm256_unpackhi_epi64(r[0], r[1]);
-    __m256i t2 = _mm256_unpacklo_epi64(r[2], r[3]), t3 = _mm256_unpackhi_epi64(r[2], r[3]);
-    r[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
-    r[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
-    r[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
-    r[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
-}
-
-/* The last 32 bytes of the be_prim of each of the 8 lanes (fe_draw.c,
- * process_triangles8): int32 b[1], b[2] of the edges, then int64 c[0..2]
- * (be_tri, rast_internal.h), stored at dst[l] + offset for lane l. Four
- * 64-bit rows (the b[1]|b[2] pairs, c0, c1, c2) go through two 4x4
- * transposes. */
-static inline void fe_tri8_store_tail(const fe_tri8 *t, uint8_t *const dst[8], size_t offset)
-{
-    const vi8 b1 = vi8_load(t->b[1]), b2 = vi8_load(t->b[2]);
-    /* (b1, b2) pairs: unpack gives lanes 0 1 4 5 and 2 3 6 7 as qwords. */
-    __m256i pl = _mm256_unpacklo_epi32(b1, b2), ph = _mm256_unpackhi_epi32(b1, b2);
-    for (int h = 0; h < 2; h++) {
-        const int o = h * 4;
-        vi64x4 r[4];
-        r[0] = h ? _mm256_permute2x128_si256(pl, ph, 0x31)
-                 : _mm256_permute2x128_si256(pl, ph, 0x20);
-        r[1] = vi64_load(t->c[0] + o), r[2] = vi64_load(t->c[1] + o);
-        r[3] = vi64_load(t->c[2] + o);
-        vi64_transpose4(r);
-        for (int l = 0; l < 4; l++)
-            vi64_store((int64_t *)(void *)(dst[o + l] + offset), r[l]);
-    }
 }
 
 #endif /* FE_SIMD_H */
