@@ -252,7 +252,7 @@ static inline __attribute__((always_inline)) void tile_offsets(const be_tile_ctx
 }
 
 /* swr_simd_vec4 is laid out exactly like vf8x4 (shader_abi.h) and 32-byte
- * aligned, and __m256 may alias floats: the shader's outputs are handed to
+ * aligned, and vf8 may alias floats: the shader's outputs are handed to
  * the blend kernels in place instead of being copied per block. */
 static inline const vf8x4 *as_vec4(const swr_simd_vec4 *v)
 {

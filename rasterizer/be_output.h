@@ -29,7 +29,6 @@
 #include "common/simd.h"
 #include "common/swr_state.h"
 #include "rasterizer/be_formats.h"
-#include "rasterizer/be_simd.h"
 
 /* ---- depth / stencil ---------------------------------------------------------- */
 

@@ -17,7 +17,7 @@
 #ifndef FE_SETUP_TRI8_H
 #define FE_SETUP_TRI8_H
 
-#include "rasterizer/fe_simd.h"
+#include "common/simd.h"
 #include "rasterizer/rast_priv.h"
 
 /* Lane l = rast_tri_setup's results for triangle l (a and b as int32:

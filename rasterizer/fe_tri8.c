@@ -21,17 +21,6 @@
 
 #include "rasterizer/fe_setup_tri8.h"
 
-/* 4x4 transpose of 64-bit lanes: r[i] lane j <- r[j] lane i. */
-SIMD_INLINE void vi64_transpose4(vi64x4 r[4])
-{
-    __m256i t0 = _mm256_unpacklo_epi64(r[0], r[1]), t1 = _mm256_unpackhi_epi64(r[0], r[1]);
-    __m256i t2 = _mm256_unpacklo_epi64(r[2], r[3]), t3 = _mm256_unpackhi_epi64(r[2], r[3]);
-    r[0] = _mm256_permute2x128_si256(t0, t2, 0x20);
-    r[1] = _mm256_permute2x128_si256(t1, t3, 0x20);
-    r[2] = _mm256_permute2x128_si256(t0, t2, 0x31);
-    r[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
-}
-
 /* The last 32 bytes of the be_prim of each of the 8 lanes (fe_tri8_run):
  * int32 b[1], b[2] of the edges, then int64 c[0..2] (be_tri, rast_priv.h),
  * stored at dst[l] + offset for lane l. Four
@@ -40,13 +29,10 @@ SIMD_INLINE void vi64_transpose4(vi64x4 r[4])
 static inline void fe_tri8_store_tail(const fe_tri8 *t, uint8_t *const dst[8], size_t offset)
 {
     const vi8 b1 = vi8_load(t->b[1]), b2 = vi8_load(t->b[2]);
-    /* (b1, b2) pairs: unpack gives lanes 0 1 4 5 and 2 3 6 7 as qwords. */
-    __m256i pl = _mm256_unpacklo_epi32(b1, b2), ph = _mm256_unpackhi_epi32(b1, b2);
     for (int h = 0; h < 2; h++) {
         const int o = h * 4;
         vi64x4 r[4];
-        r[0] =
-            h ? _mm256_permute2x128_si256(pl, ph, 0x31) : _mm256_permute2x128_si256(pl, ph, 0x20);
+        r[0] = h ? vi8_zip_hi_vi64(b1, b2) : vi8_zip_lo_vi64(b1, b2); /* the (b1, b2) pairs */
         r[1] = vi64_load(t->c[0] + o), r[2] = vi64_load(t->c[1] + o);
         r[3] = vi64_load(t->c[2] + o);
         vi64_transpose4(r);

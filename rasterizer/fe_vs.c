@@ -20,8 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rasterizer/fe_simd.h"
-
 void fe_run_vs(fe_ctx *f, uint32_t num_unique)
 {
     rast_scratch *s = f->s;
