@@ -101,7 +101,10 @@ static void init_attr_offsets(fe_ctx *f)
 }
 
 /* Restart indices among the chunk's positions [begin, end): not vertices,
- * so ia_vertices (swr_stats) leaves them out. Scans only restart draws. */
+ * so ia_vertices (swr_stats) leaves them out. Assembly counts them on its
+ * walk (fe_assemble_counted); this second scan is only for chunks that
+ * assemble from before their first position (stippled strips) or could
+ * not assemble. Scans only restart draws. */
 static uint32_t count_restarts(const fe_index_source *src, uint32_t begin, uint32_t end)
 {
     if (!src->restart || !src->indices)
@@ -174,12 +177,15 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
             s->prim_slots_cap = slots_cap;
         }
     }
-    uint32_t n = ok ? fe_assemble(&src, begin, job->end, s->prims, max_prims + 1) : 0;
+    uint32_t restarts = 0;
+    uint32_t n =
+        ok ? fe_assemble_counted(&src, begin, job->end, s->prims, max_prims + 1, &restarts) : 0;
     if (!ok)
         bins->out_of_memory = true;
+    if (!ok || begin != job->begin)
+        restarts = count_restarts(&src, job->begin, job->end);
     const uint32_t num_inst = job->instance_end - job->instance_begin;
-    cnt->ia_vertices +=
-        (uint64_t)(job->end - job->begin - count_restarts(&src, job->begin, job->end)) * num_inst;
+    cnt->ia_vertices += (uint64_t)(job->end - job->begin - restarts) * num_inst;
     if (n == 0 || KNOB_TOSS_FETCH) {
         prof_end(PROF_FEPAAssemble);
         prof_end(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
