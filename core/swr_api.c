@@ -9,9 +9,12 @@
  * blocks + derived values); an unchanged state is shared by all the draws
  * that use it, nothing is copied per draw. A replaced block is freed once
  * the ring's tail has passed the last draw context that used it. When only
- * state rast_derive_state does not read changed (constants, samplers,
- * vertex layout and buffers: derived_stale is false), the new draw state
- * copies the previous one's derived values instead of deriving them again.
+ * state the rasterizer's derivation does not read changed (constants,
+ * samplers, vertex layout and buffers: derived_stale is false), the new
+ * draw state copies the previous one's derived values instead of deriving
+ * them again (rast_draw_state_build). The vertex-layout block and the draw
+ * state are the rasterizer's opaque types (rast.h): core sizes them and
+ * fills them through its functions.
  */
 #include "core/core_priv.h"
 
@@ -415,7 +418,7 @@ uint32_t swr_worker_count(const swr_context *ctx) { return ctx ? ctx->num_worker
 /* ---- set state ----------------------------------------------------------------- */
 
 #define MARK(g) (ctx->dirty |= 1u << (g))
-/* For state that rast_derive_state reads. */
+/* For state the draw state derives values from (rast_draw_state_build). */
 #define MARK_DERIVED(g) (ctx->dirty |= 1u << (g), ctx->derived_stale = true)
 
 swr_result swr_set_vertex_layout(swr_context *ctx, const swr_vertex_layout *layout)
