@@ -133,9 +133,9 @@ X(vf8_movemask, TW_F, OUT_U32(vf8_movemask(fa)))
 X(vi8_from_bits, TW_I, OUT_I(vi8_from_bits((uint32_t)vi8_lane(ia, 0))))
 X(vi8_any, TW_IM, OUT_U32(vi8_any(id) + 2u * vi8_any(vi8_zero())))
 /* 64-bit integers */
-X(vi64_set1, TW_I, OUT_I(vi64_set1((int64_t)vi8_lane(ia, 0) << 20)))
+X(vi64_set1, TW_I, OUT_I(vi64_set1((int64_t)vi8_lane(ia, 0) * 1048576)))
 X(vi64_set, TW_I,
-  OUT_I(vi64_set(vi8_lane(ia, 0), (int64_t)vi8_lane(ia, 1) << 31, -5, vi8_lane(ib, 2))))
+  OUT_I(vi64_set(vi8_lane(ia, 0), (int64_t)vi8_lane(ia, 1) * 2147483648LL, -5, vi8_lane(ib, 2))))
 X(vi64_add, TW_I, OUT_I(vi64_add(ia, ib)))
 X(vi64_sub, TW_I, OUT_I(vi64_sub(ia, ib)))
 X(vi64_gt, TW_I, OUT_I(vi64_gt(ia, ib)))
