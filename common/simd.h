@@ -1,246 +1,122 @@
 /*
- * simd.h: the one place that names AVX2 intrinsics.
+ * simd.h: the SIMD vocabulary, the one header every SIMD kernel of swr is
+ * written against.
  *
- * Every SIMD kernel in swr is written against these types and functions:
  *   vf8    8 floats          vi8   8 x 32-bit ints, also used as lane masks
  *   vf8x4  an SoA vec4 (x[8], y[8], z[8], w[8])
  *   vi64x4 4 x 64-bit ints (edge equations of large triangles)
+ *   vd4    4 doubles         vf4, vi4  4 floats / 4 ints (half a vf8 / vi8)
+ *   vh8    8 halves (binary16)
  * Lane masks come in two forms: a vi8 whose lanes are all-ones / all-zeros,
  * and a plain 8-bit integer (bit i = lane i), converted with vi8_movemask()
  * and vi8_from_bits().
  *
- * Width is 8. An AVX-512 build of the same kernels may come later; nothing
- * outside this header may depend on the register type behind vf8.
+ * The functions are defined by a variant header behind this one, chosen at
+ * compile time:
+ *   simd_avx2.h    AVX2 + FMA + F16C, the engine's build: the only file
+ *                  that names the intrinsics (a CTest, test_simd_only_common,
+ *                  fails on any other that does);
+ *   simd_scalar.h  the scalar twin (SWR_SIMD_SCALAR defined before the
+ *                  first include): the same types as structs of plain
+ *                  arrays and the same functions lane by lane, bit for bit
+ *                  the same results, so that a test can compile a kernel
+ *                  both ways and compare (test_simd_twin checks every
+ *                  function, test_tri_setup8 a whole kernel).
+ * The functions after the variant's are written with the vocabulary
+ * itself, once for every variant. Width is 8. An AVX-512 build of the same
+ * kernels adds one variant of this header (simd_avx512.h, chosen at run
+ * time by CPUID per translation unit built for it); nothing outside common/
+ * may depend on the register type behind vf8.
  */
 #ifndef SWR_SIMD_H
 #define SWR_SIMD_H
 
-#include <immintrin.h>
-#include <stdint.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
 
-#define SIMD_WIDTH 8
+#define SIMD_WIDTH  8
+#define SIMD_INLINE static inline __attribute__((always_inline))
 
-typedef __m256 vf8;
-typedef __m256i vi8;
-typedef __m256i vi64x4;
-typedef __m256d vd4;
+#ifdef SWR_SIMD_SCALAR
+#include "common/simd_scalar.h"
+#else
+#include "common/simd_avx2.h"
+#endif
+
 typedef struct vf8x4 {
     vf8 v[4];
 } vf8x4;
 
-#define SIMD_INLINE static inline __attribute__((always_inline))
+/* ---- written with the vocabulary ----------------------------------------------- */
 
-/* ---- floats ---------------------------------------------------------- */
-SIMD_INLINE vf8 vf8_set1(float a) { return _mm256_set1_ps(a); }
-SIMD_INLINE vf8 vf8_zero(void) { return _mm256_setzero_ps(); }
-SIMD_INLINE vf8 vf8_set(float a0, float a1, float a2, float a3, float a4, float a5, float a6,
-                        float a7)
+/* vi8_deinterleave3 for floats, and both from memory (24 consecutive
+ * 32-bit values at p, unaligned). */
+SIMD_INLINE void vf8_deinterleave3(vf8 a, vf8 b, vf8 c, vf8 out[3])
 {
-    return _mm256_setr_ps(a0, a1, a2, a3, a4, a5, a6, a7);
+    vi8 t[3];
+    vi8_deinterleave3(vf8_as_vi8(a), vf8_as_vi8(b), vf8_as_vi8(c), t);
+    for (int k = 0; k < 3; k++)
+        out[k] = vi8_as_vf8(t[k]);
 }
-SIMD_INLINE vf8 vf8_load(const float *p) { return _mm256_loadu_ps(p); }
-SIMD_INLINE vf8 vf8_load_aligned(const float *p) { return _mm256_load_ps(p); }
-SIMD_INLINE void vf8_store(float *p, vf8 a) { _mm256_storeu_ps(p, a); }
-SIMD_INLINE void vf8_store_aligned(float *p, vf8 a) { _mm256_store_ps(p, a); }
-SIMD_INLINE void vf8_store_masked(float *p, vi8 mask, vf8 a) { _mm256_maskstore_ps(p, mask, a); }
-SIMD_INLINE vf8 vf8_add(vf8 a, vf8 b) { return _mm256_add_ps(a, b); }
-SIMD_INLINE vf8 vf8_sub(vf8 a, vf8 b) { return _mm256_sub_ps(a, b); }
-SIMD_INLINE vf8 vf8_mul(vf8 a, vf8 b) { return _mm256_mul_ps(a, b); }
-SIMD_INLINE vf8 vf8_div(vf8 a, vf8 b) { return _mm256_div_ps(a, b); }
-/* a*b+c with one rounding; its scalar twin is fmaf(). */
-SIMD_INLINE vf8 vf8_fma(vf8 a, vf8 b, vf8 c) { return _mm256_fmadd_ps(a, b, c); }
-/* Note the x86 rule: min/max return the second operand when either is NaN. */
-SIMD_INLINE vf8 vf8_min(vf8 a, vf8 b) { return _mm256_min_ps(a, b); }
-SIMD_INLINE vf8 vf8_max(vf8 a, vf8 b) { return _mm256_max_ps(a, b); }
-SIMD_INLINE vf8 vf8_sqrt(vf8 a) { return _mm256_sqrt_ps(a); }
-SIMD_INLINE vf8 vf8_rcp_approx(vf8 a) { return _mm256_rcp_ps(a); }
-SIMD_INLINE vf8 vf8_floor(vf8 a) { return _mm256_floor_ps(a); }
-SIMD_INLINE vf8 vf8_ceil(vf8 a) { return _mm256_ceil_ps(a); }
-SIMD_INLINE vf8 vf8_round_even(vf8 a)
+SIMD_INLINE void vi8_load_deinterleave3(const void *p, vi8 out[3])
 {
-    return _mm256_round_ps(a, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    const uint8_t *q = (const uint8_t *)p;
+    vi8_deinterleave3(vi8_load(q), vi8_load(q + 32), vi8_load(q + 64), out);
 }
-SIMD_INLINE vf8 vf8_trunc(vf8 a)
+SIMD_INLINE void vf8_load_deinterleave3(const float *p, vf8 out[3])
 {
-    return _mm256_round_ps(a, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-}
-SIMD_INLINE vf8 vf8_abs(vf8 a)
-{
-    return _mm256_and_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)));
-}
-SIMD_INLINE vf8 vf8_neg(vf8 a)
-{
-    return _mm256_xor_ps(a, _mm256_castsi256_ps(_mm256_set1_epi32((int)0x80000000u)));
-}
-/* clamp to [lo, hi]; NaN becomes lo. */
-SIMD_INLINE vf8 vf8_clamp(vf8 a, vf8 lo, vf8 hi) { return _mm256_min_ps(hi, _mm256_max_ps(a, lo)); }
-SIMD_INLINE vf8 vf8_and(vf8 a, vf8 b) { return _mm256_and_ps(a, b); }
-SIMD_INLINE vf8 vf8_or(vf8 a, vf8 b) { return _mm256_or_ps(a, b); }
-SIMD_INLINE vf8 vf8_xor(vf8 a, vf8 b) { return _mm256_xor_ps(a, b); }
-SIMD_INLINE vf8 vf8_andnot(vf8 a, vf8 b) { return _mm256_andnot_ps(a, b); } /* ~a & b */
-/* Lane select: mask lane all-ones -> b, else a. */
-SIMD_INLINE vf8 vf8_select(vi8 mask, vf8 a, vf8 b)
-{
-    return _mm256_blendv_ps(a, b, _mm256_castsi256_ps(mask));
-}
-SIMD_INLINE float vf8_lane(vf8 a, int i)
-{
-    float t[8];
-    _mm256_storeu_ps(t, a);
-    return t[i & 7];
-}
-/* Gather p[idx[i]] (float index units). */
-SIMD_INLINE vf8 vf8_gather(const float *p, vi8 idx) { return _mm256_i32gather_ps(p, idx, 4); }
-/* Gather *(float*)(base + byte_offset[i]). */
-SIMD_INLINE vf8 vf8_gather_bytes(const void *base, vi8 byte_offset)
-{
-    return _mm256_i32gather_ps((const float *)base, byte_offset, 1);
+    vf8_deinterleave3(vf8_load(p), vf8_load(p + 8), vf8_load(p + 16), out);
 }
 
-/* Ordered comparisons return all-ones lanes; NaN compares false except NEQ. */
-SIMD_INLINE vi8 vf8_lt(vf8 a, vf8 b)
+/* Writes the lanes of v selected by lane_mask (bit i = lane i) to the 32
+ * bytes at p, whose current content is old (the caller usually loaded it
+ * already for a compare or a blend). A plain store replaces the masked store
+ * (vpmaskmovd is microcoded on AMD, ~20 cycles): all lanes write v when the
+ * mask is full, else v and old are merged first. The unselected lanes are
+ * rewritten with the value they held, which is fine for hot tiles: only the
+ * worker owning the macrotile touches them. */
+SIMD_INLINE void vi8_store_lanes_over(void *p, vi8 old, vi8 v, uint32_t lane_mask)
 {
-    return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_LT_OQ));
+    if ((lane_mask & 0xff) == 0xff)
+        vi8_store(p, v);
+    else
+        vi8_store(p, vi8_select(vi8_from_bits(lane_mask), old, v));
 }
-SIMD_INLINE vi8 vf8_le(vf8 a, vf8 b)
+SIMD_INLINE void vi8_store_lanes(void *p, vi8 v, uint32_t lane_mask)
 {
-    return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_LE_OQ));
-}
-SIMD_INLINE vi8 vf8_gt(vf8 a, vf8 b)
-{
-    return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_GT_OQ));
-}
-SIMD_INLINE vi8 vf8_ge(vf8 a, vf8 b)
-{
-    return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_GE_OQ));
-}
-SIMD_INLINE vi8 vf8_eq(vf8 a, vf8 b)
-{
-    return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_EQ_OQ));
-}
-SIMD_INLINE vi8 vf8_neq(vf8 a, vf8 b)
-{
-    return _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_NEQ_UQ));
-}
-SIMD_INLINE vi8 vf8_isnan(vf8 a) { return _mm256_castps_si256(_mm256_cmp_ps(a, a, _CMP_UNORD_Q)); }
-/* Not NaN and not +-inf. */
-SIMD_INLINE vi8 vf8_isfinite(vf8 a)
-{
-    return _mm256_castps_si256(
-        _mm256_cmp_ps(vf8_abs(a), _mm256_set1_ps(__builtin_inff()), _CMP_LT_OQ));
+    if ((lane_mask & 0xff) == 0xff)
+        vi8_store(p, v);
+    else
+        vi8_store(p, vi8_select(vi8_from_bits(lane_mask), vi8_load(p), v));
 }
 
-/* ---- conversions ------------------------------------------------------- */
-/* Round to nearest, ties to even (default MXCSR); its scalar twin is lrintf(). */
-SIMD_INLINE vi8 vf8_to_vi8_round(vf8 a) { return _mm256_cvtps_epi32(a); }
-SIMD_INLINE vi8 vf8_to_vi8_trunc(vf8 a) { return _mm256_cvttps_epi32(a); }
-SIMD_INLINE vf8 vi8_to_vf8(vi8 a) { return _mm256_cvtepi32_ps(a); }
-/* Unsigned 32-bit to float (exact rounding through two halves). */
-SIMD_INLINE vf8 vu8_to_vf8(vi8 a)
+/* c / d correctly rounded for integer c in [0, d] and d in {3, 255, 1023,
+ * 65535}: q = c * (1/d) is within an ulp, the FMA residual c - q*d is exact,
+ * and one Newton step lands on the correctly rounded quotient (checked for
+ * every c by test_formats: unorm_unpack_exact). Costs 3 FMA-unit ops where a
+ * divide costs ~5 cycles of throughput. */
+SIMD_INLINE vf8 vf8_div_unorm(vf8 c, float d)
 {
-    vi8 hi = _mm256_srli_epi32(a, 16);
-    vi8 lo = _mm256_and_si256(a, _mm256_set1_epi32(0xffff));
-    return _mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(hi), _mm256_set1_ps(65536.0f)),
-                         _mm256_cvtepi32_ps(lo));
-}
-SIMD_INLINE vi8 vf8_as_vi8(vf8 a) { return _mm256_castps_si256(a); }
-SIMD_INLINE vf8 vi8_as_vf8(vi8 a) { return _mm256_castsi256_ps(a); }
-/* 8 halves <-> 8 floats (F16C), round to nearest even. */
-SIMD_INLINE vf8 vf8_from_half(__m128i h) { return _mm256_cvtph_ps(h); }
-SIMD_INLINE __m128i vf8_to_half(vf8 a) { return _mm256_cvtps_ph(a, _MM_FROUND_TO_NEAREST_INT); }
-
-/* ---- 32-bit integers ---------------------------------------------------- */
-SIMD_INLINE vi8 vi8_set1(int32_t a) { return _mm256_set1_epi32(a); }
-SIMD_INLINE vi8 vi8_zero(void) { return _mm256_setzero_si256(); }
-SIMD_INLINE vi8 vi8_ones(void) { return _mm256_set1_epi32(-1); }
-SIMD_INLINE vi8 vi8_set(int32_t a0, int32_t a1, int32_t a2, int32_t a3, int32_t a4, int32_t a5,
-                        int32_t a6, int32_t a7)
-{
-    return _mm256_setr_epi32(a0, a1, a2, a3, a4, a5, a6, a7);
-}
-SIMD_INLINE vi8 vi8_lane_index(void) { return _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7); }
-SIMD_INLINE vi8 vi8_load(const void *p) { return _mm256_loadu_si256((const __m256i *)p); }
-SIMD_INLINE void vi8_store(void *p, vi8 a) { _mm256_storeu_si256((__m256i *)p, a); }
-SIMD_INLINE void vi8_store_masked(void *p, vi8 mask, vi8 a)
-{
-    _mm256_maskstore_epi32((int *)p, mask, a);
-}
-SIMD_INLINE vi8 vi8_add(vi8 a, vi8 b) { return _mm256_add_epi32(a, b); }
-SIMD_INLINE vi8 vi8_sub(vi8 a, vi8 b) { return _mm256_sub_epi32(a, b); }
-SIMD_INLINE vi8 vi8_mullo(vi8 a, vi8 b) { return _mm256_mullo_epi32(a, b); }
-SIMD_INLINE vi8 vi8_min(vi8 a, vi8 b) { return _mm256_min_epi32(a, b); }
-SIMD_INLINE vi8 vi8_max(vi8 a, vi8 b) { return _mm256_max_epi32(a, b); }
-SIMD_INLINE vi8 vi8_minu(vi8 a, vi8 b) { return _mm256_min_epu32(a, b); }
-SIMD_INLINE vi8 vi8_maxu(vi8 a, vi8 b) { return _mm256_max_epu32(a, b); }
-SIMD_INLINE vi8 vi8_and(vi8 a, vi8 b) { return _mm256_and_si256(a, b); }
-SIMD_INLINE vi8 vi8_or(vi8 a, vi8 b) { return _mm256_or_si256(a, b); }
-SIMD_INLINE vi8 vi8_xor(vi8 a, vi8 b) { return _mm256_xor_si256(a, b); }
-SIMD_INLINE vi8 vi8_andnot(vi8 a, vi8 b) { return _mm256_andnot_si256(a, b); } /* ~a & b */
-SIMD_INLINE vi8 vi8_not(vi8 a) { return _mm256_xor_si256(a, _mm256_set1_epi32(-1)); }
-#define vi8_slli(a, n) _mm256_slli_epi32((a), (n))
-#define vi8_srli(a, n) _mm256_srli_epi32((a), (n))
-#define vi8_srai(a, n) _mm256_srai_epi32((a), (n))
-/* Per-lane shifts; counts >= 32 give 0 (srav: sign fill). */
-SIMD_INLINE vi8 vi8_sllv(vi8 a, vi8 n) { return _mm256_sllv_epi32(a, n); }
-SIMD_INLINE vi8 vi8_srlv(vi8 a, vi8 n) { return _mm256_srlv_epi32(a, n); }
-SIMD_INLINE vi8 vi8_srav(vi8 a, vi8 n) { return _mm256_srav_epi32(a, n); }
-SIMD_INLINE vi8 vi8_eq(vi8 a, vi8 b) { return _mm256_cmpeq_epi32(a, b); }
-SIMD_INLINE vi8 vi8_gt(vi8 a, vi8 b) { return _mm256_cmpgt_epi32(a, b); }
-SIMD_INLINE vi8 vi8_lt(vi8 a, vi8 b) { return _mm256_cmpgt_epi32(b, a); }
-/* Unsigned a > b. */
-SIMD_INLINE vi8 vi8_gtu(vi8 a, vi8 b)
-{
-    vi8 bias = _mm256_set1_epi32((int)0x80000000u);
-    return _mm256_cmpgt_epi32(_mm256_xor_si256(a, bias), _mm256_xor_si256(b, bias));
-}
-SIMD_INLINE vi8 vi8_select(vi8 mask, vi8 a, vi8 b) { return _mm256_blendv_epi8(a, b, mask); }
-SIMD_INLINE vi8 vi8_gather(const int32_t *p, vi8 idx) { return _mm256_i32gather_epi32(p, idx, 4); }
-SIMD_INLINE vi8 vi8_gather_bytes(const void *base, vi8 byte_offset)
-{
-    return _mm256_i32gather_epi32((const int *)base, byte_offset, 1);
-}
-SIMD_INLINE vi8 vi8_permute(vi8 a, vi8 idx) { return _mm256_permutevar8x32_epi32(a, idx); }
-SIMD_INLINE int32_t vi8_lane(vi8 a, int i)
-{
-    int32_t t[8];
-    _mm256_storeu_si256((__m256i *)t, a);
-    return t[i & 7];
+    vf8 r = vf8_set1(1.0f / d);
+    vf8 q = vf8_mul(c, r);
+    vf8 e = vf8_fnma(q, vf8_set1(d), c);
+    return vf8_fma(e, r, q);
 }
 
-/* ---- lane masks ---------------------------------------------------------- */
-/* Bit i = sign bit of lane i. */
-SIMD_INLINE uint32_t vi8_movemask(vi8 m)
+/* c / 255 correctly rounded for integer c in [0, 255], in 2 ops: with
+ * h = RN(1/255) and l = RN(1/255 - h), c*h + RN(c*l) is within 2^-46 of
+ * c / 255 relative and the FMA rounds it once; c / 255 (the byte c
+ * repeating in binary) lies at least 2^-9 ulp from a rounding midpoint,
+ * so that rounding is the correct one. The same value as
+ * vf8_div_unorm(c, 255.0f) (test_blend checks every c). */
+SIMD_INLINE vf8 vf8_div255(vf8 c)
 {
-    return (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(m));
-}
-SIMD_INLINE uint32_t vf8_movemask(vf8 m) { return (uint32_t)_mm256_movemask_ps(m); }
-/* Lane i all-ones iff bit i of bits is set. */
-SIMD_INLINE vi8 vi8_from_bits(uint32_t bits)
-{
-    vi8 sel = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-    vi8 b = _mm256_set1_epi32((int)bits);
-    return _mm256_cmpeq_epi32(_mm256_and_si256(b, sel), sel);
-}
-SIMD_INLINE bool vi8_any(vi8 m) { return !_mm256_testz_si256(m, m); }
-
-/* ---- 64-bit integers (4 lanes) ------------------------------------------- */
-SIMD_INLINE vi64x4 vi64_set1(int64_t a) { return _mm256_set1_epi64x(a); }
-SIMD_INLINE vi64x4 vi64_set(int64_t a0, int64_t a1, int64_t a2, int64_t a3)
-{
-    return _mm256_setr_epi64x(a0, a1, a2, a3);
-}
-SIMD_INLINE vi64x4 vi64_add(vi64x4 a, vi64x4 b) { return _mm256_add_epi64(a, b); }
-SIMD_INLINE vi64x4 vi64_sub(vi64x4 a, vi64x4 b) { return _mm256_sub_epi64(a, b); }
-SIMD_INLINE vi64x4 vi64_gt(vi64x4 a, vi64x4 b) { return _mm256_cmpgt_epi64(a, b); }
-/* Bit i = sign bit of 64-bit lane i. */
-SIMD_INLINE uint32_t vi64_movemask(vi64x4 a)
-{
-    return (uint32_t)_mm256_movemask_pd(_mm256_castsi256_pd(a));
+    const float h = 1.0f / 255.0f;
+    const float l = (float)(1.0 / 255.0 - (double)(1.0f / 255.0f));
+    return vf8_fma(c, vf8_set1(h), vf8_mul(c, vf8_set1(l)));
 }
 
-/* ---- misc ------------------------------------------------------------------ */
-SIMD_INLINE void simd_pause(void) { _mm_pause(); }
 /* The floating-point environment of engine work: MXCSR 0x1F80, the x86-64
  * default (round to nearest even, all exceptions masked, denormals neither
  * flushed nor read as zero). Shader registers are untyped, so integer
@@ -252,21 +128,17 @@ SIMD_INLINE void simd_pause(void) { _mm_pause(); }
  * caller's MXCSR for simd_fp_leave, so the API thread gets its own back. */
 #define SIMD_MXCSR_ENGINE 0x1F80u
 #define SIMD_MXCSR_FLAGS 0x3Fu /* the sticky exception flags, not a setting */
-SIMD_INLINE uint32_t simd_fp_csr(void) { return _mm_getcsr(); }
-SIMD_INLINE void simd_fp_set_csr(uint32_t csr) { _mm_setcsr(csr); }
 SIMD_INLINE uint32_t simd_fp_enter(void)
 {
-    uint32_t old = _mm_getcsr();
+    uint32_t old = simd_fp_csr();
     if ((old & ~SIMD_MXCSR_FLAGS) != SIMD_MXCSR_ENGINE)
-        _mm_setcsr(SIMD_MXCSR_ENGINE);
+        simd_fp_set_csr(SIMD_MXCSR_ENGINE);
     return old;
 }
 SIMD_INLINE void simd_fp_leave(uint32_t old)
 {
     if ((old & ~SIMD_MXCSR_FLAGS) != SIMD_MXCSR_ENGINE)
-        _mm_setcsr(old);
+        simd_fp_set_csr(old);
 }
-SIMD_INLINE uint64_t simd_rdtsc(void) { return __rdtsc(); }
-SIMD_INLINE void simd_stream_store(void *p, vi8 a) { _mm256_stream_si256((__m256i *)p, a); }
 
 #endif /* SWR_SIMD_H */

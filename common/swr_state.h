@@ -192,7 +192,7 @@ typedef struct swr_rasterizer_state {
     /* GL smooth (antialiased) lines / points (GL 2.1 §3.4.4, §3.3.2): a line
      * is the w-wide rectangle along the segment, a point the disc of
      * diameter size; each fragment's colour-0 alpha is multiplied by the
-     * area of its pixel square inside the shape (rasterizer/be_line_smooth.h).
+     * area of its pixel square inside the shape (rasterizer/rast_priv.h).
      * line_smooth overrides stipple and last_pixel; point_smooth overrides
      * sprites and point_quad_rasterization. */
     bool line_smooth;

@@ -2,21 +2,35 @@
  * core_priv.h: the engine context, its ring of draw contexts and versioned
  * state. Private to core/.
  *
- * The draw-context protocol (ids are 64-bit and never wrap; slot = id % ring):
- *  1. API thread (dc_begin): waits until the slot's previous occupant
- *     (id - ring_size) has retired AND no thread's hazard can still point at
- *     it, doing work itself meanwhile; then fills the slot.
- *  2. API thread (dc_publish): head = id + 1 (release) and wakes workers.
- *  3. Any thread: claims the frontend with a CAS on fe_state and runs it;
- *     marks the macrotiles it binned PENDING, then fe_state = FE_DONE (release).
- *  4. Any thread: claims PENDING macrotiles of a draw context whose frontend is
- *     done, provided that no earlier draw context still has that macrotile
- *     pending or busy, or has an unfinished frontend (see ctx_work()). So
- *     each macrotile sees its work in draw order. Finishing a tile decrements
- *     `pending`; the thread that brings it to 0 marks the DC done.
- *  5. Any thread: advances `tail` over done DCs (CAS), retiring them in order.
- * Hazards: a thread walking the ring publishes the tail it started from;
- * the API thread does not reuse a slot any published hazard may still reach.
+ * The draw-context protocol (ids are 64-bit and never wrap; slot = id %
+ * ring_size; ctx_ring.c implements it):
+ *  1. API thread (core_dc_begin): waits until the slot's previous occupant
+ *     (id - ring_size) has retired (tail is past it) AND no thread's hazard
+ *     can still point at it, doing work itself meanwhile (core_help_until);
+ *     then fills the slot: pending = 1 (the frontend), fe_state =
+ *     FE_UNCLAIMED. Clears and stores have no frontend: core_dc_all_tiles
+ *     marks their macrotiles PENDING and their frontend FE_DONE at once.
+ *  2. API thread (core_dc_publish): head = id + 1 (release) and wakes
+ *     workers (single-threaded: drains the ring itself).
+ *  3. Any thread (core_work, run_frontend): claims the frontend with a CAS
+ *     FE_UNCLAIMED -> FE_RUNNING and runs it (rast_fe_run); marks the
+ *     macrotiles it binned PENDING and adds them to `pending`, then
+ *     fe_state = FE_DONE (release). fe_hint says that every DC below it has
+ *     its frontend claimed, so walks looking for one start there.
+ *  4. Any thread (core_work, run_tile_chain): claims a PENDING macrotile
+ *     (CAS to TILE_BUSY) of a DC whose frontend is done, provided that no
+ *     earlier DC still has that macrotile pending or busy, or has an
+ *     unfinished frontend (the ordering argument in ctx_ring.c). So each
+ *     macrotile sees its work in draw order. It runs the tile, then the same
+ *     tile of the following DCs while they are ready. Finishing a unit (the
+ *     frontend or a tile: work_finished) decrements `pending`; the thread
+ *     that brings it to 0 marks the DC done.
+ *  5. Any thread (core_advance_tail): advances `tail` over done DCs (CAS),
+ *     retiring them in order.
+ * Hazards (hazard[thread]): a thread walking the ring publishes the tail it
+ * started from, and one running a tile chain the DC it is on; the API thread
+ * does not reuse a slot any published hazard may still reach, nor free the
+ * ring's arrays while a walk may still read them (core_quiesce).
  */
 #ifndef CORE_PRIV_H
 #define CORE_PRIV_H
@@ -95,14 +109,14 @@ struct swr_context {
     rast_hot_tiles hot;
 
     /* API-thread state. */
-    rast_layout_block p_layout;
+    rast_layout_block *p_layout; /* rast_layout_block_bytes(), allocated with the context */
     rast_buffers_block p_buffers;
     rast_shader_block p_shaders;
     rast_raster_block p_raster;
     rast_output_block p_output;
     rast_fb_block p_fb;
     uint32_t dirty; /* 1 << state_group */
-    /* Some state rast_derive_state reads (framebuffer, rasterizer, output,
+    /* Some state the draw state derives from (framebuffer, rasterizer, output,
      * shader descriptions) changed since cur_draw was built. Constants,
      * samplers, vertex layout and buffers do not feed the derived values, so
      * a draw loop that only changes uniforms copies the previous draw

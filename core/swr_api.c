@@ -9,9 +9,12 @@
  * blocks + derived values); an unchanged state is shared by all the draws
  * that use it, nothing is copied per draw. A replaced block is freed once
  * the ring's tail has passed the last draw context that used it. When only
- * state rast_derive_state does not read changed (constants, samplers,
- * vertex layout and buffers: derived_stale is false), the new draw state
- * copies the previous one's derived values instead of deriving them again.
+ * state the rasterizer's derivation does not read changed (constants,
+ * samplers, vertex layout and buffers: derived_stale is false), the new
+ * draw state copies the previous one's derived values instead of deriving
+ * them again (rast_draw_state_build). The vertex-layout block and the draw
+ * state are the rasterizer's opaque types (rast.h): core sizes them and
+ * fills them through its functions.
  */
 #include "core/core_priv.h"
 
@@ -22,11 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/simd.h"
 #include "knobs/knobs.h"
 #include "profiling/prof.h"
-#include "rasterizer/be_formats.h"
-#include "rasterizer/fe_assemble.h"
 
 const char *swr_result_string(swr_result r)
 {
@@ -53,7 +53,7 @@ static size_t group_size(int g)
 {
     switch (g) {
     case SG_LAYOUT:
-        return sizeof(rast_layout_block);
+        return rast_layout_block_bytes();
     case SG_BUFFERS:
         return sizeof(rast_buffers_block);
     case SG_SHADERS:
@@ -71,7 +71,7 @@ static const void *group_pending(swr_context *ctx, int g)
 {
     switch (g) {
     case SG_LAYOUT:
-        return &ctx->p_layout;
+        return ctx->p_layout;
     case SG_BUFFERS:
         return &ctx->p_buffers;
     case SG_SHADERS:
@@ -170,26 +170,20 @@ static swr_result update_state(swr_context *ctx)
         ctx->cur[g] = b;
     }
     /* Built in place in the new block (no copy through the stack). */
-    state_block *b = block_alloc(ctx, SG_COUNT, sizeof(rast_draw_state));
+    state_block *b = block_alloc(ctx, SG_COUNT, rast_draw_state_bytes());
     if (!b)
         return SWR_ERROR_OUT_OF_MEMORY;
-    rast_draw_state *ds = (rast_draw_state *)b->content;
+    const rast_state_blocks blocks = {
+        .layout = (const rast_layout_block *)ctx->cur[SG_LAYOUT]->content,
+        .buffers = (const rast_buffers_block *)ctx->cur[SG_BUFFERS]->content,
+        .shaders = (const rast_shader_block *)ctx->cur[SG_SHADERS]->content,
+        .raster = (const rast_raster_block *)ctx->cur[SG_RASTER]->content,
+        .output = (const rast_output_block *)ctx->cur[SG_OUTPUT]->content,
+        .fb = (const rast_fb_block *)ctx->cur[SG_FB]->content,
+    };
     bool derive = ctx->derived_stale || !ctx->cur_draw;
-    if (derive)
-        memset(ds, 0, sizeof *ds);
-    else
-        memcpy(ds, ctx->cur_draw->content, sizeof *ds);
-    ds->layout = (const rast_layout_block *)ctx->cur[SG_LAYOUT]->content;
-    ds->buffers = (const rast_buffers_block *)ctx->cur[SG_BUFFERS]->content;
-    ds->shaders = (const rast_shader_block *)ctx->cur[SG_SHADERS]->content;
-    ds->raster = (const rast_raster_block *)ctx->cur[SG_RASTER]->content;
-    ds->output = (const rast_output_block *)ctx->cur[SG_OUTPUT]->content;
-    ds->fb = (const rast_fb_block *)ctx->cur[SG_FB]->content;
-    if (derive) {
-        uint32_t csr = simd_fp_enter(); /* derived values as workers would compute them */
-        rast_derive_state(ds);
-        simd_fp_leave(csr);
-    }
+    rast_draw_state_build((rast_draw_state *)b->content, &blocks,
+                          derive ? NULL : (const rast_draw_state *)ctx->cur_draw->content);
     block_retire(ctx, ctx->cur_draw);
     ctx->cur_draw = b;
     ctx->dirty = 0;
@@ -301,7 +295,8 @@ static void default_state(swr_context *ctx)
     ctx->p_shaders.vs.point_size_slot = SWR_SLOT_NONE;
     ctx->p_shaders.vs.clip_dist_slot[0] = ctx->p_shaders.vs.clip_dist_slot[1] = SWR_SLOT_NONE;
     ctx->p_shaders.vs.viewport_index_slot = SWR_SLOT_NONE;
-    fe_fetch_compile(&ctx->p_layout.layout, &ctx->p_layout.plan, NULL);
+    static const swr_vertex_layout no_layout;
+    rast_layout_block_set(ctx->p_layout, &no_layout, NULL);
     ctx->dirty = (1u << SG_COUNT) - 1;
     ctx->derived_stale = true;
 }
@@ -346,7 +341,8 @@ swr_result swr_context_create(const swr_context_desc *desc, swr_context **out)
     ctx->threads = calloc(ctx->num_workers + 1, sizeof(core_thread));
     ctx->hazard = calloc(ctx->num_workers + 1, sizeof(_Atomic uint64_t));
     ctx->ring = calloc(ctx->ring_size, sizeof(draw_context));
-    bool ok = ctx->threads && ctx->hazard && ctx->ring;
+    ctx->p_layout = calloc(1, rast_layout_block_bytes());
+    bool ok = ctx->threads && ctx->hazard && ctx->ring && ctx->p_layout;
     for (uint32_t w = 0; ok && w <= ctx->num_workers; w++) {
         ctx->threads[w].scratch = rast_scratch_create();
         ok = ctx->threads[w].scratch != NULL;
@@ -413,6 +409,7 @@ void swr_context_destroy(swr_context *ctx)
     free(ctx->ring);
     free((void *)ctx->hazard);
     free(ctx->threads);
+    free(ctx->p_layout);
     free(ctx);
 }
 
@@ -421,7 +418,7 @@ uint32_t swr_worker_count(const swr_context *ctx) { return ctx ? ctx->num_worker
 /* ---- set state ----------------------------------------------------------------- */
 
 #define MARK(g) (ctx->dirty |= 1u << (g))
-/* For state that rast_derive_state reads. */
+/* For state the draw state derives values from (rast_draw_state_build). */
 #define MARK_DERIVED(g) (ctx->dirty |= 1u << (g), ctx->derived_stale = true)
 
 swr_result swr_set_vertex_layout(swr_context *ctx, const swr_vertex_layout *layout)
@@ -429,13 +426,10 @@ swr_result swr_set_vertex_layout(swr_context *ctx, const swr_vertex_layout *layo
     if (!ctx || !layout)
         return SWR_ERROR_INVALID_ARGUMENT;
     const char *err = NULL;
-    fe_fetch_plan plan;
-    if (!fe_fetch_compile(layout, &plan, &err)) {
+    if (!rast_layout_block_set(ctx->p_layout, layout, &err)) {
         fprintf(stderr, "swr: invalid vertex layout: %s\n", err ? err : "?");
         return SWR_ERROR_INVALID_ARGUMENT;
     }
-    ctx->p_layout.layout = *layout;
-    ctx->p_layout.plan = plan;
     MARK(SG_LAYOUT);
     return SWR_OK;
 }
@@ -600,9 +594,9 @@ static bool valid_surface(const swr_surface *s, bool depth)
         s->width > SWR_MAX_SURFACE_DIM || s->height > SWR_MAX_SURFACE_DIM)
         return false;
     swr_format f = (swr_format)s->format;
-    if (depth ? !be_format_is_depth(f) : !be_format_is_color(f))
+    if (depth ? !rast_format_is_depth(f) : !rast_format_is_color(f))
         return false;
-    return (uint64_t)s->pitch_bytes >= (uint64_t)s->width * be_surface_bpp(f);
+    return (uint64_t)s->pitch_bytes >= (uint64_t)s->width * rast_surface_bpp(f);
 }
 
 static bool same_fb(const swr_framebuffer *a, const swr_framebuffer *b)
@@ -656,14 +650,14 @@ swr_result swr_set_framebuffer(swr_context *ctx, const swr_framebuffer *fb)
 static void cut_draw(swr_context *ctx, uint32_t topology, uint32_t count)
 {
     uint32_t per_chunk =
-        KNOB_DISABLE_SPLIT_DRAW ? count : fe_positions_per_chunk(topology, ctx->max_prims);
+        KNOB_DISABLE_SPLIT_DRAW ? count : rast_positions_per_chunk(topology, ctx->max_prims);
     if (per_chunk == 0)
         per_chunk = count;
     uint32_t chunks = (uint32_t)(((uint64_t)count + per_chunk - 1) / per_chunk);
     uint32_t inst_step = 1;
     if (chunks == 1 && !KNOB_DISABLE_SPLIT_DRAW) {
         /* fe_assemble's bound: what one instance emits at most. */
-        uint64_t prims = (uint64_t)fe_max_prims_for_positions(topology, count) + 1;
+        uint64_t prims = (uint64_t)rast_max_prims_for_positions(topology, count) + 1;
         inst_step = (uint32_t)(ctx->max_prims / prims);
         if (inst_step < 1)
             inst_step = 1;
@@ -737,7 +731,8 @@ swr_result swr_clear(swr_context *ctx, const swr_clear_info *info)
         return r;
     }
     const rast_draw_state *st = (const rast_draw_state *)ctx->cur_draw->content;
-    uint32_t w = st->fb_width, h = st->fb_height;
+    uint32_t w, h;
+    rast_draw_state_area(st, &w, &h);
     uint32_t x0 = 0, y0 = 0, x1 = w, y1 = h;
     if (info->use_rect) {
         if (info->rect.x0 > 0)
@@ -755,7 +750,7 @@ swr_result swr_clear(swr_context *ctx, const swr_clear_info *info)
     }
     ctx->fb_used = true;
     draw_context *dc = core_dc_begin(ctx, DC_CLEAR);
-    dc->clear.fb = st->fb;
+    dc->clear.fb = (const rast_fb_block *)ctx->cur[SG_FB]->content;
     dc->clear.width = w;
     dc->clear.height = h;
     dc->clear.info = *info;

@@ -507,7 +507,7 @@ H(pk2h)
     jit_fetch(ctx, &op->src[0], 0x3, a);
     uint16_t hx[8], hy[8];
     int32_t r[8];
-    __m128i px = vf8_to_half(a[0]), py = vf8_to_half(a[1]);
+    vh8 px = vf8_to_half(a[0]), py = vf8_to_half(a[1]);
     memcpy(hx, &px, 16);
     memcpy(hy, &py, 16);
     for (int l = 0; l < 8; l++)
@@ -549,7 +549,7 @@ static inline vf8 half_lanes(vi8 h16)
     vi8_store(t, h16);
     for (int l = 0; l < 8; l++)
         h[l] = (uint16_t)t[l];
-    __m128i p;
+    vh8 p;
     memcpy(&p, h, 16);
     return vf8_from_half(p);
 }

@@ -14,7 +14,7 @@
 
 #include <string.h>
 
-#include "rasterizer/be_simd.h"
+#include "common/simd.h"
 
 static const swr_blend_rt *rt_state(const swr_blend_state *bs, uint32_t rt)
 {

@@ -39,7 +39,7 @@
  * primitive loop prefetches be_prims and hot-tile lines a few primitives
  * ahead (prefetch_ahead).
  */
-#include "rasterizer/rast_internal.h"
+#include "rasterizer/rast_priv.h"
 
 #include <string.h>
 
@@ -87,7 +87,7 @@ typedef struct be_tile_ctx {
      * p[0]*(bx - x_ref) + p[1]*(by - y_ref) + lane_part, where lane_part =
      * p[0]*lane_x + p[1]*lane_y + p[2] is the same for every block. */
     vf8 b1_lanes, b2_lanes, z_lanes;
-    vf8 z_lo, z_hi;       /* fragment depth clamp (fe_draw.c depth_clamp_range) */
+    vf8 z_lo, z_hi;       /* fragment depth clamp (rast_draw_state.vp) */
     bool zclamp_per_prim; /* ... read per primitive from st->vp (depth clamp on) */
     vf8 iw0, diw1, diw2, iw1, iw2;
     bool perspective; /* 1/w differs between vertices */
@@ -252,7 +252,7 @@ static inline __attribute__((always_inline)) void tile_offsets(const be_tile_ctx
 }
 
 /* swr_simd_vec4 is laid out exactly like vf8x4 (shader_abi.h) and 32-byte
- * aligned, and __m256 may alias floats: the shader's outputs are handed to
+ * aligned, and vf8 may alias floats: the shader's outputs are handed to
  * the blend kernels in place instead of being copied per block. */
 static inline const vf8x4 *as_vec4(const swr_simd_vec4 *v)
 {
@@ -393,7 +393,7 @@ run_blend(const be_tile_ctx *t, int blend_c, be_ps_colors a, uint32_t blk, uint3
 
 /* Smooth lines and points (GL 2.1 §3.4.4 / §3.3.2, "coverage applied to
  * alpha"): multiplies colour 0's alpha of each live lane of block b by the
- * area of the lane's pixel square inside the shape (be_line_smooth.h).
+ * area of the lane's pixel square inside the shape (rast_priv.h).
  * After the pixel shader, before alpha test and blending. Scalar, per
  * pixel: smooth primitives are rare and the area costs far more than the
  * loop. */
@@ -1063,7 +1063,7 @@ static inline __attribute__((always_inline)) void
 prefetch_ahead(const be_prefetch *pf, const rast_bin_block *b, uint32_t i)
 {
     const be_prim *p2 = bin_ahead(b, i + BE_PREFETCH_PRIM_AHEAD);
-    /* A triangle with one input is 3 lines (rast_internal.h): those
+    /* A triangle with one input is 3 lines (rast_priv.h): those
      * without a loop (a prefetch past the record never faults). */
     __builtin_prefetch((const uint8_t *)p2, 0, 3);
     __builtin_prefetch((const uint8_t *)p2 + 64, 0, 3);
@@ -1159,7 +1159,7 @@ void rast_be_draw_tile(const rast_draw_state *st, const rast_bins *bins, uint32_
     t.lane_x = vf8_add(t.lane_x, vf8_set1(so));
     t.lane_y = vf8_add(t.lane_y, vf8_set1(so));
     /* The depth clamp range: [0, 1] without depth clamp, else the
-     * primitive's viewport's (the values depth_clamp_range gave the frontend). */
+     * primitive's viewport's (rast_viewport_derived depth_lo, depth_hi). */
     t.zclamp_per_prim = st->depth_clamp;
     t.z_lo = vf8_set1(0.0f);
     t.z_hi = vf8_set1(1.0f);

@@ -24,7 +24,7 @@
 #include <string.h>
 
 #include "knobs/knobs.h"
-#include "rasterizer/be_simd.h"
+#include "common/simd.h"
 
 /* ---- format descriptors ------------------------------------------------------- */
 

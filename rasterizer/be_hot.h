@@ -5,7 +5,7 @@
 #ifndef BE_HOT_H
 #define BE_HOT_H
 
-#include "rasterizer/rast.h"
+#include "rasterizer/rast_priv.h"
 
 /* Makes the colour hot tile of `slot` for `tile` hold `surf`'s pixels
  * (loading, or filling a pending fast clear) and returns its memory; marks it

@@ -29,7 +29,6 @@
 #include "common/simd.h"
 #include "common/swr_state.h"
 #include "rasterizer/be_formats.h"
-#include "rasterizer/be_simd.h"
 
 /* ---- depth / stencil ---------------------------------------------------------- */
 
@@ -159,16 +158,6 @@ SIMD_INLINE uint32_t be_ds_depth_only(uint32_t func, bool is_float, bool write, 
     return pass;
 }
 
-/* The combined early test specialized for a state and depth format (the
- * format is bound at selection): same result and effects as
- * be_ds_test_and_update. Specializations exist for every depth func with
- * and without depth writes and no stencil, in float and integer depth, and
- * for depth and stencil both off; everything else gets a generic one. The
- * returned function depends only on the fields of dsa read at selection;
- * pass the same dsa (or an equal one) at call time. */
-typedef uint32_t (*be_ds_fn)(const swr_depth_stencil_state *dsa, const uint8_t stencil_ref[2],
-                             bool front_facing, void *z_block, uint8_t *s_block, vi8 frag_z,
-                             uint32_t live_mask);
 be_ds_fn be_ds_select(const swr_depth_stencil_state *dsa, swr_format zfmt);
 
 /* ---- alpha test ------------------------------------------------------------------ */
@@ -196,9 +185,6 @@ void be_blend_block(const swr_blend_state *bs, uint32_t rt, const float blend_co
                     swr_format fmt, void *hot_block, const vf8x4 *src0, const vf8x4 *src1,
                     uint32_t lane_mask);
 
-typedef void (*be_blend_fn)(const swr_blend_state *bs, uint32_t rt, const float blend_color[4],
-                            swr_format fmt, void *hot_block, const vf8x4 *src0,
-                            const vf8x4 *src1, uint32_t lane_mask);
 /* A function equivalent to be_blend_block for this state, rt and format:
  * fast paths for opaque writes and classic alpha blending (SRC_ALPHA,
  * INV_SRC_ALPHA, ADD; alpha factors the same or ONE, INV_SRC_ALPHA) on
@@ -206,18 +192,6 @@ typedef void (*be_blend_fn)(const swr_blend_state *bs, uint32_t rt, const float 
  * 0, be_blend_block otherwise. Never NULL. */
 be_blend_fn be_blend_select(const swr_blend_state *bs, uint32_t rt, swr_format fmt);
 
-/* What be_blend_select picks, as a value, so that the pixel backend can
- * inline the fast paths below (BE_BLEND_CALL: call the selected function). */
-typedef enum be_blend_kind {
-    BE_BLEND_CALL,
-    BE_BLEND_NOOP,
-    BE_BLEND_OPAQUE_BGRA8,
-    BE_BLEND_OPAQUE_RGBA8,
-    BE_BLEND_ALPHA_BGRA8,    /* alpha: As*As + Ad*(1-As) */
-    BE_BLEND_ALPHA_RGBA8,
-    BE_BLEND_ALPHA_BGRA8_A1, /* alpha: As*1 + Ad*(1-As) */
-    BE_BLEND_ALPHA_RGBA8_A1,
-} be_blend_kind;
 be_blend_kind be_blend_classify(const swr_blend_state *bs, uint32_t rt, swr_format fmt);
 
 /* ---- 8888 fast paths (inline; be_blend.c wraps them for be_blend_select) --- */

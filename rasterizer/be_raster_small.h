@@ -17,8 +17,6 @@
 #define TILE_SPAN_FX8 (7 * 256)
 /* Step from one raster tile to the next: 8 pixels of 256. */
 #define TILE_STEP_FX8 (8 * 256)
-/* |a|, |b| below this bound make 32-bit evaluation inside a tile exact. */
-#define SMALL_EDGE_LIMIT (1 << 19)
 
 /* Masks of the bits of a raster tile whose pixel column (row) inside the
  * tile is < n, n = 0..8, in the bit order of rast_priv.h. Derivation: column
@@ -50,11 +48,6 @@ static const uint64_t row_lt_mask[9] = {
     0x3333ffffffffffffull,
     0xffffffffffffffffull,
 };
-
-static inline int32_t min_i32(int32_t a, int32_t b) { return a < b ? a : b; }
-static inline int32_t max_i32(int32_t a, int32_t b) { return a > b ? a : b; }
-static inline int64_t min_i64(int64_t a, int64_t b) { return a < b ? a : b; }
-static inline int64_t max_i64(int64_t a, int64_t b) { return a > b ? a : b; }
 
 /* Per-triangle constants of the 32-bit block evaluator. */
 typedef struct edges32 {
@@ -149,9 +142,9 @@ static inline uint64_t eval_tile32(const edges32 *ed, const int32_t e[3], int32_
  * ~ 2^25.7, far inside int32. That includes each tile's origin sample, so the
  * per-tile values may be stepped in 32 bits (the step past the last tile of a
  * row or past the last row lands within 15 pixels: |E| < 2 * 4352 * 8192 + 1,
- * still no overflow).
+ * still no overflow). (SMALL_TRI_PX is in rast_priv.h: the frontend flags
+ * such triangles in be_prim.tri_flags.)
  */
-#define SMALL_TRI_PX 16
 
 /* A raster tile's coverage found by cover_small_tiles. */
 typedef struct small_tile {
@@ -263,7 +256,7 @@ rast_tri_cover_inline(const rast_tri *tri, int32_t sample_offset_fx8, swr_rect c
     }
 }
 
-/* The same for the packed edges of the backend's be_prim (rast_internal.h):
+/* The same for the packed edges of the backend's be_prim (rast_priv.h):
  * a, b as int32, c, and the two facts rast_tri_cover_inline derives from
  * rast_tri's unclipped bbox and small_edges, computed by the frontend.
  * r: the pixels to cover, already inside the triangle's bbox, non-empty.

@@ -339,10 +339,17 @@ uint32_t fe_positions_per_chunk(uint32_t topology, uint32_t max_prims)
 }
 
 /* Called by a frontend worker for its chunk; never blocks. Returns the number
- * of primitives written; 0 for bad input or a chunk that owns none. */
-uint32_t fe_assemble(const fe_index_source *src, uint32_t begin, uint32_t end, fe_prim *out,
-                     uint32_t max_out)
+ * of primitives written; 0 for bad input or a chunk that owns none. The
+ * restart positions the walk meets in [begin, end) are counted on the way
+ * (the chunk's ia_vertices leave them out), so nobody reads the indices
+ * again for them; when out fills up the walk goes on counting. */
+uint32_t fe_assemble_counted(const fe_index_source *src, uint32_t begin, uint32_t end,
+                             fe_prim *out, uint32_t max_out, uint32_t *restarts)
 {
+    uint32_t dummy;
+    if (!restarts)
+        restarts = &dummy;
+    *restarts = 0;
     if (src == NULL || out == NULL || src->topology >= SWR_TOPO_COUNT)
         return 0;
     if (src->indices != NULL && src->index_size != 1 && src->index_size != 2 &&
@@ -369,14 +376,15 @@ uint32_t fe_assemble(const fe_index_source *src, uint32_t begin, uint32_t end, f
     }
 
     uint64_t p = begin;
+    bool full = false;
     while (p < end) {
         uint64_t q = find_restart(src, p, end);
-        if (q > p) {
+        if (q > p && !full) {
             bool seg_ends = q == src->count || is_restart(src, q);
-            if (!emit_run(&w, topo, seg, base, p, q, seg_ends))
-                break;
+            full = !emit_run(&w, topo, seg, base, p, q, seg_ends);
         }
         if (q < end) { /* restart at q: a new segment begins after it */
+            (*restarts)++;
             base += segment_prim_ids(topo, q - seg);
             seg = q + 1;
             q++;
@@ -384,4 +392,10 @@ uint32_t fe_assemble(const fe_index_source *src, uint32_t begin, uint32_t end, f
         p = q;
     }
     return w.n;
+}
+
+uint32_t fe_assemble(const fe_index_source *src, uint32_t begin, uint32_t end, fe_prim *out,
+                     uint32_t max_out)
+{
+    return fe_assemble_counted(src, begin, end, out, max_out, NULL);
 }

@@ -67,5 +67,10 @@ uint32_t fe_max_prims_for_positions(uint32_t topology, uint32_t positions);
    Cost: O(end - begin) plus, with restart only, O(begin) to count the primitives before `begin`. */
 uint32_t fe_assemble(const fe_index_source *src, uint32_t begin, uint32_t end, fe_prim *out,
                      uint32_t max_out);
+/* fe_assemble, also counting into *restarts the positions of [begin, end)
+ * that hold the restart index (restart draws; 0 otherwise), from the same
+ * walk over the indices. */
+uint32_t fe_assemble_counted(const fe_index_source *src, uint32_t begin, uint32_t end,
+                             fe_prim *out, uint32_t max_out, uint32_t *restarts);
 
 #endif /* FE_ASSEMBLE_H */

@@ -34,8 +34,6 @@
 #include <assert.h>
 #include <string.h>
 
-#include "rasterizer/fe_fetch_simd.h"
-
 /* How a component's integer value becomes the 32 bits in the float slot. */
 enum fe_conv { CV_FLOAT, CV_HALF, CV_UNORM, CV_SNORM, CV_UINT, CV_SINT, CV_USCALED, CV_SSCALED, CV_FIXED };
 
@@ -162,6 +160,19 @@ static inline __attribute__((always_inline)) vi8 extract_field(const vi8 *d, int
     return is_signed ? vi8_srai(up, 32 - width) : vi8_srli(up, 32 - width);
 }
 
+/* (float)((double)a / div) with a read as unsigned (is_unsigned) or signed
+ * 32-bit, and the double quotient clamped below at lo first: one double
+ * division, one rounding to float, as the scalar rule does it. */
+static inline __attribute__((always_inline)) vf8 div_double(vi8 a, bool is_unsigned, double div,
+                                                            double lo)
+{
+    vd4 dlo = is_unsigned ? vu8_lo_to_vd4(a) : vi8_lo_to_vd4(a);
+    vd4 dhi = is_unsigned ? vu8_hi_to_vd4(a) : vi8_hi_to_vd4(a);
+    dlo = vd4_max(vd4_div(dlo, vd4_set1(div)), vd4_set1(lo));
+    dhi = vd4_max(vd4_div(dhi, vd4_set1(div)), vd4_set1(lo));
+    return vf8_from_f4(vd4_to_f4(dlo), vd4_to_f4(dhi));
+}
+
 /* Converts a field of `width` bits to the 32 bits delivered for it. */
 static inline __attribute__((always_inline)) vi8 convert_field(vi8 v, int conv, int width)
 {
@@ -171,14 +182,14 @@ static inline __attribute__((always_inline)) vi8 convert_field(vi8 v, int conv, 
     case CV_SINT:
         return v;
     case CV_HALF:
-        return vf8_as_vi8(fe_half_lo16_to_vf8(v));
+        return vf8_as_vi8(vf8_from_half_lo16(v));
     case CV_UNORM:
         if (width == 32)
-            return vf8_as_vi8(fe_vi8_div_double(v, true, 4294967295.0, 0.0));
+            return vf8_as_vi8(div_double(v, true, 4294967295.0, 0.0));
         return vf8_as_vi8(vf8_div(vi8_to_vf8(v), vf8_set1((float)((1u << width) - 1))));
     case CV_SNORM:
         if (width == 32)
-            return vf8_as_vi8(fe_vi8_div_double(v, false, 2147483647.0, -1.0));
+            return vf8_as_vi8(div_double(v, false, 2147483647.0, -1.0));
         return vf8_as_vi8(vf8_max(vf8_div(vi8_to_vf8(v), vf8_set1((float)((1u << (width - 1)) - 1))),
                                   vf8_set1(-1.0f)));
     case CV_USCALED:
@@ -216,13 +227,13 @@ static inline __attribute__((always_inline)) void fetch_generic(const struct fe_
         int64_t start[8] __attribute__((aligned(32)));
         const uint8_t *p[8];
         vf8 v[4];
-        fe_vi64_store(start, L->start_lo);
-        fe_vi64_store(start + 4, L->start_hi);
+        vi64_store(start, L->start_lo);
+        vi64_store(start + 4, L->start_hi);
         if (L->active_bits != 0xffu)
             fill_inactive(start, L->active_bits);
         for (int l = 0; l < 8; l++)
             p[l] = L->data + start[l];
-        fe_load4x8_transpose(p, v);
+        vf8_load4x8_transpose(p, v);
         for (int c = 0; c < comps; c++)
             vf8_store(out->v[c], v[c]);
         if (comps == 3)
@@ -237,9 +248,9 @@ static inline __attribute__((always_inline)) void fetch_generic(const struct fe_
             /* Partial last dword: read the dword ending at the buffer's end
              * instead when it would run past it, and shift the bytes down. */
             vi8 q = vi8_min(p, vi8_set1(L->last_dword));
-            d[k] = vi8_srlv(fe_gather_bytes_masked(L->base, q, L->read), vi8_slli(vi8_sub(p, q), 3));
+            d[k] = vi8_srlv(vi8_gather_bytes_masked(L->base, q, L->read), vi8_slli(vi8_sub(p, q), 3));
         } else {
-            d[k] = fe_gather_bytes_masked(L->base, p, L->read);
+            d[k] = vi8_gather_bytes_masked(L->base, p, L->read);
         }
     }
     for (int c = 0; c < comps; c++) {
@@ -269,8 +280,8 @@ fast_lanes(struct fe_fetch_lanes *L, vi8 off, const uint8_t *data, int32_t last_
 {
     L->off = off;
     L->read = vi8_ones();
-    L->start_lo = fe_vi8_lo_to_vi64(off);
-    L->start_hi = fe_vi8_hi_to_vi64(off);
+    L->start_lo = vi8_lo_to_vi64(off);
+    L->start_hi = vi8_hi_to_vi64(off);
     L->data = L->base = data;
     L->last_dword = last_dword;
     L->read_bits = L->active_bits = L->fast_bits = 0xffu;
@@ -311,8 +322,8 @@ static void vertex_starts(const fe_fetch_elem *e, const swr_vertex_buffer *buf,
         /* |index| <= 2^31 and stride < 2^31: the signed 32x32 product is exact. */
         vi8 idx = vi8_load(vertex_index);
         vi64x4 stride = vi64_set1(buf->stride_bytes);
-        *lo = fe_vi64_mul32(fe_vi8_lo_to_vi64(idx), stride);
-        *hi = fe_vi64_mul32(fe_vi8_hi_to_vi64(idx), stride);
+        *lo = vi64_mul32(vi8_lo_to_vi64(idx), stride);
+        *hi = vi64_mul32(vi8_hi_to_vi64(idx), stride);
         return;
     }
     for (int l = 0; l < 8; l++) {
@@ -332,8 +343,8 @@ static void vertex_starts(const fe_fetch_elem *e, const swr_vertex_buffer *buf,
                 start[l] = (int64_t)(n * buf->stride_bytes);
         }
     }
-    *lo = fe_vi64_load(start);
-    *hi = fe_vi64_load(start + 4);
+    *lo = vi64_load(start);
+    *hi = vi64_load(start + 4);
 }
 
 /* Lanes (bits) whose [start, start + bytes) lies inside a buffer of `size`. */
@@ -478,7 +489,7 @@ void fe_fetch8(const fe_fetch_plan *plan, const swr_vertex_buffer *buffers,
     const vi8 idx = vi8_load(vertex_index);
     int32_t vmin = 0, vmax = 0;
     if (lane_mask == 0xffu)
-        fe_vi8_minmax(idx, &vmin, &vmax);
+        vi8_minmax(idx, &vmin, &vmax);
     for (uint32_t i = 0; i < plan->num_elements; i++) {
         const fe_fetch_elem *e = &plan->elems[i];
         const swr_vertex_buffer *buf = &buffers[e->buffer_index];
@@ -517,7 +528,7 @@ void fe_fetch8(const fe_fetch_plan *plan, const swr_vertex_buffer *buffers,
         /* Starts of read lanes are in [0, size_bytes - 1]: bias them into
          * int32 for buffers of 2 GiB and more. */
         int32_t bias = buf->size_bytes > INT32_MAX ? INT32_MIN : 0;
-        L.off = vi8_and(L.read, vi8_sub(fe_vi64_pack_lo32(lo, hi), vi8_set1(bias)));
+        L.off = vi8_and(L.read, vi8_sub(vi64_pack_lo32(lo, hi), vi8_set1(bias)));
         if (buf->size_bytes >= 4) {
             L.base = (const uint8_t *)((uintptr_t)buf->data + (uintptr_t)(int64_t)-(int64_t)bias);
             L.last_dword = (int32_t)(buf->size_bytes - 4u - (uint32_t)bias);

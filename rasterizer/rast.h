@@ -1,5 +1,7 @@
 /*
- * rast.h: what core sees of the rasterizer part.
+ * rast.h: the rasterizer part as core sees it -- everything core needs and
+ * nothing else (the rest is rast_priv.h and the stage headers, private to
+ * rasterizer/).
  *
  * Core owns the ring of draw contexts, the state blocks and the scheduling;
  * the rasterizer does the work of one frontend job (a chunk of a draw) or
@@ -14,26 +16,39 @@
  * Everything a job reads is immutable while it runs (state blocks, bins of
  * finished frontends); what it writes is private to it (bins of its own draw
  * context, hot tiles of its own macrotile, its thread's scratch).
+ *
+ * Core fills the state blocks whose content is swr_* state; the vertex
+ * layout block (with its compiled fetch plan) and the draw state (the
+ * blocks plus values derived from them) are opaque: core sizes them with
+ * rast_*_bytes() and fills them through the functions below.
  */
 #ifndef RAST_H
 #define RAST_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "common/arena.h"
 #include "common/swr_state.h"
 #include "common/shader_abi.h"
-#include "rasterizer/be_output.h"
-#include "rasterizer/fe_fetch.h"
-#include "rasterizer/rast_priv.h"
+
+/* Macrotile: the unit of backend scheduling, of bins and of hot tiles. 64
+ * pixels (2^6): a 1024x1024 target has 256 of them, enough to keep many
+ * workers busy, while an RGBA8 + Z32 hot tile pair (2 x 16 KiB) stays in L2. */
+#define RAST_MT_LOG2 6
+#define RAST_MT_DIM  (1 << RAST_MT_LOG2)
 
 /* ---- state blocks (immutable once published; core versions them) ---------- */
 
-typedef struct rast_layout_block {
-    swr_vertex_layout layout;
-    fe_fetch_plan plan;
-} rast_layout_block;
+/* The vertex layout and its fetch plan (fe_fetch.c): opaque. */
+typedef struct rast_layout_block rast_layout_block;
+size_t rast_layout_block_bytes(void);
+/* Compiles `layout` into *b (rast_layout_block_bytes() bytes). API thread,
+ * at state validation; never blocks. An invalid layout returns false with a
+ * one-line static message in *error (if not NULL) and leaves *b unchanged. */
+bool rast_layout_block_set(rast_layout_block *b, const swr_vertex_layout *layout,
+                           const char **error);
 
 typedef struct rast_buffers_block {
     swr_vertex_buffer vb[SWR_MAX_VERTEX_BUFFERS];
@@ -65,83 +80,51 @@ typedef struct rast_fb_block {
     swr_framebuffer fb;
 } rast_fb_block;
 
-/* Per-viewport values derived once per state change. */
-typedef struct rast_viewport_derived {
-    swr_rect rect;          /* pixels a primitive may touch: viewport ∩ framebuffer ∩ scissor */
-    float guard_x, guard_y; /* guard band in clip-space units (see fe_clip.h) */
-    float depth_lo, depth_hi; /* depth clamp range */
-} rast_viewport_derived;
+/* ---- draw state ------------------------------------------------------------------ */
 
-/* The backend's decisions that depend only on the draw state, made by
- * rast_derive_state (be_draw_derive) instead of by rast_be_draw_tile once
- * per (draw chunk, macrotile): a chunk of small triangles touches a
- * macrotile with a handful of them, and decoding the state there cost
- * about as much as rasterizing one. be_draw.c copies the struct into its
- * tile context and reads it per block. */
-typedef struct rast_be_setup {
-    uint32_t color_bpp[SWR_MAX_RENDER_TARGETS]; /* be_hot_bpp of each written target, else 0 */
-    uint32_t zbits; /* be_depth_unorm_bits of the depth format with ds_enabled, else 0 */
-    bool early_ds, late_ds, alpha_test; /* tests done per block, and when */
-    /* Depth-only test (no stencil) done inline instead of through ds_fn:
-     * the kernel be_ds_select picks, without the call and its spills. */
-    bool ds_inline, ds_float, ds_write;
-    uint32_t ds_func; /* swr_func & 7 */
-    /* The late test uses the shader's stencil output as the reference
-     * (ARB_shader_stencil_export): the shader writes it, the format has
-     * stencil and depth/stencil is on. */
-    bool ds_shader_stencil_ref;
-    be_blend_kind blend_kind; /* rt 0 alone with an 8888 fast path, else BE_BLEND_CALL */
-    uint8_t common;           /* be_draw.c's common-state instance (BE_COMMON_*) */
-    /* What the shader reads: position, barycentrics, a perspective divide
-     * (barycentrics or a PERSPECTIVE input). */
-    bool want_pos, want_bary, want_div;
-    /* The non-constant and the constant PS inputs, in input order. */
-    uint8_t var_attr[SWR_MAX_ATTRIBS], const_attr[SWR_MAX_ATTRIBS];
-    uint32_t num_var, num_const;
-} rast_be_setup;
+/* Everything a draw reads: the current blocks and the values derived from
+ * them once per state change (rast_state.c). Opaque; core builds one when
+ * any block changed and shares it by every draw until the next change. */
+typedef struct rast_draw_state rast_draw_state;
 
-/* Everything a draw reads. Built by core when any block changed; shared by
- * every draw until the next change. */
-typedef struct rast_draw_state {
+typedef struct rast_state_blocks {
     const rast_layout_block *layout;
     const rast_buffers_block *buffers;
     const rast_shader_block *shaders;
     const rast_raster_block *raster;
     const rast_output_block *output;
     const rast_fb_block *fb;
+} rast_state_blocks;
 
-    /* derived */
-    uint32_t fb_width, fb_height;
-    int32_t sample_offset_fx8;
-    uint32_t num_attribs;              /* PS inputs carried per primitive */
-    uint8_t interp[SWR_MAX_ATTRIBS];   /* resolved: CONSTANT, LINEAR or PERSPECTIVE */
-    uint32_t sprite_mask;              /* PS inputs replaced by point sprite coordinates */
-    bool has_flat;                     /* some input is CONSTANT */
-    uint32_t rt_mask;                  /* render targets written (bound, format, colormask) */
-    bool early_ds;                     /* depth/stencil before the PS */
-    bool ds_enabled;                   /* depth or stencil test on (with a surface to test) */
-    bool depth_writes, stencil_writes; /* the draw may modify depth / stencil */
-    be_ds_fn ds_fn;                    /* selected for (dsa, depth format) */
-    be_blend_fn blend_fn[SWR_MAX_RENDER_TARGETS]; /* selected per (blend, format) */
-    bool depth_clamp;
-    float depth_offset_r; /* minimum resolvable depth difference for fixed formats */
-    uint32_t num_viewports;
-    rast_viewport_derived vp[SWR_MAX_VIEWPORTS];
-    rast_be_setup be; /* last: be_draw_derive reads the fields above */
-} rast_draw_state;
+size_t rast_draw_state_bytes(void);
+/* Builds the draw state in *st (rast_draw_state_bytes() bytes, 64-byte
+ * aligned) over `blocks`. With prev NULL the derived values are derived
+ * from the blocks (in the engine's floating-point environment, as workers
+ * would compute them); with prev, when only state that derivation does not
+ * read changed (constants, samplers, vertex layout and buffers), they are
+ * copied from it. API thread. */
+void rast_draw_state_build(rast_draw_state *st, const rast_state_blocks *blocks,
+                           const rast_draw_state *prev);
+/* The rendering area of the draw state's framebuffer, in pixels. */
+void rast_draw_state_area(const rast_draw_state *st, uint32_t *width, uint32_t *height);
 
-/* Fills the derived fields from the blocks. */
-void rast_derive_state(rast_draw_state *st);
+/* ---- what core validates and cuts with ------------------------------------------ */
+
+/* Surface formats the backend renders to (be_formats.c): colour formats, the
+ * depth/stencil formats, and the bytes per pixel of a surface. */
+bool rast_format_is_color(swr_format fmt);
+bool rast_format_is_depth(swr_format fmt);
+uint32_t rast_surface_bpp(swr_format fmt);
+
+/* Draw cutting (fe_assemble.c): positions per frontend chunk for a budget
+ * of max_prims primitives, and the most primitives a range of `positions`
+ * positions can assemble into (fe_assemble.h says exactly). */
+uint32_t rast_positions_per_chunk(uint32_t topology, uint32_t max_prims);
+uint32_t rast_max_prims_for_positions(uint32_t topology, uint32_t positions);
 
 /* ---- bins ------------------------------------------------------------------------ */
 
-#define RAST_BIN_BLOCK_ITEMS 30
-
-typedef struct rast_bin_block {
-    struct rast_bin_block *next;
-    uint32_t count;
-    const void *items[RAST_BIN_BLOCK_ITEMS]; /* be_prim pointers, in primitive order */
-} rast_bin_block;
+typedef struct rast_bin_block rast_bin_block; /* rast_priv.h */
 
 /* The bins of one draw context. The arrays are owned by the ring slot and
  * sized to the tile grid; head/tail entries of untouched tiles are NULL, and
@@ -182,25 +165,9 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *scratch,
 
 /* ---- hot tiles ------------------------------------------------------------------------------ */
 
-enum rast_hot_state {
-    RAST_HOT_INVALID,      /* hot memory unusable; the surface holds the data */
-    RAST_HOT_RESOLVED,     /* hot memory equals the surface */
-    RAST_HOT_DIRTY,        /* hot memory is newer than the surface */
-    RAST_HOT_CLEAR,        /* a fast clear is pending: hot memory and surface are stale */
-    RAST_HOT_CLEAR_STORED, /* surface holds the clear value; hot memory not filled */
-};
+#define RAST_HOT_SLOTS (SWR_MAX_RENDER_TARGETS + 2) /* colour targets, depth, stencil */
 
-#define RAST_HOT_SLOT_DEPTH   SWR_MAX_RENDER_TARGETS
-#define RAST_HOT_SLOT_STENCIL (SWR_MAX_RENDER_TARGETS + 1)
-#define RAST_HOT_SLOTS        (SWR_MAX_RENDER_TARGETS + 2)
-
-typedef struct rast_hot_tile {
-    void *mem;
-    uint32_t mem_bytes;
-    uint8_t state;           /* rast_hot_state */
-    swr_surface surface;     /* what the hot memory belongs to */
-    uint8_t clear_value[16]; /* hot-format pixel for CLEAR states */
-} rast_hot_tile;
+typedef struct rast_hot_tile rast_hot_tile; /* rast_priv.h */
 
 /* Hot tiles of one context: [slot][tile id]. Only the worker holding a
  * macrotile touches that macrotile's entries. */

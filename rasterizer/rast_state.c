@@ -1,18 +1,20 @@
 /*
- * rast_state.c: values derived from the state blocks once per state change
- * (never per draw): render-target mask, early/late depth decision, selected
- * depth/stencil and blend kernels, per-viewport pixel rectangles, guard band
- * and depth range, and the backend's decisions (rast_be_setup, via
- * be_draw_derive).
- * Thread: the API thread, while building a new draw state.
+ * rast_state.c: the state core hands the rasterizer (rast.h): the vertex
+ * layout block, and the draw state with the values derived from the blocks
+ * once per state change (never per draw): render-target mask, early/late
+ * depth decision, selected depth/stencil and blend kernels, per-viewport
+ * pixel rectangles, guard band and depth range, and the backend's decisions
+ * (rast_be_setup, via be_draw_derive). Also the few format and draw-cutting
+ * facts core validates and cuts with.
+ * Thread: the API thread, while validating state and building a new draw
+ * state.
  */
-#include "rasterizer/rast.h"
+#include "rasterizer/rast_priv.h"
 
 #include <math.h>
 #include <string.h>
 
-#include "rasterizer/be_formats.h"
-#include "rasterizer/rast_internal.h"
+#include "rasterizer/be_output.h"
 
 /* Minimum resolvable depth difference r of the polygon offset formula, per
  * format: one unit of the fixed-point representation; for float depth, the
@@ -165,4 +167,61 @@ void rast_derive_state(rast_draw_state *st)
     /* The backend's per-state decisions (rast_be_setup): last, it reads
      * the fields above. */
     be_draw_derive(st);
+}
+
+/* ---- rast.h -------------------------------------------------------------------- */
+
+size_t rast_layout_block_bytes(void) { return sizeof(rast_layout_block); }
+
+bool rast_layout_block_set(rast_layout_block *b, const swr_vertex_layout *layout,
+                           const char **error)
+{
+    fe_fetch_plan plan;
+    if (!fe_fetch_compile(layout, &plan, error))
+        return false;
+    b->layout = *layout;
+    b->plan = plan;
+    return true;
+}
+
+size_t rast_draw_state_bytes(void) { return sizeof(rast_draw_state); }
+
+void rast_draw_state_build(rast_draw_state *st, const rast_state_blocks *blocks,
+                           const rast_draw_state *prev)
+{
+    if (prev)
+        memcpy(st, prev, sizeof *st);
+    else
+        memset(st, 0, sizeof *st);
+    st->layout = blocks->layout;
+    st->buffers = blocks->buffers;
+    st->shaders = blocks->shaders;
+    st->raster = blocks->raster;
+    st->output = blocks->output;
+    st->fb = blocks->fb;
+    if (!prev) {
+        uint32_t csr = simd_fp_enter(); /* derived values as workers would compute them */
+        rast_derive_state(st);
+        simd_fp_leave(csr);
+    }
+}
+
+void rast_draw_state_area(const rast_draw_state *st, uint32_t *width, uint32_t *height)
+{
+    *width = st->fb_width;
+    *height = st->fb_height;
+}
+
+bool rast_format_is_color(swr_format fmt) { return be_format_is_color(fmt); }
+bool rast_format_is_depth(swr_format fmt) { return be_format_is_depth(fmt); }
+uint32_t rast_surface_bpp(swr_format fmt) { return be_surface_bpp(fmt); }
+
+uint32_t rast_positions_per_chunk(uint32_t topology, uint32_t max_prims)
+{
+    return fe_positions_per_chunk(topology, max_prims);
+}
+
+uint32_t rast_max_prims_for_positions(uint32_t topology, uint32_t positions)
+{
+    return fe_max_prims_for_positions(topology, positions);
 }

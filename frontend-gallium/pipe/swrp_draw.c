@@ -18,7 +18,10 @@
  * signals. The copy of a user vertex buffer covers the highest vertex the
  * draw fetches: the largest index (max_index when the caller gave bounds,
  * else a scan of the indices) or instance, times the stride, plus the
- * element's end.
+ * element's end. With bounds (GL's glDrawRangeElements) the indices are
+ * not read here at all; an index past max_index (undefined in GL) names a
+ * vertex outside the copy, which the engine's fetch reads as zeros
+ * (fe_fetch.h), so nothing outside the user's memory is read.
  *
  * clear() is the engine's (fast, hot-tile) clear of the bound surfaces.
  * clear_render_target and clear_depth_stencil clear a rectangle of any

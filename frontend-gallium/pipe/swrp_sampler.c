@@ -36,7 +36,7 @@
 #include <string.h>
 
 #include "common/simd.h"
-#include "frontend-gallium/pipe/swrp_sampler_simd.h"
+#include "common/simd.h"
 
 /* Texel-space coordinates are clamped to +-2^24 before float->int
  * conversion: every texture is far smaller, floats are whole numbers there

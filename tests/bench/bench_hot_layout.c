@@ -61,7 +61,6 @@
 #include "common/simd.h"
 #include "rasterizer/be_formats.h"
 #include "rasterizer/be_output.h"
-#include "rasterizer/be_simd.h"
 #include "rasterizer/rast_priv.h"
 
 #define SCREEN_DIM         1024

@@ -1,6 +1,6 @@
 /*
  * test_toss_points.c: each KNOB_TOSS_* knob ends a draw at its stage
- * (rasterizer/fe_draw.c, be_draw.c, core/swr_api.c, core/ctx_ring.c): the
+ * (rasterizer/fe_*.c, be_draw.c, core/swr_api.c, core/ctx_ring.c): the
  * target keeps only the clear, and swr_get_stats shows exactly the stages
  * that ran:
  *   TOSS_DRAW       swr_draw returns at once: draws 0, nothing else

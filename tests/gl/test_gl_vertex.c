@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "gl_test_util.h"
 
@@ -1293,6 +1295,54 @@ static void test_render_respecify(void **state)
 
 /* Many small draws with state changes between them (VAO switches,
  * current values, program-independent layout changes) all land. */
+/* glDrawRangeElements' [start, end] reaches the driver
+ * (pipe_draw_info.index_bounds_valid): client arrays are read only inside
+ * the range, no layer scans the indices for it. The position array ends
+ * where an inaccessible page begins. In range, the quad's 4 vertices end
+ * exactly there. Then one index (40) lies outside the declared [0, 3]:
+ * undefined in GL, and it must not crash or read out of bounds -- a
+ * driver that scanned the indices would copy vertex 40 from that page and
+ * fault; with the range it copies vertices 0-3, and the engine's fetch
+ * reads the vertex outside its buffer as zeros. The triangle in range
+ * renders either way. */
+static void test_render_draw_range_bounds(void **state)
+{
+    (void)state;
+    prog p;
+    if (!make_prog(&p, vs_pass, fs_pass) || p.val < 0)
+        skip();
+    reset_arrays();
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    uint8_t *mem = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    assert_true(mem != MAP_FAILED);
+    assert_int_equal(mprotect(mem + page, page, PROT_NONE), 0);
+    float *pos = (float *)(void *)(mem + page - sizeof corners);
+    memcpy(pos, corners, sizeof corners);
+    glVertexAttribPointer((GLuint)p.pos, 2, GL_FLOAT, GL_FALSE, 0, pos);
+    glEnableVertexAttribArray((GLuint)p.pos);
+    glVertexAttrib4f((GLuint)p.val, 0, 1, 0, 1);
+
+    const GLushort quad[6] = {0, 1, 2, 0, 2, 3};
+    clear_black();
+    glDrawRangeElements(GL_TRIANGLES, 0, 3, 6, GL_UNSIGNED_SHORT, quad);
+    ERR(GL_NO_ERROR);
+    glt_read_window(g_img);
+    expect_px(60, 3, 0, 255, 0, 255, 0);
+    expect_px(3, 60, 0, 255, 0, 255, 0);
+
+    const GLushort outside[6] = {0, 1, 2, 0, 2, 40};
+    clear_black();
+    glDrawRangeElements(GL_TRIANGLES, 0, 3, 6, GL_UNSIGNED_SHORT, outside);
+    ERR(GL_NO_ERROR);
+    glt_read_window(g_img);
+    expect_px(60, 3, 0, 255, 0, 255, 0); /* triangle (0, 1, 2) */
+
+    glDisableVertexAttribArray((GLuint)p.pos);
+    glUseProgram(0);
+    glDeleteProgram(p.id);
+    munmap(mem, 2 * page);
+}
+
 static void test_render_many_draws(void **state)
 {
     (void)state;
@@ -1358,6 +1408,7 @@ int main(void)
         cmocka_unit_test(test_render_attrib_types),
         cmocka_unit_test(test_render_respecify),
         cmocka_unit_test(test_render_many_draws),
+        cmocka_unit_test(test_render_draw_range_bounds),
     };
     return cmocka_run_group_tests(tests, glt_setup, glt_teardown);
 }

@@ -1,4 +1,4 @@
-# The frontend's vertex sharing on indexed draws (rasterizer/fe_draw.c)
+# The frontend's vertex sharing on indexed draws (rasterizer/fe_dedupe.c)
 # against the same triangles drawn from fresh, unshared vertices, and the
 # VS invocation count against the chunk ownership rule (fe_assemble.h).
 swr_test(NAME test_fe_dedupe

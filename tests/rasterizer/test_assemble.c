@@ -95,7 +95,23 @@ static size_t assemble_partition(const fe_index_source *s, const uint32_t *cuts,
         enum { CANARY = 4 };
         fe_prim *buf = malloc(((size_t)bound + CANARY) * sizeof(fe_prim));
         memset(buf, 0xab, ((size_t)bound + CANARY) * sizeof(fe_prim));
-        uint32_t got = fe_assemble(s, b, e, buf, bound);
+        uint32_t restarts = 0;
+        uint32_t got = fe_assemble_counted(s, b, e, buf, bound, &restarts);
+        /* The restart positions of the chunk, counted from the indices. */
+        uint32_t want_restarts = 0;
+        const bool sized = s->index_size == 1 || s->index_size == 2 || s->index_size == 4;
+        for (uint32_t p = b; s->restart && s->indices && sized && p < e && p < s->count; p++) {
+            uint32_t v = s->index_size == 1   ? ((const uint8_t *)s->indices)[p]
+                         : s->index_size == 2 ? ((const uint16_t *)s->indices)[p]
+                                              : ((const uint32_t *)s->indices)[p];
+            want_restarts += v == s->restart_index;
+        }
+        if (restarts != want_restarts) {
+            char d[160];
+            describe(d, sizeof d, s);
+            fail_msg("%s: chunk [%u,%u) counted %u restarts, holds %u", d, b, e, restarts,
+                     want_restarts);
+        }
         if (got > bound) {
             char d[160];
             describe(d, sizeof d, s);

@@ -1,6 +1,6 @@
 /*
  * test_line_smooth.c: coverage of smooth lines and points
- * (be_line_smooth.h, in rasterizer/be_line.c).
+ * (rast_priv.h; setup in rasterizer/fe_setup_line.c, coverage in be_line.c).
  *
  * ORACLES:
  *   - per pixel, the area of the pixel square inside the shape (GL 2.1
@@ -31,7 +31,7 @@
 
 #include <math.h>
 
-#include "rasterizer/be_line_smooth.h"
+#include "rasterizer/rast_priv.h"
 #include "ref_line.h"
 #include "ref_smooth.h"
 

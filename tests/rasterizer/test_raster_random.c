@@ -224,7 +224,7 @@ static void make_case(tri_case *t)
 }
 
 /* What the backend does with a triangle the frontend packed into a be_prim
- * (rast_internal.h): a, b narrowed to int32, the flags fe_draw.c derives
+ * (rast_priv.h): a, b narrowed to int32, the flags fe_setup.c derives
  * from the unclipped box and small_edges, the box clipped first. */
 /* Runs of fully covered tiles (rast_emit_run_fn) are, by contract, count
  * calls of the emit function with mask ~0: expanded here into the capture,

@@ -1,6 +1,6 @@
 /*
  * test_smooth_draw.c: smooth (antialiased) lines and points through the
- * whole engine (swr_rasterizer_state.line_smooth / point_smooth: fe_draw.c
+ * whole engine (swr_rasterizer_state.line_smooth / point_smooth: fe_setup.c
  * footprint, be_draw.c coverage applied to colour 0's alpha).
  *
  * ORACLE: GL 2.1 §3.4.4 / §3.3.2: the fragment's alpha is multiplied by

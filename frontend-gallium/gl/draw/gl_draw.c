@@ -581,10 +581,13 @@ static bool validate(struct gl_context *ctx)
 
 /* ---- the draws ------------------------------------------------------------------------ */
 
-/* Everything after argument checks: validation, vertex state, draw_vbo. */
-static void draw(struct gl_context *ctx, GLenum mode, const struct pipe_draw_start_count_bias *draws,
-                 unsigned num_draws, unsigned instances, unsigned index_size,
-                 const void *client_indices)
+/* Everything after argument checks: validation, vertex state, draw_vbo.
+ * bounds: [start, end] of glDrawRangeElements (NULL: none), passed down so
+ * that neither this file nor the driver scans the indices for them. */
+static void draw_range(struct gl_context *ctx, GLenum mode,
+                       const struct pipe_draw_start_count_bias *draws, unsigned num_draws,
+                       unsigned instances, unsigned index_size, const void *client_indices,
+                       const GLuint *bounds)
 {
     if (!instances || !validate(ctx))
         return;
@@ -597,6 +600,13 @@ static void draw(struct gl_context *ctx, GLenum mode, const struct pipe_draw_sta
 
     draw_desc d = {.draws = draws, .num_draws = num_draws, .instances = instances,
                    .index_size = index_size, .ctx = ctx};
+    if (bounds) {
+        info.index_bounds_valid = true;
+        info.min_index = bounds[0];
+        info.max_index = bounds[1];
+        d.have_max = true;
+        d.max_vertex = bounds[1];
+    }
     struct pipe_draw_start_count_bias shifted[1];
     gl_buffer *eb = p->vao->element_buffer;
     if (index_size && eb) {
@@ -642,6 +652,13 @@ static void draw(struct gl_context *ctx, GLenum mode, const struct pipe_draw_sta
         ctx->pipe->draw_vbo(ctx->pipe, &info, 0, draws, num_draws);
     gl_buffer_read_end(ctx, d.ixfer);
     free_blocks(&s);
+}
+
+static void draw(struct gl_context *ctx, GLenum mode, const struct pipe_draw_start_count_bias *draws,
+                 unsigned num_draws, unsigned instances, unsigned index_size,
+                 const void *client_indices)
+{
+    draw_range(ctx, mode, draws, num_draws, instances, index_size, client_indices, NULL);
 }
 
 void swrgl_DrawArraysInstancedARB(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count,
@@ -756,10 +773,15 @@ void swrgl_DrawRangeElements(struct gl_context *ctx, GLenum mode, GLuint start, 
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    /* The range is a hint; indices outside it are undefined in GL, so the
-     * draw reads what the indices say (the driver bounds client arrays by
-     * scanning them). */
-    swrgl_DrawElementsInstancedARB(ctx, mode, count, type, indices, 1);
+    /* Indices outside [start, end] are undefined in GL: arrays are read
+     * only inside the range, and the engine's fetch reads other vertices
+     * as zeros. */
+    unsigned isz = elements_ok(ctx, mode, count, type);
+    if (!isz || !count)
+        return;
+    struct pipe_draw_start_count_bias r = {0, (uint32_t)count, 0};
+    const GLuint bounds[2] = {start, end};
+    draw_range(ctx, mode, &r, 1, 1, isz, indices, bounds);
 }
 
 void swrgl_MultiDrawElements(struct gl_context *ctx, GLenum mode, const GLsizei *count, GLenum type,
