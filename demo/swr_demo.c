@@ -16,6 +16,7 @@
 
 #include "common/simd.h"
 #include "core/swr.h"
+#include "swr_version.h"
 
 typedef struct demo_uniforms {
     float mvp[16];   /* column-major */
@@ -151,10 +152,24 @@ static int make_torus(mesh *m, uint32_t seg)
     return 0;
 }
 
-static void usage(void)
+/* Usage on stdout for --help (exit 0), on stderr for bad arguments (exit 2). */
+static int usage(FILE *to, int status)
 {
-    fprintf(stderr, "usage: swr_demo [--scene mesh|fill] [--frames N] [--size N] [--segments N] "
-                    "[--out file.png]\n");
+    fprintf(to, "usage: swr_demo [--scene mesh|fill] [--frames N] [--size N] [--segments N] "
+                "[--out file.png]\n"
+                "       swr_demo --help | --version\n");
+    return status;
+}
+
+/* A whole decimal number in [lo, hi], or false. */
+static bool parse_count(const char *s, uint32_t lo, uint32_t hi, uint32_t *out)
+{
+    char *end = NULL;
+    unsigned long v = strtoul(s, &end, 10);
+    if (!*s || *end || s[0] == '-' || v < lo || v > hi)
+        return false;
+    *out = (uint32_t)v;
+    return true;
 }
 
 int main(int argc, char **argv)
@@ -162,26 +177,30 @@ int main(int argc, char **argv)
     const char *scene = "mesh", *out = "swr_demo.png";
     uint32_t frames = 10, size = 1024, seg = 725;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--scene") && i + 1 < argc)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return usage(stdout, 0);
+        else if (!strcmp(argv[i], "--version")) {
+            printf("swr_demo (swr) %s\n", SWR_VERSION_STRING);
+            return 0;
+        } else if (!strcmp(argv[i], "--scene") && i + 1 < argc)
             scene = argv[++i];
-        else if (!strcmp(argv[i], "--frames") && i + 1 < argc)
-            frames = (uint32_t)atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--size") && i + 1 < argc)
-            size = (uint32_t)atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--segments") && i + 1 < argc)
-            seg = (uint32_t)atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--out") && i + 1 < argc)
+        else if (!strcmp(argv[i], "--frames") && i + 1 < argc) {
+            if (!parse_count(argv[++i], 1, 1000000, &frames))
+                return usage(stderr, 2);
+        } else if (!strcmp(argv[i], "--size") && i + 1 < argc) {
+            if (!parse_count(argv[++i], 1, 16384, &size))
+                return usage(stderr, 2);
+        } else if (!strcmp(argv[i], "--segments") && i + 1 < argc) {
+            if (!parse_count(argv[++i], 2, 4096, &seg))
+                return usage(stderr, 2);
+        } else if (!strcmp(argv[i], "--out") && i + 1 < argc)
             out = argv[++i];
-        else {
-            usage();
-            return 2;
-        }
+        else
+            return usage(stderr, 2);
     }
     bool fill = !strcmp(scene, "fill");
-    if ((!fill && strcmp(scene, "mesh")) || frames < 1 || size < 1 || size > 16384 || seg < 2) {
-        usage();
-        return 2;
-    }
+    if (!fill && strcmp(scene, "mesh"))
+        return usage(stderr, 2);
 
     swr_context *ctx;
     swr_result r = swr_context_create(NULL, &ctx);

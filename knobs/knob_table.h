@@ -134,7 +134,10 @@
     X(JIT_CACHE_DIR, string, "${HOME}/.swr/jitcache",                                              \
       "Directory of the on-disk shader object cache (accepted; not used, see JIT_ENABLE_CACHE)")                                              \
     X(DEBUG_OUTPUT_DIR, string, "/tmp/Rast/DebugOutput",                                           \
-      "Directory for debug dumps (KNOB_DUMP_SHADER_IR), created when missing")
+      "Directory for debug dumps (KNOB_DUMP_SHADER_IR), created when missing")                     \
+    X(GL_REPORT_UNIMPLEMENTED, bool, true,                                                         \
+      "Print one line on stderr the first time a GL context calls a GL command swr does not "      \
+      "implement yet (the call records GL_INVALID_OPERATION either way); false silences it")
 /* clang-format on */
 
 #endif

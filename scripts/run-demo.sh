@@ -11,8 +11,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build build -j"$(nproc)" --target swr_demo OSMesa swr_glbench
+# Every user-facing program: the demo, libOSMesa.so.8, the benchmark and
+# the tools the README names (swr_knobs, swr_tgsi; their targets carry
+# _tool because the libraries hold the plain names).
+cmake --build build -j"$(nproc)" --target swr_demo OSMesa swr_glbench swr_knobs_tool swr_tgsi_tool
 build/demo/swr_demo "$@"
 echo
 # shellcheck disable=SC2086
-build/tools/swr_glbench --swr build/frontend-gallium/targets/osmesa/libOSMesa.so.8 ${SWR_GLBENCH_ARGS:-}
+build/tools/swr_glbench ${SWR_GLBENCH_ARGS:-}

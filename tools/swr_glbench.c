@@ -8,9 +8,14 @@
  *   swr_glbench [--swr LIB] [--ref LIB] [--size WxH] [--frames N]
  *               [--rounds R] [--scale S] [--dump DIR] [scene ...]
  *
- * --swr defaults to libOSMesa.so.8 beside this program's build tree
- * ($SWR_OSMESA), --ref to Mesa's llvmpipe ($SWR_REF_OSMESA or the Debian
- * path). --scale multiplies the geometry of the geometry scenes (1 = the
+ * --swr defaults to $SWR_OSMESA, else to the first libOSMesa.so.8 found
+ * from this program's own location (/proc/self/exe, so from any working
+ * directory): beside it, in the build tree (<build>/tools ->
+ * <build>/frontend-gallium/targets/osmesa), in the installed private folder
+ * (<bindir> -> <libdir>/swr), then in the configured install prefix.
+ * --ref defaults to Mesa's llvmpipe ($SWR_REF_OSMESA or the Debian
+ * path). --help prints the usage on stdout (exit 0), --version the swr
+ * version, bad arguments the usage on stderr (exit 2). --scale multiplies the geometry of the geometry scenes (1 = the
  * full 1M-triangle mesh). Scenes: mesh, draws, layers, longfs, tiny.
  */
 #include <math.h>
@@ -18,7 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "swr_version.h"
 #include "tools/glc_api.h"
 
 typedef struct bench_opts {
@@ -425,42 +432,120 @@ static void lib_round(lib_run *r, const bench_scene *sc, int frames)
         r->best_ms = ms;
 }
 
+static int usage(FILE *to, int status)
+{
+    fprintf(to, "usage: swr_glbench [--swr LIB] [--ref LIB] [--size WxH] [--frames N] "
+                "[--rounds R] [--scale S] [--dump DIR] [scene ...]\n"
+                "       swr_glbench --help | --version\n"
+                "  scenes: mesh, draws, layers, longfs, tiny (default: all)\n"
+                "  --swr  swr's libOSMesa.so.8 (default: $SWR_OSMESA, else found from this program)\n"
+                "  --ref  the reference library (default: $SWR_REF_OSMESA, else Mesa's llvmpipe)\n");
+    return status;
+}
+
+static bool is_file(const char *path)
+{
+    return access(path, R_OK) == 0;
+}
+
+/* swr's libOSMesa.so.8 relative to this executable (see the top comment);
+ * the result points into `buf`, NULL when none of the places has it. */
+static const char *find_swr_library(char *buf, size_t size)
+{
+    char self[4096];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        self[n] = 0;
+        char *slash = strrchr(self, '/');
+        if (slash)
+            *slash = 0;
+        const char *rel[] = {".", SWR_BUILD_TOOLS_TO_OSMESA, SWR_BIN_TO_PRIVATE_LIBDIR};
+        for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+            char candidate[4200], *real;
+            snprintf(candidate, sizeof candidate, "%s/%s/libOSMesa.so.8", self, rel[i]);
+            if (is_file(candidate) && (real = realpath(candidate, NULL)) != NULL) {
+                snprintf(buf, size, "%s", real);
+                free(real);
+                return buf;
+            }
+        }
+    }
+    snprintf(buf, size, "%s/libOSMesa.so.8", SWR_INSTALL_PRIVATE_LIBDIR_FULL);
+    return is_file(buf) ? buf : NULL;
+}
+
+/* A whole number in [lo, hi], or false. */
+static bool parse_int(const char *s, int lo, int hi, int *out)
+{
+    char *end = NULL;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
 int main(int argc, char **argv)
 {
     bench_opts o = {1024, 768, 5, 3, 1.0};
     const char *swr_path = getenv("SWR_OSMESA"), *ref_path = NULL, *dump = NULL;
     const char *only[NUM_SCENES];
     int nonly = 0;
+    char found[4200];
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--swr") && i + 1 < argc)
+        bool has_value = i + 1 < argc;
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return usage(stdout, 0);
+        else if (!strcmp(argv[i], "--version")) {
+            printf("swr_glbench (swr) %s\n", SWR_VERSION_STRING);
+            return 0;
+        } else if (!strcmp(argv[i], "--swr") && has_value)
             swr_path = argv[++i];
-        else if (!strcmp(argv[i], "--ref") && i + 1 < argc)
+        else if (!strcmp(argv[i], "--ref") && has_value)
             ref_path = argv[++i];
-        else if (!strcmp(argv[i], "--size") && i + 1 < argc)
-            sscanf(argv[++i], "%dx%d", &o.w, &o.h);
-        else if (!strcmp(argv[i], "--frames") && i + 1 < argc)
-            o.frames = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--rounds") && i + 1 < argc)
-            o.rounds = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--scale") && i + 1 < argc)
-            o.scale = atof(argv[++i]);
-        else if (!strcmp(argv[i], "--dump") && i + 1 < argc)
+        else if (!strcmp(argv[i], "--size") && has_value) {
+            char tail;
+            if (sscanf(argv[++i], "%dx%d%c", &o.w, &o.h, &tail) != 2)
+                return usage(stderr, 2);
+        } else if (!strcmp(argv[i], "--frames") && has_value) {
+            if (!parse_int(argv[++i], 1, 1000000, &o.frames))
+                return usage(stderr, 2);
+        } else if (!strcmp(argv[i], "--rounds") && has_value) {
+            if (!parse_int(argv[++i], 1, 1000000, &o.rounds))
+                return usage(stderr, 2);
+        } else if (!strcmp(argv[i], "--scale") && has_value) {
+            char *end = NULL;
+            o.scale = strtod(argv[++i], &end);
+            if (!end || *end)
+                return usage(stderr, 2);
+        } else if (!strcmp(argv[i], "--dump") && has_value)
             dump = argv[++i];
-        else if (argv[i][0] != '-' && nonly < (int)NUM_SCENES)
+        else if (argv[i][0] != '-' && nonly < (int)NUM_SCENES) {
+            bool known = false;
+            for (size_t si = 0; si < NUM_SCENES; si++)
+                known |= !strcmp(argv[i], scenes[si].name);
+            if (!known) {
+                fprintf(stderr, "swr_glbench: unknown scene '%s'\n", argv[i]);
+                return usage(stderr, 2);
+            }
             only[nonly++] = argv[i];
-        else {
-            fprintf(stderr, "usage: %s [--swr LIB] [--ref LIB] [--size WxH] [--frames N] "
-                            "[--rounds R] [--scale S] [--dump DIR] [scene ...]\n", argv[0]);
-            return 2;
+        } else
+            return usage(stderr, 2);
+    }
+    if (!swr_path || !*swr_path) {
+        swr_path = find_swr_library(found, sizeof found);
+        if (!swr_path) {
+            fprintf(stderr, "swr_glbench: libOSMesa.so.8 not found beside this program, in its "
+                            "build tree or under %s; give --swr LIB\n",
+                    SWR_INSTALL_PRIVATE_LIBDIR_FULL);
+            return 1;
         }
     }
-    if (!swr_path)
-        swr_path = "build/frontend-gallium/targets/osmesa/libOSMesa.so.8";
     if (!ref_path)
         ref_path = glc_reference_library();
-    if (o.w < 16 || o.h < 16 || o.frames < 1 || o.rounds < 1 || !(o.scale > 0)) {
-        fprintf(stderr, "swr_glbench: bad size, frames, rounds or scale\n");
-        return 2;
+    if (o.w < 16 || o.h < 16 || o.w > 16384 || o.h > 16384 || !(o.scale > 0) || o.scale > 100) {
+        fprintf(stderr, "swr_glbench: bad size or scale\n");
+        return usage(stderr, 2);
     }
     glc_api swr, ref;
     if (!glc_open(&swr, swr_path) || !glc_open(&ref, ref_path))

@@ -14,7 +14,8 @@
  *
  * The last line is the summary: "files F, shaders S, errors E, mismatches
  * M, skipped K". The exit status is 0 when there was no error and no
- * mismatch, 1 otherwise, 2 for bad usage.
+ * mismatch, 1 otherwise, 2 for bad usage (the usage then goes to stderr;
+ * --help prints it on stdout and exits 0, --version prints the version).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -23,6 +24,7 @@
 #include <string.h>
 
 #include "jitter/jit.h"
+#include "swr_version.h"
 #include "tgsi/tgsi.h"
 #include "tgsi/tgsi_ref.h"
 #include "tools/tgsi_test_inputs.h"
@@ -179,16 +181,17 @@ static void do_file(const char *path, const options *o, totals *t)
     tgsi_program_free(prog);
 }
 
-static int usage(void)
+static int usage(FILE *to, int status)
 {
-    fprintf(stderr,
+    fprintf(to,
             "usage: swr_tgsi [--print] [--run] [--seeds N] [--quiet] FILE...\n"
             "  --print     print each program in TGSI text form\n"
             "  --run       run vertex/fragment shaders through the interpreter and the\n"
             "              scalar reference on random inputs; report any lane that differs\n"
             "  --seeds N   random input sets per shader with --run (default 4)\n"
-            "  --quiet     print only errors and the summary line\n");
-    return 2;
+            "  --quiet     print only errors and the summary line\n"
+            "  --help      this text;  --version  the swr version\n");
+    return status;
 }
 
 int main(int argc, char **argv)
@@ -196,7 +199,12 @@ int main(int argc, char **argv)
     options o = {.seeds = 4};
     int first_file = argc;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--print") || !strcmp(argv[i], "-p")) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            return usage(stdout, 0);
+        } else if (!strcmp(argv[i], "--version")) {
+            printf("swr_tgsi (swr) %s\n", SWR_VERSION_STRING);
+            return 0;
+        } else if (!strcmp(argv[i], "--print") || !strcmp(argv[i], "-p")) {
             o.print = true;
         } else if (!strcmp(argv[i], "--run") || !strcmp(argv[i], "-r")) {
             o.run = true;
@@ -205,23 +213,23 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--seeds") || !strcmp(argv[i], "-s")) {
             char *end = NULL;
             if (i + 1 >= argc)
-                return usage();
+                return usage(stderr, 2);
             unsigned long n = strtoul(argv[++i], &end, 10);
             if (!end || *end || n == 0 || n > 100000)
-                return usage();
+                return usage(stderr, 2);
             o.seeds = (unsigned)n;
         } else if (!strcmp(argv[i], "--")) {
             first_file = i + 1;
             break;
         } else if (argv[i][0] == '-' && argv[i][1]) {
-            return usage();
+            return usage(stderr, 2);
         } else {
             first_file = i;
             break;
         }
     }
     if (first_file >= argc)
-        return usage();
+        return usage(stderr, 2);
     totals t = {0};
     for (int i = first_file; i < argc; i++)
         do_file(argv[i], &o, &t);

@@ -30,3 +30,44 @@ if(TARGET OSMesa)
   set_tests_properties(test_swr_glbench_smoke PROPERTIES TIMEOUT 300 LABELS "gl;compare;bench"
     ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/glcompare/lsan_mesa.supp")
 endif()
+
+# Every user-facing program: --help on stdout (exit 0), --version from
+# project(VERSION), bad arguments on stderr (exit 2). A second bad argument
+# per program that a lax parser would accept (a stray value, a non-number).
+set(swr_cli_programs
+  "swr_knobs_tool|swr_knobs|--no-such-option|extra"
+  "swr_tgsi_tool|swr_tgsi|--no-such-option|--seeds x file.tgsi"
+  "swr_glbench|swr_glbench|--no-such-option|--frames 1x"
+  "swr_demo|swr_demo|--no-such-option|--size 0")
+foreach(entry ${swr_cli_programs})
+  string(REPLACE "|" ";" e "${entry}")
+  list(GET e 0 target)
+  list(GET e 1 name)
+  list(GET e 2 bad1)
+  list(GET e 3 bad2)
+  if(NOT TARGET ${target})
+    continue()
+  endif()
+  set(n 0)
+  foreach(bad "${bad1}" "${bad2}")
+    math(EXPR n "${n} + 1")
+    add_test(NAME test_cli_${name}_${n}
+      COMMAND ${CMAKE_COMMAND} -DTOOL=$<TARGET_FILE:${target}> -DNAME=${name}
+              -DVERSION=${PROJECT_VERSION} "-DBAD=${bad}"
+              -P ${CMAKE_CURRENT_LIST_DIR}/data/cli_check.cmake)
+    set_tests_properties(test_cli_${name}_${n} PROPERTIES TIMEOUT 30 LABELS "tools")
+  endforeach()
+endforeach()
+
+# swr_glbench without --swr, run from a folder outside the tree: it finds
+# the libOSMesa.so.8 of its build tree from its own location.
+if(TARGET OSMesa)
+  add_test(NAME test_swr_glbench_finds_library
+           COMMAND ${CMAKE_COMMAND} -E env --unset=SWR_OSMESA
+                   $<TARGET_FILE:swr_glbench> --ref ${SWR_REF_OSMESA}
+                   --size 32x32 --frames 1 --rounds 1 --scale 0.01 tiny
+           WORKING_DIRECTORY /tmp)
+  set_tests_properties(test_swr_glbench_finds_library PROPERTIES TIMEOUT 120 LABELS "tools;gl"
+    PASS_REGULAR_EXPRESSION "  swr: +[^\n]*/frontend-gallium/targets/osmesa/+libOSMesa\\.so\\.8\n"
+    ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/glcompare/lsan_mesa.supp")
+endif()

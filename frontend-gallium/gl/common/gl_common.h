@@ -66,6 +66,9 @@ struct gl_context {
     struct gl_program_state *program; /* program/gl_program.c */
     struct gl_texture_state *texture; /* texture/gl_texture_priv.h */
     struct gl_framebuffer_state *fb;  /* framebuffer/gl_framebuffer.c */
+
+    /* Bit k: swrgl_unimplemented already reported command k (gl_common.c). */
+    uint8_t unimplemented_reported[(SWRGL_IMPL_COUNT + 7) / 8];
 };
 
 /* Limits that several parts check, set here once. */

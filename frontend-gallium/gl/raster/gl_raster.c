@@ -165,6 +165,8 @@ bool gl_raster_init(struct gl_context *ctx)
         /* All ones of the 8 stencil bits, as llvmpipe reports them. */
         r->stencil[f] = (gl_stencil_face){GL_ALWAYS, 0, 0xffu, 0xffu, GL_KEEP, GL_KEEP, GL_KEEP};
     }
+    r->stencil_ext_back = r->stencil[1];
+    r->active_stencil_face = GL_FRONT;
     r->clear_depth = 1.0;
     r->cull_face = GL_BACK;
     r->front_face = GL_CCW;
@@ -567,6 +569,18 @@ void swrgl_StencilFuncSeparate(struct gl_context *ctx, GLenum face, GLenum func,
 
 void swrgl_StencilFunc(struct gl_context *ctx, GLenum func, GLint ref, GLuint mask)
 {
+    gl_raster_state *r = ctx->raster;
+    if (r->active_stencil_face == GL_BACK) {
+        if (compare_func(func) < 0) {
+            gl_error(ctx, GL_INVALID_ENUM);
+            return;
+        }
+        r->stencil_ext_back.func = func;
+        r->stencil_ext_back.ref = ref;
+        r->stencil_ext_back.value_mask = mask;
+        r->dirty |= GLR_DIRTY_DSA | GLR_DIRTY_SREF;
+        return;
+    }
     swrgl_StencilFuncSeparate(ctx, GL_FRONT_AND_BACK, func, ref, mask);
 }
 
@@ -589,6 +603,18 @@ void swrgl_StencilOpSeparate(struct gl_context *ctx, GLenum face, GLenum sfail, 
 
 void swrgl_StencilOp(struct gl_context *ctx, GLenum fail, GLenum zfail, GLenum zpass)
 {
+    gl_raster_state *r = ctx->raster;
+    if (r->active_stencil_face == GL_BACK) {
+        if (stencil_op(fail) < 0 || stencil_op(zfail) < 0 || stencil_op(zpass) < 0) {
+            gl_error(ctx, GL_INVALID_ENUM);
+            return;
+        }
+        r->stencil_ext_back.fail = fail;
+        r->stencil_ext_back.zfail = zfail;
+        r->stencil_ext_back.zpass = zpass;
+        r->dirty |= GLR_DIRTY_DSA;
+        return;
+    }
     swrgl_StencilOpSeparate(ctx, GL_FRONT_AND_BACK, fail, zfail, zpass);
 }
 
@@ -607,7 +633,28 @@ void swrgl_StencilMaskSeparate(struct gl_context *ctx, GLenum face, GLuint mask)
 
 void swrgl_StencilMask(struct gl_context *ctx, GLuint mask)
 {
+    gl_raster_state *r = ctx->raster;
+    if (r->active_stencil_face == GL_BACK) {
+        r->stencil_ext_back.write_mask = mask;
+        r->dirty |= GLR_DIRTY_DSA;
+        return;
+    }
     swrgl_StencilMaskSeparate(ctx, GL_FRONT_AND_BACK, mask);
+}
+
+/* GL_EXT_stencil_two_side: which face glStencilFunc/Op/Mask address. */
+void swrgl_ActiveStencilFaceEXT(struct gl_context *ctx, GLenum face)
+{
+    if (face != GL_FRONT && face != GL_BACK) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    ctx->raster->active_stencil_face = face;
+}
+
+const gl_stencil_face *gl_raster_stencil_back(const gl_raster_state *r)
+{
+    return r->stencil_two_side ? &r->stencil_ext_back : &r->stencil[1];
 }
 
 /* ---- clear values (glClear itself is the framebuffer part's) ---------------- */
@@ -905,6 +952,8 @@ int gl_raster_enable(struct gl_context *ctx, GLenum cap, int op)
     case GL_ALPHA_TEST: return set_cap(ctx, &r->alpha_test, op, GLR_DIRTY_DSA);
     case GL_DEPTH_TEST: return set_cap(ctx, &r->depth_test, op, GLR_DIRTY_DSA);
     case GL_STENCIL_TEST: return set_cap(ctx, &r->stencil_test, op, GLR_DIRTY_DSA);
+    case GL_STENCIL_TEST_TWO_SIDE_EXT:
+        return set_cap(ctx, &r->stencil_two_side, op, GLR_DIRTY_DSA | GLR_DIRTY_SREF);
     case GL_DEPTH_CLAMP: return set_cap(ctx, &r->depth_clamp, op, GLR_DIRTY_RAST);
     case GL_CULL_FACE: return set_cap(ctx, &r->cull, op, GLR_DIRTY_RAST);
     case GL_POLYGON_OFFSET_FILL: return set_cap(ctx, &r->offset_fill, op, GLR_DIRTY_RAST);
@@ -961,6 +1010,10 @@ static void value_enum(gl_value *v, GLenum e) { gl_value_int(v, (GLint)e); }
 bool gl_raster_get(struct gl_context *ctx, GLenum pname, gl_value *v)
 {
     gl_raster_state *r = ctx->raster;
+    /* GL_EXT_stencil_two_side: the front queries read the active face. */
+    const gl_stencil_face *sf =
+        r->active_stencil_face == GL_BACK ? &r->stencil_ext_back : &r->stencil[0];
+    const gl_stencil_face *sb = gl_raster_stencil_back(r);
     int hi = hint_index(pname);
     if (hi >= 0) {
         value_enum(v, r->hints[hi]);
@@ -1026,20 +1079,21 @@ bool gl_raster_get(struct gl_context *ctx, GLenum pname, gl_value *v)
         return true;
     }
     case GL_STENCIL_CLEAR_VALUE: gl_value_int(v, r->clear_stencil); return true;
-    case GL_STENCIL_FUNC: value_enum(v, r->stencil[0].func); return true;
-    case GL_STENCIL_REF: gl_value_int(v, stencil_ref(r->stencil[0].ref)); return true;
-    case GL_STENCIL_VALUE_MASK: gl_value_int(v, (GLint)r->stencil[0].value_mask); return true;
-    case GL_STENCIL_WRITEMASK: gl_value_int(v, (GLint)r->stencil[0].write_mask); return true;
-    case GL_STENCIL_FAIL: value_enum(v, r->stencil[0].fail); return true;
-    case GL_STENCIL_PASS_DEPTH_FAIL: value_enum(v, r->stencil[0].zfail); return true;
-    case GL_STENCIL_PASS_DEPTH_PASS: value_enum(v, r->stencil[0].zpass); return true;
-    case GL_STENCIL_BACK_FUNC: value_enum(v, r->stencil[1].func); return true;
-    case GL_STENCIL_BACK_REF: gl_value_int(v, stencil_ref(r->stencil[1].ref)); return true;
-    case GL_STENCIL_BACK_VALUE_MASK: gl_value_int(v, (GLint)r->stencil[1].value_mask); return true;
-    case GL_STENCIL_BACK_WRITEMASK: gl_value_int(v, (GLint)r->stencil[1].write_mask); return true;
-    case GL_STENCIL_BACK_FAIL: value_enum(v, r->stencil[1].fail); return true;
-    case GL_STENCIL_BACK_PASS_DEPTH_FAIL: value_enum(v, r->stencil[1].zfail); return true;
-    case GL_STENCIL_BACK_PASS_DEPTH_PASS: value_enum(v, r->stencil[1].zpass); return true;
+    case GL_STENCIL_FUNC: value_enum(v, sf->func); return true;
+    case GL_STENCIL_REF: gl_value_int(v, stencil_ref(sf->ref)); return true;
+    case GL_STENCIL_VALUE_MASK: gl_value_int(v, (GLint)sf->value_mask); return true;
+    case GL_STENCIL_WRITEMASK: gl_value_int(v, (GLint)sf->write_mask); return true;
+    case GL_STENCIL_FAIL: value_enum(v, sf->fail); return true;
+    case GL_STENCIL_PASS_DEPTH_FAIL: value_enum(v, sf->zfail); return true;
+    case GL_STENCIL_PASS_DEPTH_PASS: value_enum(v, sf->zpass); return true;
+    case GL_STENCIL_BACK_FUNC: value_enum(v, sb->func); return true;
+    case GL_STENCIL_BACK_REF: gl_value_int(v, stencil_ref(sb->ref)); return true;
+    case GL_STENCIL_BACK_VALUE_MASK: gl_value_int(v, (GLint)sb->value_mask); return true;
+    case GL_STENCIL_BACK_WRITEMASK: gl_value_int(v, (GLint)sb->write_mask); return true;
+    case GL_STENCIL_BACK_FAIL: value_enum(v, sb->fail); return true;
+    case GL_STENCIL_BACK_PASS_DEPTH_FAIL: value_enum(v, sb->zfail); return true;
+    case GL_STENCIL_BACK_PASS_DEPTH_PASS: value_enum(v, sb->zpass); return true;
+    case GL_ACTIVE_STENCIL_FACE_EXT: value_enum(v, r->active_stencil_face); return true;
     case GL_CULL_FACE_MODE: value_enum(v, r->cull_face); return true;
     case GL_FRONT_FACE: value_enum(v, r->front_face); return true;
     case GL_SHADE_MODEL: value_enum(v, r->shade_model); return true;
@@ -1188,7 +1242,7 @@ static void build_dsa(const gl_raster_state *r, struct pipe_depth_stencil_alpha_
     }
     if (r->stencil_test) {
         for (int f = 0; f < 2; f++) {
-            const gl_stencil_face *g = &r->stencil[f];
+            const gl_stencil_face *g = f ? gl_raster_stencil_back(r) : &r->stencil[0];
             struct pipe_stencil_state *p = &s->stencil[f];
             p->enabled = true;
             p->func = (uint8_t)compare_func(g->func);
@@ -1270,7 +1324,8 @@ bool gl_raster_validate(struct gl_context *ctx)
         p->set_blend_color(p, &bc);
     }
     if (d & GLR_DIRTY_SREF) {
-        struct pipe_stencil_ref sr = {{stencil_ref(r->stencil[0].ref), stencil_ref(r->stencil[1].ref)}};
+        struct pipe_stencil_ref sr = {{stencil_ref(r->stencil[0].ref),
+                                       stencil_ref(gl_raster_stencil_back(r)->ref)}};
         p->set_stencil_ref(p, &sr);
     }
     if (d & GLR_DIRTY_CLIP) {

@@ -88,6 +88,14 @@ typedef struct gl_raster_state {
     GLenum depth_func;
     bool stencil_test;
     gl_stencil_face stencil[2];
+    /* GL_EXT_stencil_two_side: with GL_STENCIL_TEST_TWO_SIDE_EXT enabled,
+     * back faces use stencil_ext_back instead of stencil[1]; while
+     * glActiveStencilFaceEXT(GL_BACK) is in effect, glStencilFunc/Op/Mask
+     * and the GL_STENCIL_* (front) queries address stencil_ext_back.
+     * Read the back state the draws use through gl_raster_stencil_back(). */
+    bool stencil_two_side;
+    GLenum active_stencil_face; /* GL_FRONT or GL_BACK */
+    gl_stencil_face stencil_ext_back;
 
     /* clear values */
     GLfloat clear_color[4];
@@ -126,6 +134,10 @@ GL_PART_HOOKS(raster)
  * become CSOs and set_* states; false (GL_OUT_OF_MEMORY recorded) when a
  * CSO cannot be made. */
 bool gl_raster_validate(struct gl_context *ctx);
+
+/* The stencil state back faces use: stencil[1], or stencil_ext_back while
+ * GL_STENCIL_TEST_TWO_SIDE_EXT is enabled. */
+const gl_stencil_face *gl_raster_stencil_back(const gl_raster_state *r);
 
 /* For the program part (user clip planes through gl_ClipVertex): plane k
  * as given to glClipPlane, and the enabled planes (bit k). */
