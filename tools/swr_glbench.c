@@ -461,12 +461,14 @@ static const char *find_swr_library(char *buf, size_t size)
             *slash = 0;
         const char *rel[] = {".", SWR_BUILD_TOOLS_TO_OSMESA, SWR_BIN_TO_PRIVATE_LIBDIR};
         for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+            /* the folder made canonical, the file name kept (the soname) */
             char candidate[4200], *real;
-            snprintf(candidate, sizeof candidate, "%s/%s/libOSMesa.so.8", self, rel[i]);
-            if (is_file(candidate) && (real = realpath(candidate, NULL)) != NULL) {
-                snprintf(buf, size, "%s", real);
+            snprintf(candidate, sizeof candidate, "%s/%s", self, rel[i]);
+            if ((real = realpath(candidate, NULL)) != NULL) {
+                snprintf(buf, size, "%s/libOSMesa.so.8", real);
                 free(real);
-                return buf;
+                if (is_file(buf))
+                    return buf;
             }
         }
     }

@@ -61,3 +61,38 @@ if(TARGET OSMesa)
   target_include_directories(test_osmesa_profile PRIVATE ${CMAKE_SOURCE_DIR}/frontend-gallium/targets/osmesa)
   add_dependencies(test_osmesa_profile OSMesa)
 endif()
+
+# Every extension the library reports has all of its entry points (from
+# the Khronos gl.xml, via gen_ext_procs.py) exported and returned by
+# OSMesaGetProcAddress; test_osmesa_ext_procs_mesa holds the test to Mesa's
+# llvmpipe (GetProcAddress only: Mesa exports just part of its entry points).
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+if(TARGET OSMesa)
+  set(ext_procs_h ${CMAKE_BINARY_DIR}/generated/tests/ext_procs.h)
+  add_custom_command(OUTPUT ${ext_procs_h}
+    COMMAND Python3::Interpreter ${CMAKE_CURRENT_LIST_DIR}/gen_ext_procs.py --xml ${SWR_GL_XML} --out ${ext_procs_h}
+    DEPENDS ${CMAKE_CURRENT_LIST_DIR}/gen_ext_procs.py ${SWR_GL_XML}
+    COMMENT "Extension entry points from gl.xml (tests)")
+  add_custom_target(swr_ext_procs_generate DEPENDS ${ext_procs_h})
+  swr_osmesa_test(NAME test_osmesa_ext_procs SOURCE test_osmesa_ext_procs.c)
+  add_dependencies(test_osmesa_ext_procs swr_ext_procs_generate)
+  target_include_directories(test_osmesa_ext_procs PRIVATE ${CMAKE_BINARY_DIR}/generated/tests)
+
+  # One note per missing GL command per context, silenced by the knob (a
+  # second run: knobs are read once per process). swr only.
+  swr_test(NAME test_osmesa_missing_note TIMEOUT 60 LABELS osmesa
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_osmesa_missing_note.c
+    LIBS swr_gl_api ${CMAKE_DL_LIBS}
+    ARGS $<TARGET_FILE:OSMesa> swr)
+  target_include_directories(test_osmesa_missing_note PRIVATE ${CMAKE_SOURCE_DIR}/frontend-gallium/targets/osmesa)
+  add_dependencies(test_osmesa_missing_note OSMesa)
+  add_test(NAME test_osmesa_missing_note_quiet COMMAND test_osmesa_missing_note $<TARGET_FILE:OSMesa> swr)
+  set_tests_properties(test_osmesa_missing_note_quiet PROPERTIES TIMEOUT 60 LABELS osmesa
+    ENVIRONMENT "KNOB_GL_REPORT_UNIMPLEMENTED=0")
+endif()
+
+# GL_EXT_stencil_two_side: glActiveStencilFaceEXT, the two-sided enable,
+# the queries and the stencil values front and back quads write, counted
+# by hand from the specification; test_osmesa_stencil_two_side_mesa holds
+# Mesa's llvmpipe to the same expectations.
+swr_osmesa_test(NAME test_osmesa_stencil_two_side SOURCE test_osmesa_stencil_two_side.c)
