@@ -425,6 +425,29 @@ void knob_print(FILE *f)
     }
 }
 
+/* `text` with the characters Markdown tables treat specially escaped. */
+static void put_markdown_cell(FILE *f, const char *text)
+{
+    for (const char *c = text; *c; c++) {
+        if (*c == '|' || *c == '\\' || *c == '*' || *c == '<')
+            fputc('\\', f);
+        fputc(*c, f);
+    }
+}
+
+void knob_print_markdown(FILE *f)
+{
+    fprintf(f, "| knob | type | default | meaning |\n|---|---|---|---|\n");
+    for (int i = 0; i < KNOB_COUNT; i++) {
+        const knob_desc *d = &knob_descs[i];
+        char def[160];
+        format_value(d, &knob_defaults, def, sizeof def);
+        fprintf(f, "| `%s%s` | %s | `%s` | ", knob_prefix, d->name, kind_name(d->kind), def);
+        put_markdown_cell(f, d->description);
+        fprintf(f, " |\n");
+    }
+}
+
 const char *knob_name(knob_id id)
 {
     return knob_descs[id].name;

@@ -133,6 +133,12 @@ void knob_reload(const char *(*get)(const char *name, void *user), void *user);
  * current value, default, description. */
 void knob_print(FILE *f);
 
+/* Writes the table itself as a Markdown table, one row per knob in table
+ * order: `KNOB_<NAME>`, type, default (as the table spells it, strings
+ * unexpanded), description. Independent of the environment: the source of
+ * docs/usage.md (swr_knobs --markdown). */
+void knob_print_markdown(FILE *f);
+
 /* Sets one knob from text. `name` may carry the KNOB_ prefix or not. Returns
  * false (and prints one line on stderr) if the name is unknown or the value
  * does not parse; the knob then keeps its value. Not thread-safe. */

@@ -142,19 +142,22 @@ deb)
   done
   # the same files as the install, under /usr (the package's libdir is the
   # build's; a /usr prefix only changes it when configured with one)
-  dpkg-deb --contents "$deb" | awk '{ if ($6 == "->") print $5 " -> " $7; else print $6 }' |
+  dpkg-deb --contents "$deb" | awk '{ if ($7 == "->") print $6 " -> " $8; else print $6 }' |
     grep -v '/$' | sed 's|^\./usr/||' | sort >"$work/actual"
   expected_list "$SWR_LIBDIR" >"$work/expected"
   diff -u "$work/expected" "$work/actual" >&2 || problem "package files differ (- expected, + packaged)"
   # next to Mesa: no path of the package belongs to an installed package,
   # none is one of Mesa's (libosmesa6, libosmesa6-dev, libgl1, libgl-dev)
+  multiarch=$(gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)
   while read -r f _; do
     p="/usr/$f"
     if dpkg -S "$p" >/dev/null 2>&1; then problem "$p is owned by $(dpkg -S "$p" 2>/dev/null)"; fi
-    case "$p" in
-      /usr/include/GL/*|/usr/lib/*/libOSMesa*|/usr/lib/libOSMesa*|/usr/lib/*/libGL*|/usr/lib/*/pkgconfig/osmesa.pc|/usr/lib/*/pkgconfig/gl.pc)
-        problem "$p is a path of Mesa's packages" ;;
-    esac
+    for d in "/usr/lib/$multiarch" /usr/lib; do
+      case "$p" in
+        /usr/include/GL/*|"$d"/libOSMesa*|"$d"/libGL*|"$d"/libOpenGL*|"$d"/pkgconfig/osmesa.pc|"$d"/pkgconfig/gl.pc)
+          problem "$p is a path of Mesa's packages" ;;
+      esac
+    done
   done <"$work/actual"
   cp "$deb" "$SWR_BUILD_DIR/test-install/swr.deb"
   ;;

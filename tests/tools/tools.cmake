@@ -71,3 +71,13 @@ if(TARGET OSMesa)
     PASS_REGULAR_EXPRESSION "  swr: +[^\n]*/frontend-gallium/targets/osmesa/+libOSMesa\\.so\\.8\n"
     ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/glcompare/lsan_mesa.supp")
 endif()
+
+# docs/usage.md (every knob and environment variable with its default) is
+# exactly what `swr_knobs --markdown` writes from the knob table, whatever
+# the environment holds (scripts/gen-usage.sh regenerates it).
+add_test(NAME test_docs_usage
+  COMMAND ${CMAKE_COMMAND} -DTOOL=$<TARGET_FILE:swr_knobs_tool> -DDOC=${CMAKE_SOURCE_DIR}/docs/usage.md
+          -DOUT=${CMAKE_CURRENT_BINARY_DIR}/usage.md.generated
+          -P ${CMAKE_CURRENT_LIST_DIR}/data/docs_usage_check.cmake)
+set_tests_properties(test_docs_usage PROPERTIES TIMEOUT 30 LABELS "tools"
+  ENVIRONMENT "KNOB_MAX_WORKER_THREADS=3;KNOB_JIT=interp")
