@@ -138,7 +138,7 @@ deb)
   grep -q "^ Architecture: amd64$" <<<"$info" || problem "architecture: $info"
   depends=$(sed -n 's/^ Depends: //p' <<<"$info")
   for d in libhwloc15 libpng16-16 libstdc++6 libc6; do
-    grep -qE "(^|, )$d( |,|$)" <<<"$depends" || problem "Depends lacks $d: $depends"
+    [[ ", $depends," == *", $d "* || ", $depends," == *", $d,"* ]] || problem "Depends lacks $d: $depends"
   done
   # the same files as the install, under /usr (the package's libdir is the
   # build's; a /usr prefix only changes it when configured with one)
