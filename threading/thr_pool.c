@@ -205,13 +205,13 @@ static bool start_worker(thr_worker *w)
         if (err == 0)
             return true;
         if (thr_debug_enabled())
-            fprintf(stderr, "swr threading: worker %u not bound to cpu %d: %s\n", w->index, w->cpu,
+            fprintf(stderr, "swr: threading: worker %u not bound to cpu %d: %s\n", w->index, w->cpu,
                     strerror(err));
     }
     w->cpu = -1;
     err = pthread_create(&w->thread, NULL, worker_main, w);
     if (err != 0 && thr_debug_enabled())
-        fprintf(stderr, "swr threading: worker %u not started: %s\n", w->index, strerror(err));
+        fprintf(stderr, "swr: threading: worker %u not started: %s\n", w->index, strerror(err));
     return err == 0;
 }
 
@@ -277,7 +277,7 @@ thr_pool *thr_pool_create_on(const thr_topology *topo, const thr_pool_config *cf
 
     bool debug = thr_debug_enabled();
     if (debug && empty_partition)
-        fprintf(stderr, "swr threading: placement selects no PU, one unbound worker\n");
+        fprintf(stderr, "swr: threading: placement selects no PU, one unbound worker\n");
     uint32_t started = 0;
     for (; started < count; started++) {
         thr_worker *w = &pool->workers[started];
@@ -287,7 +287,7 @@ thr_pool *thr_pool_create_on(const thr_topology *topo, const thr_pool_config *cf
         if (!start_worker(w))
             break;
         if (debug)
-            fprintf(stderr, "swr threading: worker %u on cpu %d\n", started, w->cpu);
+            fprintf(stderr, "swr: threading: worker %u on cpu %d\n", started, w->cpu);
     }
     free(cpus);
     pool->worker_count = started;

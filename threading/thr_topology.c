@@ -208,7 +208,7 @@ bool thr_topology_load(thr_topology *topo)
     bool ok = load_from_hwloc(topo, &aff);
     if (!ok) {
         if (thr_debug_enabled())
-            fprintf(stderr, "swr threading: hwloc topology failed, one core per allowed CPU\n");
+            fprintf(stderr, "swr: threading: hwloc topology failed, one core per allowed CPU\n");
         thr_topology_free(topo);
         ok = load_fallback(topo, &aff);
         if (!ok)

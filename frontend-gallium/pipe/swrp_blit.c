@@ -47,7 +47,7 @@
 
 static void complain(const char *what)
 {
-    fprintf(stderr, "swr pipe: blit: %s; blit skipped\n", what);
+    fprintf(stderr, "swr: pipe: blit: %s; blit skipped\n", what);
 }
 
 /* The clamped integer range [lo, hi) of dst columns in [x0, x0 + w)

@@ -49,7 +49,7 @@
 
 static void complain(const char *what)
 {
-    fprintf(stderr, "swr pipe: %s\n", what);
+    fprintf(stderr, "swr: pipe: %s\n", what);
 }
 
 /* ---- framebuffer ------------------------------------------------------------ */

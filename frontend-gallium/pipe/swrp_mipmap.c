@@ -140,7 +140,7 @@ static void mip_filter_layer(const fmt_desc *f, const mip_image *src, mip_image 
 
 static bool mip_refuse(const char *why)
 {
-    fprintf(stderr, "swr pipe: generate_mipmap: %s; refused\n", why);
+    fprintf(stderr, "swr: pipe: generate_mipmap: %s; refused\n", why);
     return false;
 }
 

@@ -59,7 +59,7 @@ static jit_shader *compile(const char *text, size_t len, bool dual_source)
     memset(&err, 0, sizeof err);
     jit_shader *sh = jit_cache_get(text, len, &key, &err);
     if (!sh)
-        fprintf(stderr, "swr pipe: shader rejected at %u:%u: %s\n", err.line, err.column,
+        fprintf(stderr, "swr: pipe: shader rejected at %u:%u: %s\n", err.line, err.column,
                 err.message);
     return sh;
 }
@@ -82,7 +82,7 @@ static void *create_shader(const struct pipe_shader_state *state, uint8_t proces
     s->info = jit_shader_get_info(s->variant[0]);
     s->processor = s->info->processor;
     if (s->processor != processor) {
-        fprintf(stderr, "swr pipe: %s shader given to create_%s_state\n",
+        fprintf(stderr, "swr: pipe: %s shader given to create_%s_state\n",
                 s->processor == TGSI_PROCESSOR_VERTEX ? "vertex" : "non-vertex",
                 processor == TGSI_PROCESSOR_VERTEX ? "vs" : "fs");
         goto fail;

@@ -135,7 +135,7 @@ typedef struct lower_state {
 
 static void fail(const char *why)
 {
-    fprintf(stderr, "swr pipe: shader variant not built: %s\n", why);
+    fprintf(stderr, "swr: pipe: shader variant not built: %s\n", why);
 }
 
 /* Inserts `pro` before instruction 0 and `epi` before END and before every

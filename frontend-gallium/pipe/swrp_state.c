@@ -28,7 +28,7 @@
 
 static void complain(const char *what)
 {
-    fprintf(stderr, "swr pipe: %s\n", what);
+    fprintf(stderr, "swr: pipe: %s\n", what);
 }
 
 void swrp_state_defer_free(swrp_context *c, void *mem, uint64_t fence)

@@ -23,7 +23,7 @@
 #   deb-install root only (exit 77 = skipped otherwise, or when a package
 #               swr is already installed): dpkg -i, build and run
 #               osmesa_hello against /usr with pkg-config swr-osmesa,
-#               dpkg -r, nothing left behind
+#               dpkg --purge, nothing left behind
 # Exit status 0 pass, 1 fail (one line per problem), 77 skipped.
 set -uo pipefail
 mode=${1:?mode}
@@ -169,7 +169,7 @@ deb-install)
   deb="$SWR_BUILD_DIR/test-install/swr.deb"
   [ -f "$deb" ] || { problem "no package (test_install_deb makes it)"; exit 1; }
   if ! dpkg -i "$deb" >"$work/dpkg.log" 2>&1; then
-    cat "$work/dpkg.log" >&2; problem "dpkg -i failed"; dpkg -r swr >/dev/null 2>&1; exit 1
+    cat "$work/dpkg.log" >&2; problem "dpkg -i failed"; dpkg --purge swr >/dev/null 2>&1; exit 1
   fi
   files=$(dpkg -L swr)
   if flags=$(pkg-config --cflags --libs swr-osmesa) &&
@@ -180,10 +180,11 @@ deb-install)
     cat "$work/cc.log" >&2; problem "cc against the installed package failed"
   fi
   /usr/bin/swr_knobs --version | grep -q "^swr_knobs (swr) $SWR_VERSION$" || problem "/usr/bin/swr_knobs --version"
-  dpkg -r swr >"$work/dpkg-r.log" 2>&1 || problem "dpkg -r failed: $(cat "$work/dpkg-r.log")"
+  dpkg --purge swr >"$work/dpkg-r.log" 2>&1 || problem "dpkg --purge failed: $(cat "$work/dpkg-r.log")"
   while read -r f; do
-    if [ -f "$f" ] || [ -L "$f" ]; then problem "$f left after dpkg -r"; fi
+    if [ -f "$f" ] || [ -L "$f" ]; then problem "$f left after dpkg --purge"; fi
   done <<<"$files"
+  if dpkg-query -W swr >/dev/null 2>&1; then problem "dpkg still knows a package swr"; fi
   ;;
 *)
   echo "install_test: unknown mode $mode" >&2; exit 2 ;;

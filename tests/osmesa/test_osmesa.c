@@ -817,7 +817,7 @@ static void test_gallium_driver_message(void **state)
     assert_true(WIFEXITED(status));
     if (WEXITSTATUS(status) != 0)
         fail_msg("child exited with %d; stderr: %s", WEXITSTATUS(status), out);
-    const char *msg = "libOSMesa (swr): GALLIUM_DRIVER=llvmpipe requested, but this library "
+    const char *msg = "swr: libOSMesa: GALLIUM_DRIVER=llvmpipe requested, but this library "
                       "only provides swr\n";
     const char *at = strstr(out, msg);
     if (!at)

@@ -475,7 +475,7 @@ static bool build_vertex_state(struct gl_context *ctx, draw_desc *d, vertex_setu
             e->src_format = f;
         }
         if (slot < 0) {
-            fprintf(stderr, "swr gl: draw needs more than %d vertex buffers; skipped\n",
+            fprintf(stderr, "swr: gl: draw needs more than %d vertex buffers; skipped\n",
                     PIPE_MAX_VERTEX_BUFFERS);
             return false;
         }

@@ -45,7 +45,8 @@
 
 #define OSMESA_EXPORT __attribute__((visibility("default")))
 
-#define LOG_PREFIX "libOSMesa (swr): "
+/* Every message of the library starts with "swr: " (issue 22). */
+#define LOG_PREFIX "swr: libOSMesa: "
 
 /* The highest version this library offers (compatibility profile). */
 #define OSMESA_GL_MAJOR 2
