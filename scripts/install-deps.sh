@@ -17,6 +17,8 @@ pkgs=(
   piglit                                # oracle only: GLSL .shader_test files (tests/piglit)
   llvm-15-dev                           # the LLVM JIT shader executor (jitter/jit_llvm.c)
   qemu-user                             # oracle only: CPUs without AVX2/FMA/F16C for the start-up check test
+  libgl-dev                             # GL/gl.h for programs built against the installed GL/osmesa.h (install tests)
+  dpkg-dev binutils                     # cpack -G DEB (dpkg-shlibdeps), nm/readelf (export and soname tests)
 )
 
 missing=()
