@@ -99,8 +99,11 @@ pkgconfig)
     fi
     run_hello "$work/hello-$name"
     # the program must load the installed copy, not the build tree's
-    ldd "$work/hello-$name" | grep -q "libOSMesa.so.8 => .*/$SWR_LIBDIR/swr/libOSMesa.so.8" ||
-      problem "hello-$name does not load the installed library: $(ldd "$work/hello-$name" | grep OSMesa)"
+    # (ldd's output in a variable: grep -q closing a pipe early would make
+    # ldd die of SIGPIPE, a failure under pipefail)
+    libs=$(ldd "$work/hello-$name")
+    grep -q "libOSMesa.so.8 => .*/$SWR_LIBDIR/swr/libOSMesa.so.8" <<<"$libs" ||
+      problem "hello-$name does not load the installed library: $(grep OSMesa <<<"$libs")"
   done
   ;;
 cmake)
@@ -120,7 +123,8 @@ tools)
     v=$("$moved/bin/$t" --version) || problem "$t --version failed"
     [ "$v" = "$t (swr) $SWR_VERSION" ] || problem "$t --version: '$v'"
   done
-  "$moved/bin/swr_knobs" | grep -q "^KNOB_GL_REPORT_UNIMPLEMENTED " || problem "swr_knobs lists no KNOB_GL_REPORT_UNIMPLEMENTED"
+  knobs_list=$("$moved/bin/swr_knobs")
+  grep -q "^KNOB_GL_REPORT_UNIMPLEMENTED " <<<"$knobs_list" || problem "swr_knobs lists no KNOB_GL_REPORT_UNIMPLEMENTED"
   out=$(cd / && env -u SWR_OSMESA "$moved/bin/swr_glbench" ${SWR_REF_OSMESA:+--ref "$SWR_REF_OSMESA"} \
           --size 32x32 --frames 1 --rounds 1 --scale 0.01 tiny 2>&1) || problem "installed swr_glbench failed: $out"
   want="$(realpath "$moved/$SWR_LIBDIR/swr")/libOSMesa.so.8"
@@ -163,7 +167,7 @@ deb)
   ;;
 deb-install)
   if [ "$(id -u)" -ne 0 ]; then echo "install_test: not root, skipped"; exit 77; fi
-  if dpkg-query -W -f='${Status}' swr 2>/dev/null | grep -q "ok installed"; then
+  if [[ "$(dpkg-query -W -f='${Status}' swr 2>/dev/null)" == *"ok installed"* ]]; then
     echo "install_test: a package swr is installed already; not touching it, skipped"; exit 77
   fi
   deb="$SWR_BUILD_DIR/test-install/swr.deb"
@@ -175,11 +179,13 @@ deb-install)
   if flags=$(pkg-config --cflags --libs swr-osmesa) &&
      $cc $san_flags "$here/osmesa_hello.c" -o "$work/hello" $flags 2>"$work/cc.log"; then
     run_hello "$work/hello"
-    ldd "$work/hello" | grep -q "libOSMesa.so.8 => /usr/.*swr/libOSMesa.so.8" || problem "hello loads $(ldd "$work/hello" | grep OSMesa)"
+    libs=$(ldd "$work/hello")
+    grep -q "libOSMesa.so.8 => /usr/.*swr/libOSMesa.so.8" <<<"$libs" || problem "hello loads $(grep OSMesa <<<"$libs")"
   else
     cat "$work/cc.log" >&2; problem "cc against the installed package failed"
   fi
-  /usr/bin/swr_knobs --version | grep -q "^swr_knobs (swr) $SWR_VERSION$" || problem "/usr/bin/swr_knobs --version"
+  v=$(/usr/bin/swr_knobs --version)
+  [ "$v" = "swr_knobs (swr) $SWR_VERSION" ] || problem "/usr/bin/swr_knobs --version: '$v'"
   dpkg --purge swr >"$work/dpkg-r.log" 2>&1 || problem "dpkg --purge failed: $(cat "$work/dpkg-r.log")"
   while read -r f; do
     if [ -f "$f" ] || [ -L "$f" ]; then problem "$f left after dpkg --purge"; fi

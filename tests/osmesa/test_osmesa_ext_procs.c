@@ -105,7 +105,7 @@ static void test_every_reported_extension_has_its_entry_points(void **state)
     printf("%u extensions, %u entry points checked, %u missing\n", reported, procs, missing);
     free(copy);
     destroy(ctx);
-    dlclose(lib);
+    /* no dlclose: the library keeps process-lifetime allocations (knob strings) */
     assert_true(reported > 0);
     assert_int_equal(missing, 0);
 }
