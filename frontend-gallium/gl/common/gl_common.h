@@ -66,6 +66,7 @@ struct gl_context {
     struct gl_program_state *program; /* program/gl_program.c */
     struct gl_texture_state *texture; /* texture/gl_texture_priv.h */
     struct gl_framebuffer_state *fb;  /* framebuffer/gl_framebuffer.c */
+    struct gl_fixed_state *fixed;     /* fixed/gl_fixed_priv.h: fixed-function state */
 };
 
 /* Limits that several parts check, set here once. */

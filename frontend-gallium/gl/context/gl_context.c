@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "frontend-gallium/gl/draw/gl_draw.h"
+#include "frontend-gallium/gl/fixed/gl_fixed.h"
 #include "frontend-gallium/gl/objects/gl_objects.h"
 #include "frontend-gallium/gl/pixels/gl_pixels.h"
 #include "frontend-gallium/gl/program/gl_program.h"
@@ -47,6 +48,7 @@ static const gl_part parts[] = {
     PART(texture),
     PART(program),
     PART(raster),
+    PART(fixed),
 };
 #undef PART
 #define NUM_PARTS (sizeof parts / sizeof parts[0])

@@ -44,13 +44,19 @@
  *   framebuffer/  the window framebuffer, FBOs, renderbuffers, draw/read
  *                 buffers, glClear, glReadPixels, glBlitFramebuffer, glAccum.
  *                 May call: objects, pixels, vertex, raster, texture.
+ *   fixed/        fixed-function GL state (matrix stacks, lighting, materials,
+ *                 fog, texgen, texenv, clip planes) and its draw binding:
+ *                 the fixedfunc keys, programs and constants.
+ *                 May call: fixedfunc, objects, vertex, raster, program,
+ *                 texture.
  *   draw/         the draw commands and the validation of every part's state
  *                 they need.
- *                 May call: vertex, raster, program, texture, framebuffer.
+ *                 May call: vertex, raster, program, texture, framebuffer,
+ *                 fixed.
  *   context/      context life, glGet and glEnable dispatch over the parts,
  *                 strings, glFlush/glFinish, the window-system interface.
  *                 May call: objects, pixels, vertex, raster, program, texture,
- *                 framebuffer, draw.
+ *                 framebuffer, fixed, draw.
  *
  * gl_context.c is the one file that calls every part (the generated entry
  * points call each command's own part). One call goes up, by design: the
@@ -67,10 +73,6 @@
  *
  * Where the coming work goes: a new part is a new folder, named for what it
  * owns, placed in the list by what it calls.
- * - fixed-function state (matrix stacks, lighting, materials, texenv, fog,
- *   texgen): a part of its own (e.g. fixed/) below draw, which builds the
- *   key, asks fixedfunc for the shaders and is validated by the draws when
- *   no program is current; texenv moves there from the texture part.
  * - immediate mode (glBegin/glEnd, evaluators) and the legacy pixel paths
  *   (raster position, glBitmap, glDrawPixels, glCopyPixels): parts above
  *   draw (e.g. immediate/, pixelpath/), since they end in draws; legacy

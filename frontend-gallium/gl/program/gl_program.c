@@ -1320,7 +1320,7 @@ bool gl_program_validate(struct gl_context *ctx)
         set_cur_exec(ctx, st->current->exec);
     glp_exec *e = st->cur_exec;
     if (!e)
-        return false; /* TODO(fixed function): nothing is drawn without a program */
+        return false; /* the draws check gl_program_in_use first */
     if (!st->samplers_checked) {
         st->samplers_ok = samplers_valid(e, NULL);
         st->samplers_checked = true;
@@ -1367,6 +1367,14 @@ bool gl_program_validate(struct gl_context *ctx)
         st->const_uploaded = true;
     }
     return true;
+}
+
+bool gl_program_in_use(struct gl_context *ctx)
+{
+    gl_program_state *st = st_of(ctx);
+    if (st->current && st->current->exec && st->current->exec != st->cur_exec)
+        return true;
+    return st->cur_exec != NULL;
 }
 
 void glp_samplers_changed(struct gl_context *ctx) { st_of(ctx)->samplers_checked = false; }

@@ -17,9 +17,12 @@
 GL_PART_HOOKS(program)
 /* Draw-time validation (the draw part calls it): binds the current
  * program's shaders and uploads its constants. False when the draw must be
- * skipped: no program (nothing is drawn without one yet), samplers of
+ * skipped: no program (the draw part then uses the fixed part), samplers of
  * different types on one unit (GL_INVALID_OPERATION), out of memory. */
 bool gl_program_validate(struct gl_context *ctx);
+/* Whether a program executable is in use (glUseProgram of a linked
+ * program): false means the draws use fixed-function processing. */
+bool gl_program_in_use(struct gl_context *ctx);
 
 
 /* The current program's vertex inputs: input i (TGSI IN[i]) reads generic
