@@ -37,7 +37,7 @@
  *                 May call: objects, pixels.
  *   program/      shader and program objects, linking (GLSL through
  *                 frontend-gallium/glsl), uniforms, attribute locations.
- *                 May call: objects, raster.
+ *                 May call: fixedfunc, objects, raster.
  *   texture/      texture objects, images and their storage, parameters,
  *                 units, the sampler views and states a draw uses.
  *                 May call: objects, pixels, vertex, program.

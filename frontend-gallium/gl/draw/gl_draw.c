@@ -604,6 +604,9 @@ static bool validate(struct gl_context *ctx)
         gl_raster_set_fixed(ctx, NULL);
         d->programs = DRAW_PROGRAMS_GLSL;
     }
+    /* the built-in state uniforms read the fixed-function values */
+    const gl_ff_gl_state *values = gl_fixed_values(ctx); /* refreshes, then the serial */
+    gl_program_set_fixed_values(ctx, values, gl_fixed_values_serial(ctx));
     return gl_raster_validate(ctx) && gl_program_validate(ctx) && gl_texture_validate(ctx);
 }
 

@@ -465,6 +465,10 @@ int gl_fixed_enable(struct gl_context *ctx, GLenum cap, int op)
     return glf_light_enable(ctx, cap, op);
 }
 
-const gl_ff_gl_state *gl_fixed_values(struct gl_context *ctx) { return &glf(ctx)->v; }
+const gl_ff_gl_state *gl_fixed_values(struct gl_context *ctx)
+{
+    glf_refresh_values(ctx);
+    return &glf(ctx)->v;
+}
 
 uint64_t gl_fixed_values_serial(struct gl_context *ctx) { return glf(ctx)->serial; }

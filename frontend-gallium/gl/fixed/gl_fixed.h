@@ -62,8 +62,9 @@ bool gl_fixed_validate(struct gl_context *ctx, gl_fixed_draw *out);
  * part bound its own, e.g. a GLSL program's draw). */
 void gl_fixed_invalidate_pipe(struct gl_context *ctx);
 
-/* The fixed-function values (GLSL's built-in uniforms read them) and a
- * serial bumped whenever one of them changes. */
+/* The fixed-function values (GLSL's built-in uniforms read them; the
+ * values of other parts are refreshed first) and a serial bumped whenever
+ * one of them changes: call gl_fixed_values first. */
 const gl_ff_gl_state *gl_fixed_values(struct gl_context *ctx);
 uint64_t gl_fixed_values_serial(struct gl_context *ctx);
 

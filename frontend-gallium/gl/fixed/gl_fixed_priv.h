@@ -108,6 +108,9 @@ bool glf_light_get(struct gl_context *ctx, GLenum pname, gl_value *v);
 
 /* gl_fixed_validate.c */
 bool glf_validate_init(struct gl_context *ctx);
+/* Copies the values other parts own (current attributes, point size and
+ * attenuation, depth range) into v, bumping the serial on a change. */
+void glf_refresh_values(struct gl_context *ctx);
 void glf_validate_fini(struct gl_context *ctx);
 
 #endif /* GL_FIXED_PRIV_H */

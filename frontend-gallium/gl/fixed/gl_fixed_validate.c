@@ -371,7 +371,7 @@ static bool upload(struct gl_context *ctx, enum pipe_shader_type stage, const gl
 }
 
 /* Copies the values other parts own into v; bumps the serial on a change. */
-static void refresh_values(struct gl_context *ctx)
+void glf_refresh_values(struct gl_context *ctx)
 {
     gl_fixed_state *f = glf(ctx);
     const gl_raster_state *r = ctx->raster;
@@ -413,7 +413,7 @@ static void refresh_values(struct gl_context *ctx)
 bool gl_fixed_validate(struct gl_context *ctx, gl_fixed_draw *out)
 {
     gl_fixed_state *f = glf(ctx);
-    refresh_values(ctx);
+    glf_refresh_values(ctx);
     unsigned tgsi[GL_FF_MAX_TEXTURE_UNITS];
     /* The keys read state of other parts too (arrays, units, raster), so
      * they are rebuilt every draw; that costs well under a microsecond and

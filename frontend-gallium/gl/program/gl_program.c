@@ -102,6 +102,8 @@ typedef struct gl_program_state {
     glp_exec *bound_exec;  /* whose CSOs the pipe has bound (a reference) */
     bool const_uploaded;   /* bound_exec's storage is the pipe's CONST[0] */
     bool samplers_checked, samplers_ok;
+    const gl_ff_gl_state *fixed_values; /* gl_program_set_fixed_values */
+    uint64_t fixed_serial;
 } gl_program_state;
 
 static gl_program_state *st_of(struct gl_context *ctx) { return ctx->program; }
@@ -1331,6 +1333,8 @@ bool gl_program_validate(struct gl_context *ctx)
         return false;
     }
     glp_uniforms_set_depth_range(e, ctx->raster->depth_range[0], ctx->raster->depth_range[1]);
+    if (st->fixed_values)
+        glp_uniforms_set_builtins(e, ctx, st->fixed_values, st->fixed_serial);
     if (st->bound_exec != e) {
         glp_cso_entry *c = cso_get(ctx, e);
         if (!c) {
@@ -1367,6 +1371,13 @@ bool gl_program_validate(struct gl_context *ctx)
         st->const_uploaded = true;
     }
     return true;
+}
+
+void gl_program_set_fixed_values(struct gl_context *ctx, const struct gl_ff_gl_state *v,
+                                 uint64_t serial)
+{
+    st_of(ctx)->fixed_values = v;
+    st_of(ctx)->fixed_serial = serial;
 }
 
 bool gl_program_in_use(struct gl_context *ctx)

@@ -4,8 +4,9 @@
  * locations, program queries and info logs, and the shaders and constants
  * a draw binds. GLSL is compiled by frontend-gallium/glsl (swr_glsl.h).
  * gl_program.c holds the objects, linking and draw validation, gl_uniform.c
- * the uniforms; the raster part gives the gl_DepthRange uniform its value.
- * May call: objects, raster.
+ * the uniforms; the raster part gives the gl_DepthRange uniform its value,
+ * the fixed part (through the draw part) the other built-in state uniforms.
+ * May call: fixedfunc, objects, raster.
  */
 #ifndef GL_PROGRAM_H
 #define GL_PROGRAM_H
@@ -20,6 +21,13 @@ GL_PART_HOOKS(program)
  * skipped: no program (the draw part then uses the fixed part), samplers of
  * different types on one unit (GL_INVALID_OPERATION), out of memory. */
 bool gl_program_validate(struct gl_context *ctx);
+/* The fixed-function values the built-in state uniforms (gl_ModelViewMatrix,
+ * gl_LightSource[] ...) read, and their serial; the draw part passes them
+ * before gl_program_validate. The pointer must stay valid while the
+ * context lives (it is the fixed part's state). */
+struct gl_ff_gl_state;
+void gl_program_set_fixed_values(struct gl_context *ctx, const struct gl_ff_gl_state *v,
+                                 uint64_t serial);
 /* Whether a program executable is in use (glUseProgram of a linked
  * program): false means the draws use fixed-function processing. */
 bool gl_program_in_use(struct gl_context *ctx);
