@@ -10,3 +10,10 @@ if(TARGET OSMesa)
   set(fixed_env "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/glcompare/lsan_mesa.supp")
   set_tests_properties(test_fixed_compare PROPERTIES TIMEOUT 300 LABELS "gl;compare" ENVIRONMENT "${fixed_env}")
 endif()
+# bench_fixed_validate <libOSMesa> [draws]: the cost of a fixed-function
+# draw's validation (no change, new values, cached key switch, new key).
+if(TARGET OSMesa)
+  add_executable(bench_fixed_validate ${CMAKE_CURRENT_LIST_DIR}/bench_fixed_validate.c)
+  target_link_libraries(bench_fixed_validate PRIVATE swr_glc)
+  add_dependencies(bench_fixed_validate OSMesa)
+endif()
