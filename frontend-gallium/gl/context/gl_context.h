@@ -30,8 +30,8 @@
  *                 program cache; needs no GL context.
  *                 May call: nothing.
  *   vertex/       buffer objects and their binding points, VAOs, generic
- *                 attribute arrays, current attribute values.
- *                 May call: objects.
+ *                 and legacy attribute arrays, current attribute values.
+ *                 May call: objects, fixedfunc.
  *   raster/       rasterizer and per-fragment state (viewport ... logic op,
  *                 clear values), queries, conditional rendering.
  *                 May call: objects, pixels.
