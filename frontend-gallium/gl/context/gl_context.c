@@ -13,8 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "frontend-gallium/gl/dlist/gl_dlist.h"
 #include "frontend-gallium/gl/draw/gl_draw.h"
 #include "frontend-gallium/gl/fixed/gl_fixed.h"
+#include "frontend-gallium/gl/immediate/gl_immediate.h"
 #include "frontend-gallium/gl/objects/gl_objects.h"
 #include "frontend-gallium/gl/pixels/gl_pixels.h"
 #include "frontend-gallium/gl/program/gl_program.h"
@@ -49,6 +51,9 @@ static const gl_part parts[] = {
     PART(program),
     PART(raster),
     PART(fixed),
+    /* After every part their draws use; fini first, before them. */
+    {"immediate", gl_immediate_init, gl_immediate_fini, NULL, NULL},
+    PART(dlist),
 };
 #undef PART
 #define NUM_PARTS (sizeof parts / sizeof parts[0])
@@ -138,6 +143,7 @@ void gl_context_make_current(struct gl_context *ctx) { swrgl_current_ctx = ctx; 
 void gl_context_flush(struct gl_context *ctx, bool finish)
 {
     struct pipe_fence_handle *fence = NULL;
+    gl_immediate_flush(ctx); /* the batched glBegin/glEnd vertices first */
     ctx->pipe->flush(ctx->pipe, finish ? &fence : NULL, 0);
     if (fence) {
         ctx->screen->fence_finish(ctx->screen, ctx->pipe, fence, PIPE_TIMEOUT_INFINITE);

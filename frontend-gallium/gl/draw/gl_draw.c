@@ -7,9 +7,11 @@
  * buffers, lets the framebuffer, raster, program (or, with no GLSL program
  * in use, fixed) and texture parts push their state (validate()), then
  * builds the vertex input layout from gl_program_vs_inputs(): VS input i
- * reads generic attribute inputs[i].location, from its array when the
- * array is enabled, else from the current value (a fixed-function program's
- * inputs are the enabled arrays gl_fixed_validate lists) (one stride-0 user vertex buffer over
+ * reads generic attribute inputs[i].location (a built-in such as gl_Color
+ * its legacy attribute inputs[i].legacy; location 0 the vertex array while
+ * generic array 0 is off), from its array when the array is enabled, else
+ * from the current value (a fixed-function program's inputs are the
+ * enabled arrays gl_fixed_validate lists; one stride-0 user vertex buffer over
  * gl_vertex_state.current serves every disabled attribute).
  * Arrays sharing a buffer resource (or interleaved client memory) and a
  * stride share one pipe vertex buffer slot, so 16 slots always suffice.
@@ -430,22 +432,37 @@ static bool build_vertex_state(struct gl_context *ctx, draw_desc *d, vertex_setu
     s->nve = n;
     s->nblocks = 0;
     for (unsigned i = 0; i < n; i++) {
-        /* fixed function: every input is an enabled array (the others are
-         * the programs' constants) */
+        /* Where the input reads: a fixed-function program's input its
+         * enabled array (the other attributes are the programs'
+         * constants); a built-in attribute (gl_Color ...) its legacy array
+         * or current value, location 0 generic array 0 or else the vertex
+         * array (GL 2.1 2.8), others their generic array. */
         GLuint loc = fixed ? 0 : inputs[i].location < GLV_MAX_ATTRIBS ? inputs[i].location : 0;
-        const gl_attrib_array *a = fixed ? ctx->draw->fixed.arrays[i] : &p->vao->attribs[loc];
+        int legacy = fixed ? 0 : inputs[i].legacy;
+        const gl_attrib_array *a;
+        unsigned cur = loc;
+        if (fixed) {
+            a = ctx->draw->fixed.arrays[i];
+        } else if (legacy > 0 && legacy < GLV_LEGACY_ATTRIBS) {
+            a = gl_vertex_legacy_array(ctx, (unsigned)legacy);
+            cur = GLV_CURRENT_LEGACY + (unsigned)legacy;
+        } else if (loc == 0) {
+            a = gl_vertex_legacy_array(ctx, GL_FF_ATTRIB_POSITION);
+        } else {
+            a = p->vao->attribs[loc].enabled ? &p->vao->attribs[loc] : NULL;
+        }
         struct pipe_vertex_element *e = &s->ve[i];
         memset(e, 0, sizeof *e);
         int slot;
-        if (!a->enabled) {
+        if (!a) {
             if (s->current_slot < 0) {
                 s->current_slot = find_slot(s, true, 0, (uintptr_t)p->current, 0);
                 if (s->current_slot >= 0)
                     s->vb[s->current_slot].buffer.user = p->current;
             }
             slot = s->current_slot;
-            e->src_format = current_formats[p->current_kind[loc]];
-            s->ve_addr[i] = (uintptr_t)&p->current[loc];
+            e->src_format = current_formats[p->current_kind[cur]];
+            s->ve_addr[i] = (uintptr_t)&p->current[cur];
         } else {
             uint64_t stride = a->stride ? (uint64_t)a->stride : (uint64_t)a->elem_bytes;
             enum pipe_format f = array_format(a);
@@ -573,6 +590,8 @@ static bool buffers_unmapped(struct gl_context *ctx, bool indexed)
     bool bad = indexed && v->element_buffer && v->element_buffer->mapped;
     for (unsigned i = 0; i < GLV_MAX_ATTRIBS && !bad; i++)
         bad = v->attribs[i].enabled && v->attribs[i].buffer && v->attribs[i].buffer->mapped;
+    for (unsigned i = 0; i < GLV_LEGACY_ATTRIBS && !bad; i++)
+        bad = v->legacy[i].enabled && v->legacy[i].buffer && v->legacy[i].buffer->mapped;
     if (bad)
         gl_error(ctx, GL_INVALID_OPERATION);
     return !bad;

@@ -23,10 +23,9 @@
  *     (gl_raster_set_fixed: two-sided colours, per-vertex point size,
  *     sprite coordinates, the vertex clamp done by the program).
  *
- * Legacy attribute data: until the vertex part offers the legacy arrays
- * and current values (glVertexPointer, glColor ...), position is generic
- * attribute 0 (GL 2.1's compatibility aliasing of attribute 0 with
- * gl_Vertex) and the other attributes keep GL's initial current values.
+ * Legacy attribute data comes from the vertex part (gl_vertex_legacy_array
+ * and _current: glVertexPointer ..., glColor ..., position from generic
+ * array 0 when it is enabled), immediate mode's batches included.
  * Thread: the context's thread.
  */
 #include "frontend-gallium/gl/fixed/gl_fixed_priv.h"
@@ -104,16 +103,16 @@ gl_fixed_stats gl_fixed_get_stats(struct gl_context *ctx)
 
 /* ---- legacy attribute data ------------------------------------------------------ */
 
+/* The vertex part's legacy arrays and current values (glVertexPointer,
+ * glColor ...; immediate mode's batches are legacy arrays too). */
 static const gl_attrib_array *legacy_array(struct gl_context *ctx, unsigned a)
 {
-    const gl_attrib_array *arr = a == GL_FF_ATTRIB_POSITION ? &ctx->vertex->vao->attribs[0] : NULL;
-    return arr && arr->enabled ? arr : NULL;
+    return gl_vertex_legacy_array(ctx, a);
 }
 
-/* 4 floats, or NULL: GL's initial value (kept in v.current). */
 static const float *legacy_current(struct gl_context *ctx, unsigned a)
 {
-    return a == GL_FF_ATTRIB_POSITION ? ctx->vertex->current[0].f : NULL;
+    return gl_vertex_legacy_current(ctx, a);
 }
 
 /* ---- step 1: keys ---------------------------------------------------------------- */
@@ -474,7 +473,9 @@ bool gl_fixed_validate(struct gl_context *ctx, gl_fixed_draw *out)
     out->num_inputs = 0;
     for (unsigned i = 0; i < vs->num_inputs; i++) {
         const gl_attrib_array *a = legacy_array(ctx, vs->inputs[i]);
-        out->arrays[out->num_inputs++] = a ? a : &ctx->vertex->vao->attribs[0];
+        if (!a) /* cannot happen: const_attribs covers every attribute without an array */
+            return false;
+        out->arrays[out->num_inputs++] = a;
     }
     /* samplers: sampler u = unit u */
     out->num_samplers = 0;

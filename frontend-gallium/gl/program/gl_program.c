@@ -769,6 +769,20 @@ static void add_log(glp_program *p, const char *text)
     p->log = l;
 }
 
+/* The legacy attribute a built-in attribute reads (gl_vs_input.legacy:
+ * gl_ff_attrib's numbering), -1 for a user attribute. */
+static int legacy_of(const char *name)
+{
+    static const char *const names[] = {"gl_Vertex", "gl_Normal", "gl_Color",
+                                        "gl_SecondaryColor", "gl_FogCoord"};
+    for (int i = 0; i < 5; i++)
+        if (!strcmp(name, names[i]))
+            return i;
+    if (!strncmp(name, "gl_MultiTexCoord", 16) && name[16] >= '0' && name[16] <= '7' && !name[17])
+        return 5 + (name[16] - '0');
+    return -1;
+}
+
 /* The vertex inputs (TGSI IN[i] -> attribute location) of a linked program. */
 static void build_inputs(glp_exec *e)
 {
@@ -784,6 +798,7 @@ static void build_inputs(glp_exec *e)
                 continue;
             e->inputs[in].location = (GLuint)a->location + k;
             e->inputs[in].integer = a->is_integer;
+            e->inputs[in].legacy = a->name ? legacy_of(a->name) : -1;
             if (in + 1 > e->num_inputs)
                 e->num_inputs = in + 1;
         }

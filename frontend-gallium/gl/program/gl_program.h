@@ -34,11 +34,15 @@ bool gl_program_in_use(struct gl_context *ctx);
 
 
 /* The current program's vertex inputs: input i (TGSI IN[i]) reads generic
- * attribute `location`, as integers when `integer`. Returns the number of
- * inputs (0 with no program). */
+ * attribute `location`, as integers when `integer`; a built-in attribute
+ * reads legacy attribute `legacy` instead (the numbering of gl_ff_attrib,
+ * fixedfunc/gl_ff_key.h: 0 gl_Vertex, 1 gl_Normal, 2 gl_Color,
+ * 3 gl_SecondaryColor, 4 gl_FogCoord, 5 + n gl_MultiTexCoordn; -1: a
+ * user attribute). Returns the number of inputs (0 with no program). */
 typedef struct gl_vs_input {
     GLuint location;
     bool integer;
+    int legacy;
 } gl_vs_input;
 unsigned gl_program_vs_inputs(struct gl_context *ctx, gl_vs_input *inputs /* [32] */);
 
