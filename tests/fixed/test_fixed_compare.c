@@ -37,7 +37,11 @@ enum { W = 160, H = 120 };
     X(Fogfv, FOGFV) X(TexGeni, TEXGENI) X(TexGenfv, TEXGENFV) X(TexEnvi, TEXENVI)                 \
     X(TexEnvfv, TEXENVFV) X(ClipPlane, CLIPPLANE) X(GetFloatv, GETFLOATV)                         \
     X(GetLightfv, GETLIGHTFV) X(GetTexEnviv, GETTEXENVIV) X(GetClipPlane, GETCLIPPLANE)            \
-    X(GetMaterialfv, GETMATERIALFV) X(ShadeModel, SHADEMODEL)
+    X(GetMaterialfv, GETMATERIALFV) X(ShadeModel, SHADEMODEL) X(VertexPointer, VERTEXPOINTER)    \
+    X(NormalPointer, NORMALPOINTER) X(ColorPointer, COLORPOINTER)                                 \
+    X(EnableClientState, ENABLECLIENTSTATE) X(DisableClientState, DISABLECLIENTSTATE)             \
+    X(Begin, BEGIN) X(End, END) X(Vertex3f, VERTEX3F) X(Normal3f, NORMAL3F) X(Color4f, COLOR4F)   \
+    X(TexCoord2f, TEXCOORD2F)
 
 typedef struct fx_api {
     glc_api *g;
@@ -516,6 +520,94 @@ static void scene_glsl_builtins(fx_api *x)
     draw_grid(x);
 }
 
+/* Legacy arrays: a bumpy grid with per-vertex normals (glNormalPointer)
+ * and colours (glColorPointer, unsigned bytes) tracked by the colour
+ * material, lit by a positional light with separate specular. */
+static void scene_legacy_arrays(fx_api *x)
+{
+    static float pos[GRID_VERTS * 3], nrm[GRID_VERTS * 3];
+    static uint8_t col[GRID_VERTS * 4];
+    for (int v = 0; v < GRID_VERTS; v++) {
+        float px = grid[v * 3], py = grid[v * 3 + 1];
+        pos[v * 3] = px;
+        pos[v * 3 + 1] = py;
+        pos[v * 3 + 2] = 0.2f * sinf(3 * px) * cosf(2 * py);
+        float nx = -0.6f * cosf(3 * px) * cosf(2 * py), ny = 0.4f * sinf(3 * px) * sinf(2 * py);
+        nrm[v * 3] = nx;
+        nrm[v * 3 + 1] = ny;
+        nrm[v * 3 + 2] = 1.0f;
+        col[v * 4] = (uint8_t)(128 + 120 * px);
+        col[v * 4 + 1] = (uint8_t)(128 + 120 * py);
+        col[v * 4 + 2] = 180;
+        col[v * 4 + 3] = 255;
+    }
+    perspective(x);
+    const float lp[4] = {0.5f, 0.8f, -1.5f, 1}, dif[4] = {1, 1, 1, 1};
+    light_setup(x, lp, dif);
+    x->LightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_SEPARATE_SPECULAR_COLOR);
+    x->ColorMaterial(GL_FRONT_AND_BACK, GL_AMBIENT_AND_DIFFUSE);
+    x->g->Enable(GL_COLOR_MATERIAL);
+    x->g->Enable(GL_NORMALIZE);
+    x->g->Enable(GL_DEPTH_TEST);
+    x->VertexPointer(3, GL_FLOAT, 0, pos);
+    x->NormalPointer(GL_FLOAT, 0, nrm);
+    x->ColorPointer(4, GL_UNSIGNED_BYTE, 0, col);
+    x->EnableClientState(GL_VERTEX_ARRAY);
+    x->EnableClientState(GL_NORMAL_ARRAY);
+    x->EnableClientState(GL_COLOR_ARRAY);
+    x->PushMatrix();
+    x->Translatef(0, 0, -3.0f);
+    x->Rotatef(-40, 1, 0, 0);
+    x->Scalef(1.5f, 1.5f, 1.5f);
+    x->g->DrawArrays(GL_TRIANGLES, 0, GRID_VERTS);
+    x->PopMatrix();
+    x->DisableClientState(GL_VERTEX_ARRAY);
+    x->DisableClientState(GL_NORMAL_ARRAY);
+    x->DisableClientState(GL_COLOR_ARRAY);
+}
+
+/* Immediate mode: glBegin/glEnd with per-vertex colour, normal and
+ * texture coordinates, unlit-then-lit, textured and fogged. */
+static void scene_immediate(fx_api *x)
+{
+    perspective(x);
+    GLuint t = checker_texture(x, GL_RGBA);
+    x->g->Disable(GL_TEXTURE_GEN_S);
+    x->g->Disable(GL_TEXTURE_GEN_T);
+    x->TexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+    x->Translatef(0, 0, -3.0f);
+    x->Begin(GL_TRIANGLE_STRIP);
+    for (int i = 0; i <= 8; i++) {
+        float u = (float)i / 8;
+        x->Color4f(u, 1 - u, 0.5f, 1);
+        x->TexCoord2f(2 * u, 0);
+        x->Vertex3f(-1.6f + 3.2f * u, -1.2f, -0.5f * u);
+        x->TexCoord2f(2 * u, 1);
+        x->Vertex3f(-1.6f + 3.2f * u, -0.1f, -0.5f * u);
+    }
+    x->End();
+    x->g->Disable(GL_TEXTURE_2D);
+    const float lp[4] = {0, 0, 1, 0}, dif[4] = {0.9f, 0.9f, 0.7f, 1};
+    light_setup(x, lp, dif);
+    x->g->Enable(GL_COLOR_MATERIAL);
+    x->g->Enable(GL_FOG);
+    x->Fogi(GL_FOG_MODE, GL_EXP);
+    x->Fogf(GL_FOG_DENSITY, 0.25f);
+    x->Begin(GL_TRIANGLES);
+    for (int i = 0; i < 6; i++) {
+        float a = (float)i * 1.0472f, b = a + 1.0472f;
+        x->Color4f(0.3f + 0.1f * i, 0.8f, 0.2f, 1);
+        x->Normal3f(0, 0, 1);
+        x->Vertex3f(0, 0.7f, 0);
+        x->Normal3f(cosf(a), sinf(a), 0.5f);
+        x->Vertex3f(0.8f * cosf(a), 0.7f + 0.6f * sinf(a), -0.5f);
+        x->Normal3f(cosf(b), sinf(b), 0.5f);
+        x->Vertex3f(0.8f * cosf(b), 0.7f + 0.6f * sinf(b), -0.5f);
+    }
+    x->End();
+    x->g->DeleteTextures(1, &t);
+}
+
 typedef struct fx_scene {
     const char *name;
     double min_psnr;
@@ -547,6 +639,8 @@ static const fx_scene scenes[] = {
     {"texgen_sphere", 34, scene_texgen_sphere},
     {"clip_planes", 36, scene_clip_planes},
     {"glsl_builtins", 36, scene_glsl_builtins},
+    {"legacy_arrays", 38, scene_legacy_arrays},
+    {"immediate", 36, scene_immediate},
 };
 
 /* Pixels of an image that are not the clear colour: a scene must draw
