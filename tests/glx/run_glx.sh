@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# run_glx.sh: runs one GLX test against a private Xvfb server.
+#
+# Usage: run_glx.sh <mode> <swr libGL.so.1> [options]
+#   mode api      test_glx_x11 (path given by --prog) on swr's library, with
+#                 Mesa's libGL.so.1 (llvmpipe) as the oracle, on an Xvfb
+#                 with MIT-SHM; add --no-shm to start Xvfb without MIT-SHM
+#                 (swr then presents with XPutImage)
+#   mode glxinfo  glxinfo and glxinfo -B with LD_LIBRARY_PATH at swr's
+#                 library folder: the renderer names swr, GLX 1.4, GL 2.1
+#   mode glmark2  a few glmark2 scenes on the Xvfb window with swr and with
+#                 llvmpipe; prints both scores; fails only when swr fails a
+#                 scene llvmpipe passes
+# The server: `Xvfb :N -screen 0 1024x768x24 -nolisten tcp` on the first
+# free display number from 90 (no lock file, no socket); it is stopped by
+# its PID when the script exits, whatever the outcome. Exit status: 0 pass,
+# 1 fail, 77 skipped (a tool is missing).
+set -u
+mode=$1 lib=$2
+shift 2
+prog="" shm=1
+while [ $# -gt 0 ]; do
+  case $1 in
+    --prog) prog=$2; shift 2 ;;
+    --no-shm) shm=0; shift ;;
+    *) echo "run_glx.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+mesa_gl=/usr/lib/x86_64-linux-gnu/libGL.so.1
+libdir=$(dirname "$lib")
+
+command -v Xvfb >/dev/null || { echo "SKIP: Xvfb missing (scripts/install-deps.sh)"; exit 77; }
+
+n=90
+while [ -e /tmp/.X$n-lock ] || [ -e /tmp/.X11-unix/X$n ]; do n=$((n + 1)); done
+xvfb_args=(":$n" -screen 0 1024x768x24 -nolisten tcp)
+[ $shm = 0 ] && xvfb_args+=(-extension MIT-SHM)
+Xvfb "${xvfb_args[@]}" >/tmp/glx-xvfb-$n.log 2>&1 &
+xvfb_pid=$!
+cleanup() {
+  kill "$xvfb_pid" 2>/dev/null
+  wait "$xvfb_pid" 2>/dev/null
+  rm -f /tmp/glx-xvfb-$n.log
+}
+trap cleanup EXIT
+export DISPLAY=:$n
+for _ in $(seq 100); do
+  [ -e /tmp/.X11-unix/X$n ] && break
+  kill -0 "$xvfb_pid" 2>/dev/null || { echo "Xvfb failed:"; cat /tmp/glx-xvfb-$n.log; exit 1; }
+  sleep 0.05
+done
+sleep 0.1
+
+case $mode in
+api)
+  KNOB_QUIET=1 "$prog" "$lib" "$mesa_gl"
+  exit $?
+  ;;
+glxinfo)
+  command -v glxinfo >/dev/null || { echo "SKIP: glxinfo missing (mesa-utils)"; exit 77; }
+  fail=0
+  full=$(LD_LIBRARY_PATH=$libdir KNOB_QUIET=1 glxinfo 2>&1) || { echo "glxinfo failed:"; echo "$full"; exit 1; }
+  brief=$(LD_LIBRARY_PATH=$libdir KNOB_QUIET=1 glxinfo -B 2>&1) || { echo "glxinfo -B failed:"; echo "$brief"; exit 1; }
+  echo "$brief"
+  check() { # <text> <pattern> <what>
+    if ! grep -qE "$2" <<<"$1"; then echo "FAIL: $3 (no /$2/)"; fail=1; fi
+  }
+  check "$brief" '^OpenGL renderer string: swr \(AVX2, [0-9]+ threads?\)' "renderer names swr"
+  check "$brief" '^OpenGL version string: 2\.1 ' "GL version 2.1"
+  check "$brief" '^OpenGL shading language version string: 1\.20' "GLSL 1.20"
+  check "$brief" '^direct rendering: Yes' "direct rendering"
+  check "$full" '^client glx version string: 1\.4' "GLX client 1.4"
+  check "$full" '^server glx version string: 1\.4' "GLX server 1.4"
+  check "$full" 'GLX_ARB_create_context' "GLX extensions listed"
+  check "$full" 'GL_ARB_' "GL extensions listed"
+  check "$full" '0x[0-9a-f]+ 24 tc  0  24  0 r  y \.' "a double-buffered TrueColor visual"
+  # the start-up line, once, unless KNOB_QUIET
+  banner=$(LD_LIBRARY_PATH=$libdir glxinfo -B 2>&1 >/dev/null | grep -c 'rendering with swr on AVX2')
+  [ "$banner" = 1 ] || { echo "FAIL: start-up line printed $banner times"; fail=1; }
+  warn=$(LD_LIBRARY_PATH=$libdir KNOB_QUIET=1 GALLIUM_DRIVER=llvmpipe glxinfo -B 2>&1 >/dev/null)
+  grep -q 'only provides swr' <<<"$warn" || { echo "FAIL: GALLIUM_DRIVER=llvmpipe not reported"; fail=1; }
+  exit $fail
+  ;;
+glmark2)
+  command -v glmark2 >/dev/null || { echo "SKIP: glmark2 missing (glmark2-x11)"; exit 77; }
+  scenes=(-b build:use-vbo=true -b texture:texture-filter=linear -b shading:shading=phong
+          -b bump:bump-render=normals -b effect2d:kernel=0,1,0\;1,-4,1\;0,1,0\;
+          -b pulsar:quads=5 -b conditionals:vertex-steps=0:fragment-steps=5)
+  run() { # <label> env...
+    local label=$1; shift
+    env "$@" glmark2 -s 400x300 --run-forever=false "${scenes[@]}" 2>&1 |
+      tee /tmp/glmark2-$label-$n.log | grep -E '^\[|Score' || true
+  }
+  run swr LD_LIBRARY_PATH=$libdir KNOB_QUIET=1
+  run llvmpipe LIBGL_ALWAYS_SOFTWARE=1 GALLIUM_DRIVER=llvmpipe
+  fail=0
+  swr_score=$(grep -oE 'glmark2 Score: [0-9]+' /tmp/glmark2-swr-$n.log | grep -oE '[0-9]+$')
+  ref_score=$(grep -oE 'glmark2 Score: [0-9]+' /tmp/glmark2-llvmpipe-$n.log | grep -oE '[0-9]+$')
+  echo "glmark2 score (400x300, ${#scenes[@]} scenes): swr ${swr_score:-none}, llvmpipe ${ref_score:-none}"
+  # a scene line reads "[build] use-vbo=true: FPS: 123 FrameTime: 8.1 ms"
+  while read -r line; do
+    key=${line%%:*FPS*}
+    if ! grep -qF -- "$key: FPS" /tmp/glmark2-swr-$n.log; then
+      echo "FAIL: swr did not complete scene $key (llvmpipe did)"; fail=1
+    fi
+  done < <(grep -E '^\[.*FPS:' /tmp/glmark2-llvmpipe-$n.log | sed 's/ FPS:.*/ FPS/')
+  [ -n "$swr_score" ] || fail=1
+  rm -f /tmp/glmark2-swr-$n.log /tmp/glmark2-llvmpipe-$n.log
+  exit $fail
+  ;;
+*)
+  echo "run_glx.sh: unknown mode $mode" >&2
+  exit 2
+  ;;
+esac
