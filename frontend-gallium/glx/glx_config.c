@@ -4,8 +4,10 @@
  * A display is met on its first GLX call (glx_display_get): this file
  * asks the server for its GLX extension (only for the error base: the
  * rendering never uses the server's GLX) and MIT-SHM, and builds the
- * display's configs from the TrueColor visuals of depth 24 and 32 with 8
- * bits per channel on every screen: for each such visual, single and
+ * display's configs on every screen from two TrueColor visuals with 8
+ * bits per channel, the default visual (depth 24) and the first depth-32
+ * one (pick_visuals; other such visuals share the configs of their
+ * depth in glXGetConfig/glXCreateContext): for each, single and
  * double buffering, depth/stencil 0/0, 16/0, 24/0, 24/8 and accumulation
  * 0 or 16 bits per channel (GLX_SLOW_CONFIG, as accumulation is a slow
  * path). Alpha is 8 on depth-32 visuals and 0 on depth 24. Every config
@@ -23,7 +25,7 @@
  *
  * A visual stands for one config in glXGetConfig and glXCreateContext:
  * the last one glXChooseVisual or glXGetVisualFromFBConfig returned it
- * for, else double-buffered with depth 24 and stencil 8.
+ * for, else double-buffered with depth 24 and stencil 8 of its depth.
  *
  * Closing the display (XCloseDisplay) frees its record (a close hook).
  * Threads: glx_lock guards the display list and the choices.
@@ -64,41 +66,66 @@ static bool usable_visual(const XVisualInfo *v)
            v->bits_per_rgb == 8;
 }
 
+/* The visuals that get configs on one screen: the default visual and the
+ * first depth-32 one (or, when the default visual is unusable, the first
+ * usable depth-24 one). An X server may offer hundreds of equivalent
+ * TrueColor visuals (Xvfb: one per server-side GLX config); the others
+ * are served by the configs of their depth (glx_visual_config). */
+static int pick_visuals(Display *dpy, int screen, XVisualInfo *out)
+{
+    XVisualInfo tmpl = {.class = TrueColor, .screen = screen};
+    int n = 0, k = 0;
+    XVisualInfo *vis = XGetVisualInfo(dpy, VisualClassMask | VisualScreenMask, &tmpl, &n);
+    const VisualID def = XVisualIDFromVisual(DefaultVisual(dpy, screen));
+    bool have24 = false, have32 = false;
+    for (int i = 0; i < n; i++)
+        if (vis[i].visualid == def && usable_visual(&vis[i])) {
+            out[k++] = vis[i];
+            have24 = vis[i].depth == 24;
+            have32 = vis[i].depth == 32;
+        }
+    for (int i = 0; i < n && k < 2; i++) {
+        if (!usable_visual(&vis[i]) || vis[i].visualid == def)
+            continue;
+        if ((vis[i].depth == 32 && !have32) || (vis[i].depth == 24 && !have24)) {
+            out[k++] = vis[i];
+            have24 |= vis[i].depth == 24;
+            have32 |= vis[i].depth == 32;
+        }
+    }
+    if (vis)
+        XFree(vis);
+    return k;
+}
+
 static void build_configs(glx_display *d)
 {
-    XVisualInfo tmpl = {.class = TrueColor};
-    int n = 0;
-    XVisualInfo *vis = XGetVisualInfo(d->dpy, VisualClassMask, &tmpl, &n);
     static const int zs[4][2] = {{0, 0}, {16, 0}, {24, 0}, {24, 8}};
-    int usable = 0;
-    for (int i = 0; i < n; i++)
-        usable += usable_visual(&vis[i]);
-    d->configs = calloc((size_t)usable * 16 + 1, sizeof *d->configs);
-    if (!d->configs) {
-        XFree(vis);
+    const int screens = ScreenCount(d->dpy);
+    d->configs = calloc((size_t)screens * 2 * 16 + 1, sizeof *d->configs);
+    if (!d->configs)
         return;
+    for (int s = 0; s < screens; s++) {
+        XVisualInfo vis[2];
+        const int n = pick_visuals(d->dpy, s, vis);
+        for (int i = 0; i < n; i++)
+            for (int db = 0; db < 2; db++)
+                for (int z = 0; z < 4; z++)
+                    for (int acc = 0; acc < 2; acc++) {
+                        glx_config *c = &d->configs[d->num_configs];
+                        c->id = ++d->num_configs;
+                        c->screen = vis[i].screen;
+                        c->visualid = vis[i].visualid;
+                        c->visual_depth = vis[i].depth;
+                        c->red = c->green = c->blue = 8;
+                        c->alpha = vis[i].depth == 32 ? 8 : 0;
+                        c->doublebuffer = db;
+                        c->depth = zs[z][0];
+                        c->stencil = zs[z][1];
+                        c->accum = acc ? 16 : 0;
+                        c->caveat = acc ? GLX_SLOW_CONFIG : GLX_NONE;
+                    }
     }
-    for (int i = 0; i < n; i++) {
-        if (!usable_visual(&vis[i]))
-            continue;
-        for (int db = 0; db < 2; db++)
-            for (int z = 0; z < 4; z++)
-                for (int acc = 0; acc < 2; acc++) {
-                    glx_config *c = &d->configs[d->num_configs];
-                    c->id = ++d->num_configs;
-                    c->screen = vis[i].screen;
-                    c->visualid = vis[i].visualid;
-                    c->visual_depth = vis[i].depth;
-                    c->red = c->green = c->blue = 8;
-                    c->alpha = vis[i].depth == 32 ? 8 : 0;
-                    c->doublebuffer = db;
-                    c->depth = zs[z][0];
-                    c->stencil = zs[z][1];
-                    c->accum = acc ? 16 : 0;
-                    c->caveat = acc ? GLX_SLOW_CONFIG : GLX_NONE;
-                }
-    }
-    XFree(vis);
 }
 
 glx_display *glx_display_get(Display *dpy)
@@ -133,19 +160,21 @@ const glx_config *glx_config_check(glx_display *d, const void *config)
     return c;
 }
 
-static const glx_config *default_config(glx_display *d, VisualID id)
+/* The config a visual stands for when nothing chose one: double-buffered,
+ * depth 24, stencil 8, on that visual or (a visual without configs of
+ * its own) on the configs of its depth. */
+static const glx_config *default_config(glx_display *d, VisualID id, int screen, int depth)
 {
-    const glx_config *any = NULL;
+    const glx_config *best = NULL;
     for (int i = 0; i < d->num_configs; i++) {
         const glx_config *c = &d->configs[i];
-        if (c->visualid != id)
+        if (c->screen != screen || c->visual_depth != depth ||
+            !(c->doublebuffer && c->depth == 24 && c->stencil == 8 && c->accum == 0))
             continue;
-        if (!any)
-            any = c;
-        if (c->doublebuffer && c->depth == 24 && c->stencil == 8 && c->accum == 0)
-            return c;
+        if (!best || c->visualid == id)
+            best = c;
     }
-    return any;
+    return best;
 }
 
 const glx_config *glx_visual_config(glx_display *d, const XVisualInfo *vis)
@@ -158,7 +187,7 @@ const glx_config *glx_visual_config(glx_display *d, const XVisualInfo *vis)
         if (d->choices[i].visualid == vis->visualid)
             c = d->choices[i].config;
     if (!c)
-        c = default_config(d, vis->visualid);
+        c = default_config(d, vis->visualid, vis->screen, vis->depth);
     pthread_mutex_unlock(&glx_lock);
     return c;
 }
@@ -242,15 +271,15 @@ int glx_config_attrib(const glx_config *c, int attribute, int *value)
 
 bool glx_visual_supported(Display *dpy, VisualID id, int screen, int *depth)
 {
-    glx_display *d = glx_display_get(dpy);
-    for (int i = 0; d && i < d->num_configs; i++) {
-        if (d->configs[i].visualid == id && d->configs[i].screen == screen) {
-            if (depth)
-                *depth = d->configs[i].visual_depth;
-            return true;
-        }
-    }
-    return false;
+    XVisualInfo tmpl = {.visualid = id, .screen = screen};
+    int n = 0;
+    XVisualInfo *vi = XGetVisualInfo(dpy, VisualIDMask | VisualScreenMask, &tmpl, &n);
+    const bool ok = vi && n > 0 && usable_visual(vi);
+    if (ok && depth)
+        *depth = vi->depth;
+    if (vi)
+        XFree(vi);
+    return ok;
 }
 
 /* ---- glXChooseFBConfig ----------------------------------------------------- */

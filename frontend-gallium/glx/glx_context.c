@@ -182,8 +182,8 @@ static void print_banner(struct gl_context *gl)
     gl_context_make_current(gl);
     r = swrgl_GetString(gl, GL_RENDERER);
     gl_context_make_current(prev);
-    fprintf(stderr, GLX_LOG_PREFIX "rendering with swr on AVX2 (%s)\n",
-            r ? (const char *)r : "swr");
+    /* e.g. "libGL (swr): using swr (AVX2, 2 threads)" */
+    fprintf(stderr, GLX_LOG_PREFIX "using %s\n", r ? (const char *)r : "swr (AVX2)");
 }
 
 static glx_context *create_context(Display *dpy, glx_display *d, const glx_config *cfg,

@@ -8,8 +8,8 @@
  * XImage (shared memory through MIT-SHM when the server has it, a plain
  * XImage otherwise) and puts it on the X drawable. So every GLX object is
  * a client-side record:
- *   - configs (glx_config.c): one per TrueColor visual of depth 24 or 32 of
- *     the screen, times single/double buffering, depth/stencil 0/0, 16/0,
+ *   - configs (glx_config.c): for the default TrueColor visual (depth 24)
+ *     and a depth-32 one of each screen, single/double buffering, depth/stencil 0/0, 16/0,
  *     24/0, 24/8, times no accumulation / 16-bit accumulation. A
  *     GLXFBConfig is a pointer into the display's config array.
  *   - contexts (glx_context.c): a struct glx_context per GLXContext, owning
