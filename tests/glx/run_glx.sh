@@ -7,7 +7,10 @@
 #                 with MIT-SHM; add --no-shm to start Xvfb without MIT-SHM
 #                 (swr then presents with XPutImage)
 #   mode glxinfo  glxinfo and glxinfo -B with LD_LIBRARY_PATH at swr's
-#                 library folder: the renderer names swr, GLX 1.4, GL 2.1
+#                 library folder: the renderer names swr and the threads
+#                 that run the work (1 with KNOB_SINGLE_THREADED=1, 4 with
+#                 KNOB_MAX_WORKER_THREADS=3), GLX 1.4, GL 2.1, the start-up
+#                 line and the GALLIUM_DRIVER message
 #   mode glmark2  a few glmark2 scenes on the Xvfb window with swr and with
 #                 llvmpipe; prints both scores; fails only when swr fails a
 #                 scene llvmpipe passes
@@ -74,6 +77,11 @@ glxinfo)
   check "$full" 'GLX_ARB_create_context' "GLX extensions listed"
   check "$full" 'GL_ARB_' "GL extensions listed"
   check "$full" '0x[0-9a-f]+ 24 tc  0  24  0 r  y \.' "a double-buffered TrueColor visual"
+  # the real thread count: the workers plus the API thread
+  one=$(LD_LIBRARY_PATH=$libdir KNOB_QUIET=1 KNOB_SINGLE_THREADED=1 glxinfo -B 2>&1)
+  check "$one" '^OpenGL renderer string: swr \(AVX2, 1 thread\)$' "KNOB_SINGLE_THREADED=1: 1 thread"
+  four=$(LD_LIBRARY_PATH=$libdir KNOB_QUIET=1 KNOB_MAX_WORKER_THREADS=3 glxinfo -B 2>&1)
+  check "$four" '^OpenGL renderer string: swr \(AVX2, 4 threads\)$' "KNOB_MAX_WORKER_THREADS=3: 4 threads"
   # the start-up line, once, unless KNOB_QUIET
   banner=$(LD_LIBRARY_PATH=$libdir glxinfo -B 2>&1 >/dev/null | grep -cE '^libGL \(swr\): using swr \(AVX2, [0-9]+ threads?\)$')
   [ "$banner" = 1 ] || { echo "FAIL: start-up line printed $banner times"; fail=1; }
