@@ -459,7 +459,7 @@ static Bool make_current(Display *dpy, XID draw, XID read, glx_context *c)
         if (c->read != c->draw)
             glx_drawable_unref(c->read);
     }
-    const bool renewed = glx_drawable_update_size(dr, c->gl->screen);
+    glx_drawable_update_size(dr, c->gl->screen);
     c->draw = dr;
     c->read = rd;
     c->is_current = true;
@@ -467,13 +467,19 @@ static Bool make_current(Display *dpy, XID draw, XID read, glx_context *c)
     current = c;
     current_dpy = dpy;
     gl_context_make_current(c->gl);
-    if (dr->color && (renewed || true))
+    /* The drawable's buffers may be new (first use, a resize) or another
+     * context's size may differ: the window framebuffer always takes them. */
+    if (dr->color)
         gl_framebuffer_set_window(c->gl, dr->color, dr->zs, dr->width ? dr->width : 1,
                                   dr->height ? dr->height : 1);
     pthread_mutex_unlock(&glx_lock);
     if (dead)
         free_context(dead);
-    return dr->color ? True : False;
+    if (!dr->color) {
+        glx_error(dpy, d, -1, BadAlloc, draw); /* no memory for the buffers */
+        return False;
+    }
+    return True;
 }
 
 GLX_EXPORT Bool glXMakeCurrent(Display *dpy, XID drawable, glx_context *c)

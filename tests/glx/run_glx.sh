@@ -82,6 +82,23 @@ glxinfo)
   check "$one" '^OpenGL renderer string: swr \(AVX2, 1 thread\)$' "KNOB_SINGLE_THREADED=1: 1 thread"
   four=$(LD_LIBRARY_PATH=$libdir KNOB_QUIET=1 KNOB_MAX_WORKER_THREADS=3 glxinfo -B 2>&1)
   check "$four" '^OpenGL renderer string: swr \(AVX2, 4 threads\)$' "KNOB_MAX_WORKER_THREADS=3: 4 threads"
+  # the library exports gl* and glX* only, and the whole GLX 1.4 API
+  syms=$(nm -D --defined-only "$lib" | awk '{print $3}')
+  extra=$(grep -v '^gl' <<<"$syms" | tr '\n' ' ')
+  [ -z "$extra" ] || { echo "FAIL: exports beyond gl*/glX*: $extra"; fail=1; }
+  for f in glXChooseVisual glXCreateContext glXDestroyContext glXMakeCurrent glXCopyContext \
+           glXSwapBuffers glXCreateGLXPixmap glXDestroyGLXPixmap glXQueryExtension \
+           glXQueryVersion glXIsDirect glXGetConfig glXGetCurrentContext \
+           glXGetCurrentDrawable glXWaitGL glXWaitX glXUseXFont glXQueryExtensionsString \
+           glXQueryServerString glXGetClientString glXGetCurrentDisplay glXChooseFBConfig \
+           glXGetFBConfigAttrib glXGetFBConfigs glXGetVisualFromFBConfig glXCreateWindow \
+           glXDestroyWindow glXCreatePixmap glXDestroyPixmap glXCreatePbuffer \
+           glXDestroyPbuffer glXQueryDrawable glXCreateNewContext glXMakeContextCurrent \
+           glXGetCurrentReadDrawable glXQueryContext glXSelectEvent glXGetSelectedEvent \
+           glXGetProcAddress glXGetProcAddressARB glXCreateContextAttribsARB \
+           glXSwapIntervalEXT glXSwapIntervalMESA glXSwapIntervalSGI glClear glUseProgram; do
+    grep -qx "$f" <<<"$syms" || { echo "FAIL: $f not exported"; fail=1; }
+  done
   # the start-up line, once, unless KNOB_QUIET
   banner=$(LD_LIBRARY_PATH=$libdir glxinfo -B 2>&1 >/dev/null | grep -cE '^libGL \(swr\): using swr \(AVX2, [0-9]+ threads?\)$')
   [ "$banner" = 1 ] || { echo "FAIL: start-up line printed $banner times"; fail=1; }
