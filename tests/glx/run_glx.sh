@@ -6,6 +6,8 @@
 #                 Mesa's libGL.so.1 (llvmpipe) as the oracle, on an Xvfb
 #                 with MIT-SHM; add --no-shm to start Xvfb without MIT-SHM
 #                 (swr then presents with XPutImage)
+#   mode bench    the present cost at 1920x1080 (test_glx_x11 --bench) for
+#                 swr and llvmpipe, on a 1920x1080 server (not a CTest)
 #   mode glxinfo  glxinfo and glxinfo -B with LD_LIBRARY_PATH at swr's
 #                 library folder: the renderer names swr and the threads
 #                 that run the work (1 with KNOB_SINGLE_THREADED=1, 4 with
@@ -36,7 +38,9 @@ command -v Xvfb >/dev/null || { echo "SKIP: Xvfb missing (scripts/install-deps.s
 
 n=90
 while [ -e /tmp/.X$n-lock ] || [ -e /tmp/.X11-unix/X$n ]; do n=$((n + 1)); done
-xvfb_args=(":$n" -screen 0 1024x768x24 -nolisten tcp)
+screen=1024x768x24
+[ "$mode" = bench ] && screen=1920x1080x24
+xvfb_args=(":$n" -screen 0 "$screen" -nolisten tcp)
 [ $shm = 0 ] && xvfb_args+=(-extension MIT-SHM)
 Xvfb "${xvfb_args[@]}" >/tmp/glx-xvfb-$n.log 2>&1 &
 xvfb_pid=$!
@@ -58,6 +62,14 @@ case $mode in
 api)
   KNOB_QUIET=1 "$prog" "$lib" "$mesa_gl"
   exit $?
+  ;;
+bench)
+  for l in "$lib" "$mesa_gl"; do
+    echo "$l:"
+    KNOB_QUIET=1 LIBGL_ALWAYS_SOFTWARE=1 GALLIUM_DRIVER=$([ "$l" = "$mesa_gl" ] && echo llvmpipe || echo swr) \
+      "$prog" --bench "$l" || exit 1
+  done
+  exit 0
   ;;
 glxinfo)
   command -v glxinfo >/dev/null || { echo "SKIP: glxinfo missing (mesa-utils)"; exit 77; }

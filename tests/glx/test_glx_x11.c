@@ -3,6 +3,7 @@
  * ($DISPLAY, a private Xvfb started by run_glx.sh).
  *
  * Usage: test_glx_x11 <libGL under test> [<oracle libGL>]
+ *        test_glx_x11 --bench <libGL>   (present cost at 1920x1080)
  * The program links X11 only; each library is dlopen'ed (RTLD_LOCAL) and
  * reached through glXGetProcAddressARB. The oracle (Mesa's libGL with
  * llvmpipe) runs the same scene in a forked child on its own connection
@@ -29,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <X11/Xlib.h>
@@ -804,8 +806,55 @@ static uint8_t *oracle_image(const char *path)
     return img;
 }
 
+/* --bench: the cost of presenting a 1920x1080 frame, swapping a window
+ * whose image does not change (so the time is the present's: the copy
+ * into the XImage and the put), as API-thread CPU ms and wall ms per
+ * frame. The server must be at least 1920x1080 (run_glx.sh bench). */
+static double seconds(clockid_t clk)
+{
+    struct timespec t;
+    clock_gettime(clk, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int bench_present(struct api *a, Display *dpy)
+{
+    enum { W = 1920, H = 1080, FRAMES = 60 };
+    GLXFBConfig c = pick(a, dpy, true, GLX_WINDOW_BIT);
+    Window win = c ? make_window(a, dpy, c, W, H) : None;
+    GLXContext ctx = c ? a->CreateNewContext(dpy, c, GLX_RGBA_TYPE, NULL, True) : NULL;
+    if (!ctx || !a->MakeCurrent(dpy, win, ctx))
+        return 1;
+    a->Viewport(0, 0, W, H);
+    a->ClearColor(0.25f, 0.5f, 0.75f, 1);
+    a->Clear(GL_COLOR_BUFFER_BIT);
+    a->SwapBuffers(dpy, win); /* first frame: buffers and the shared image are made */
+    XSync(dpy, False);
+    const double cpu0 = seconds(CLOCK_THREAD_CPUTIME_ID), wall0 = seconds(CLOCK_MONOTONIC);
+    for (int f = 0; f < FRAMES; f++)
+        a->SwapBuffers(dpy, win);
+    XSync(dpy, False);
+    const double cpu = seconds(CLOCK_THREAD_CPUTIME_ID) - cpu0,
+                 wall = seconds(CLOCK_MONOTONIC) - wall0;
+    printf("present %dx%d: %.2f ms CPU (API thread), %.2f ms wall per frame (%d frames)\n", W, H,
+           cpu * 1e3 / FRAMES, wall * 1e3 / FRAMES, FRAMES);
+    a->MakeCurrent(dpy, None, NULL);
+    a->DestroyContext(dpy, ctx);
+    XDestroyWindow(dpy, win);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "--bench") == 0) {
+        struct api a;
+        Display *dpy = XOpenDisplay(NULL);
+        if (!dpy || !load(&a, argv[2]))
+            return 2;
+        const int r = bench_present(&a, dpy);
+        XCloseDisplay(dpy);
+        return r;
+    }
     if (argc < 2) {
         fprintf(stderr, "usage: %s <libGL under test> [<oracle libGL>]\n", argv[0]);
         return 2;
