@@ -118,9 +118,14 @@ static pthread_mutex_t trap_lock = PTHREAD_MUTEX_INITIALIZER;
 static int trapped_error;
 static int (*saved_handler)(Display *, XErrorEvent *);
 
+static pthread_t trapping_thread;
+
+/* Xlib's error handler is process-wide: errors of other threads while a
+ * trap is set go on to the application's handler. */
 static int trap_handler(Display *dpy, XErrorEvent *ev)
 {
-    (void)dpy;
+    if (!pthread_equal(pthread_self(), trapping_thread))
+        return saved_handler ? saved_handler(dpy, ev) : 0;
     if (!trapped_error)
         trapped_error = ev->error_code;
     return 0;
@@ -130,6 +135,7 @@ void glx_trap_begin(void)
 {
     pthread_mutex_lock(&trap_lock);
     trapped_error = Success;
+    trapping_thread = pthread_self();
     saved_handler = XSetErrorHandler(trap_handler);
 }
 
