@@ -580,6 +580,29 @@ GLX_EXPORT void glXSwapBuffers(Display *dpy, XID drawable)
     }
 }
 
+/* GLX_MESA_copy_sub_buffer: presents a rectangle of the back buffer. */
+GLX_EXPORT void glXCopySubBufferMESA(Display *dpy, XID drawable, int x, int y, int width,
+                                     int height)
+{
+    glx_display *d = glx_display_get(dpy);
+    glx_context *c = current;
+    pthread_mutex_lock(&glx_lock);
+    glx_drawable *dr = glx_drawable_find(d, drawable);
+    pthread_mutex_unlock(&glx_lock);
+    if (!dr) {
+        glx_error(dpy, d, GLX_ERR_BAD_DRAWABLE, 0, drawable);
+        return;
+    }
+    if (width < 0 || height < 0) {
+        glx_error(dpy, d, -1, BadValue, 0);
+        return;
+    }
+    if (c && c->draw == dr && dr->kind == GLX_KIND_WINDOW && dr->config->doublebuffer) {
+        gl_context_flush(c->gl, true);
+        glx_drawable_present_rect(dr, c->gl, x, y, width, height);
+    }
+}
+
 GLX_EXPORT void glXWaitGL(void)
 {
     if (current)
@@ -644,7 +667,8 @@ GLX_EXPORT int glXSwapIntervalSGI(int interval)
 static const char glx_extensions[] =
     "GLX_ARB_create_context GLX_ARB_create_context_profile "
     "GLX_ARB_create_context_robustness GLX_ARB_get_proc_address "
-    "GLX_EXT_swap_control GLX_EXT_visual_info GLX_MESA_swap_control GLX_SGI_swap_control";
+    "GLX_EXT_swap_control GLX_EXT_visual_info GLX_MESA_copy_sub_buffer GLX_MESA_swap_control "
+    "GLX_SGI_swap_control";
 
 GLX_EXPORT Bool glXQueryExtension(Display *dpy, int *error_base, int *event_base)
 {
@@ -728,7 +752,8 @@ GLX_EXPORT glx_proc glXGetProcAddressARB(const unsigned char *name)
         const char *name;
         glx_proc fn;
     } own[] = {
-        P(glXChooseFBConfig), P(glXChooseVisual), P(glXCopyContext), P(glXCreateContext),
+        P(glXChooseFBConfig), P(glXChooseVisual), P(glXCopyContext), P(glXCopySubBufferMESA),
+        P(glXCreateContext),
         P(glXCreateContextAttribsARB), P(glXCreateGLXPixmap), P(glXCreateNewContext),
         P(glXCreatePbuffer), P(glXCreatePixmap), P(glXCreateWindow), P(glXDestroyContext),
         P(glXDestroyGLXPixmap), P(glXDestroyPbuffer), P(glXDestroyPixmap), P(glXDestroyWindow),

@@ -285,15 +285,25 @@ static bool ensure_image(glx_drawable *dr)
     return true;
 }
 
-void glx_drawable_present(glx_drawable *dr, struct gl_context *gl)
+void glx_drawable_present_rect(glx_drawable *dr, struct gl_context *gl, int x, int y, int w,
+                               int h)
 {
     if (!dr || !dr->color || dr->kind == GLX_KIND_PBUFFER || dr->x_target == None)
         return;
-    if (!ensure_image(dr))
+    /* clip the rectangle (GL window coordinates, origin bottom left) */
+    const int W = (int)dr->width, H = (int)dr->height;
+    if (x < 0)
+        w += x, x = 0;
+    if (y < 0)
+        h += y, y = 0;
+    if (x + w > W)
+        w = W - x;
+    if (y + h > H)
+        h = H - y;
+    if (w <= 0 || h <= 0 || !ensure_image(dr))
         return;
     struct pipe_context *pipe = gl->pipe;
-    const unsigned w = dr->width, h = dr->height;
-    struct pipe_box box = {0, 0, 0, (int32_t)w, (int32_t)h, 1};
+    struct pipe_box box = {x, y, 0, w, h, 1};
     struct pipe_transfer *xfer = NULL;
     const uint8_t *src = pipe->texture_map(pipe, dr->color, 0, PIPE_MAP_READ, &box, &xfer);
     if (!src) {
@@ -303,15 +313,18 @@ void glx_drawable_present(glx_drawable *dr, struct gl_context *gl)
     }
     XImage *img = dr->image;
     const bool direct_copy = img->bits_per_pixel == 32 && img->byte_order == LSBFirst;
-    for (unsigned y = 0; y < h; y++) {
-        const uint8_t *row = src + (size_t)(h - 1 - y) * xfer->stride;
+    const int top = H - (y + h); /* X row of the rectangle's top */
+    for (int r = 0; r < h; r++) {
+        const uint8_t *row = src + (size_t)(h - 1 - r) * xfer->stride;
+        const int xy = top + r;
         if (direct_copy) {
-            memcpy(img->data + (size_t)y * img->bytes_per_line, row, (size_t)w * 4);
+            memcpy(img->data + (size_t)xy * img->bytes_per_line + (size_t)x * 4, row,
+                   (size_t)w * 4);
             continue;
         }
-        for (unsigned x = 0; x < w; x++) {
-            const uint8_t *p = row + x * 4; /* B G R A */
-            XPutPixel(img, (int)x, (int)y,
+        for (int i = 0; i < w; i++) {
+            const uint8_t *p = row + i * 4; /* B G R A */
+            XPutPixel(img, x + i, xy,
                       (unsigned long)p[2] << 16 | (unsigned long)p[1] << 8 | p[0] |
                           (dr->config->alpha ? (unsigned long)p[3] << 24 : 0));
         }
@@ -328,10 +341,17 @@ void glx_drawable_present(glx_drawable *dr, struct gl_context *gl)
     }
     glx_trap_begin();
     if (dr->image_shm)
-        XShmPutImage(dpy, dr->x_target, dr->gc, img, 0, 0, 0, 0, w, h, False);
+        XShmPutImage(dpy, dr->x_target, dr->gc, img, x, top, x, top, (unsigned)w, (unsigned)h,
+                     False);
     else
-        XPutImage(dpy, dr->x_target, dr->gc, img, 0, 0, 0, 0, w, h);
+        XPutImage(dpy, dr->x_target, dr->gc, img, x, top, x, top, (unsigned)w, (unsigned)h);
     glx_trap_end(dpy); /* syncs: the server has read the image; a vanished window is no error */
+}
+
+void glx_drawable_present(glx_drawable *dr, struct gl_context *gl)
+{
+    if (dr)
+        glx_drawable_present_rect(dr, gl, 0, 0, (int)dr->width, (int)dr->height);
 }
 
 /* ---- GLX 1.3 drawables ----------------------------------------------------- */

@@ -161,6 +161,9 @@ bool glx_drawable_update_size(glx_drawable *dr, struct pipe_screen *s);
 bool glx_drawable_make_buffers(glx_drawable *dr, struct pipe_screen *s);
 /* Copies the colour buffer to the X drawable (the rendering is finished). */
 void glx_drawable_present(glx_drawable *dr, struct gl_context *gl);
+/* The same for a rectangle in GL window coordinates (glXCopySubBufferMESA). */
+void glx_drawable_present_rect(glx_drawable *dr, struct gl_context *gl, int x, int y, int w,
+                               int h);
 void glx_drawable_free(glx_drawable *dr, bool x_alive);
 void glx_display_forget(glx_display *d); /* at XCloseDisplay: contexts let go of it */
 

@@ -17,7 +17,8 @@
  * glXGetConfig agree. Rendering: a GLSL triangle over a glClear is read
  * back with glReadPixels and, after glXSwapBuffers, with XGetImage (the
  * two must be equal, the image flipped), and compared with llvmpipe's;
- * a resized window, front-buffer drawing and a single-buffered window
+ * a resized window, front-buffer drawing, glXCopySubBufferMESA's
+ * rectangle, a single-buffered window
  * (glFlush presents), a GLX pixmap, a pbuffer, two threads rendering into
  * their own windows, and bad arguments (X errors counted, no crash).
  * Each failed check prints a line; the exit status is the failure count.
@@ -83,6 +84,7 @@ struct api {
     void (*DestroyPbuffer)(Display *, GLXDrawable);
     void (*QueryDrawable)(Display *, GLXDrawable, int, unsigned *);
     const char *(*QueryExtensionsString)(Display *, int);
+    void (*CopySubBufferMESA)(Display *, GLXDrawable, int, int, int, int);
     /* GL */
     void (*Clear)(unsigned);
     void (*ClearColor)(float, float, float, float);
@@ -162,6 +164,7 @@ static bool load(struct api *a, const char *path)
     L(DestroyPbuffer, "glXDestroyPbuffer");
     L(QueryDrawable, "glXQueryDrawable");
     L(QueryExtensionsString, "glXQueryExtensionsString");
+    L(CopySubBufferMESA, "glXCopySubBufferMESA");
     L(Clear, "glClear");
     L(ClearColor, "glClearColor");
     L(Viewport, "glViewport");
@@ -545,6 +548,24 @@ static uint8_t *render_scene(struct api *a, Display *dpy)
     CHECK(all_pixels(big, 100 * 80, 0, 0, 255), "front-buffer clear + glFlush is not on screen");
     free(big);
     a->DrawBuffer(GL_BACK);
+
+    /* GLX_MESA_copy_sub_buffer: only the rectangle (GL coordinates: x 10..39,
+     * y 20..34, so X rows 45..59) reaches the window */
+    a->ClearColor(0, 1, 0, 1);
+    a->Clear(GL_COLOR_BUFFER_BIT);
+    a->CopySubBufferMESA(dpy, win, 10, 20, 30, 15);
+    XSync(dpy, False);
+    big = x_image(dpy, win, 100, 80);
+    int wrong = 0;
+    for (int y = 0; big && y < 80; y++)
+        for (int x = 0; x < 100; x++) {
+            const bool in = x >= 10 && x < 40 && y >= 45 && y < 60;
+            const uint8_t *p = big + ((size_t)y * 100 + x) * 4;
+            wrong += in ? !(p[0] == 0 && p[1] == 255 && p[2] == 0)
+                        : !(p[0] == 0 && p[1] == 0 && p[2] == 255);
+        }
+    CHECK(big && wrong == 0, "glXCopySubBufferMESA: %d pixels wrong", wrong);
+    free(big);
 
     a->MakeCurrent(dpy, None, NULL);
     a->DestroyContext(dpy, ctx);
