@@ -77,6 +77,7 @@ struct api {
     GLXContext (*CreateContextAttribsARB)(Display *, GLXFBConfig, GLXContext, Bool, const int *);
     void (*DestroyContext)(Display *, GLXContext);
     Bool (*MakeCurrent)(Display *, GLXDrawable, GLXContext);
+    GLXContext (*GetCurrentContext)(void);
     void (*SwapBuffers)(Display *, GLXDrawable);
     GLXDrawable (*CreatePixmap)(Display *, GLXFBConfig, Pixmap, const int *);
     void (*DestroyPixmap)(Display *, GLXDrawable);
@@ -157,6 +158,7 @@ static bool load(struct api *a, const char *path)
     L(CreateContextAttribsARB, "glXCreateContextAttribsARB");
     L(DestroyContext, "glXDestroyContext");
     L(MakeCurrent, "glXMakeCurrent");
+    L(GetCurrentContext, "glXGetCurrentContext");
     L(SwapBuffers, "glXSwapBuffers");
     L(CreatePixmap, "glXCreatePixmap");
     L(DestroyPixmap, "glXDestroyPixmap");
@@ -777,6 +779,25 @@ static void check_bad_arguments(struct api *a, Display *dpy)
     CHECK(x_errors == 0, "swap on a destroyed window: %d X errors", x_errors);
     a->MakeCurrent(dpy, None, NULL);
     a->DestroyContext(dpy, ctx);
+    XSync(dpy, False);
+
+    /* a context destroyed while current lives until released; a display
+     * closed under a current context leaves a context that can be
+     * released and destroyed */
+    Display *d2 = XOpenDisplay(NULL);
+    GLXFBConfig c2 = d2 ? pick(a, d2, true, GLX_WINDOW_BIT) : NULL;
+    GLXContext ctx2 = c2 ? a->CreateNewContext(d2, c2, GLX_RGBA_TYPE, NULL, True) : NULL;
+    Window w2 = ctx2 ? make_window(a, d2, c2, 16, 16) : None;
+    CHECK(w2 && a->MakeCurrent(d2, w2, ctx2), "second display: make current");
+    a->DestroyContext(d2, ctx2);
+    CHECK(a->GetCurrentContext() == ctx2, "a context destroyed while current stays current");
+    a->ClearColor(0, 1, 0, 1);
+    a->Clear(GL_COLOR_BUFFER_BIT);
+    a->Finish();
+    CHECK(a->GetError() == 0, "GL on a destroyed but current context");
+    XCloseDisplay(d2);
+    CHECK(a->MakeCurrent(dpy, None, NULL), "release after XCloseDisplay");
+    CHECK(a->GetCurrentContext() == NULL, "released");
     XSync(dpy, False);
     XSetErrorHandler(old);
 }
