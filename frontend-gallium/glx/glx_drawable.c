@@ -511,19 +511,20 @@ GLX_EXPORT void glXQueryDrawable(Display *dpy, XID draw, int attribute, unsigned
         glx_error(dpy, d, GLX_ERR_BAD_DRAWABLE, 0, draw);
         return;
     }
-    if (dr->kind == GLX_KIND_WINDOW && !dr->color) {
-        /* not rendered to yet: the window's own size */
+    unsigned width = dr->width, height = dr->height;
+    if (dr->kind == GLX_KIND_WINDOW) {
+        /* the window's size now (the buffers follow at the next swap) */
         Window root;
         int x, y;
         unsigned w, h, bw, depth;
         glx_trap_begin();
         Status ok = XGetGeometry(dpy, dr->x_target, &root, &x, &y, &w, &h, &bw, &depth);
         if (glx_trap_end(dpy) == Success && ok)
-            dr->width = w, dr->height = h;
+            width = w, height = h;
     }
     switch (attribute) {
-    case GLX_WIDTH: *value = dr->width; break;
-    case GLX_HEIGHT: *value = dr->height; break;
+    case GLX_WIDTH: *value = width; break;
+    case GLX_HEIGHT: *value = height; break;
     case GLX_PRESERVED_CONTENTS: *value = True; break;
     case GLX_LARGEST_PBUFFER: *value = False; break;
     case GLX_FBCONFIG_ID: *value = (unsigned)dr->config->id; break;

@@ -16,9 +16,9 @@
 #   mode glmark2  a few glmark2 scenes on the Xvfb window with swr and with
 #                 llvmpipe; prints both scores; fails only when swr fails a
 #                 scene llvmpipe passes
-# The server: `Xvfb :N -screen 0 1024x768x24 -nolisten tcp` on the first
-# free display number from 90 (no lock file, no socket); it is stopped by
-# its PID when the script exits, whatever the outcome. Exit status: 0 pass,
+# The server: `Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp`: it
+# picks a free display number and writes it when it accepts connections;
+# it is stopped by its PID when the script exits, whatever the outcome. Exit status: 0 pass,
 # 1 fail, 77 skipped (a tool is missing).
 set -u
 mode=$1 lib=$2
@@ -36,32 +36,40 @@ libdir=$(dirname "$lib")
 
 command -v Xvfb >/dev/null || { echo "SKIP: Xvfb missing (scripts/install-deps.sh)"; exit 77; }
 
-n=90
-while [ -e /tmp/.X$n-lock ] || [ -e /tmp/.X11-unix/X$n ]; do n=$((n + 1)); done
+# Xvfb picks a free display number itself and writes it to -displayfd
+# once it accepts connections.
 screen=1024x768x24
 [ "$mode" = bench ] && screen=1920x1080x24
-xvfb_args=(":$n" -screen 0 "$screen" -nolisten tcp)
+xvfb_args=(-displayfd 3 -screen 0 "$screen" -nolisten tcp)
 [ $shm = 0 ] && xvfb_args+=(-extension MIT-SHM)
-Xvfb "${xvfb_args[@]}" >/tmp/glx-xvfb-$n.log 2>&1 &
+dfile=$(mktemp /tmp/glx-display.XXXXXX)
+Xvfb "${xvfb_args[@]}" 3>"$dfile" >"$dfile.log" 2>&1 &
 xvfb_pid=$!
 cleanup() {
   kill "$xvfb_pid" 2>/dev/null
   wait "$xvfb_pid" 2>/dev/null
-  rm -f /tmp/glx-xvfb-$n.log
+  rm -f "$dfile" "$dfile".*
 }
 trap cleanup EXIT
-export DISPLAY=:$n
-for _ in $(seq 100); do
-  [ -e /tmp/.X11-unix/X$n ] && break
-  kill -0 "$xvfb_pid" 2>/dev/null || { echo "Xvfb failed:"; cat /tmp/glx-xvfb-$n.log; exit 1; }
+n=""
+for _ in $(seq 200); do
+  # complete once the line ends
+  if [ "$(wc -l <"$dfile")" -ge 1 ]; then n=$(head -n1 "$dfile"); break; fi
+  kill -0 "$xvfb_pid" 2>/dev/null || { echo "Xvfb failed:"; cat "$dfile.log"; exit 1; }
   sleep 0.05
 done
-sleep 0.1
+[ -n "$n" ] || { echo "Xvfb did not start"; cat "$dfile.log"; exit 1; }
+export DISPLAY=:$n
 
 case $mode in
 api)
   KNOB_QUIET=1 "$prog" "$lib" "$mesa_gl"
-  exit $?
+  rc=$?
+  if [ $rc != 0 ]; then
+    echo "Xvfb's log:"; cat "$dfile.log"
+    kill -0 "$xvfb_pid" 2>/dev/null || echo "Xvfb is gone"
+  fi
+  exit $rc
   ;;
 bench)
   for l in "$lib" "$mesa_gl"; do
@@ -131,22 +139,22 @@ glmark2)
   run() { # <label> env...
     local label=$1; shift
     env "$@" glmark2 -s 400x300 "${scenes[@]}" 2>&1 |
-      tee /tmp/glmark2-$label-$n.log | grep -E '^\[|Score' || true
+      tee $dfile.$label | grep -E '^\[|Score' || true
   }
   run swr LD_LIBRARY_PATH=$libdir KNOB_QUIET=1
   run llvmpipe LIBGL_ALWAYS_SOFTWARE=1 GALLIUM_DRIVER=llvmpipe
   fail=0
-  swr_score=$(grep -oE 'glmark2 Score: [0-9]+' /tmp/glmark2-swr-$n.log | grep -oE '[0-9]+$')
-  ref_score=$(grep -oE 'glmark2 Score: [0-9]+' /tmp/glmark2-llvmpipe-$n.log | grep -oE '[0-9]+$')
+  swr_score=$(grep -oE 'glmark2 Score: [0-9]+' $dfile.swr | grep -oE '[0-9]+$')
+  ref_score=$(grep -oE 'glmark2 Score: [0-9]+' $dfile.llvmpipe | grep -oE '[0-9]+$')
   echo "glmark2 score (400x300, $((${#scenes[@]} / 2)) scenes): swr ${swr_score:-none}, llvmpipe ${ref_score:-none}"
   # a scene line reads "[build] use-vbo=true:duration=1.0: FPS: 123 FrameTime: 8.1 ms"
   while read -r key; do
-    if ! grep -qF -- "$key: FPS:" /tmp/glmark2-swr-$n.log; then
+    if ! grep -qF -- "$key: FPS:" $dfile.swr; then
       echo "FAIL: swr did not complete scene $key (llvmpipe did)"; fail=1
     fi
-  done < <(grep -E '^\[.*: FPS:' /tmp/glmark2-llvmpipe-$n.log | sed 's/: FPS:.*//')
+  done < <(grep -E '^\[.*: FPS:' $dfile.llvmpipe | sed 's/: FPS:.*//')
   [ -n "$swr_score" ] || fail=1
-  rm -f /tmp/glmark2-swr-$n.log /tmp/glmark2-llvmpipe-$n.log
+  rm -f $dfile.swr $dfile.llvmpipe
   exit $fail
   ;;
 *)

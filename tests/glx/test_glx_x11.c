@@ -117,6 +117,7 @@ struct api {
 static int failures;
 /* Check glXChooseFBConfig's order (off for Mesa, see oracle_image). */
 static bool check_order = true;
+static Display *open_display(void);
 #define CHECK(cond, ...)                                                                           \
     do {                                                                                           \
         if (!(cond)) {                                                                             \
@@ -537,8 +538,10 @@ static uint8_t *render_scene(struct api *a, Display *dpy)
     uint8_t *big = x_image(dpy, win, 100, 80);
     CHECK(all_pixels(big, 100 * 80, 255, 0, 0), "resized window is not all red");
     free(big);
-    unsigned w = 0;
+    unsigned w = 0, h = 0;
     a->QueryDrawable(dpy, win, GLX_WIDTH, &w);
+    a->QueryDrawable(dpy, win, GLX_HEIGHT, &h);
+    CHECK(w == 100 && h == 80, "glXQueryDrawable after resize: %ux%u", w, h);
 
     /* front-buffer drawing presents at glFlush */
     a->DrawBuffer(GL_FRONT);
@@ -663,7 +666,7 @@ static void *thread_main(void *arg)
 {
     struct thread_job *j = arg;
     struct api *a = j->a;
-    Display *dpy = XOpenDisplay(NULL);
+    Display *dpy = open_display();
     if (!dpy)
         return NULL;
     GLXFBConfig c = pick(a, dpy, true, GLX_WINDOW_BIT);
@@ -784,7 +787,7 @@ static void check_bad_arguments(struct api *a, Display *dpy)
     /* a context destroyed while current lives until released; a display
      * closed under a current context leaves a context that can be
      * released and destroyed */
-    Display *d2 = XOpenDisplay(NULL);
+    Display *d2 = open_display();
     GLXFBConfig c2 = d2 ? pick(a, d2, true, GLX_WINDOW_BIT) : NULL;
     GLXContext ctx2 = c2 ? a->CreateNewContext(d2, c2, GLX_RGBA_TYPE, NULL, True) : NULL;
     Window w2 = ctx2 ? make_window(a, d2, c2, 16, 16) : None;
@@ -804,6 +807,24 @@ static void check_bad_arguments(struct api *a, Display *dpy)
 
 /* ---- main ------------------------------------------------------------------ */
 
+/* XOpenDisplay, retried: a fresh Xvfb has been seen to refuse a connection
+ * now and then right after another client left. */
+static Display *open_display(void)
+{
+    for (int i = 0; i < 40; i++) {
+        Display *dpy = XOpenDisplay(NULL);
+        if (dpy) {
+            if (i > 0)
+                fprintf(stderr, "note: XOpenDisplay succeeded at attempt %d\n", i + 1);
+            return dpy;
+        }
+        usleep(50000);
+    }
+    perror("XOpenDisplay");
+    fprintf(stderr, "cannot open display %s\n", getenv("DISPLAY") ? getenv("DISPLAY") : "");
+    return NULL;
+}
+
 static uint8_t *oracle_image(const char *path)
 {
     int fd[2];
@@ -816,7 +837,7 @@ static uint8_t *oracle_image(const char *path)
         setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1);
         setenv("GALLIUM_DRIVER", "llvmpipe", 1);
         struct api a;
-        Display *dpy = XOpenDisplay(NULL);
+        Display *dpy = open_display();
         /* The selection rules run on the oracle too: they hold for Mesa,
          * so this file's reading of the spec is checked as well. Not the
          * order: Mesa sorts depth and accumulation sizes "zero, then
@@ -890,7 +911,7 @@ int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--bench") == 0) {
         struct api a;
-        Display *dpy = XOpenDisplay(NULL);
+        Display *dpy = open_display();
         if (!dpy || !load(&a, argv[2]))
             return 2;
         const int r = bench_present(&a, dpy);
@@ -905,11 +926,9 @@ int main(int argc, char **argv)
     if (argc > 2)
         CHECK(oracle != NULL, "no oracle image");
     XInitThreads();
-    Display *dpy = XOpenDisplay(NULL);
-    if (!dpy) {
-        fprintf(stderr, "cannot open display %s\n", getenv("DISPLAY") ? getenv("DISPLAY") : "");
+    Display *dpy = open_display();
+    if (!dpy)
         return 2;
-    }
     struct api a;
     if (!load(&a, argv[1]))
         return 2;
