@@ -784,6 +784,14 @@ static void check_bad_arguments(struct api *a, Display *dpy)
     a->DestroyContext(dpy, ctx);
     XSync(dpy, False);
 
+    /* glXGetProcAddress: every entry point the library has, NULL for a
+     * name it does not know (glvnd would hand out a stub) */
+    CHECK(a->GetProcAddressARB((const unsigned char *)"glXNoSuchCall") == NULL, "glXNoSuchCall");
+    CHECK(a->GetProcAddressARB((const unsigned char *)"glNoSuchCall") == NULL, "glNoSuchCall");
+    CHECK(a->GetProcAddressARB((const unsigned char *)"glGenFramebuffers") != NULL &&
+              a->GetProcAddressARB((const unsigned char *)"glXGetProcAddress") != NULL,
+          "glGenFramebuffers / glXGetProcAddress");
+
     /* a context destroyed while current lives until released; a display
      * closed under a current context leaves a context that can be
      * released and destroyed */
