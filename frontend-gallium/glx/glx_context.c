@@ -785,8 +785,10 @@ GLX_EXPORT glx_proc glXGetProcAddress(const unsigned char *name)
     return glXGetProcAddressARB(name);
 }
 
-/* At XCloseDisplay (glx_config.c): drawables of the display are freed;
- * contexts keep their GL state but no longer present anywhere. */
+/* At XCloseDisplay (glx_config.c, whose close hook runs while the
+ * connection is still open): drawables of the display are freed with
+ * their X resources; contexts keep their GL state but no longer present
+ * anywhere. */
 void glx_display_forget(glx_display *d)
 {
     for (glx_context *c = glx_contexts; c; c = c->next) {
@@ -796,5 +798,5 @@ void glx_display_forget(glx_display *d)
         c->disp = NULL;
     }
     while (d->drawables)
-        glx_drawable_free(d->drawables, false);
+        glx_drawable_free(d->drawables, true);
 }

@@ -76,6 +76,20 @@ static glx_drawable *drawable_new(glx_display *d, enum glx_drawable_kind kind, X
     return dr;
 }
 
+static void sweep_dead_windows(glx_display *d)
+{
+    for (glx_drawable *dr = d->drawables, *next; dr; dr = next) {
+        next = dr->next;
+        if (!dr->implicit || dr->refs > 0)
+            continue;
+        XWindowAttributes attr;
+        glx_trap_begin();
+        Status ok = XGetWindowAttributes(d->dpy, dr->x_target, &attr);
+        if (glx_trap_end(d->dpy) != Success || !ok)
+            glx_drawable_free(dr, true);
+    }
+}
+
 glx_drawable *glx_drawable_for_current(glx_display *d, XID xid, const glx_config *cfg, int *err)
 {
     *err = 0;
@@ -85,7 +99,10 @@ glx_drawable *glx_drawable_for_current(glx_display *d, XID xid, const glx_config
             *err = BadMatch;
         return *err ? NULL : dr;
     }
-    /* A plain X window (GLX 1.2 style): check that it is one. */
+    /* A plain X window (GLX 1.2 style): check that it is one. Records of
+     * plain windows that are gone and current nowhere are dropped first,
+     * so that programs opening many windows do not pile them up. */
+    sweep_dead_windows(d);
     XWindowAttributes attr;
     glx_trap_begin();
     Status ok = XGetWindowAttributes(d->dpy, xid, &attr);
@@ -334,8 +351,10 @@ void glx_drawable_present_rect(glx_drawable *dr, struct gl_context *gl, int x, i
     if (!dr->gc) {
         glx_trap_begin();
         dr->gc = XCreateGC(dpy, dr->x_target, 0, NULL);
-        if (glx_trap_end(dpy) != Success)
+        if (glx_trap_end(dpy) != Success && dr->gc) {
+            XFreeGC(dpy, dr->gc); /* the server refused it (a destroyed window) */
             dr->gc = NULL;
+        }
         if (!dr->gc)
             return;
     }
