@@ -758,6 +758,34 @@ static void check_bad_arguments(struct api *a, Display *dpy)
     XSync(dpy, False);
     CHECK(x_errors == 1 && last_error_code == glx_err + 9, "GL 3.3: %d errors, code %d",
           x_errors, last_error_code);
+    /* GLX_ARB_create_context_profile: a mask with no known bit (from GL
+     * 3.2 on) is GLXBadProfileARB; forward-compatible below 3.0 BadMatch */
+    const int badprof[] = {0x2091, 3, 0x2092, 2, 0x9126, 0x40, 0};
+    x_errors = 0;
+    CHECK(a->CreateContextAttribsARB(dpy, c, NULL, True, badprof) == NULL, "bad profile mask");
+    XSync(dpy, False);
+    CHECK(x_errors == 1 && last_error_code == glx_err + 13, "bad profile: %d errors, code %d",
+          x_errors, last_error_code);
+    const int fwd20[] = {0x2091, 2, 0x2092, 0, 0x2094, 2, 0};
+    x_errors = 0;
+    CHECK(a->CreateContextAttribsARB(dpy, c, NULL, True, fwd20) == NULL, "forward-compatible 2.0");
+    XSync(dpy, False);
+    CHECK(x_errors == 1 && last_error_code == BadMatch, "forward-compatible 2.0: %d errors, code %d",
+          x_errors, last_error_code);
+    const int unknown[] = {0x7777, 1, 0};
+    x_errors = 0;
+    CHECK(a->CreateContextAttribsARB(dpy, c, NULL, True, unknown) == NULL, "unknown attribute");
+    XSync(dpy, False);
+    CHECK(x_errors == 1 && last_error_code == BadValue, "unknown attribute: %d errors, code %d",
+          x_errors, last_error_code);
+    /* glXChooseFBConfig with an attribute GLX does not define, glXChooseVisual
+     * without GLX_RGBA (colour index): no result */
+    int nbad = -1;
+    const int badattr[] = {0x7777, 1, 0};
+    CHECK(a->ChooseFBConfig(dpy, DefaultScreen(dpy), badattr, &nbad) == NULL && nbad == 0,
+          "glXChooseFBConfig(unknown attribute)");
+    int ci[] = {GLX_DOUBLEBUFFER, None};
+    CHECK(a->ChooseVisual(dpy, DefaultScreen(dpy), ci) == NULL, "colour-index visual");
     const int v21[] = {0x2091, 2, 0x2092, 1, 0};
     GLXContext c21 = a->CreateContextAttribsARB(dpy, c, ctx, True, v21);
     CHECK(c21 != NULL, "GL 2.1 context sharing with another");
