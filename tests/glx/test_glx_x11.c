@@ -798,6 +798,31 @@ static void check_bad_arguments(struct api *a, Display *dpy)
     XSync(dpy, False);
     CHECK(x_errors == 1, "QueryDrawable(bad): %d errors", x_errors);
 
+    /* swap intervals: accepted and reported (EXT on the drawable, MESA
+     * and SGI on the current one) */
+    {
+        void (*swap_ext)(Display *, GLXDrawable, int) =
+            (void (*)(Display *, GLXDrawable, int))a->GetProcAddressARB(
+                (const unsigned char *)"glXSwapIntervalEXT");
+        int (*swap_mesa)(unsigned) =
+            (int (*)(unsigned))a->GetProcAddressARB((const unsigned char *)"glXSwapIntervalMESA");
+        int (*get_mesa)(void) =
+            (int (*)(void))a->GetProcAddressARB((const unsigned char *)"glXGetSwapIntervalMESA");
+        Window sw = make_window(a, dpy, c, 8, 8);
+        CHECK(swap_ext && swap_mesa && get_mesa && a->MakeCurrent(dpy, sw, ctx), "swap control");
+        if (swap_ext && swap_mesa && get_mesa) {
+            unsigned iv = 0, maxiv = 0;
+            swap_ext(dpy, sw, 2);
+            a->QueryDrawable(dpy, sw, 0x20F1 /* GLX_SWAP_INTERVAL_EXT */, &iv);
+            a->QueryDrawable(dpy, sw, 0x20F2 /* GLX_MAX_SWAP_INTERVAL_EXT */, &maxiv);
+            CHECK(iv == 2 && maxiv >= 2, "swap interval %u (max %u)", iv, maxiv);
+            CHECK(swap_mesa(0) == 0 && get_mesa() == 0, "glXSwapIntervalMESA(0)");
+        }
+        a->MakeCurrent(dpy, None, NULL);
+        XDestroyWindow(dpy, sw);
+        XSync(dpy, False);
+    }
+
     /* a destroyed window: rendering goes on, presenting is dropped */
     Window win = make_window(a, dpy, c, 20, 20);
     CHECK(a->MakeCurrent(dpy, win, ctx), "make current");
