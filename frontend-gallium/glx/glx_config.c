@@ -225,43 +225,101 @@ int glx_config_attrib(const glx_config *c, int attribute, int *value)
 {
     int v;
     switch (attribute) {
-    case GLX_USE_GL:           v = True; break;
-    case GLX_FBCONFIG_ID:      v = c->id; break;
-    case GLX_BUFFER_SIZE:      v = c->red + c->green + c->blue + c->alpha; break;
-    case GLX_LEVEL:            v = 0; break;
-    case GLX_RGBA:             v = True; break;
-    case GLX_DOUBLEBUFFER:     v = c->doublebuffer; break;
-    case GLX_STEREO:           v = False; break;
-    case GLX_AUX_BUFFERS:      v = 0; break;
-    case GLX_RED_SIZE:         v = c->red; break;
-    case GLX_GREEN_SIZE:       v = c->green; break;
-    case GLX_BLUE_SIZE:        v = c->blue; break;
-    case GLX_ALPHA_SIZE:       v = c->alpha; break;
-    case GLX_DEPTH_SIZE:       v = c->depth; break;
-    case GLX_STENCIL_SIZE:     v = c->stencil; break;
+    case GLX_USE_GL:
+        v = True;
+        break;
+    case GLX_FBCONFIG_ID:
+        v = c->id;
+        break;
+    case GLX_BUFFER_SIZE:
+        v = c->red + c->green + c->blue + c->alpha;
+        break;
+    case GLX_LEVEL:
+        v = 0;
+        break;
+    case GLX_RGBA:
+        v = True;
+        break;
+    case GLX_DOUBLEBUFFER:
+        v = c->doublebuffer;
+        break;
+    case GLX_STEREO:
+        v = False;
+        break;
+    case GLX_AUX_BUFFERS:
+        v = 0;
+        break;
+    case GLX_RED_SIZE:
+        v = c->red;
+        break;
+    case GLX_GREEN_SIZE:
+        v = c->green;
+        break;
+    case GLX_BLUE_SIZE:
+        v = c->blue;
+        break;
+    case GLX_ALPHA_SIZE:
+        v = c->alpha;
+        break;
+    case GLX_DEPTH_SIZE:
+        v = c->depth;
+        break;
+    case GLX_STENCIL_SIZE:
+        v = c->stencil;
+        break;
     case GLX_ACCUM_RED_SIZE:
     case GLX_ACCUM_GREEN_SIZE:
-    case GLX_ACCUM_BLUE_SIZE:  v = c->accum; break;
-    case GLX_ACCUM_ALPHA_SIZE: v = c->alpha ? c->accum : 0; break;
-    case GLX_RENDER_TYPE:      v = GLX_RGBA_BIT; break;
-    case GLX_DRAWABLE_TYPE:    v = GLX_WINDOW_BIT | GLX_PIXMAP_BIT | GLX_PBUFFER_BIT; break;
-    case GLX_X_RENDERABLE:     v = True; break;
-    case GLX_VISUAL_ID:        v = (int)c->visualid; break;
-    case GLX_X_VISUAL_TYPE:    v = GLX_TRUE_COLOR; break;
-    case GLX_CONFIG_CAVEAT:    v = c->caveat; break;
-    case GLX_TRANSPARENT_TYPE: v = GLX_NONE; break;
+    case GLX_ACCUM_BLUE_SIZE:
+        v = c->accum;
+        break;
+    case GLX_ACCUM_ALPHA_SIZE:
+        v = c->alpha ? c->accum : 0;
+        break;
+    case GLX_RENDER_TYPE:
+        v = GLX_RGBA_BIT;
+        break;
+    case GLX_DRAWABLE_TYPE:
+        v = GLX_WINDOW_BIT | GLX_PIXMAP_BIT | GLX_PBUFFER_BIT;
+        break;
+    case GLX_X_RENDERABLE:
+        v = True;
+        break;
+    case GLX_VISUAL_ID:
+        v = (int)c->visualid;
+        break;
+    case GLX_X_VISUAL_TYPE:
+        v = GLX_TRUE_COLOR;
+        break;
+    case GLX_CONFIG_CAVEAT:
+        v = c->caveat;
+        break;
+    case GLX_TRANSPARENT_TYPE:
+        v = GLX_NONE;
+        break;
     case GLX_TRANSPARENT_INDEX_VALUE:
     case GLX_TRANSPARENT_RED_VALUE:
     case GLX_TRANSPARENT_GREEN_VALUE:
     case GLX_TRANSPARENT_BLUE_VALUE:
-    case GLX_TRANSPARENT_ALPHA_VALUE: v = 0; break;
+    case GLX_TRANSPARENT_ALPHA_VALUE:
+        v = 0;
+        break;
     case GLX_MAX_PBUFFER_WIDTH:
-    case GLX_MAX_PBUFFER_HEIGHT: v = max_pbuffer_size(); break;
-    case GLX_MAX_PBUFFER_PIXELS: v = max_pbuffer_size() * max_pbuffer_size(); break;
+    case GLX_MAX_PBUFFER_HEIGHT:
+        v = max_pbuffer_size();
+        break;
+    case GLX_MAX_PBUFFER_PIXELS:
+        v = max_pbuffer_size() * max_pbuffer_size();
+        break;
     case GLX_SAMPLE_BUFFERS_ARB:
-    case GLX_SAMPLES_ARB:      v = 0; break;
-    case GLX_SCREEN:           v = c->screen; break;
-    case GLX_FRAMEBUFFER_SRGB_CAPABLE_EXT: v = False; break;
+    case GLX_SAMPLES_ARB:
+        v = 0;
+        break;
+    case GLX_SCREEN:
+        v = c->screen;
+        break;
+    case GLX_FRAMEBUFFER_SRGB_CAPABLE_EXT:
+        v = False;
+        break;
     default:
         return GLX_BAD_ATTRIBUTE;
     }
@@ -318,7 +376,11 @@ static int caveat_rank(int caveat)
 
 static int compare_configs(const glx_config *a, const glx_config *b, const struct sort_keys *k)
 {
-#define ORDER(x, y) do { if ((x) != (y)) return (x) < (y) ? -1 : 1; } while (0)
+#define ORDER(x, y)                                                                                \
+    do {                                                                                           \
+        if ((x) != (y))                                                                            \
+            return (x) < (y) ? -1 : 1;                                                             \
+    } while (0)
     ORDER(caveat_rank(a->caveat), caveat_rank(b->caveat));
     ORDER(-color_sum(a, k), -color_sum(b, k));
     ORDER(a->red + a->green + a->blue + a->alpha, b->red + b->green + b->blue + b->alpha);
@@ -513,36 +575,65 @@ GLX_EXPORT XVisualInfo *glXChooseVisual(Display *dpy, int screen, int *attribs)
     bool accum_alpha = false;
     for (int i = 0; attribs && attribs[i] != None; i++) {
         switch (attribs[i]) {
-        case GLX_USE_GL: break;
-        case GLX_RGBA: rgba = true; break;
-        case GLX_DOUBLEBUFFER: db = true; break;
-        case GLX_STEREO: return NULL; /* no stereo visuals */
-        case GLX_LEVEL: level = attribs[++i]; break;
-        case GLX_AUX_BUFFERS: if (attribs[++i] > 0) return NULL; break;
-        case GLX_BUFFER_SIZE: minv[7] = attribs[++i]; break;
-        case GLX_RED_SIZE: minv[0] = attribs[++i]; break;
-        case GLX_GREEN_SIZE: minv[1] = attribs[++i]; break;
-        case GLX_BLUE_SIZE: minv[2] = attribs[++i]; break;
-        case GLX_ALPHA_SIZE: minv[3] = attribs[++i]; break;
-        case GLX_DEPTH_SIZE: minv[4] = attribs[++i]; break;
-        case GLX_STENCIL_SIZE: minv[5] = attribs[++i]; break;
+        case GLX_USE_GL:
+            break;
+        case GLX_RGBA:
+            rgba = true;
+            break;
+        case GLX_DOUBLEBUFFER:
+            db = true;
+            break;
+        case GLX_STEREO:
+            return NULL; /* no stereo visuals */
+        case GLX_LEVEL:
+            level = attribs[++i];
+            break;
+        case GLX_AUX_BUFFERS:
+            if (attribs[++i] > 0)
+                return NULL;
+            break;
+        case GLX_BUFFER_SIZE:
+            minv[7] = attribs[++i];
+            break;
+        case GLX_RED_SIZE:
+            minv[0] = attribs[++i];
+            break;
+        case GLX_GREEN_SIZE:
+            minv[1] = attribs[++i];
+            break;
+        case GLX_BLUE_SIZE:
+            minv[2] = attribs[++i];
+            break;
+        case GLX_ALPHA_SIZE:
+            minv[3] = attribs[++i];
+            break;
+        case GLX_DEPTH_SIZE:
+            minv[4] = attribs[++i];
+            break;
+        case GLX_STENCIL_SIZE:
+            minv[5] = attribs[++i];
+            break;
         case GLX_ACCUM_RED_SIZE:
         case GLX_ACCUM_GREEN_SIZE:
         case GLX_ACCUM_BLUE_SIZE:
-            if (attribs[i + 1] > minv[6]) minv[6] = attribs[i + 1];
+            if (attribs[i + 1] > minv[6])
+                minv[6] = attribs[i + 1];
             i++;
             break;
         case GLX_ACCUM_ALPHA_SIZE:
-            if (attribs[i + 1] > minv[6]) minv[6] = attribs[i + 1];
+            if (attribs[i + 1] > minv[6])
+                minv[6] = attribs[i + 1];
             accum_alpha = attribs[i + 1] > 0;
             i++;
             break;
         case GLX_SAMPLE_BUFFERS_ARB:
         case GLX_SAMPLES_ARB:
-            if (attribs[++i] > 0) return NULL;
+            if (attribs[++i] > 0)
+                return NULL;
             break;
         case GLX_X_VISUAL_TYPE:
-            if (attribs[++i] != GLX_TRUE_COLOR && attribs[i] != (int)GLX_DONT_CARE) return NULL;
+            if (attribs[++i] != GLX_TRUE_COLOR && attribs[i] != (int)GLX_DONT_CARE)
+                return NULL;
             break;
         case GLX_CONFIG_CAVEAT:
         case GLX_TRANSPARENT_TYPE:

@@ -59,7 +59,8 @@ struct pipe_screen *glx_screen_acquire(void)
         const char *drv = getenv("GALLIUM_DRIVER");
         if (drv && *drv && strcmp(drv, "swr") != 0)
             fprintf(stderr,
-                    GLX_LOG_PREFIX "GALLIUM_DRIVER=%s requested, but this library only provides swr\n",
+                    GLX_LOG_PREFIX
+                    "GALLIUM_DRIVER=%s requested, but this library only provides swr\n",
                     drv);
         driver_warned = true;
     }
@@ -95,8 +96,10 @@ void glx_error(Display *dpy, glx_display *d, int glx_code, int x_code, XID resou
     int code = x_code;
     if (glx_code >= 0) {
         if (!d || d->glx_error_base < 0) {
-            fprintf(stderr, GLX_LOG_PREFIX "GLX error %d (the server has no GLX extension to "
-                            "number it)\n", glx_code);
+            fprintf(stderr,
+                    GLX_LOG_PREFIX "GLX error %d (the server has no GLX extension to "
+                                   "number it)\n",
+                    glx_code);
             return;
         }
         code = d->glx_error_base + glx_code;
@@ -162,8 +165,7 @@ static bool draws_front(struct gl_context *gl)
 {
     GLint buf = GL_BACK;
     swrgl_GetIntegerv(gl, GL_DRAW_BUFFER, &buf);
-    return buf == GL_FRONT || buf == GL_FRONT_LEFT || buf == GL_FRONT_AND_BACK ||
-           buf == GL_LEFT;
+    return buf == GL_FRONT || buf == GL_FRONT_LEFT || buf == GL_FRONT_AND_BACK || buf == GL_LEFT;
 }
 
 /* gl_context_desc.flush_front: glFlush/glFinish finished the window
@@ -297,11 +299,22 @@ GLX_EXPORT glx_context *glXCreateContextAttribsARB(Display *dpy, void *config, g
     for (int i = 0; attribs && attribs[i] != None; i += 2) {
         const int v = attribs[i + 1];
         switch (attribs[i]) {
-        case GLX_CONTEXT_MAJOR_VERSION_ARB: major = v; break;
-        case GLX_CONTEXT_MINOR_VERSION_ARB: minor = v; break;
-        case GLX_CONTEXT_FLAGS_ARB: flags = v; break;
-        case GLX_CONTEXT_PROFILE_MASK_ARB: profile = v; profile_given = true; break;
-        case GLX_RENDER_TYPE: render_type = v; break;
+        case GLX_CONTEXT_MAJOR_VERSION_ARB:
+            major = v;
+            break;
+        case GLX_CONTEXT_MINOR_VERSION_ARB:
+            minor = v;
+            break;
+        case GLX_CONTEXT_FLAGS_ARB:
+            flags = v;
+            break;
+        case GLX_CONTEXT_PROFILE_MASK_ARB:
+            profile = v;
+            profile_given = true;
+            break;
+        case GLX_RENDER_TYPE:
+            render_type = v;
+            break;
         case GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB:
             if (v != GLX_NO_RESET_NOTIFICATION_ARB && v != GLX_LOSE_CONTEXT_ON_RESET_ARB) {
                 glx_error(dpy, d, -1, BadValue, 0);
@@ -499,8 +512,14 @@ GLX_EXPORT Bool glXMakeContextCurrent(Display *dpy, XID draw, XID read, glx_cont
 }
 
 GLX_EXPORT glx_context *glXGetCurrentContext(void) { return current; }
-GLX_EXPORT XID glXGetCurrentDrawable(void) { return current && current->draw ? current->draw->xid : None; }
-GLX_EXPORT XID glXGetCurrentReadDrawable(void) { return current && current->read ? current->read->xid : None; }
+GLX_EXPORT XID glXGetCurrentDrawable(void)
+{
+    return current && current->draw ? current->draw->xid : None;
+}
+GLX_EXPORT XID glXGetCurrentReadDrawable(void)
+{
+    return current && current->read ? current->read->xid : None;
+}
 GLX_EXPORT Display *glXGetCurrentDisplay(void) { return current ? current_dpy : NULL; }
 
 GLX_EXPORT Bool glXIsDirect(Display *dpy, glx_context *c)
@@ -530,15 +549,21 @@ GLX_EXPORT int glXQueryContext(Display *dpy, glx_context *c, int attribute, int 
     if (!value)
         return GLX_BAD_VALUE;
     switch (attribute) {
-    case GLX_FBCONFIG_ID: *value = c->config->id; return Success;
-    case GLX_RENDER_TYPE: *value = c->render_type; return Success;
-    case GLX_SCREEN: *value = c->config->screen; return Success;
-    default: return GLX_BAD_ATTRIBUTE;
+    case GLX_FBCONFIG_ID:
+        *value = c->config->id;
+        return Success;
+    case GLX_RENDER_TYPE:
+        *value = c->render_type;
+        return Success;
+    case GLX_SCREEN:
+        *value = c->config->screen;
+        return Success;
+    default:
+        return GLX_BAD_ATTRIBUTE;
     }
 }
 
-GLX_EXPORT void glXCopyContext(Display *dpy, glx_context *src, glx_context *dst,
-                               unsigned long mask)
+GLX_EXPORT void glXCopyContext(Display *dpy, glx_context *src, glx_context *dst, unsigned long mask)
 {
     (void)mask;
     glx_display *d = glx_display_get(dpy);
@@ -696,10 +721,14 @@ GLX_EXPORT Bool glXQueryVersion(Display *dpy, int *major, int *minor)
 static const char *glx_string(int name)
 {
     switch (name) {
-    case GLX_VENDOR: return "swr project";
-    case GLX_VERSION: return "1.4";
-    case GLX_EXTENSIONS: return glx_extensions;
-    default: return NULL;
+    case GLX_VENDOR:
+        return "swr project";
+    case GLX_VERSION:
+        return "1.4";
+    case GLX_EXTENSIONS:
+        return glx_extensions;
+    default:
+        return NULL;
     }
 }
 
@@ -747,25 +776,60 @@ extern void glXGetSelectedEvent(Display *, XID, unsigned long *);
 
 GLX_EXPORT glx_proc glXGetProcAddressARB(const unsigned char *name)
 {
-#define P(f) {#f, (glx_proc)f}
+#define P(f)                                                                                       \
+    {                                                                                              \
+#f, (glx_proc)f                                                                            \
+    }
     static const struct {
         const char *name;
         glx_proc fn;
     } own[] = {
-        P(glXChooseFBConfig), P(glXChooseVisual), P(glXCopyContext), P(glXCopySubBufferMESA),
+        P(glXChooseFBConfig),
+        P(glXChooseVisual),
+        P(glXCopyContext),
+        P(glXCopySubBufferMESA),
         P(glXCreateContext),
-        P(glXCreateContextAttribsARB), P(glXCreateGLXPixmap), P(glXCreateNewContext),
-        P(glXCreatePbuffer), P(glXCreatePixmap), P(glXCreateWindow), P(glXDestroyContext),
-        P(glXDestroyGLXPixmap), P(glXDestroyPbuffer), P(glXDestroyPixmap), P(glXDestroyWindow),
-        P(glXGetClientString), P(glXGetConfig), P(glXGetCurrentContext), P(glXGetCurrentDisplay),
-        P(glXGetCurrentDrawable), P(glXGetCurrentReadDrawable), P(glXGetFBConfigAttrib),
-        P(glXGetFBConfigs), P(glXGetProcAddressARB), P(glXGetSelectedEvent),
-        P(glXGetSwapIntervalMESA), P(glXGetVisualFromFBConfig), P(glXIsDirect),
-        P(glXMakeContextCurrent), P(glXMakeCurrent), P(glXQueryContext), P(glXQueryDrawable),
-        P(glXQueryExtension), P(glXQueryExtensionsString), P(glXQueryServerString),
-        P(glXQueryVersion), P(glXSelectEvent), P(glXSwapBuffers), P(glXSwapIntervalEXT),
-        P(glXSwapIntervalMESA), P(glXSwapIntervalSGI), P(glXUseXFont), P(glXWaitGL),
-        P(glXWaitX), {"glXGetProcAddress", (glx_proc)glXGetProcAddressARB},
+        P(glXCreateContextAttribsARB),
+        P(glXCreateGLXPixmap),
+        P(glXCreateNewContext),
+        P(glXCreatePbuffer),
+        P(glXCreatePixmap),
+        P(glXCreateWindow),
+        P(glXDestroyContext),
+        P(glXDestroyGLXPixmap),
+        P(glXDestroyPbuffer),
+        P(glXDestroyPixmap),
+        P(glXDestroyWindow),
+        P(glXGetClientString),
+        P(glXGetConfig),
+        P(glXGetCurrentContext),
+        P(glXGetCurrentDisplay),
+        P(glXGetCurrentDrawable),
+        P(glXGetCurrentReadDrawable),
+        P(glXGetFBConfigAttrib),
+        P(glXGetFBConfigs),
+        P(glXGetProcAddressARB),
+        P(glXGetSelectedEvent),
+        P(glXGetSwapIntervalMESA),
+        P(glXGetVisualFromFBConfig),
+        P(glXIsDirect),
+        P(glXMakeContextCurrent),
+        P(glXMakeCurrent),
+        P(glXQueryContext),
+        P(glXQueryDrawable),
+        P(glXQueryExtension),
+        P(glXQueryExtensionsString),
+        P(glXQueryServerString),
+        P(glXQueryVersion),
+        P(glXSelectEvent),
+        P(glXSwapBuffers),
+        P(glXSwapIntervalEXT),
+        P(glXSwapIntervalMESA),
+        P(glXSwapIntervalSGI),
+        P(glXUseXFont),
+        P(glXWaitGL),
+        P(glXWaitX),
+        {"glXGetProcAddress", (glx_proc)glXGetProcAddressARB},
     };
 #undef P
     const char *n = (const char *)name;

@@ -264,8 +264,8 @@ static bool ensure_image(glx_drawable *dr)
     const int depth = dr->config->visual_depth;
     if (dr->disp->has_shm && !dr->shm_failed) {
         memset(&dr->shm, 0, sizeof dr->shm);
-        XImage *img = XShmCreateImage(dpy, dr->visual, (unsigned)depth, ZPixmap, NULL, &dr->shm,
-                                      w, h);
+        XImage *img =
+            XShmCreateImage(dpy, dr->visual, (unsigned)depth, ZPixmap, NULL, &dr->shm, w, h);
         if (img) {
             dr->shm.shmid = shmget(IPC_PRIVATE, (size_t)img->bytes_per_line * h, IPC_CREAT | 0600);
             void *addr = dr->shm.shmid >= 0 ? shmat(dr->shm.shmid, NULL, 0) : (void *)-1;
@@ -302,8 +302,7 @@ static bool ensure_image(glx_drawable *dr)
     return true;
 }
 
-void glx_drawable_present_rect(glx_drawable *dr, struct gl_context *gl, int x, int y, int w,
-                               int h)
+void glx_drawable_present_rect(glx_drawable *dr, struct gl_context *gl, int x, int y, int w, int h)
 {
     if (!dr || !dr->color || dr->kind == GLX_KIND_PBUFFER || dr->x_target == None)
         return;
@@ -389,10 +388,15 @@ static glx_drawable *create_drawable(Display *dpy, void *config, enum glx_drawab
     if (kind == GLX_KIND_PBUFFER) {
         for (int i = 0; attribs && attribs[i] != None; i += 2) {
             switch (attribs[i]) {
-            case GLX_PBUFFER_WIDTH: w = attribs[i + 1] > 0 ? (unsigned)attribs[i + 1] : 0; break;
-            case GLX_PBUFFER_HEIGHT: h = attribs[i + 1] > 0 ? (unsigned)attribs[i + 1] : 0; break;
+            case GLX_PBUFFER_WIDTH:
+                w = attribs[i + 1] > 0 ? (unsigned)attribs[i + 1] : 0;
+                break;
+            case GLX_PBUFFER_HEIGHT:
+                h = attribs[i + 1] > 0 ? (unsigned)attribs[i + 1] : 0;
+                break;
             case GLX_LARGEST_PBUFFER:
-            case GLX_PRESERVED_CONTENTS: break;
+            case GLX_PRESERVED_CONTENTS:
+                break;
             default:
                 glx_error(dpy, d, -1, BadValue, 0);
                 return NULL;
@@ -437,7 +441,8 @@ static glx_drawable *create_drawable(Display *dpy, void *config, enum glx_drawab
         pthread_mutex_lock(&glx_lock);
     }
     const XID xid = kind == GLX_KIND_WINDOW ? target : XAllocID(dpy);
-    glx_drawable *dr = drawable_new(d, kind, xid, kind == GLX_KIND_PBUFFER ? None : target, c, w, h);
+    glx_drawable *dr =
+        drawable_new(d, kind, xid, kind == GLX_KIND_PBUFFER ? None : target, c, w, h);
     pthread_mutex_unlock(&glx_lock);
     if (!dr) {
         glx_error(dpy, d, -1, BadAlloc, 0);
@@ -542,14 +547,30 @@ GLX_EXPORT void glXQueryDrawable(Display *dpy, XID draw, int attribute, unsigned
             width = w, height = h;
     }
     switch (attribute) {
-    case GLX_WIDTH: *value = width; break;
-    case GLX_HEIGHT: *value = height; break;
-    case GLX_PRESERVED_CONTENTS: *value = True; break;
-    case GLX_LARGEST_PBUFFER: *value = False; break;
-    case GLX_FBCONFIG_ID: *value = (unsigned)dr->config->id; break;
-    case GLX_EVENT_MASK: *value = (unsigned)dr->event_mask; break;
-    case GLX_SWAP_INTERVAL_EXT: *value = (unsigned)dr->swap_interval; break;
-    case GLX_MAX_SWAP_INTERVAL_EXT: *value = 8; break;
+    case GLX_WIDTH:
+        *value = width;
+        break;
+    case GLX_HEIGHT:
+        *value = height;
+        break;
+    case GLX_PRESERVED_CONTENTS:
+        *value = True;
+        break;
+    case GLX_LARGEST_PBUFFER:
+        *value = False;
+        break;
+    case GLX_FBCONFIG_ID:
+        *value = (unsigned)dr->config->id;
+        break;
+    case GLX_EVENT_MASK:
+        *value = (unsigned)dr->event_mask;
+        break;
+    case GLX_SWAP_INTERVAL_EXT:
+        *value = (unsigned)dr->swap_interval;
+        break;
+    case GLX_MAX_SWAP_INTERVAL_EXT:
+        *value = 8;
+        break;
     default:
         pthread_mutex_unlock(&glx_lock);
         glx_error(dpy, d, -1, BadValue, 0);

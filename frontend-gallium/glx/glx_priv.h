@@ -40,7 +40,7 @@
 
 #include "frontend-gallium/gl/context/gl_context.h"
 
-#define GLX_EXPORT __attribute__((visibility("default")))
+#define GLX_EXPORT     __attribute__((visibility("default")))
 #define GLX_LOG_PREFIX "libGL (swr): "
 
 /* GLX protocol error numbers (GLX 1.4 spec, section 3.4 and
@@ -70,15 +70,15 @@ enum glx_error_code {
 #define GLX_GL_MINOR 1
 
 typedef struct glx_config {
-    int id;             /* GLX_FBCONFIG_ID: 1-based index in the display's list */
+    int id; /* GLX_FBCONFIG_ID: 1-based index in the display's list */
     int screen;
     VisualID visualid;
-    int visual_depth;   /* 24 or 32 */
+    int visual_depth; /* 24 or 32 */
     int red, green, blue, alpha;
     int doublebuffer;
     int depth, stencil;
-    int accum;          /* bits per accumulation channel (0 or 16) */
-    int caveat;         /* GLX_NONE or GLX_SLOW_CONFIG (accumulation) */
+    int accum;  /* bits per accumulation channel (0 or 16) */
+    int caveat; /* GLX_NONE or GLX_SLOW_CONFIG (accumulation) */
 } glx_config;
 
 /* One X display this library has seen. */
@@ -87,15 +87,15 @@ typedef struct glx_display {
     struct glx_display *next;
     glx_config *configs;
     int num_configs;
-    int glx_error_base;   /* -1: the server has no GLX extension */
-    bool has_shm;         /* MIT-SHM present (it may still fail to attach) */
+    int glx_error_base; /* -1: the server has no GLX extension */
+    bool has_shm;       /* MIT-SHM present (it may still fail to attach) */
     /* The config each visual stands for in glXGetConfig/glXCreateContext:
      * set by glXChooseVisual / glXGetVisualFromFBConfig, else the visual's
      * default config (double-buffered, depth 24, stencil 8). */
     struct visual_choice {
         VisualID visualid;
         const glx_config *config;
-    } *choices;
+    } * choices;
     int num_choices;
     struct glx_drawable *drawables;
 } glx_display;
@@ -106,11 +106,11 @@ typedef struct glx_drawable {
     struct glx_drawable *next;
     glx_display *disp;
     enum glx_drawable_kind kind;
-    XID xid;            /* the GLXDrawable the client names */
-    Drawable x_target;  /* the X drawable images are put on (None: pbuffer) */
-    bool implicit;      /* made by MakeCurrent on a plain window */
-    bool destroyed;     /* glXDestroy* while current: freed when released */
-    int refs;           /* contexts this drawable is current for */
+    XID xid;           /* the GLXDrawable the client names */
+    Drawable x_target; /* the X drawable images are put on (None: pbuffer) */
+    bool implicit;     /* made by MakeCurrent on a plain window */
+    bool destroyed;    /* glXDestroy* while current: freed when released */
+    int refs;          /* contexts this drawable is current for */
     const glx_config *config;
     unsigned width, height;
     int swap_interval;
@@ -122,8 +122,8 @@ typedef struct glx_drawable {
     XImage *image;
     XShmSegmentInfo shm;
     bool image_shm;
-    bool shm_failed;    /* attaching failed once: XPutImage from now on */
-    bool holds_screen;  /* the buffers hold a reference on the pipe screen */
+    bool shm_failed;   /* attaching failed once: XPutImage from now on */
+    bool holds_screen; /* the buffers hold a reference on the pipe screen */
     Visual *visual;
 } glx_drawable;
 
@@ -135,8 +135,8 @@ struct __GLXcontextRec {
     struct __GLXcontextRec *share;
     int render_type;
     bool direct;
-    bool destroyed;     /* glXDestroyContext while current: freed at release */
-    pthread_t owner;    /* valid while current */
+    bool destroyed;  /* glXDestroyContext while current: freed at release */
+    pthread_t owner; /* valid while current */
     bool is_current;
     glx_drawable *draw, *read;
 };
@@ -149,7 +149,8 @@ extern glx_context *glx_contexts; /* every live context (glx_lock) */
 glx_display *glx_display_get(Display *dpy); /* NULL on a bad display; takes glx_lock itself */
 const glx_config *glx_config_check(glx_display *d, const void *config);
 const glx_config *glx_visual_config(glx_display *d, const XVisualInfo *vis);
-int glx_config_attrib(const glx_config *c, int attribute, int *value); /* Success or GLX_BAD_ATTRIBUTE */
+int glx_config_attrib(const glx_config *c, int attribute,
+                      int *value); /* Success or GLX_BAD_ATTRIBUTE */
 bool glx_visual_supported(Display *dpy, VisualID id, int screen, int *depth);
 
 /* glx_drawable.c (callers hold glx_lock unless noted) */
@@ -162,8 +163,7 @@ bool glx_drawable_make_buffers(glx_drawable *dr, struct pipe_screen *s);
 /* Copies the colour buffer to the X drawable (the rendering is finished). */
 void glx_drawable_present(glx_drawable *dr, struct gl_context *gl);
 /* The same for a rectangle in GL window coordinates (glXCopySubBufferMESA). */
-void glx_drawable_present_rect(glx_drawable *dr, struct gl_context *gl, int x, int y, int w,
-                               int h);
+void glx_drawable_present_rect(glx_drawable *dr, struct gl_context *gl, int x, int y, int w, int h);
 void glx_drawable_free(glx_drawable *dr, bool x_alive);
 void glx_display_forget(glx_display *d); /* at XCloseDisplay: contexts let go of it */
 

@@ -39,21 +39,21 @@
 #include <GL/glxtokens.h>
 
 /* GL tokens used here (OpenGL 2.1 specification values). */
-#define GL_COLOR_BUFFER_BIT 0x00004000
-#define GL_TRIANGLES        0x0004
-#define GL_FLOAT            0x1406
-#define GL_UNSIGNED_BYTE    0x1401
-#define GL_RGBA             0x1908
-#define GL_FRONT            0x0404
-#define GL_BACK             0x0405
-#define GL_RENDERER         0x1F01
-#define GL_VERSION          0x1F02
-#define GL_ARRAY_BUFFER     0x8892
-#define GL_STATIC_DRAW      0x88E4
-#define GL_VERTEX_SHADER    0x8B31
-#define GL_FRAGMENT_SHADER  0x8B30
-#define GL_LINK_STATUS      0x8B82
-#define GL_PACK_ALIGNMENT   0x0D05
+#define GL_COLOR_BUFFER_BIT    0x00004000
+#define GL_TRIANGLES           0x0004
+#define GL_FLOAT               0x1406
+#define GL_UNSIGNED_BYTE       0x1401
+#define GL_RGBA                0x1908
+#define GL_FRONT               0x0404
+#define GL_BACK                0x0405
+#define GL_RENDERER            0x1F01
+#define GL_VERSION             0x1F02
+#define GL_ARRAY_BUFFER        0x8892
+#define GL_STATIC_DRAW         0x88E4
+#define GL_VERTEX_SHADER       0x8B31
+#define GL_FRAGMENT_SHADER     0x8B30
+#define GL_LINK_STATUS         0x8B82
+#define GL_PACK_ALIGNMENT      0x0D05
 #define GLX_SAMPLE_BUFFERS_ARB 100000
 #define GLX_SAMPLES_ARB        100001
 
@@ -223,11 +223,11 @@ static const struct {
     int name;
     enum rule rule;
 } rules[] = {
-    {GLX_BUFFER_SIZE, MIN},      {GLX_DOUBLEBUFFER, EXACT},    {GLX_RED_SIZE, MIN},
-    {GLX_GREEN_SIZE, MIN},       {GLX_BLUE_SIZE, MIN},         {GLX_ALPHA_SIZE, MIN},
-    {GLX_DEPTH_SIZE, MIN},       {GLX_STENCIL_SIZE, MIN},      {GLX_ACCUM_RED_SIZE, MIN},
-    {GLX_RENDER_TYPE, MASK},     {GLX_DRAWABLE_TYPE, MASK},    {GLX_X_VISUAL_TYPE, EXACT},
-    {GLX_CONFIG_CAVEAT, EXACT},  {GLX_LEVEL, EXACT},           {GLX_STEREO, EXACT},
+    {GLX_BUFFER_SIZE, MIN},     {GLX_DOUBLEBUFFER, EXACT}, {GLX_RED_SIZE, MIN},
+    {GLX_GREEN_SIZE, MIN},      {GLX_BLUE_SIZE, MIN},      {GLX_ALPHA_SIZE, MIN},
+    {GLX_DEPTH_SIZE, MIN},      {GLX_STENCIL_SIZE, MIN},   {GLX_ACCUM_RED_SIZE, MIN},
+    {GLX_RENDER_TYPE, MASK},    {GLX_DRAWABLE_TYPE, MASK}, {GLX_X_VISUAL_TYPE, EXACT},
+    {GLX_CONFIG_CAVEAT, EXACT}, {GLX_LEVEL, EXACT},        {GLX_STEREO, EXACT},
 };
 
 static bool config_matches(struct api *a, Display *dpy, GLXFBConfig c, const int *req)
@@ -329,8 +329,7 @@ static void check_choose(struct api *a, Display *dpy, const int *req, const char
     int expected = 0;
     for (int i = 0; i < all_n; i++)
         expected += config_matches(a, dpy, all[i], req);
-    CHECK(n == expected, "%s: %d configs returned, %d of glXGetFBConfigs match", what, n,
-          expected);
+    CHECK(n == expected, "%s: %d configs returned, %d of glXGetFBConfigs match", what, n, expected);
     for (int i = 0; i < n; i++) {
         CHECK(config_matches(a, dpy, list[i], req), "%s: config %d does not match", what, i);
         if (i > 0 && check_order)
@@ -350,10 +349,24 @@ static void check_configs(struct api *a, Display *dpy)
           "GLX version %d.%d < 1.4", maj, min);
     const int none[] = {0};
     const int dbl[] = {GLX_DOUBLEBUFFER, True, GLX_DEPTH_SIZE, 16, 0};
-    const int rgb[] = {GLX_RED_SIZE, 1, GLX_GREEN_SIZE, 1, GLX_BLUE_SIZE, 1, GLX_DEPTH_SIZE, 1,
-                       GLX_STENCIL_SIZE, 1, 0};
-    const int single[] = {GLX_DOUBLEBUFFER, False, GLX_RENDER_TYPE, GLX_RGBA_BIT,
-                          GLX_DRAWABLE_TYPE, GLX_WINDOW_BIT | GLX_PIXMAP_BIT, 0};
+    const int rgb[] = {GLX_RED_SIZE,
+                       1,
+                       GLX_GREEN_SIZE,
+                       1,
+                       GLX_BLUE_SIZE,
+                       1,
+                       GLX_DEPTH_SIZE,
+                       1,
+                       GLX_STENCIL_SIZE,
+                       1,
+                       0};
+    const int single[] = {GLX_DOUBLEBUFFER,
+                          False,
+                          GLX_RENDER_TYPE,
+                          GLX_RGBA_BIT,
+                          GLX_DRAWABLE_TYPE,
+                          GLX_WINDOW_BIT | GLX_PIXMAP_BIT,
+                          0};
     const int alpha[] = {GLX_ALPHA_SIZE, 1, GLX_DOUBLEBUFFER, (int)GLX_DONT_CARE, 0};
     const int accum[] = {GLX_ACCUM_RED_SIZE, 1, 0};
     const int pbuf[] = {GLX_DRAWABLE_TYPE, GLX_PBUFFER_BIT, GLX_X_VISUAL_TYPE, GLX_TRUE_COLOR, 0};
@@ -394,8 +407,9 @@ enum { SCENE_W = 67, SCENE_H = 45 };
 
 static GLXFBConfig pick(struct api *a, Display *dpy, bool dbl, int drawable_bits)
 {
-    const int req[] = {GLX_DOUBLEBUFFER, dbl, GLX_RED_SIZE, 8, GLX_DEPTH_SIZE, 16,
-                       GLX_DRAWABLE_TYPE, drawable_bits, 0};
+    const int req[] = {
+        GLX_DOUBLEBUFFER, dbl, GLX_RED_SIZE, 8, GLX_DEPTH_SIZE, 16, GLX_DRAWABLE_TYPE,
+        drawable_bits,    0};
     int n = 0;
     GLXFBConfig *list = a->ChooseFBConfig(dpy, DefaultScreen(dpy), req, &n);
     GLXFBConfig c = list && n > 0 ? list[0] : NULL;
@@ -406,8 +420,7 @@ static GLXFBConfig pick(struct api *a, Display *dpy, bool dbl, int drawable_bits
 
 /* Windows of the threads must not overlap: XGetImage of an obscured part
  * returns whatever covers it. */
-static Window make_window_at(struct api *a, Display *dpy, GLXFBConfig c, int x, int y, int w,
-                             int h)
+static Window make_window_at(struct api *a, Display *dpy, GLXFBConfig c, int x, int y, int w, int h)
 {
     XVisualInfo *vi = a->GetVisualFromFBConfig(dpy, c);
     if (!vi)
@@ -416,8 +429,8 @@ static Window make_window_at(struct api *a, Display *dpy, GLXFBConfig c, int x, 
     Window root = RootWindow(dpy, vi->screen);
     swa.colormap = XCreateColormap(dpy, root, vi->visual, AllocNone);
     swa.border_pixel = 0;
-    Window win = XCreateWindow(dpy, root, x, y, (unsigned)w, (unsigned)h, 0, vi->depth,
-                               InputOutput, vi->visual, CWColormap | CWBorderPixel, &swa);
+    Window win = XCreateWindow(dpy, root, x, y, (unsigned)w, (unsigned)h, 0, vi->depth, InputOutput,
+                               vi->visual, CWColormap | CWBorderPixel, &swa);
     XMapWindow(dpy, win);
     XSync(dpy, False);
     XFree(vi);
@@ -461,7 +474,8 @@ static const char *fs_src = "varying vec3 v;\n"
 
 static void draw_scene(struct api *a)
 {
-    static const float verts[] = {-0.8f, -0.9f, 1, 0, 0, 0.9f, -0.5f, 0, 1, 0, -0.2f, 0.85f, 0, 0, 1};
+    static const float verts[] = {-0.8f, -0.9f, 1,     0,     0, 0.9f, -0.5f, 0,
+                                  1,     0,     -0.2f, 0.85f, 0, 0,    1};
     a->Viewport(0, 0, SCENE_W, SCENE_H);
     a->ClearColor(0.2f, 0.3f, 0.4f, 1.0f);
     a->Clear(GL_COLOR_BUFFER_BIT);
@@ -756,8 +770,8 @@ static void check_bad_arguments(struct api *a, Display *dpy)
     x_errors = 0;
     CHECK(a->CreateContextAttribsARB(dpy, c, NULL, True, v33) == NULL, "GL 3.3 core on swr");
     XSync(dpy, False);
-    CHECK(x_errors == 1 && last_error_code == glx_err + 9, "GL 3.3: %d errors, code %d",
-          x_errors, last_error_code);
+    CHECK(x_errors == 1 && last_error_code == glx_err + 9, "GL 3.3: %d errors, code %d", x_errors,
+          last_error_code);
     /* GLX_ARB_create_context_profile: a mask with no known bit (from GL
      * 3.2 on) is GLXBadProfileARB; forward-compatible below 3.0 BadMatch */
     const int badprof[] = {0x2091, 3, 0x2092, 2, 0x9126, 0x40, 0};
@@ -770,8 +784,8 @@ static void check_bad_arguments(struct api *a, Display *dpy)
     x_errors = 0;
     CHECK(a->CreateContextAttribsARB(dpy, c, NULL, True, fwd20) == NULL, "forward-compatible 2.0");
     XSync(dpy, False);
-    CHECK(x_errors == 1 && last_error_code == BadMatch, "forward-compatible 2.0: %d errors, code %d",
-          x_errors, last_error_code);
+    CHECK(x_errors == 1 && last_error_code == BadMatch,
+          "forward-compatible 2.0: %d errors, code %d", x_errors, last_error_code);
     const int unknown[] = {0x7777, 1, 0};
     x_errors = 0;
     CHECK(a->CreateContextAttribsARB(dpy, c, NULL, True, unknown) == NULL, "unknown attribute");
@@ -917,7 +931,8 @@ static uint8_t *oracle_image(const char *path)
     uint8_t *img = malloc(SCENE_W * SCENE_H * 4);
     size_t got = 0;
     ssize_t r;
-    while (got < SCENE_W * SCENE_H * 4 && (r = read(fd[0], img + got, SCENE_W * SCENE_H * 4 - got)) > 0)
+    while (got < SCENE_W * SCENE_H * 4 &&
+           (r = read(fd[0], img + got, SCENE_W * SCENE_H * 4 - got)) > 0)
         got += (size_t)r;
     close(fd[0]);
     int status = 0;
