@@ -9,9 +9,14 @@
  * XImage otherwise) and puts it on the X drawable. So every GLX object is
  * a client-side record:
  *   - configs (glx_config.c): for the default TrueColor visual (depth 24)
- *     and a depth-32 one of each screen, single/double buffering, depth/stencil 0/0, 16/0,
- *     24/0, 24/8, times no accumulation / 16-bit accumulation. A
- *     GLXFBConfig is a pointer into the display's config array.
+ *     and a depth-32 one of each screen, single/double buffering times
+ *     depth/stencil 0/0, 16/0, 24/0, 24/8 times no accumulation / 16-bit
+ *     accumulation. A GLXFBConfig is a pointer into the display's config
+ *     array.
+ * Not here (future work): a glvnd vendor library, separate read
+ * drawables (reads come from the draw drawable), storing tiles straight
+ * into the shared image, swapping a drawable that is not the calling
+ * thread's current one.
  *   - contexts (glx_context.c): a struct glx_context per GLXContext, owning
  *     a gl_context; made current per thread.
  *   - drawables (glx_drawable.c): windows (made on the first MakeCurrent of
