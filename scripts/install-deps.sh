@@ -20,7 +20,7 @@ pkgs=(
   libx11-dev libxext-dev                # GLX libGL.so.1 (Xlib, MIT-SHM)
   xvfb x11-utils                        # GLX tests: a private X server
   mesa-utils glmark2-x11                # GLX tests: glxinfo, glmark2
-  libgl1-mesa-dri                       # oracle only: Mesa's llvmpipe libGL for the GLX tests
+  libgl1-mesa-dri libglx-mesa0 libgl1   # oracle only: Mesa's llvmpipe libGL.so.1 for the GLX tests
 )
 
 missing=()
