@@ -602,6 +602,19 @@ GLX_EXPORT void glXSwapBuffers(Display *dpy, XID drawable)
             gl_framebuffer_set_window(c->gl, dr->color, dr->zs, dr->width ? dr->width : 1,
                                       dr->height ? dr->height : 1);
         pthread_mutex_unlock(&glx_lock);
+        return;
+    }
+    /* A drawable current nowhere (rendered earlier, e.g. before this thread
+     * made another window current): present what it holds, mapped through
+     * this thread's context (any pipe context maps the screen's
+     * resources). Without a current context, or while another thread draws
+     * to it, there is nothing safe to do. */
+    if (c) {
+        gl_context_flush(c->gl, true);
+        pthread_mutex_lock(&glx_lock);
+        if (dr->refs == 0 && !dr->destroyed)
+            glx_drawable_present(dr, c->gl);
+        pthread_mutex_unlock(&glx_lock);
     }
 }
 

@@ -15,8 +15,8 @@
  *     array.
  * Not here (future work): a glvnd vendor library, separate read
  * drawables (reads come from the draw drawable), storing tiles straight
- * into the shared image, swapping a drawable that is not the calling
- * thread's current one.
+ * into the shared image, swapping a drawable that another thread has
+ * current or with no current context on the calling thread.
  *   - contexts (glx_context.c): a struct glx_context per GLXContext, owning
  *     a gl_context; made current per thread.
  *   - drawables (glx_drawable.c): windows (made on the first MakeCurrent of

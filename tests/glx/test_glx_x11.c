@@ -115,7 +115,8 @@ struct api {
 };
 
 static int failures;
-/* Check glXChooseFBConfig's order (off for Mesa, see oracle_image). */
+/* Check glXChooseFBConfig's order and swr's own behaviour beyond Mesa's
+ * (off in the oracle's process, see oracle_image). */
 static bool check_order = true;
 static Display *open_display(void);
 #define CHECK(cond, ...)                                                                           \
@@ -586,9 +587,27 @@ static uint8_t *render_scene(struct api *a, Display *dpy)
     CHECK(big && wrong == 0, "glXCopySubBufferMESA: %d pixels wrong", wrong);
     free(big);
 
+    /* swapping a window that is no longer current (the context moved on
+     * to another window) still shows what was drawn into it; swr only:
+     * Mesa sends that swap to the server, which answers BadMatch */
+    Window other = None;
+    if (check_order) {
+        a->ClearColor(1, 1, 0, 1);
+        a->Clear(GL_COLOR_BUFFER_BIT);
+        other = make_window_at(a, dpy, c, 300, 300, 20, 20);
+        CHECK(a->MakeCurrent(dpy, other, ctx), "glXMakeCurrent(second window)");
+        a->SwapBuffers(dpy, win);
+        XSync(dpy, False);
+        big = x_image(dpy, win, 100, 80);
+        CHECK(all_pixels(big, 100 * 80, 255, 255, 0), "swap of a window not current any more");
+        free(big);
+    }
+
     a->MakeCurrent(dpy, None, NULL);
     a->DestroyContext(dpy, ctx);
     XDestroyWindow(dpy, win);
+    if (other)
+        XDestroyWindow(dpy, other);
     return xi;
 }
 
