@@ -134,7 +134,10 @@
     X(JIT_CACHE_DIR, string, "${HOME}/.swr/jitcache",                                              \
       "Directory of the on-disk shader object cache (accepted; not used, see JIT_ENABLE_CACHE)")                                              \
     X(DEBUG_OUTPUT_DIR, string, "/tmp/Rast/DebugOutput",                                           \
-      "Directory for debug dumps (KNOB_DUMP_SHADER_IR), created when missing")
+      "Directory for debug dumps (KNOB_DUMP_SHADER_IR), created when missing")                      \
+    X(QUIET, bool, false,                                                                          \
+      "Do not print the line naming swr and its instruction set when libGL.so.1 makes its "       \
+      "first context")
 /* clang-format on */
 
 #endif

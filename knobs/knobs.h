@@ -115,6 +115,7 @@ extern swr_knob_values swr_knobs;
 #define KNOB_JIT_ENABLE_CACHE          KNOB(JIT_ENABLE_CACHE)
 #define KNOB_JIT_CACHE_DIR             KNOB(JIT_CACHE_DIR)
 #define KNOB_DEBUG_OUTPUT_DIR          KNOB(DEBUG_OUTPUT_DIR)
+#define KNOB_QUIET                     KNOB(QUIET)
 
 /* Parses the environment once per process: every KNOB_<NAME> variable of the
  * table, plus a one-line warning per KNOB_* variable that names no knob. If

@@ -17,6 +17,10 @@ pkgs=(
   piglit                                # oracle only: GLSL .shader_test files (tests/piglit)
   llvm-15-dev                           # the LLVM JIT shader executor (jitter/jit_llvm.c)
   qemu-user                             # oracle only: CPUs without AVX2/FMA/F16C for the start-up check test
+  libx11-dev libxext-dev                # GLX libGL.so.1 (Xlib, MIT-SHM)
+  xvfb x11-utils                        # GLX tests: a private X server
+  mesa-utils glmark2-x11                # GLX tests: glxinfo, glmark2
+  libgl1-mesa-dri libglx-mesa0 libgl1   # oracle only: Mesa's llvmpipe libGL.so.1 for the GLX tests
 )
 
 missing=()

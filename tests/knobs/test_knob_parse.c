@@ -73,6 +73,7 @@ static const doc_knob doc_knobs[] = {
     {"JIT_ENABLE_CACHE", "bool", "false"},
     {"JIT_CACHE_DIR", "string", "${HOME}/.swr/jitcache"},
     {"DEBUG_OUTPUT_DIR", "string", "/tmp/Rast/DebugOutput"},
+    {"QUIET", "bool", "false"},
 };
 #define DOC_COUNT (sizeof(doc_knobs) / sizeof(doc_knobs[0]))
 

@@ -19,6 +19,7 @@
 #include "frontend-gallium/gl/immediate/gl_immediate.h"
 #include "frontend-gallium/gl/objects/gl_objects.h"
 #include "frontend-gallium/gl/pixels/gl_pixels.h"
+#include "frontend-gallium/pipe/swr_public.h"
 #include "frontend-gallium/gl/program/gl_program.h"
 #include "frontend-gallium/gl/raster/gl_raster.h"
 #include "frontend-gallium/gl/texture/gl_texture.h"
@@ -58,12 +59,6 @@ static const gl_part parts[] = {
 #undef PART
 #define NUM_PARTS (sizeof parts / sizeof parts[0])
 
-static unsigned cpu_workers(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (unsigned)n : 1;
-}
-
 struct gl_context *gl_context_create(const gl_context_desc *desc)
 {
     if (!desc || !desc->screen)
@@ -93,7 +88,11 @@ struct gl_context *gl_context_create(const gl_context_desc *desc)
     }
     ctx->desc.share = NULL; /* the group is what counts, not that context */
     snprintf(ctx->version, sizeof ctx->version, "%d.%d swr", GL_IMPL_MAJOR, GL_IMPL_MINOR);
-    snprintf(ctx->renderer, sizeof ctx->renderer, "swr (AVX2, %u threads)", cpu_workers());
+    /* The threads that really run the work (KNOB_SINGLE_THREADED,
+     * KNOB_MAX_WORKER_THREADS and the machine decide). */
+    const unsigned threads = swr_pipe_context_threads(ctx->pipe);
+    snprintf(ctx->renderer, sizeof ctx->renderer, "swr (AVX2, %u thread%s)", threads ? threads : 1,
+             threads == 1 ? "" : "s");
     for (size_t i = 0; i < NUM_PARTS; i++) {
         if (!parts[i].init(ctx)) {
             pthread_mutex_lock(&ctx->shared->lock);
