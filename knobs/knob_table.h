@@ -137,7 +137,10 @@
       "Directory for debug dumps (KNOB_DUMP_SHADER_IR), created when missing")                     \
     X(GL_REPORT_UNIMPLEMENTED, bool, true,                                                         \
       "Print one line on stderr the first time a GL context calls a GL command swr does not "      \
-      "implement yet (the call records GL_INVALID_OPERATION either way); false silences it")
+      "implement yet (the call records GL_INVALID_OPERATION either way); false silences it")       \
+    X(QUIET, bool, false,                                                                          \
+      "Do not print the line naming swr and its instruction set when libGL.so.1 makes its "       \
+      "first context")
 /* clang-format on */
 
 #endif

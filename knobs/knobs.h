@@ -116,6 +116,7 @@ extern swr_knob_values swr_knobs;
 #define KNOB_JIT_CACHE_DIR             KNOB(JIT_CACHE_DIR)
 #define KNOB_DEBUG_OUTPUT_DIR          KNOB(DEBUG_OUTPUT_DIR)
 #define KNOB_GL_REPORT_UNIMPLEMENTED   KNOB(GL_REPORT_UNIMPLEMENTED)
+#define KNOB_QUIET                     KNOB(QUIET)
 
 /* Parses the environment once per process: every KNOB_<NAME> variable of the
  * table, plus a one-line warning per KNOB_* variable that names no knob. If

@@ -19,6 +19,10 @@ pkgs=(
   qemu-user                             # oracle only: CPUs without AVX2/FMA/F16C for the start-up check test
   libgl-dev                             # GL/gl.h for programs built against the installed GL/osmesa.h (install tests)
   dpkg-dev binutils                     # cpack -G DEB (dpkg-shlibdeps), nm/readelf (export and soname tests)
+  libx11-dev libxext-dev                # GLX libGL.so.1 (Xlib, MIT-SHM)
+  xvfb x11-utils                        # GLX tests: a private X server
+  mesa-utils glmark2-x11                # GLX tests: glxinfo, glmark2
+  libgl1-mesa-dri libglx-mesa0 libgl1   # oracle only: Mesa's llvmpipe libGL.so.1 for the GLX tests
 )
 
 missing=()

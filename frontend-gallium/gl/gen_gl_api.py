@@ -13,7 +13,10 @@ Outputs (into the directory given by --out):
               context, call swrgl_Name), a weak swrgl_Name for every command
               that reports "not implemented" (GL_INVALID_OPERATION) until a
               real one exists, and the sorted name table behind
-              GetProcAddress.
+              GetProcAddress; each entry point's display-list and immediate-mode
+              check (below, "display lists and immediate mode").
+  gl_list_replay.c  swrgl_list_replay: a recorded command replayed through
+              its entry point (built into the dlist part).
   gl_exports.txt  the exported gl* names, sorted, one a line: the list the
               library's dynamic symbol table must match (test_osmesa_exports).
 
@@ -130,7 +133,7 @@ def parse(path):
         for p in c.findall("param"):
             if p.get("api") not in (None, "gl"):
                 continue
-            params.append((text_of(p), p.find("name").text))
+            params.append((text_of(p), p.find("name").text, p.get("len")))
         alias = c.find("alias")
         alias_name = alias.get("name") if alias is not None else EXTRA_ALIASES.get(name)
         commands[name] = (ret, params, alias_name)
@@ -178,6 +181,181 @@ def enum_value(value, kind):
     if v < 0:
         return "(%s)" % value
     return value + ("u" if v > 0x7FFFFFFF else "")
+
+
+# ---- display lists and immediate mode ------------------------------------
+#
+# Every entry point starts with one check of ctx->hook_bits (gl_common.h):
+# while a display list is being compiled (SWRGL_HOOK_LIST) a listable
+# command is recorded (swrgl_record_<Name>: its arguments and the data its
+# pointers designate, copied at compile time as GL 2.1 section 5.4
+# requires) and, in GL_COMPILE mode (SWRGL_HOOK_LIST_ONLY), not executed;
+# while immediate mode is inside glBegin/glEnd or has vertices batched
+# (SWRGL_HOOK_IMMEDIATE) every command except the per-vertex ones calls
+# ctx->immediate_hook first, which flushes the batch or refuses the command
+# (GL_INVALID_OPERATION inside glBegin/glEnd). gl_list_replay.c replays a
+# recorded command through the exported entry point.
+
+# Commands that may appear between glBegin and glEnd and leave the batch
+# alone (GL 2.1 section 2.6.3). Begin and End are immediate mode's own.
+PER_VERTEX = re.compile(r"^(Vertex[234]|Color[34]|SecondaryColor3|Normal3|TexCoord[1-4]|"
+                        r"MultiTexCoord[1-4]|FogCoord[df]|VertexAttribI?[1-4]|EdgeFlag$|EdgeFlagv$|"
+                        r"Index(d|f|i|s|ub)v?$|ArrayElement$|EvalCoord|EvalPoint|Begin$|End$)")
+# Allowed between glBegin and glEnd, but a change outside a primitive ends
+# the batch: materials, and calling a list.
+INSIDE_OK = re.compile(r"^(Material[fi]v?$|CallLists?$)")
+
+# GL 2.1 section 5.4 (and the extensions' equivalents): executed
+# immediately, never compiled into a list. Commands that return a value or
+# write through a pointer are never compiled either.
+NOT_LISTED = set("""
+IsList GenLists DeleteLists NewList EndList FeedbackBuffer SelectBuffer RenderMode
+ClientActiveTexture InterleavedArrays EnableClientState DisableClientState
+EnableVertexAttribArray DisableVertexAttribArray PushClientAttrib PopClientAttrib
+ReadPixels PixelStoref PixelStorei BindBuffer BufferData BufferSubData MapBuffer
+UnmapBuffer MapBufferRange FlushMappedBufferRange AttachShader DetachShader
+BindAttribLocation CompileShader ShaderSource LinkProgram ValidateProgram Finish Flush
+BindVertexArray BindFragDataLocation TransformFeedbackVaryings BindBufferBase
+BindBufferRange VertexAttribDivisor VertexAttribDivisorARB
+""".split())
+NOT_LISTED_RE = re.compile(r"^(Gen|Delete|Is|Get|Are|Create|Check)[A-Z]|Pointer|Framebuffer|Renderbuffer")
+
+
+def c_base_type(decl, name):
+    """The pointed-to C type of a pointer parameter ("const GLfloat *v" -> GLfloat)."""
+    t = decl[: decl.rfind(name)].replace("const", "").replace("*", "").strip()
+    return t
+
+
+def list_plan(cname, ret, params):
+    """How a command is compiled into a display list: None when it is not
+    listable; "unrecordable" when it is but its data cannot be sized here
+    (images; executed immediately with a note); else a list of
+    (param name, kind, C type, element-count expression) with kind
+    "scalar" or "array"."""
+    short = cname[2:]
+    if short in NOT_LISTED or (NOT_LISTED_RE.search(short) and short != "BlitFramebuffer"):
+        return None
+    if ret != "void":
+        return None
+    plan = []
+    for decl, pname, length in params:
+        if "*" not in decl:
+            plan.append((pname, "scalar", decl[: decl.rfind(pname)].strip(), None))
+            continue
+        if "const" not in decl or decl.count("*") > 1:
+            return None if "const" not in decl else "unrecordable"
+        base = c_base_type(decl, pname)
+        names = [q[1] for q in params]
+        if length is None:
+            return "unrecordable"
+        if re.fullmatch(r"\d+", length):
+            count = length
+        elif length == "COMPSIZE(pname)" and "pname" in names:
+            count = "swrgl_pname_values(pname)"
+        elif short == "CallLists" and pname == "lists":
+            count = "swrgl_list_names_bytes(n, type)"
+            base = "GLubyte"
+        else:
+            m = re.fullmatch(r"(\w+)(\*(\d+))?", length)
+            if not m or m.group(1) not in names:
+                return "unrecordable"
+            k = m.group(3) or "1"
+            count = "(%s > 0 ? (size_t)%s * %s : 0)" % (m.group(1), m.group(1), k)
+        if base == "void":
+            base = "GLubyte"
+        plan.append((pname, "array", base, count))
+    return plan
+
+
+def emit_list_code(impls, commands):
+    """(gl_impl.h lines, gl_entry.c record functions, gl_list_replay.c text, plans)."""
+    header = ["/* ---- display lists (see gen_gl_api.py) ---- */", "",
+              "/* Elements of a COMPSIZE(pname) parameter (glLightfv ...): gl_common.c. */",
+              "unsigned swrgl_pname_values(GLenum pname);",
+              "/* Bytes of glCallLists' names: gl_common.c. */",
+              "size_t swrgl_list_names_bytes(GLsizei n, GLenum type);",
+              "/* A listable command whose data is not recorded (images): executed",
+              " * immediately, said once on stderr; gl_common.c. */",
+              "void swrgl_list_not_compiled(struct gl_context *ctx, const char *name);",
+              "/* Replays one recorded command (gl_list_replay.c, built into dlist/). */",
+              "void swrgl_list_replay(unsigned op, const void *args);", "",
+              "enum swrgl_list_op {", "    SWRGL_OP_NONE,"]
+    plans = {}
+    for name in impls:
+        ret, params, _ = commands[name]
+        plans[name] = list_plan(name, ret, params)
+        if isinstance(plans[name], list):
+            header.append("    SWRGL_OP_%s," % name[2:])
+    header += ["    SWRGL_OP_COUNT", "};", ""]
+    record = []
+    replay = ["/* Generated by frontend-gallium/gl/gen_gl_api.py from gl.xml. Do not edit. */",
+              "#include <stdint.h>", "", '#include "gl_impl.h"', "",
+              "void swrgl_list_replay(unsigned op, const void *args)", "{",
+              "    const uint8_t *base = args;", "    (void)base;", "    switch (op) {"]
+    for name in impls:
+        plan = plans[name]
+        if not isinstance(plan, list):
+            continue
+        short = name[2:]
+        fields = []
+        for pname, kind, ctype, _ in plan:
+            if kind == "scalar":
+                fields.append("    %s %s;" % (ctype, pname))
+            else:
+                fields.append("    uint32_t %s_off; /* 0: NULL */" % pname)
+        if not fields:
+            fields.append("    char unused;")
+        header.append("struct swrgl_args_%s {\n%s\n};" % (short, "\n".join(fields)))
+        ret, params, _ = commands[name]
+        decl = ", ".join(["struct gl_context *ctx"] + [q[0] for q in params])
+        body = ["static int swrgl_record_%s(%s)" % (short, decl), "{",
+                "    size_t swrgl_at_ = (sizeof(struct swrgl_args_%s) + 7) & ~(size_t)7;" % short]
+        for pname, kind, ctype, count in plan:
+            if kind == "array":
+                body.append("    size_t %s_bytes = %s ? (size_t)(%s) * sizeof(%s) : 0;"
+                            % (pname, pname, count, ctype))
+                body.append("    size_t %s_at = swrgl_at_;" % pname)
+                body.append("    swrgl_at_ += (%s_bytes + 7) & ~(size_t)7;" % pname)
+        body.append("    uint8_t *swrgl_m_ = ctx->list_record(ctx, SWRGL_OP_%s, swrgl_at_);" % short)
+        body.append("    if (!swrgl_m_)")
+        body.append("        return (ctx->hook_bits & SWRGL_HOOK_LIST_ONLY) != 0;")
+        body.append("    struct swrgl_args_%s *swrgl_a_ = (struct swrgl_args_%s *)swrgl_m_;" % (short, short))
+        for pname, kind, ctype, count in plan:
+            if kind == "scalar":
+                body.append("    swrgl_a_->%s = %s;" % (pname, pname))
+            else:
+                body.append("    swrgl_a_->%s_off = %s ? (uint32_t)%s_at : 0;" % (pname, pname, pname))
+                body.append("    if (%s_bytes)" % pname)
+                body.append("        memcpy(swrgl_m_ + %s_at, %s, %s_bytes);" % (pname, pname, pname))
+        body.append("    (void)swrgl_a_;")
+        body.append("    return (ctx->hook_bits & SWRGL_HOOK_LIST_ONLY) != 0;")
+        body.append("}")
+        record.append("\n".join(body) + "\n")
+        args = []
+        for pname, kind, ctype, _ in plan:
+            if kind == "scalar":
+                args.append("a->%s" % pname)
+            else:
+                args.append("a->%s_off ? (const %s *)(base + a->%s_off) : NULL" % (pname, ctype, pname))
+        replay.append("    case SWRGL_OP_%s: {" % short)
+        replay.append("        const struct swrgl_args_%s *a = args;" % short)
+        replay.append("        (void)a;")
+        replay.append("        %s(%s);" % (name, ", ".join(args)))
+        replay.append("        break;")
+        replay.append("    }")
+    replay += ["    default:", "        break;", "    }", "}", ""]
+    return header, record, "\n".join(replay), plans
+
+
+def hook_class(short):
+    """0: per-vertex (no immediate hook); 1: allowed inside glBegin/glEnd;
+    2: not allowed inside glBegin/glEnd."""
+    if PER_VERTEX.match(short):
+        return 0
+    if INSIDE_OK.match(short):
+        return 1
+    return 2
 
 
 def main():
@@ -233,14 +411,17 @@ def main():
         ret, params, _ = commands[name]
         p = ", ".join(["struct gl_context *ctx"] + [q[0] for q in params])
         lines.append("%s swrgl_%s(%s);" % (ret, name[2:], p))
+    list_header, list_record, list_replay, plans = emit_list_code(impls, commands)
+    lines += [""] + list_header
     lines += ["", "#endif", ""]
     with open(os.path.join(args.out, "gl_impl.h"), "w") as f:
         f.write("\n".join(lines))
 
     # gl_entry.c
     lines = ["/* Generated by frontend-gallium/gl/gen_gl_api.py from gl.xml. Do not edit. */",
-             "#include <string.h>", "", '#include "gl_impl.h"', "",
+             "#include <string.h>", "", '#include "frontend-gallium/gl/common/gl_common.h"', "",
              "#define SWR_GL_EXPORT __attribute__((visibility(\"default\")))", ""]
+    lines += list_record
     for index, name in enumerate(impls):
         ret, params, _ = commands[name]
         p = ", ".join(["struct gl_context *ctx"] + [q[0] for q in params])
@@ -254,10 +435,26 @@ def main():
         call = "swrgl_%s(%s)" % (target[2:], ", ".join(["ctx"] + [q[1] for q in params]))
         lines.append("SWR_GL_EXPORT %s %s(%s)\n{\n    struct gl_context *ctx = swrgl_current_ctx;"
                      % (ret, name, params_decl(params)))
-        if ret == "void":
-            lines.append("    if (ctx)\n        %s;\n}\n" % call)
-        else:
-            lines.append("    return ctx ? %s : (%s)0;\n}\n" % (call, ret))
+        zero = "" if ret == "void" else " (%s)0" % ret
+        lines.append("    if (!ctx)\n        return%s;" % zero)
+        plan = plans.get(target)
+        cls = hook_class(target[2:])
+        checks = []
+        if isinstance(plan, list):
+            rec = "swrgl_record_%s(%s)" % (target[2:], ", ".join(["ctx"] + [q[1] for q in params]))
+            checks.append("        if ((ctx->hook_bits & SWRGL_HOOK_LIST) && %s)\n            return%s;"
+                          % (rec, zero))
+        elif plan == "unrecordable":
+            checks.append("        if (ctx->hook_bits & SWRGL_HOOK_LIST)\n"
+                          "            swrgl_list_not_compiled(ctx, \"%s\");" % name)
+        if cls:
+            checks.append("        if ((ctx->hook_bits & SWRGL_HOOK_IMMEDIATE) && !ctx->immediate_hook(ctx, %s))\n"
+                          "            return%s;" % ("true" if cls == 1 else "false", zero))
+        if checks:
+            lines.append("    if (__builtin_expect(ctx->hook_bits != 0, 0)) {")
+            lines += checks
+            lines.append("    }")
+        lines.append("    %s%s;\n}\n" % ("" if ret == "void" else "return ", call))
     lines.append("static const struct { const char *name; void (*fn)(void); } procs[] = {")
     for name in sorted(exported):
         lines.append('    {"%s", (void (*)(void))%s},' % (name, name))
@@ -282,6 +479,8 @@ def main():
 """)
     with open(os.path.join(args.out, "gl_entry.c"), "w") as f:
         f.write("\n".join(lines))
+    with open(os.path.join(args.out, "gl_list_replay.c"), "w") as f:
+        f.write(list_replay)
 
     # gl_exports.txt
     with open(os.path.join(args.out, "gl_exports.txt"), "w") as f:

@@ -13,6 +13,7 @@
 #ifndef SWR_PUBLIC_H
 #define SWR_PUBLIC_H
 
+#include "frontend-gallium/gallium/p_context.h"
 #include "frontend-gallium/gallium/p_screen.h"
 
 #ifdef __cplusplus
@@ -22,6 +23,12 @@ extern "C" {
 #define SWR_PIPE_DRIVER_NAME "swr"
 
 struct pipe_screen *swr_create_screen(void);
+
+/* The threads that execute a swr pipe context's work, for GL_RENDERER: the
+ * worker pool's threads plus the API thread, which runs draw work while
+ * it waits (1 with KNOB_SINGLE_THREADED=1). 0 for a context of another
+ * driver. Any thread may call it. */
+unsigned swr_pipe_context_threads(struct pipe_context *pipe);
 
 #ifdef __cplusplus
 }

@@ -560,6 +560,13 @@ static void context_destroy(struct pipe_context *ctx)
     free(c);
 }
 
+unsigned swr_pipe_context_threads(struct pipe_context *pipe)
+{
+    if (!pipe || pipe->destroy != context_destroy)
+        return 0;
+    return swr_worker_count(((swrp_context *)pipe)->engine) + 1;
+}
+
 struct pipe_context *swrp_context_create(struct pipe_screen *screen, void *priv, unsigned flags)
 {
     if (!screen || (flags & PIPE_CONTEXT_COMPUTE_ONLY))

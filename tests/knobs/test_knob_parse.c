@@ -74,6 +74,7 @@ static const doc_knob doc_knobs[] = {
     {"JIT_CACHE_DIR", "string", "${HOME}/.swr/jitcache"},
     {"DEBUG_OUTPUT_DIR", "string", "/tmp/Rast/DebugOutput"},
     {"GL_REPORT_UNIMPLEMENTED", "bool", "true"},
+    {"QUIET", "bool", "false"},
 };
 #define DOC_COUNT (sizeof(doc_knobs) / sizeof(doc_knobs[0]))
 

@@ -34,3 +34,53 @@ void swrgl_unimplemented(struct gl_context *ctx, unsigned index, const char *nam
     }
     gl_error(ctx, GL_INVALID_OPERATION);
 }
+
+/* ---- what the generated display-list recording needs ---- */
+
+unsigned swrgl_pname_values(GLenum pname)
+{
+    /* The values a vector parameter command (glLightfv, glMaterialfv,
+     * glFogfv, glTexEnvfv, glTexGenfv, glTexParameterfv, glLightModelfv,
+     * glPointParameterfv) reads for `pname`; 1 for every scalar pname and
+     * every pname the command would reject anyway. */
+    switch (pname) {
+    case GL_AMBIENT:
+    case GL_DIFFUSE:
+    case GL_SPECULAR:
+    case GL_POSITION:
+    case GL_EMISSION:
+    case GL_AMBIENT_AND_DIFFUSE:
+    case GL_FOG_COLOR:
+    case GL_TEXTURE_ENV_COLOR:
+    case GL_OBJECT_PLANE:
+    case GL_EYE_PLANE:
+    case GL_TEXTURE_BORDER_COLOR:
+    case GL_LIGHT_MODEL_AMBIENT:
+    case GL_TEXTURE_SWIZZLE_RGBA:
+        return 4;
+    case GL_SPOT_DIRECTION:
+    case GL_COLOR_INDEXES:
+    case GL_POINT_DISTANCE_ATTENUATION:
+        return 3;
+    default:
+        return 1;
+    }
+}
+
+size_t swrgl_list_names_bytes(GLsizei n, GLenum type)
+{
+    static const unsigned bytes[] = {1, 1, 2, 2, 4, 4, 4, 2, 3, 4}; /* GL_BYTE .. GL_4_BYTES */
+    if (n <= 0 || type < GL_BYTE || type > GL_4_BYTES)
+        return 0;
+    return (size_t)n * bytes[type - GL_BYTE];
+}
+
+void swrgl_list_not_compiled(struct gl_context *ctx, const char *name)
+{
+    (void)ctx;
+    static _Thread_local char last[64];
+    if (strncmp(last, name, sizeof last) != 0) {
+        fprintf(stderr, "swr: %s is not compiled into display lists yet: executed now\n", name);
+        snprintf(last, sizeof last, "%s", name);
+    }
+}

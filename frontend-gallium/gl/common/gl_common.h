@@ -25,6 +25,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <stddef.h>
+
 #include "gl_impl.h" /* generated: GL types, enums, swrgl_* prototypes */
 #include "frontend-gallium/gallium/p_context.h"
 #include "frontend-gallium/gallium/p_screen.h"
@@ -58,6 +60,23 @@ struct gl_context {
     struct gl_shared *shared; /* the share group (tables of shared objects) */
     bool shared_last;         /* set while destroying: the group's last context */
 
+    /* The check every generated entry point makes first (gen_gl_api.py,
+     * "display lists and immediate mode"): zero in the common case, so a
+     * command costs one test of it. SWRGL_HOOK_LIST: a display list is
+     * being compiled (dlist/): listable commands call list_record, which
+     * returns where to copy the command's arguments (NULL when out of
+     * memory, error recorded); SWRGL_HOOK_LIST_ONLY: GL_COMPILE, the
+     * recorded command is not executed. SWRGL_HOOK_IMMEDIATE: immediate
+     * mode (immediate/) is inside glBegin/glEnd or has vertices batched:
+     * every command except the per-vertex ones calls immediate_hook first
+     * (inside_ok: the command is allowed between glBegin and glEnd), which
+     * flushes the batch, or records GL_INVALID_OPERATION and returns false
+     * when the command may not run inside glBegin/glEnd. The parts that own
+     * these set them in their init. */
+    unsigned hook_bits;
+    uint8_t *(*list_record)(struct gl_context *ctx, unsigned op, size_t bytes);
+    bool (*immediate_hook)(struct gl_context *ctx, bool inside_ok);
+
     /* Each part's state (see above); NULL before its init and after its fini. */
     struct gl_pixels_state *pixels;   /* pixels/gl_pixels.h: glPixelStore */
     struct gl_vertex_state *vertex;   /* vertex/gl_vertex.h */
@@ -69,6 +88,15 @@ struct gl_context {
 
     /* Bit k: swrgl_unimplemented already reported command k (gl_common.c). */
     uint8_t unimplemented_reported[(SWRGL_IMPL_COUNT + 7) / 8];
+    struct gl_fixed_state *fixed;     /* fixed/gl_fixed_priv.h: fixed-function state */
+    struct gl_immediate_state *immediate; /* immediate/gl_immediate.c */
+    struct gl_dlist_state *dlist;         /* dlist/gl_dlist.c */
+};
+
+enum {
+    SWRGL_HOOK_IMMEDIATE = 1u << 0,
+    SWRGL_HOOK_LIST = 1u << 1,
+    SWRGL_HOOK_LIST_ONLY = 1u << 2,
 };
 
 /* Limits that several parts check, set here once. */

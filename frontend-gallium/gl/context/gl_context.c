@@ -13,9 +13,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "frontend-gallium/gl/dlist/gl_dlist.h"
 #include "frontend-gallium/gl/draw/gl_draw.h"
+#include "frontend-gallium/gl/fixed/gl_fixed.h"
+#include "frontend-gallium/gl/immediate/gl_immediate.h"
 #include "frontend-gallium/gl/objects/gl_objects.h"
 #include "frontend-gallium/gl/pixels/gl_pixels.h"
+#include "frontend-gallium/pipe/swr_public.h"
 #include "frontend-gallium/gl/program/gl_program.h"
 #include "frontend-gallium/gl/raster/gl_raster.h"
 #include "frontend-gallium/gl/texture/gl_texture.h"
@@ -47,15 +51,13 @@ static const gl_part parts[] = {
     PART(texture),
     PART(program),
     PART(raster),
+    PART(fixed),
+    /* After every part their draws use; fini first, before them. */
+    {"immediate", gl_immediate_init, gl_immediate_fini, NULL, NULL},
+    PART(dlist),
 };
 #undef PART
 #define NUM_PARTS (sizeof parts / sizeof parts[0])
-
-static unsigned cpu_workers(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (unsigned)n : 1;
-}
 
 struct gl_context *gl_context_create(const gl_context_desc *desc)
 {
@@ -86,7 +88,11 @@ struct gl_context *gl_context_create(const gl_context_desc *desc)
     }
     ctx->desc.share = NULL; /* the group is what counts, not that context */
     snprintf(ctx->version, sizeof ctx->version, "%d.%d swr", GL_IMPL_MAJOR, GL_IMPL_MINOR);
-    snprintf(ctx->renderer, sizeof ctx->renderer, "swr (AVX2, %u threads)", cpu_workers());
+    /* The threads that really run the work (KNOB_SINGLE_THREADED,
+     * KNOB_MAX_WORKER_THREADS and the machine decide). */
+    const unsigned threads = swr_pipe_context_threads(ctx->pipe);
+    snprintf(ctx->renderer, sizeof ctx->renderer, "swr (AVX2, %u thread%s)", threads ? threads : 1,
+             threads == 1 ? "" : "s");
     for (size_t i = 0; i < NUM_PARTS; i++) {
         if (!parts[i].init(ctx)) {
             pthread_mutex_lock(&ctx->shared->lock);
@@ -136,6 +142,7 @@ void gl_context_make_current(struct gl_context *ctx) { swrgl_current_ctx = ctx; 
 void gl_context_flush(struct gl_context *ctx, bool finish)
 {
     struct pipe_fence_handle *fence = NULL;
+    gl_immediate_flush(ctx); /* the batched glBegin/glEnd vertices first */
     ctx->pipe->flush(ctx->pipe, finish ? &fence : NULL, 0);
     if (fence) {
         ctx->screen->fence_finish(ctx->screen, ctx->pipe, fence, PIPE_TIMEOUT_INFINITE);

@@ -21,6 +21,10 @@
  *   objects/      GL names to objects (hash tables), share groups,
  *                 reference counts and change serials.
  *                 May call: nothing.
+ *   dlist/        display lists: recorded by the generated entry points
+ *                 (ctx->list_record), replayed through them
+ *                 (gl_list_replay.c), kept in the share group.
+ *                 May call: objects.
  *   pixels/       glPixelStore; client pixels to and from pipe formats; the
  *                 pipe format of a GL internal format.
  *                 May call: nothing.
@@ -30,27 +34,37 @@
  *                 program cache; needs no GL context.
  *                 May call: nothing.
  *   vertex/       buffer objects and their binding points, VAOs, generic
- *                 attribute arrays, current attribute values.
- *                 May call: objects.
+ *                 and legacy attribute arrays, current attribute values.
+ *                 May call: objects, fixedfunc.
  *   raster/       rasterizer and per-fragment state (viewport ... logic op,
  *                 clear values), queries, conditional rendering.
  *                 May call: objects, pixels.
  *   program/      shader and program objects, linking (GLSL through
  *                 frontend-gallium/glsl), uniforms, attribute locations.
- *                 May call: objects, raster.
+ *                 May call: fixedfunc, objects, raster.
  *   texture/      texture objects, images and their storage, parameters,
  *                 units, the sampler views and states a draw uses.
  *                 May call: objects, pixels, vertex, program.
  *   framebuffer/  the window framebuffer, FBOs, renderbuffers, draw/read
  *                 buffers, glClear, glReadPixels, glBlitFramebuffer, glAccum.
  *                 May call: objects, pixels, vertex, raster, texture.
+ *   fixed/        fixed-function GL state (matrix stacks, lighting, materials,
+ *                 fog, texgen, texenv, clip planes) and its draw binding:
+ *                 the fixedfunc keys, programs and constants.
+ *                 May call: fixedfunc, objects, vertex, raster, program,
+ *                 texture.
  *   draw/         the draw commands and the validation of every part's state
  *                 they need.
- *                 May call: vertex, raster, program, texture, framebuffer.
+ *                 May call: vertex, raster, program, texture, framebuffer,
+ *                 fixed.
+ *   immediate/    glBegin/glEnd, glRect, the vertex batch of immediate mode
+ *                 drawn as few draws; refuses the commands not allowed
+ *                 inside glBegin/glEnd (ctx->immediate_hook).
+ *                 May call: vertex, draw.
  *   context/      context life, glGet and glEnable dispatch over the parts,
  *                 strings, glFlush/glFinish, the window-system interface.
  *                 May call: objects, pixels, vertex, raster, program, texture,
- *                 framebuffer, draw.
+ *                 framebuffer, fixed, draw, immediate, dlist.
  *
  * gl_context.c is the one file that calls every part (the generated entry
  * points call each command's own part). One call goes up, by design: the
@@ -67,16 +81,12 @@
  *
  * Where the coming work goes: a new part is a new folder, named for what it
  * owns, placed in the list by what it calls.
- * - fixed-function state (matrix stacks, lighting, materials, texenv, fog,
- *   texgen): a part of its own (e.g. fixed/) below draw, which builds the
- *   key, asks fixedfunc for the shaders and is validated by the draws when
- *   no program is current; texenv moves there from the texture part.
- * - immediate mode (glBegin/glEnd, evaluators) and the legacy pixel paths
- *   (raster position, glBitmap, glDrawPixels, glCopyPixels): parts above
- *   draw (e.g. immediate/, pixelpath/), since they end in draws; legacy
- *   client arrays are VAO state (vertex/); selection and feedback are a
- *   render mode the draws consult, below draw.
- * - display lists (dlist/): record commands and replay them through the
+ * - immediate mode (immediate/: glBegin/glEnd; evaluators to come) and the
+ *   legacy pixel paths (raster position, glBitmap, glDrawPixels,
+ *   glCopyPixels): parts above draw (e.g. pixelpath/), since they end in
+ *   draws; legacy client arrays are VAO state (vertex/); selection and
+ *   feedback are a render mode the draws consult, below draw.
+ * - display lists (dlist/) record commands and replay them through the
  *   generated entry points, so they call no part directly.
  * - glPushAttrib/glPopAttrib: a hook pair per part (like get and enable)
  *   that saves and restores its own attribute groups, dispatched here.

@@ -4,11 +4,14 @@
  * the pipe.
  *
  * A draw validates its arguments (the GL 2.1 errors), refuses mapped
- * buffers, lets the framebuffer, raster, program and texture parts push
- * their state (validate()), then builds the vertex input layout from
- * gl_program_vs_inputs(): VS input i reads generic attribute
- * inputs[i].location, from its array when the array is enabled, else from
- * the current value (one stride-0 user vertex buffer over
+ * buffers, lets the framebuffer, raster, program (or, with no GLSL program
+ * in use, fixed) and texture parts push their state (validate()), then
+ * builds the vertex input layout from gl_program_vs_inputs(): VS input i
+ * reads generic attribute inputs[i].location (a built-in such as gl_Color
+ * its legacy attribute inputs[i].legacy; location 0 the vertex array while
+ * generic array 0 is off), from its array when the array is enabled, else
+ * from the current value (a fixed-function program's inputs are the
+ * enabled arrays gl_fixed_validate lists; one stride-0 user vertex buffer over
  * gl_vertex_state.current serves every disabled attribute).
  * Arrays sharing a buffer resource (or interleaved client memory) and a
  * stride share one pipe vertex buffer slot, so 16 slots always suffice.
@@ -33,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontend-gallium/gl/fixed/gl_fixed.h"
 #include "frontend-gallium/gl/framebuffer/gl_framebuffer.h"
 #include "frontend-gallium/gl/program/gl_program.h"
 #include "frontend-gallium/gl/raster/gl_raster.h"
@@ -61,6 +65,10 @@ typedef struct gl_draw_state {
     unsigned vb_bound; /* vertex buffer slots set by the last draw */
     bool vb_user;      /* ... some of them user memory */
     struct pipe_vertex_buffer vb_last[PIPE_MAX_VERTEX_BUFFERS]; /* ... and what they were */
+    /* Which kind of programs the last draw bound: GLSL, fixed function, or
+     * none yet (a switch makes the other part bind its own again). */
+    enum { DRAW_PROGRAMS_NONE, DRAW_PROGRAMS_GLSL, DRAW_PROGRAMS_FIXED } programs;
+    gl_fixed_draw fixed; /* the fixed-function draw's inputs and samplers */
 } gl_draw_state;
 
 /* ---- vertex-elements cache ---------------------------------------------------- */
@@ -415,7 +423,8 @@ static bool build_vertex_state(struct gl_context *ctx, draw_desc *d, vertex_setu
 {
     const gl_vertex_state *p = ctx->vertex;
     gl_vs_input inputs[32];
-    unsigned n = gl_program_vs_inputs(ctx, inputs);
+    bool fixed = ctx->draw->programs == DRAW_PROGRAMS_FIXED;
+    unsigned n = fixed ? ctx->draw->fixed.num_inputs : gl_program_vs_inputs(ctx, inputs);
     if (n > PIPE_MAX_ATTRIBS)
         n = PIPE_MAX_ATTRIBS;
     s->nslots = 0;
@@ -423,20 +432,37 @@ static bool build_vertex_state(struct gl_context *ctx, draw_desc *d, vertex_setu
     s->nve = n;
     s->nblocks = 0;
     for (unsigned i = 0; i < n; i++) {
-        GLuint loc = inputs[i].location < GLV_MAX_ATTRIBS ? inputs[i].location : 0;
-        const gl_attrib_array *a = &p->vao->attribs[loc];
+        /* Where the input reads: a fixed-function program's input its
+         * enabled array (the other attributes are the programs'
+         * constants); a built-in attribute (gl_Color ...) its legacy array
+         * or current value, location 0 generic array 0 or else the vertex
+         * array (GL 2.1 2.8), others their generic array. */
+        GLuint loc = fixed ? 0 : inputs[i].location < GLV_MAX_ATTRIBS ? inputs[i].location : 0;
+        int legacy = fixed ? 0 : inputs[i].legacy;
+        const gl_attrib_array *a;
+        unsigned cur = loc;
+        if (fixed) {
+            a = ctx->draw->fixed.arrays[i];
+        } else if (legacy > 0 && legacy < GLV_LEGACY_ATTRIBS) {
+            a = gl_vertex_legacy_array(ctx, (unsigned)legacy);
+            cur = GLV_CURRENT_LEGACY + (unsigned)legacy;
+        } else if (loc == 0) {
+            a = gl_vertex_legacy_array(ctx, GL_FF_ATTRIB_POSITION);
+        } else {
+            a = p->vao->attribs[loc].enabled ? &p->vao->attribs[loc] : NULL;
+        }
         struct pipe_vertex_element *e = &s->ve[i];
         memset(e, 0, sizeof *e);
         int slot;
-        if (!a->enabled) {
+        if (!a) {
             if (s->current_slot < 0) {
                 s->current_slot = find_slot(s, true, 0, (uintptr_t)p->current, 0);
                 if (s->current_slot >= 0)
                     s->vb[s->current_slot].buffer.user = p->current;
             }
             slot = s->current_slot;
-            e->src_format = current_formats[p->current_kind[loc]];
-            s->ve_addr[i] = (uintptr_t)&p->current[loc];
+            e->src_format = current_formats[p->current_kind[cur]];
+            s->ve_addr[i] = (uintptr_t)&p->current[cur];
         } else {
             uint64_t stride = a->stride ? (uint64_t)a->stride : (uint64_t)a->elem_bytes;
             enum pipe_format f = array_format(a);
@@ -564,6 +590,8 @@ static bool buffers_unmapped(struct gl_context *ctx, bool indexed)
     bool bad = indexed && v->element_buffer && v->element_buffer->mapped;
     for (unsigned i = 0; i < GLV_MAX_ATTRIBS && !bad; i++)
         bad = v->attribs[i].enabled && v->attribs[i].buffer && v->attribs[i].buffer->mapped;
+    for (unsigned i = 0; i < GLV_LEGACY_ATTRIBS && !bad; i++)
+        bad = v->legacy[i].enabled && v->legacy[i].buffer && v->legacy[i].buffer->mapped;
     if (bad)
         gl_error(ctx, GL_INVALID_OPERATION);
     return !bad;
@@ -575,8 +603,30 @@ static bool buffers_unmapped(struct gl_context *ctx, bool indexed)
  * after, from this part. */
 static bool validate(struct gl_context *ctx)
 {
-    return gl_framebuffer_validate(ctx) && gl_raster_validate(ctx) && gl_program_validate(ctx) &&
-           gl_texture_validate(ctx);
+    gl_draw_state *d = ctx->draw;
+    if (!gl_framebuffer_validate(ctx))
+        return false;
+    if (!gl_program_in_use(ctx)) {
+        /* fixed function: the fixed part binds its programs and tells the
+         * raster part what they need before the raster state goes out */
+        if (d->programs != DRAW_PROGRAMS_FIXED) {
+            gl_program_invalidate_pipe(ctx);
+            gl_fixed_invalidate_pipe(ctx);
+            d->programs = DRAW_PROGRAMS_FIXED;
+        }
+        return gl_fixed_validate(ctx, &d->fixed) && gl_raster_validate(ctx) &&
+               gl_texture_validate_uses(ctx, d->fixed.samplers, d->fixed.num_samplers);
+    }
+    if (d->programs != DRAW_PROGRAMS_GLSL) {
+        gl_program_invalidate_pipe(ctx);
+        gl_fixed_invalidate_pipe(ctx);
+        gl_raster_set_fixed(ctx, NULL);
+        d->programs = DRAW_PROGRAMS_GLSL;
+    }
+    /* the built-in state uniforms read the fixed-function values */
+    const gl_ff_gl_state *values = gl_fixed_values(ctx); /* refreshes, then the serial */
+    gl_program_set_fixed_values(ctx, values, gl_fixed_values_serial(ctx));
+    return gl_raster_validate(ctx) && gl_program_validate(ctx) && gl_texture_validate(ctx);
 }
 
 /* ---- the draws ------------------------------------------------------------------------ */

@@ -4,7 +4,8 @@
  * validates the state of every part it uses (framebuffer, raster, program,
  * textures, in that order) and hands the pipe the vertex state it derives
  * from the bound VAO and the current attribute values (gl_draw.c).
- * May call: vertex, raster, program, texture, framebuffer.
+ * With no GLSL program current, the fixed part's programs draw (gl_fixed.h).
+ * May call: vertex, raster, program, texture, framebuffer, fixed.
  */
 #ifndef GL_DRAW_H
 #define GL_DRAW_H

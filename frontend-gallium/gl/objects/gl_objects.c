@@ -70,7 +70,8 @@ gl_shared *gl_shared_create(void)
         free(sh);
         return NULL;
     }
-    gl_object_table *tables[] = {&sh->buffers, &sh->textures, &sh->renderbuffers, &sh->programs};
+    gl_object_table *tables[] = {&sh->buffers, &sh->textures, &sh->renderbuffers, &sh->programs,
+                                 &sh->lists};
     for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
         gl_objects_init(tables[i]);
         tables[i]->lock = &sh->lock;
@@ -102,6 +103,7 @@ void gl_shared_destroy(gl_shared *sh)
     gl_objects_fini(&sh->textures);
     gl_objects_fini(&sh->renderbuffers);
     gl_objects_fini(&sh->programs);
+    gl_objects_fini(&sh->lists);
     pthread_mutex_destroy(&sh->lock);
     free(sh);
 }

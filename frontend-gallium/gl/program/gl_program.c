@@ -102,6 +102,8 @@ typedef struct gl_program_state {
     glp_exec *bound_exec;  /* whose CSOs the pipe has bound (a reference) */
     bool const_uploaded;   /* bound_exec's storage is the pipe's CONST[0] */
     bool samplers_checked, samplers_ok;
+    const gl_ff_gl_state *fixed_values; /* gl_program_set_fixed_values */
+    uint64_t fixed_serial;
 } gl_program_state;
 
 static gl_program_state *st_of(struct gl_context *ctx) { return ctx->program; }
@@ -767,6 +769,20 @@ static void add_log(glp_program *p, const char *text)
     p->log = l;
 }
 
+/* The legacy attribute a built-in attribute reads (gl_vs_input.legacy:
+ * gl_ff_attrib's numbering), -1 for a user attribute. */
+static int legacy_of(const char *name)
+{
+    static const char *const names[] = {"gl_Vertex", "gl_Normal", "gl_Color",
+                                        "gl_SecondaryColor", "gl_FogCoord"};
+    for (int i = 0; i < 5; i++)
+        if (!strcmp(name, names[i]))
+            return i;
+    if (!strncmp(name, "gl_MultiTexCoord", 16) && name[16] >= '0' && name[16] <= '7' && !name[17])
+        return 5 + (name[16] - '0');
+    return -1;
+}
+
 /* The vertex inputs (TGSI IN[i] -> attribute location) of a linked program. */
 static void build_inputs(glp_exec *e)
 {
@@ -782,6 +798,7 @@ static void build_inputs(glp_exec *e)
                 continue;
             e->inputs[in].location = (GLuint)a->location + k;
             e->inputs[in].integer = a->is_integer;
+            e->inputs[in].legacy = a->name ? legacy_of(a->name) : -1;
             if (in + 1 > e->num_inputs)
                 e->num_inputs = in + 1;
         }
@@ -1320,7 +1337,7 @@ bool gl_program_validate(struct gl_context *ctx)
         set_cur_exec(ctx, st->current->exec);
     glp_exec *e = st->cur_exec;
     if (!e)
-        return false; /* TODO(fixed function): nothing is drawn without a program */
+        return false; /* the draws check gl_program_in_use first */
     if (!st->samplers_checked) {
         st->samplers_ok = samplers_valid(e, NULL);
         st->samplers_checked = true;
@@ -1331,6 +1348,8 @@ bool gl_program_validate(struct gl_context *ctx)
         return false;
     }
     glp_uniforms_set_depth_range(e, ctx->raster->depth_range[0], ctx->raster->depth_range[1]);
+    if (st->fixed_values)
+        glp_uniforms_set_builtins(e, ctx, st->fixed_values, st->fixed_serial);
     if (st->bound_exec != e) {
         glp_cso_entry *c = cso_get(ctx, e);
         if (!c) {
@@ -1367,6 +1386,21 @@ bool gl_program_validate(struct gl_context *ctx)
         st->const_uploaded = true;
     }
     return true;
+}
+
+void gl_program_set_fixed_values(struct gl_context *ctx, const struct gl_ff_gl_state *v,
+                                 uint64_t serial)
+{
+    st_of(ctx)->fixed_values = v;
+    st_of(ctx)->fixed_serial = serial;
+}
+
+bool gl_program_in_use(struct gl_context *ctx)
+{
+    gl_program_state *st = st_of(ctx);
+    if (st->current && st->current->exec && st->current->exec != st->cur_exec)
+        return true;
+    return st->cur_exec != NULL;
 }
 
 void glp_samplers_changed(struct gl_context *ctx) { st_of(ctx)->samplers_checked = false; }

@@ -4,8 +4,9 @@
  * locations, program queries and info logs, and the shaders and constants
  * a draw binds. GLSL is compiled by frontend-gallium/glsl (swr_glsl.h).
  * gl_program.c holds the objects, linking and draw validation, gl_uniform.c
- * the uniforms; the raster part gives the gl_DepthRange uniform its value.
- * May call: objects, raster.
+ * the uniforms; the raster part gives the gl_DepthRange uniform its value,
+ * the fixed part (through the draw part) the other built-in state uniforms.
+ * May call: fixedfunc, objects, raster.
  */
 #ifndef GL_PROGRAM_H
 #define GL_PROGRAM_H
@@ -17,17 +18,31 @@
 GL_PART_HOOKS(program)
 /* Draw-time validation (the draw part calls it): binds the current
  * program's shaders and uploads its constants. False when the draw must be
- * skipped: no program (nothing is drawn without one yet), samplers of
+ * skipped: no program (the draw part then uses the fixed part), samplers of
  * different types on one unit (GL_INVALID_OPERATION), out of memory. */
 bool gl_program_validate(struct gl_context *ctx);
+/* The fixed-function values the built-in state uniforms (gl_ModelViewMatrix,
+ * gl_LightSource[] ...) read, and their serial; the draw part passes them
+ * before gl_program_validate. The pointer must stay valid while the
+ * context lives (it is the fixed part's state). */
+struct gl_ff_gl_state;
+void gl_program_set_fixed_values(struct gl_context *ctx, const struct gl_ff_gl_state *v,
+                                 uint64_t serial);
+/* Whether a program executable is in use (glUseProgram of a linked
+ * program): false means the draws use fixed-function processing. */
+bool gl_program_in_use(struct gl_context *ctx);
 
 
 /* The current program's vertex inputs: input i (TGSI IN[i]) reads generic
- * attribute `location`, as integers when `integer`. Returns the number of
- * inputs (0 with no program). */
+ * attribute `location`, as integers when `integer`; a built-in attribute
+ * reads legacy attribute `legacy` instead (the numbering of gl_ff_attrib,
+ * fixedfunc/gl_ff_key.h: 0 gl_Vertex, 1 gl_Normal, 2 gl_Color,
+ * 3 gl_SecondaryColor, 4 gl_FogCoord, 5 + n gl_MultiTexCoordn; -1: a
+ * user attribute). Returns the number of inputs (0 with no program). */
 typedef struct gl_vs_input {
     GLuint location;
     bool integer;
+    int legacy;
 } gl_vs_input;
 unsigned gl_program_vs_inputs(struct gl_context *ctx, gl_vs_input *inputs /* [32] */);
 

@@ -21,6 +21,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "frontend-gallium/gl/fixedfunc/gl_ff_state.h"
 #include "frontend-gallium/gl/objects/gl_objects.h"
 #include "frontend-gallium/gl/program/gl_program.h"
 #include "frontend-gallium/glsl/swr_glsl.h"
@@ -62,6 +63,18 @@ typedef struct glp_exec {
     double depth_range[2];
     gl_vs_input inputs[32];
     unsigned num_inputs;
+    /* Built-in state uniforms that track fixed-function state: register
+     * reg gets the value of ref (the whole vec4, or component comp in x),
+     * refreshed at draw time when the context or its values serial differ
+     * from builtin_ctx / builtin_serial. */
+    struct glp_builtin {
+        unsigned reg;
+        gl_ff_state_ref ref;
+        int comp; /* -1: the vec4 */
+    } *builtins;
+    unsigned num_builtins;
+    const void *builtin_ctx;
+    uint64_t builtin_serial;
 } glp_exec;
 
 /* Locations encode (uniform index, array element). */
@@ -76,6 +89,10 @@ bool glp_type_info(GLenum type, glp_kind *kind, unsigned *cols, unsigned *rows);
  * uniforms' defaults. False when out of memory. */
 bool glp_uniforms_build(glp_exec *e);
 void glp_uniforms_free(glp_exec *e);
+/* Refreshes the built-in state uniforms from fixed-function values
+ * (marks the storage dirty when it rewrote them). */
+void glp_uniforms_set_builtins(glp_exec *e, const void *ctx, const gl_ff_gl_state *v,
+                               uint64_t serial);
 /* Updates the gl_DepthRange uniform (marks the storage dirty on change). */
 void glp_uniforms_set_depth_range(glp_exec *e, double n, double f);
 /* The location of `name` in e (GL's naming rules), -1 if none. */

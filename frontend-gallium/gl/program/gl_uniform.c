@@ -10,9 +10,10 @@
  *
  * A location is (uniform index << GLP_LOC_ELEMENT_BITS) | array element, so
  * glUniform* decodes it without a search. Built-in uniforms (gl_ names) are
- * reported by glGetActiveUniform but have no location; they hold GL's
+ * reported by glGetActiveUniform but have no location; they start with GL's
  * default state (identity matrices, the default light and material ...)
- * until the fixed-function state they mirror exists.
+ * and track the fixed part's values from the first draw on
+ * (glp_uniforms_set_builtins, called by draw-time validation).
  *
  * Thread: the thread the context is current on.
  */
@@ -172,6 +173,203 @@ static void fill_builtin(glp_exec *e, const glp_uniform *u)
     }
 }
 
+/* ---- built-ins that track fixed-function state ------------------------------------------------- */
+
+/* The fixed-function value of column `col` of element `k` of a built-in
+ * uniform (`base` without subscripts, `index` its first subscript): a
+ * state reference and the component a scalar takes (-1: the whole vec4).
+ * False for names that track no fixed-function value (gl_DepthRange has
+ * its own path). Matrices are stored by columns: column c of M is row c of
+ * M's transpose. */
+static bool builtin_ref(const char *base, unsigned index, unsigned col, gl_ff_state_ref *r,
+                        int *comp)
+{
+    static const struct {
+        const char *name;
+        uint8_t matrix;
+    } matrices[] = {
+        {"gl_ModelViewMatrix", GL_FF_MATRIX_MODELVIEW},
+        {"gl_ProjectionMatrix", GL_FF_MATRIX_PROJECTION},
+        {"gl_ModelViewProjectionMatrix", GL_FF_MATRIX_MVP},
+        {"gl_TextureMatrix", GL_FF_MATRIX_TEXTURE0},
+    };
+    static const struct {
+        const char *suffix;
+        uint8_t mod; /* the modifier whose rows are the wanted columns */
+    } mods[] = {
+        {"", GL_FF_MOD_TRANSPOSE},
+        {"Inverse", GL_FF_MOD_INVTRANS},
+        {"Transpose", GL_FF_MOD_NONE},
+        {"InverseTranspose", GL_FF_MOD_INVERSE},
+    };
+    memset(r, 0, sizeof *r);
+    *comp = -1;
+    for (size_t m = 0; m < sizeof matrices / sizeof matrices[0]; m++) {
+        size_t n = strlen(matrices[m].name);
+        if (strncmp(base, matrices[m].name, n))
+            continue;
+        for (size_t k = 0; k < sizeof mods / sizeof mods[0]; k++) {
+            if (strcmp(base + n, mods[k].suffix))
+                continue;
+            bool tex = matrices[m].matrix == GL_FF_MATRIX_TEXTURE0;
+            if (tex && index >= GL_FF_MAX_TEXTURE_UNITS)
+                return false;
+            r->id = GL_FF_SV_MATRIX;
+            r->index = (uint8_t)(matrices[m].matrix + (tex ? index : 0));
+            r->sub = mods[k].mod;
+            r->row = (uint8_t)col;
+            return col < 4;
+        }
+    }
+    if (!strcmp(base, "gl_NormalMatrix")) { /* (M^-1)^T: column c = row c of M^-1 */
+        r->id = GL_FF_SV_MATRIX;
+        r->index = GL_FF_MATRIX_MODELVIEW;
+        r->sub = GL_FF_MOD_INVERSE;
+        r->row = (uint8_t)col;
+        return col < 3;
+    }
+    if (!strcmp(base, "gl_NormalScale")) {
+        r->id = GL_FF_SV_NORMAL_SCALE;
+        *comp = 0;
+        return true;
+    }
+    static const struct {
+        const char *name;
+        uint8_t id;
+        int8_t comp;
+        uint8_t kind; /* 0: no index, 1: light, 2: face from the name, 3: unit, 4: unit+coord,
+                         5: light product (light index, face from the name), 6: clip plane */
+        uint8_t sub;
+    } table[] = {
+        {"gl_LightSource.ambient", GL_FF_SV_LIGHT_AMBIENT, -1, 1, 0},
+        {"gl_LightSource.diffuse", GL_FF_SV_LIGHT_DIFFUSE, -1, 1, 0},
+        {"gl_LightSource.specular", GL_FF_SV_LIGHT_SPECULAR, -1, 1, 0},
+        {"gl_LightSource.position", GL_FF_SV_LIGHT_POSITION, -1, 1, 0},
+        {"gl_LightSource.halfVector", GL_FF_SV_LIGHT_HALF_VECTOR, -1, 1, 0},
+        {"gl_LightSource.spotDirection", GL_FF_SV_LIGHT_SPOT_DIRECTION, -1, 1, 0},
+        {"gl_LightSource.spotExponent", GL_FF_SV_LIGHT_SPOT_PARAMS, 0, 1, 0},
+        {"gl_LightSource.spotCutoff", GL_FF_SV_LIGHT_SPOT_PARAMS, 1, 1, 0},
+        {"gl_LightSource.spotCosCutoff", GL_FF_SV_LIGHT_SPOT_PARAMS, 2, 1, 0},
+        {"gl_LightSource.constantAttenuation", GL_FF_SV_LIGHT_ATTENUATION, 0, 1, 0},
+        {"gl_LightSource.linearAttenuation", GL_FF_SV_LIGHT_ATTENUATION, 1, 1, 0},
+        {"gl_LightSource.quadraticAttenuation", GL_FF_SV_LIGHT_ATTENUATION, 2, 1, 0},
+        {"gl_LightModel.ambient", GL_FF_SV_LIGHTMODEL_AMBIENT, -1, 0, 0},
+        {"gl_FrontLightModelProduct.sceneColor", GL_FF_SV_LIGHTMODEL_SCENECOLOR, -1, 2, 0},
+        {"gl_BackLightModelProduct.sceneColor", GL_FF_SV_LIGHTMODEL_SCENECOLOR, -1, 2, 1},
+        {"gl_FrontMaterial.emission", GL_FF_SV_MATERIAL_EMISSION, -1, 2, 0},
+        {"gl_FrontMaterial.ambient", GL_FF_SV_MATERIAL_AMBIENT, -1, 2, 0},
+        {"gl_FrontMaterial.diffuse", GL_FF_SV_MATERIAL_DIFFUSE, -1, 2, 0},
+        {"gl_FrontMaterial.specular", GL_FF_SV_MATERIAL_SPECULAR, -1, 2, 0},
+        {"gl_FrontMaterial.shininess", GL_FF_SV_MATERIAL_SHININESS, 0, 2, 0},
+        {"gl_BackMaterial.emission", GL_FF_SV_MATERIAL_EMISSION, -1, 2, 1},
+        {"gl_BackMaterial.ambient", GL_FF_SV_MATERIAL_AMBIENT, -1, 2, 1},
+        {"gl_BackMaterial.diffuse", GL_FF_SV_MATERIAL_DIFFUSE, -1, 2, 1},
+        {"gl_BackMaterial.specular", GL_FF_SV_MATERIAL_SPECULAR, -1, 2, 1},
+        {"gl_BackMaterial.shininess", GL_FF_SV_MATERIAL_SHININESS, 0, 2, 1},
+        {"gl_FrontLightProduct.ambient", GL_FF_SV_LIGHTPROD_AMBIENT, -1, 5, 0},
+        {"gl_FrontLightProduct.diffuse", GL_FF_SV_LIGHTPROD_DIFFUSE, -1, 5, 0},
+        {"gl_FrontLightProduct.specular", GL_FF_SV_LIGHTPROD_SPECULAR, -1, 5, 0},
+        {"gl_BackLightProduct.ambient", GL_FF_SV_LIGHTPROD_AMBIENT, -1, 5, 1},
+        {"gl_BackLightProduct.diffuse", GL_FF_SV_LIGHTPROD_DIFFUSE, -1, 5, 1},
+        {"gl_BackLightProduct.specular", GL_FF_SV_LIGHTPROD_SPECULAR, -1, 5, 1},
+        {"gl_TextureEnvColor", GL_FF_SV_TEXENV_COLOR, -1, 3, 0},
+        {"gl_EyePlaneS", GL_FF_SV_TEXGEN_EYE_PLANE, -1, 4, 0},
+        {"gl_EyePlaneT", GL_FF_SV_TEXGEN_EYE_PLANE, -1, 4, 1},
+        {"gl_EyePlaneR", GL_FF_SV_TEXGEN_EYE_PLANE, -1, 4, 2},
+        {"gl_EyePlaneQ", GL_FF_SV_TEXGEN_EYE_PLANE, -1, 4, 3},
+        {"gl_ObjectPlaneS", GL_FF_SV_TEXGEN_OBJECT_PLANE, -1, 4, 0},
+        {"gl_ObjectPlaneT", GL_FF_SV_TEXGEN_OBJECT_PLANE, -1, 4, 1},
+        {"gl_ObjectPlaneR", GL_FF_SV_TEXGEN_OBJECT_PLANE, -1, 4, 2},
+        {"gl_ObjectPlaneQ", GL_FF_SV_TEXGEN_OBJECT_PLANE, -1, 4, 3},
+        {"gl_Fog.color", GL_FF_SV_FOG_COLOR, -1, 0, 0},
+        {"gl_Fog.density", GL_FF_SV_FOG_PARAMS, 0, 0, 0},
+        {"gl_Fog.start", GL_FF_SV_FOG_PARAMS, 1, 0, 0},
+        {"gl_Fog.end", GL_FF_SV_FOG_PARAMS, 2, 0, 0},
+        {"gl_Fog.scale", GL_FF_SV_FOG_PARAMS, 3, 0, 0},
+        {"gl_Point.size", GL_FF_SV_POINT_SIZE, 0, 0, 0},
+        {"gl_Point.sizeMin", GL_FF_SV_POINT_SIZE, 1, 0, 0},
+        {"gl_Point.sizeMax", GL_FF_SV_POINT_SIZE, 2, 0, 0},
+        {"gl_Point.fadeThresholdSize", GL_FF_SV_POINT_SIZE, 3, 0, 0},
+        {"gl_Point.distanceConstantAttenuation", GL_FF_SV_POINT_ATTENUATION, 0, 0, 0},
+        {"gl_Point.distanceLinearAttenuation", GL_FF_SV_POINT_ATTENUATION, 1, 0, 0},
+        {"gl_Point.distanceQuadraticAttenuation", GL_FF_SV_POINT_ATTENUATION, 2, 0, 0},
+        {"gl_ClipPlane", GL_FF_SV_CLIP_PLANE, -1, 6, 0},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++) {
+        if (strcmp(table[i].name, base))
+            continue;
+        unsigned limit = table[i].kind == 1 || table[i].kind == 5 ? GL_FF_MAX_LIGHTS
+                         : table[i].kind == 3 || table[i].kind == 4 ? GL_FF_MAX_TEXTURE_UNITS
+                         : table[i].kind == 6                       ? GL_FF_MAX_CLIP_PLANES
+                                                                    : 1;
+        if (table[i].kind != 0 && table[i].kind != 2 && index >= limit)
+            return false;
+        r->id = table[i].id;
+        *comp = table[i].comp;
+        switch (table[i].kind) {
+        case 1:
+        case 3:
+        case 6: r->index = (uint8_t)index; break;
+        case 2: r->index = table[i].sub; break;
+        case 4:
+            r->index = (uint8_t)index;
+            r->sub = table[i].sub;
+            break;
+        case 5:
+            r->index = (uint8_t)index;
+            r->sub = table[i].sub;
+            break;
+        default: break;
+        }
+        return col == 0;
+    }
+    return false;
+}
+
+void glp_uniforms_set_builtins(glp_exec *e, const void *ctx, const gl_ff_gl_state *v,
+                               uint64_t serial)
+{
+    if (!e->num_builtins || (e->builtin_ctx == ctx && e->builtin_serial == serial))
+        return;
+    e->builtin_ctx = ctx;
+    e->builtin_serial = serial;
+    for (unsigned i = 0; i < e->num_builtins; i++) {
+        const struct glp_builtin *b = &e->builtins[i];
+        float val[4];
+        gl_ff_state_value(v, b->ref, val);
+        float *dst = (float *)(e->storage + (size_t)b->reg * 4);
+        if (b->comp < 0)
+            memcpy(dst, val, sizeof val);
+        else
+            dst[0] = val[b->comp];
+    }
+    e->storage_dirty = true;
+}
+
+/* Records the fixed-function bindings of built-in uniform u; false when out
+ * of memory. */
+static bool add_builtin_bindings(glp_exec *e, const glp_uniform *u)
+{
+    char base[128];
+    unsigned index;
+    strip_subscripts(u->name, base, sizeof base, &index);
+    for (unsigned k = 0; k < u->array_size; k++) {
+        for (unsigned c = 0; c < u->cols; c++) {
+            unsigned reg = (unsigned)u->const_reg + k * u->regs_per_element + c;
+            gl_ff_state_ref ref;
+            int comp;
+            if (reg >= e->num_regs || !builtin_ref(base, u->is_array ? k : index, c, &ref, &comp))
+                continue;
+            struct glp_builtin *n = realloc(e->builtins, (e->num_builtins + 1) * sizeof *n);
+            if (!n)
+                return false;
+            e->builtins = n;
+            e->builtins[e->num_builtins++] = (struct glp_builtin){reg, ref, comp};
+        }
+    }
+    return true;
+}
+
 /* ---- building the table ------------------------------------------------------------------------ */
 
 void glp_uniforms_free(glp_exec *e)
@@ -180,8 +378,11 @@ void glp_uniforms_free(glp_exec *e)
         free(e->uniforms[i].name);
     free(e->uniforms);
     free(e->storage);
+    free(e->builtins);
     e->uniforms = NULL;
     e->storage = NULL;
+    e->builtins = NULL;
+    e->num_builtins = 0;
     e->num_uniforms = 0;
 }
 
@@ -246,6 +447,8 @@ bool glp_uniforms_build(glp_exec *e)
             u->const_reg = -1;
         if (u->builtin && u->const_reg >= 0) {
             fill_builtin(e, u);
+            if (!add_builtin_bindings(e, u))
+                return false;
             static const char *const dr[3] = {"gl_DepthRange.near", "gl_DepthRange.far",
                                               "gl_DepthRange.diff"};
             for (int k = 0; k < 3; k++)

@@ -183,6 +183,7 @@ bool gl_raster_init(struct gl_context *ctx)
     if (!(r->point_size_max >= 1.0f))
         r->point_size_max = 1.0f;
     r->point_fade = 1.0f;
+    r->point_attenuation[0] = 1.0f;
     r->sprite_origin = GL_UPPER_LEFT;
     for (int i = 0; i < 8; i++)
         r->hints[i] = GL_DONT_CARE;
@@ -845,7 +846,9 @@ void swrgl_PointParameterfv(struct gl_context *ctx, GLenum pname, const GLfloat 
         break;
     }
     case GL_POINT_DISTANCE_ATTENUATION:
-        /* fixed-function only: accepted, no effect on shaders */
+        /* read by the fixed-function programs only */
+        for (int k = 0; k < 3; k++)
+            r->point_attenuation[k] = params[k];
         return;
     default:
         gl_error(ctx, GL_INVALID_ENUM);
@@ -884,18 +887,25 @@ void swrgl_PointParameteri(struct gl_context *ctx, GLenum pname, GLint param)
     swrgl_PointParameteriv(ctx, pname, &param);
 }
 
-void swrgl_ClipPlane(struct gl_context *ctx, GLenum plane, const GLdouble *equation)
+void gl_raster_set_clip_plane(struct gl_context *ctx, unsigned k, const GLdouble plane[4])
 {
-    if (plane < GL_CLIP_PLANE0 || plane >= GL_CLIP_PLANE0 + SWRGL_MAX_CLIP_PLANES) {
-        gl_error(ctx, GL_INVALID_ENUM);
+    if (k >= SWRGL_MAX_CLIP_PLANES)
         return;
-    }
-    if (!equation)
-        return;
-    /* Without fixed-function matrices the modelview is the identity, so the
-     * eye-space plane is the plane as given. */
-    memcpy(ctx->raster->clip_plane[plane - GL_CLIP_PLANE0], equation, 4 * sizeof(GLdouble));
+    memcpy(ctx->raster->clip_plane[k], plane, 4 * sizeof(GLdouble));
     ctx->raster->dirty |= GLR_DIRTY_CLIP;
+}
+
+void gl_raster_set_fixed(struct gl_context *ctx, const gl_raster_fixed *fixed)
+{
+    gl_raster_state *r = ctx->raster;
+    gl_raster_fixed none;
+    memset(&none, 0, sizeof none);
+    if (!fixed)
+        fixed = &none;
+    if (memcmp(&r->fixed, fixed, sizeof *fixed)) {
+        r->fixed = *fixed;
+        r->dirty |= GLR_DIRTY_RAST;
+    }
 }
 
 void swrgl_GetClipPlane(struct gl_context *ctx, GLenum plane, GLdouble *equation)
@@ -1122,6 +1132,11 @@ bool gl_raster_get(struct gl_context *ctx, GLenum pname, gl_value *v)
     case GL_POINT_SIZE_MIN: gl_value_float(v, r->point_size_min); return true;
     case GL_POINT_SIZE_MAX: gl_value_float(v, r->point_size_max); return true;
     case GL_POINT_FADE_THRESHOLD_SIZE: gl_value_float(v, r->point_fade); return true;
+    case GL_POINT_DISTANCE_ATTENUATION:
+        v->type = GL_VALUE_FLOAT;
+        v->count = 3;
+        memcpy(v->f, r->point_attenuation, sizeof r->point_attenuation);
+        return true;
     case GL_POINT_SPRITE_COORD_ORIGIN: value_enum(v, r->sprite_origin); return true;
     case GL_ALIASED_POINT_SIZE_RANGE:
     case GL_SMOOTH_POINT_SIZE_RANGE: {
@@ -1147,7 +1162,8 @@ static void build_rasterizer(const gl_raster_state *r, struct pipe_rasterizer_st
     memset(s, 0, sizeof *s);
     s->flatshade = r->shade_model == GL_FLAT;
     s->flatshade_first = r->provoking_vertex == GL_FIRST_VERTEX_CONVENTION;
-    s->clamp_vertex_color = r->clamp_vertex == GL_TRUE;
+    s->clamp_vertex_color = r->clamp_vertex == GL_TRUE && !r->fixed.clamp_in_shader;
+    s->light_twoside = r->fixed.light_twoside;
     s->clamp_fragment_color = r->clamp_fragment == GL_TRUE;
     /* The engine judges winding with row 0 at the top (swr_state.h), and
      * GL's y = 0 is row 0 here: a GL counter-clockwise polygon runs
@@ -1168,12 +1184,14 @@ static void build_rasterizer(const gl_raster_state *r, struct pipe_rasterizer_st
     }
     s->poly_smooth = r->polygon_smooth;
     s->poly_stipple_enable = r->polygon_stipple;
-    s->sprite_coord_enable = 0; /* gl_PointCoord (PCOORD) is always replaced */
+    /* gl_PointCoord (PCOORD) is always replaced; fixed-function texture
+     * coordinates with GL_COORD_REPLACE. */
+    s->sprite_coord_enable = r->point_sprite ? r->fixed.sprite_coord_enable : 0;
     s->sprite_coord_mode =
         r->sprite_origin == GL_UPPER_LEFT ? PIPE_SPRITE_COORD_LOWER_LEFT : PIPE_SPRITE_COORD_UPPER_LEFT;
     s->point_quad_rasterization = r->point_sprite;
     s->point_smooth = r->point_smooth;
-    s->point_size_per_vertex = r->program_point_size;
+    s->point_size_per_vertex = r->fixed.on ? r->fixed.point_size_per_vertex : r->program_point_size;
     float ps = r->point_size;
     if (ps < r->point_size_min)
         ps = r->point_size_min;

@@ -115,11 +115,20 @@ typedef struct gl_raster_state {
     GLint line_stipple_factor;
     GLushort line_stipple_pattern;
     GLfloat point_size, point_size_min, point_size_max, point_fade;
+    GLfloat point_attenuation[3]; /* GL_POINT_DISTANCE_ATTENUATION (the fixed part's programs use it) */
     GLenum sprite_origin;
     bool point_sprite, point_smooth, program_point_size;
     uint8_t clip_enable; /* bit k: CLIP_DISTANCEk */
     GLdouble clip_plane[SWRGL_MAX_CLIP_PLANES][4];
     bool rasterizer_discard;
+    /* what the fixed-function programs of the last draw need (gl_raster_set_fixed) */
+    struct gl_raster_fixed {
+        bool on;                     /* the draws use fixed-function programs */
+        bool light_twoside;          /* back faces read the VS's back colours */
+        bool clamp_in_shader;        /* the VS clamps its colours: pipe clamp off */
+        bool point_size_per_vertex;  /* point attenuation: the VS writes PSIZE */
+        uint8_t sprite_coord_enable; /* GL_COORD_REPLACE per unit */
+    } fixed;
 
     /* glHint, indexed by glr_hint_index() */
     GLenum hints[8];
@@ -140,9 +149,17 @@ bool gl_raster_validate(struct gl_context *ctx);
 const gl_stencil_face *gl_raster_stencil_back(const gl_raster_state *r);
 
 /* For the program part (user clip planes through gl_ClipVertex): plane k
- * as given to glClipPlane, and the enabled planes (bit k). */
+ * in eye space (as glClipPlane stored it), and the enabled planes (bit k). */
 const GLdouble *gl_raster_clip_plane(struct gl_context *ctx, unsigned k);
 unsigned gl_raster_clip_enables(struct gl_context *ctx);
+
+/* For the fixed part: glClipPlane's plane k, already in eye space. */
+void gl_raster_set_clip_plane(struct gl_context *ctx, unsigned k, const GLdouble plane[4]);
+
+/* For the fixed part (before gl_raster_validate): the rasterizer bits its
+ * programs need; NULL (the draw part, for GLSL draws): none. */
+typedef struct gl_raster_fixed gl_raster_fixed;
+void gl_raster_set_fixed(struct gl_context *ctx, const gl_raster_fixed *fixed);
 
 /* Marks every pipe state of this part for re-sending (after something else
  * bound CSOs of its own, e.g. a blit through the pipe). */

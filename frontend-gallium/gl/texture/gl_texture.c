@@ -192,8 +192,6 @@ bool gl_texture_init(struct gl_context *ctx)
             return false;
         }
     }
-    for (int u = 0; u < SWRGL_MAX_TEXTURE_UNITS; u++)
-        tp->env_mode[u] = GL_MODULATE;
     tp->dirty = true;
     return true;
 }
@@ -706,95 +704,56 @@ void swrgl_GetTexParameterIuiv(struct gl_context *ctx, GLenum target, GLenum pna
     swrgl_GetTexParameterIiv(ctx, target, pname, (GLint *)params);
 }
 
-/* ---- texture environment (fixed function: stored only) ---------------------- */
+/* ---- for the fixed part: units, LOD bias --------------------------------------- */
 
-static void tex_env(struct gl_context *ctx, GLenum target, GLenum pname, const GLfloat *f)
+unsigned gl_texture_active_unit(struct gl_context *ctx) { return gltex(ctx)->active_unit; }
+
+void gl_texture_set_unit_lod_bias(struct gl_context *ctx, GLfloat bias)
 {
     gl_texture_state *tp = gltex(ctx);
-    unsigned u = tp->active_unit;
-    if (target == GL_TEXTURE_FILTER_CONTROL && pname == GL_TEXTURE_LOD_BIAS) {
-        tp->lod_bias_unit[u] = f[0];
-        tp->dirty = true;
-    } else if (target == GL_TEXTURE_ENV && pname == GL_TEXTURE_ENV_MODE) {
-        GLenum m = (GLenum)f[0];
-        if (m != GL_MODULATE && m != GL_REPLACE && m != GL_DECAL && m != GL_BLEND &&
-            m != GL_ADD && m != GL_COMBINE) {
-            gl_error(ctx, GL_INVALID_ENUM);
-            return;
+    tp->lod_bias_unit[tp->active_unit] = bias;
+    tp->dirty = true;
+}
+
+GLfloat gl_texture_unit_lod_bias(struct gl_context *ctx)
+{
+    gl_texture_state *tp = gltex(ctx);
+    return tp->lod_bias_unit[tp->active_unit];
+}
+
+GLenum gl_texture_fixed_unit(struct gl_context *ctx, unsigned unit, GLenum *base_format,
+                             bool *shadow)
+{
+    gl_texture_state *tp = gltex(ctx);
+    *base_format = GL_RGBA;
+    *shadow = false;
+    if (unit >= SWRGL_MAX_TEXTURE_UNITS)
+        return 0;
+    /* GL 2.1 3.8.16: cube map over 3D over 2D over 1D */
+    static const int order[4] = {3, 2, 1, 0};
+    static const int tex_index[4] = {TEX_1D, TEX_2D, TEX_3D, TEX_CUBE};
+    static const GLenum targets[4] = {GL_TEXTURE_1D, GL_TEXTURE_2D, GL_TEXTURE_3D,
+                                      GL_TEXTURE_CUBE_MAP};
+    for (int k = 0; k < 4; k++) {
+        int e = order[k];
+        if (!tp->enabled[unit][e])
+            continue;
+        int ti = tex_index[e];
+        const gl_texobj *t = tp->bound[unit][ti] ? tp->bound[unit][ti] : tp->defaults[ti];
+        unsigned last;
+        /* an incomplete texture disables the unit (GL 2.1 3.8.10) */
+        if (!gl_tex_complete(t, &last))
+            return 0;
+        unsigned base = t->p.base_level < 0 ? 0u : (unsigned)t->p.base_level;
+        GLenum f = base < GLTEX_MAX_LEVELS ? t->img[0][base].base_format : GL_RGBA;
+        if (f == GL_DEPTH_COMPONENT || f == GL_DEPTH_STENCIL) {
+            *shadow = t->p.compare_mode == GL_COMPARE_R_TO_TEXTURE && ti != TEX_CUBE;
+            f = t->p.depth_mode;
         }
-        tp->env_mode[u] = m;
-    } else if (target == GL_TEXTURE_ENV && pname == GL_TEXTURE_ENV_COLOR) {
-        for (int k = 0; k < 4; k++)
-            tp->env_color[u][k] = fminf(fmaxf(f[k], 0.0f), 1.0f);
-    } else {
-        gl_error(ctx, GL_INVALID_ENUM);
+        *base_format = f;
+        return targets[e];
     }
-}
-
-void swrgl_TexEnvf(struct gl_context *ctx, GLenum target, GLenum pname, GLfloat param)
-{
-    GLfloat f[4] = {param, 0, 0, 0};
-    if (pname == GL_TEXTURE_ENV_COLOR) {
-        gl_error(ctx, GL_INVALID_ENUM);
-        return;
-    }
-    tex_env(ctx, target, pname, f);
-}
-
-void swrgl_TexEnvi(struct gl_context *ctx, GLenum target, GLenum pname, GLint param)
-{
-    swrgl_TexEnvf(ctx, target, pname, (GLfloat)param);
-}
-
-void swrgl_TexEnvfv(struct gl_context *ctx, GLenum target, GLenum pname, const GLfloat *params)
-{
-    if (!params)
-        return;
-    GLfloat f[4] = {params[0], 0, 0, 0};
-    if (pname == GL_TEXTURE_ENV_COLOR)
-        memcpy(f, params, sizeof f);
-    tex_env(ctx, target, pname, f);
-}
-
-void swrgl_TexEnviv(struct gl_context *ctx, GLenum target, GLenum pname, const GLint *params)
-{
-    if (!params)
-        return;
-    GLfloat f[4] = {(GLfloat)params[0], 0, 0, 0};
-    if (pname == GL_TEXTURE_ENV_COLOR)
-        for (int k = 0; k < 4; k++)
-            f[k] = int_to_norm(params[k]);
-    tex_env(ctx, target, pname, f);
-}
-
-void swrgl_GetTexEnvfv(struct gl_context *ctx, GLenum target, GLenum pname, GLfloat *params)
-{
-    gl_texture_state *tp = gltex(ctx);
-    unsigned u = tp->active_unit;
-    if (!params)
-        return;
-    if (target == GL_TEXTURE_FILTER_CONTROL && pname == GL_TEXTURE_LOD_BIAS)
-        params[0] = tp->lod_bias_unit[u];
-    else if (target == GL_TEXTURE_ENV && pname == GL_TEXTURE_ENV_MODE)
-        params[0] = (GLfloat)tp->env_mode[u];
-    else if (target == GL_TEXTURE_ENV && pname == GL_TEXTURE_ENV_COLOR)
-        memcpy(params, tp->env_color[u], 4 * sizeof(GLfloat));
-    else
-        gl_error(ctx, GL_INVALID_ENUM);
-}
-
-void swrgl_GetTexEnviv(struct gl_context *ctx, GLenum target, GLenum pname, GLint *params)
-{
-    GLfloat f[4] = {0};
-    GLenum before = ctx->error;
-    swrgl_GetTexEnvfv(ctx, target, pname, f);
-    if (!params || (ctx->error != before && ctx->error != GL_NO_ERROR))
-        return;
-    if (pname == GL_TEXTURE_ENV_COLOR)
-        for (int k = 0; k < 4; k++)
-            params[k] = (GLint)lrint((double)f[k] * 2147483647.0);
-    else
-        params[0] = (GLint)lrintf(f[0]);
+    return 0;
 }
 
 /* ---- glGet / glEnable ------------------------------------------------------- */
@@ -1119,10 +1078,15 @@ static struct pipe_sampler_view *dummy_view(struct gl_context *ctx, int ti)
 
 bool gl_texture_validate(struct gl_context *ctx)
 {
-    gl_texture_state *tp = gltex(ctx);
     gl_sampler_use uses[SWRGL_MAX_SAMPLERS];
     memset(uses, 0, sizeof uses);
     unsigned n = gl_program_sampler_uses(ctx, uses);
+    return gl_texture_validate_uses(ctx, uses, n);
+}
+
+bool gl_texture_validate_uses(struct gl_context *ctx, const gl_sampler_use *uses, unsigned n)
+{
+    gl_texture_state *tp = gltex(ctx);
     if (n > SWRGL_MAX_SAMPLERS)
         n = SWRGL_MAX_SAMPLERS;
     /* A texture changed in another context of the share group counts too. */
@@ -1195,7 +1159,7 @@ bool gl_texture_validate(struct gl_context *ctx)
         tp->num_bound[st] = n;
     }
     gl_objects_unlock(ctx->texture->textures);
-    memcpy(tp->uses, uses, sizeof uses);
+    memcpy(tp->uses, uses, n * sizeof uses[0]);
     tp->num_uses = n;
     tp->dirty = false;
     return true;

@@ -2,7 +2,7 @@
  * gl_texture.h: the texture part: texture objects (1D, 2D, 3D, cube,
  * rectangle, 1D/2D arrays), their images (glTexImage*, glTexSubImage*,
  * glCopyTex*, compressed images, glGenerateMipmap, glGetTexImage),
- * parameters, texture units, and the sampler views and sampler states a
+ * parameters, texture units (glTexEnv is the fixed part's), and the sampler views and sampler states a
  * draw uses. gl_texture.c holds the objects, units, parameters, glGet and
  * draw validation, gl_texture_image.c the images and their storage.
  * May call: objects, pixels, vertex, program.
@@ -31,6 +31,24 @@ GL_PART_HOOKS(texture)
 /* Draw-time validation (the draw part calls it): the sampler views and
  * sampler states of the textures the current program samples. */
 bool gl_texture_validate(struct gl_context *ctx);
+/* The same for an explicit list of sampler uses (the fixed-function
+ * programs': sampler u = unit u; gl_program.h's gl_sampler_use). */
+struct gl_sampler_use;
+bool gl_texture_validate_uses(struct gl_context *ctx, const struct gl_sampler_use *uses,
+                              unsigned n);
+
+/* For the fixed part: the active texture unit (glActiveTexture), the
+ * active unit's GL_TEXTURE_LOD_BIAS (glTexEnv's GL_TEXTURE_FILTER_CONTROL),
+ * and what unit `unit` samples for fixed-function texturing: its enabled
+ * target of highest priority (GL_TEXTURE_CUBE_MAP, _3D, _2D, _1D; 0 when
+ * none or its texture is incomplete), the base format of the base image
+ * (a depth texture's GL_DEPTH_TEXTURE_MODE) and whether it is a depth
+ * texture compared (GL_COMPARE_R_TO_TEXTURE). */
+unsigned gl_texture_active_unit(struct gl_context *ctx);
+void gl_texture_set_unit_lod_bias(struct gl_context *ctx, GLfloat bias);
+GLfloat gl_texture_unit_lod_bias(struct gl_context *ctx);
+GLenum gl_texture_fixed_unit(struct gl_context *ctx, unsigned unit, GLenum *base_format,
+                             bool *shadow);
 
 /* What the texture part asks of the framebuffer part (see above). */
 typedef struct gl_texture_fb_calls {

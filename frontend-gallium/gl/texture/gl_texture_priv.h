@@ -123,8 +123,6 @@ typedef struct gl_texture_state {
     gl_texobj *proxy[TEX_NUM_TARGETS];
     bool enabled[SWRGL_MAX_TEXTURE_UNITS][4]; /* fixed-function caps 1D 2D 3D CUBE */
     GLfloat lod_bias_unit[SWRGL_MAX_TEXTURE_UNITS]; /* TEXTURE_FILTER_CONTROL */
-    GLenum env_mode[SWRGL_MAX_TEXTURE_UNITS];
-    GLfloat env_color[SWRGL_MAX_TEXTURE_UNITS][4];
     /* draw validation */
     bool dirty;
     unsigned num_uses;

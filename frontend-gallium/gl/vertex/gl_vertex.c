@@ -30,6 +30,16 @@ static void vao_init(gl_vao *v, GLuint name)
         v->attribs[i].type = GL_FLOAT;
         v->attribs[i].elem_bytes = 16;
     }
+    glv_legacy_vao_init(v);
+}
+
+void gl_vertex_vao_init_private(gl_vao *v) { vao_init(v, 0); }
+
+gl_vao *gl_vertex_swap_vao(struct gl_context *ctx, gl_vao *v)
+{
+    gl_vao *old = glv(ctx)->vao;
+    glv(ctx)->vao = v;
+    return old;
 }
 
 /* Drops the VAO's buffer references. */
@@ -38,6 +48,10 @@ static void vao_release(gl_vao *v)
     glv_buffer_ref(&v->element_buffer, NULL);
     for (unsigned i = 0; i < GLV_MAX_ATTRIBS; i++)
         glv_buffer_ref(&v->attribs[i].buffer, NULL);
+    for (unsigned i = 0; i < GLV_LEGACY_ATTRIBS; i++)
+        glv_buffer_ref(&v->legacy[i].buffer, NULL);
+    glv_buffer_ref(&v->edge_flag.buffer, NULL);
+    glv_buffer_ref(&v->color_index.buffer, NULL);
 }
 
 bool gl_vertex_init(struct gl_context *ctx)
@@ -51,7 +65,10 @@ bool gl_vertex_init(struct gl_context *ctx)
     vao_init(&p->default_vao, 0);
     p->vao = &p->default_vao;
     for (unsigned i = 0; i < GLV_MAX_ATTRIBS; i++)
-        p->current[i].f[3] = 1.0f;
+        gl_vertex_generic_default(p->current[i].f);
+    for (unsigned a = 0; a < GLV_LEGACY_ATTRIBS; a++)
+        gl_vertex_legacy_default(a, p->current[GLV_CURRENT_LEGACY + a].f);
+    p->current_edge = GL_TRUE;
     return true;
 }
 
@@ -86,6 +103,8 @@ static GLint name_of(const gl_buffer *b) { return b ? (GLint)b->name : 0; }
 bool gl_vertex_get(struct gl_context *ctx, GLenum pname, gl_value *v)
 {
     gl_vertex_state *p = glv(ctx);
+    if (glv_legacy_get(ctx, pname, v))
+        return true;
     switch (pname) {
     case GL_ARRAY_BUFFER_BINDING:
         gl_value_int(v, name_of(p->array_buffer));
@@ -118,10 +137,12 @@ bool gl_vertex_get(struct gl_context *ctx, GLenum pname, gl_value *v)
 
 int gl_vertex_enable(struct gl_context *ctx, GLenum cap, int op)
 {
-    (void)ctx;
-    (void)cap;
-    (void)op;
-    return -1; /* no glEnable caps: primitive restart is GL 3.1 */
+    /* No glEnable caps (primitive restart is GL 3.1); the client states
+     * (GL_VERTEX_ARRAY ...) answer glIsEnabled and glGet only: glEnable of
+     * them is GL_INVALID_ENUM, as for any unknown cap. */
+    if (op != GL_ENABLE_OP_QUERY)
+        return -1;
+    return glv_legacy_client_state(ctx, cap);
 }
 
 /* ---- VAOs ---------------------------------------------------------------------- */
@@ -288,6 +309,9 @@ static void set_current(struct gl_context *ctx, GLuint index, gl_attrib_value v,
     gl_vertex_state *p = glv(ctx);
     p->current[index] = v;
     p->current_kind[index] = kind;
+    p->touched |= GLV_TOUCHED_GENERIC(index);
+    if (index == 0 && p->vertex_hook) /* GL 2.1 2.7: attribute 0 is glVertex */
+        p->vertex_hook(ctx);
 }
 
 static void set_f(struct gl_context *ctx, GLuint index, GLfloat x, GLfloat y, GLfloat z, GLfloat w)

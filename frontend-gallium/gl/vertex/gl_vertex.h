@@ -1,10 +1,22 @@
 /*
  * gl_vertex.h: the vertex part: buffer objects and their binding points,
  * vertex array objects, generic attribute arrays and current attribute
- * values. gl_buffer.c holds the buffer objects, gl_vertex.c the VAOs,
- * attributes, current values and the part's hooks; the draws that read all
- * this are the draw part's.
- * May call: objects.
+ * values, and the legacy (GL 1.x) arrays and current values: vertex, normal,
+ * colours, fog coordinate, texture coordinates, edge flag, colour index.
+ * gl_buffer.c holds the buffer objects, gl_vertex.c the VAOs, generic
+ * attributes, current values and the part's hooks, gl_vertex_legacy.c the
+ * legacy arrays (glVertexPointer ... glInterleavedArrays, client states)
+ * and current values (glColor*, glNormal*, glTexCoord* ...); the draws that
+ * read all this are the draw part's.
+ * May call: objects, fixedfunc.
+ *
+ * Legacy attributes are numbered by gl_ff_attrib (fixedfunc/gl_ff_key.h):
+ * POSITION, NORMAL, COLOR0, COLOR1, FOGCOORD, TEXCOORD0..7. Their arrays
+ * live in the VAO next to the generic ones, their current values next to
+ * the generic current values (so that one stride-0 vertex buffer serves
+ * every current value a draw reads). GL 2.1 section 2.7: generic attribute
+ * 0 is the vertex position; glVertex* is glVertexAttrib*(0, ...), and a
+ * draw reads generic array 0 when it is enabled, else the vertex array.
  *
  * Ownership: a gl_buffer is reference counted (refs). The name table holds
  * one reference while the name exists; every binding (ARRAY_BUFFER, the
@@ -21,6 +33,7 @@
 #include <stdint.h>
 
 #include "frontend-gallium/gl/common/gl_common.h"
+#include "frontend-gallium/gl/fixedfunc/gl_ff_key.h"
 #include "frontend-gallium/gl/objects/gl_objects.h"
 
 struct pipe_resource;
@@ -60,9 +73,17 @@ typedef struct gl_attrib_array {
     gl_buffer *buffer;   /* referenced; NULL: client array */
 } gl_attrib_array;
 
+#define GLV_LEGACY_ATTRIBS GL_FF_ATTRIB_COUNT /* legacy arrays, by gl_ff_attrib */
+#define GLV_TEXCOORD_UNITS GL_FF_MAX_TEXTURE_UNITS /* GL_MAX_TEXTURE_COORDS */
+
 typedef struct gl_vao {
     GLuint name; /* 0: the default VAO */
     gl_attrib_array attribs[GLV_MAX_ATTRIBS];
+    /* The legacy arrays (glVertexPointer ...), by gl_ff_attrib; always
+     * normalized except POSITION, TEXCOORDn and FOGCOORD (GL 2.1 2.8). */
+    gl_attrib_array legacy[GLV_LEGACY_ATTRIBS];
+    gl_attrib_array edge_flag; /* GL_EDGE_FLAG_ARRAY: GLboolean, stored only */
+    gl_attrib_array color_index; /* GL_INDEX_ARRAY: stored only */
     gl_buffer *element_buffer; /* referenced */
 } gl_vao;
 
@@ -88,11 +109,29 @@ typedef struct gl_vertex_state {
     gl_buffer *pixel_pack_buffer;
     gl_buffer *pixel_unpack_buffer;
 
-    /* Current generic attribute values, read by the draws through a
-     * stride-0 user vertex buffer: 16 bytes per attribute. */
-    gl_attrib_value current[GLV_MAX_ATTRIBS];
-    uint8_t current_kind[GLV_MAX_ATTRIBS];
+    /* Current attribute values, read by the draws through a stride-0 user
+     * vertex buffer: 16 bytes per attribute. Generic attribute i at [i],
+     * legacy attribute a at [GLV_CURRENT_LEGACY + a] (floats; POSITION's
+     * slot is unused: its current value is generic attribute 0). */
+    gl_attrib_value current[GLV_MAX_ATTRIBS + GLV_LEGACY_ATTRIBS];
+    uint8_t current_kind[GLV_MAX_ATTRIBS + GLV_LEGACY_ATTRIBS];
+    GLfloat current_index;  /* GL_CURRENT_INDEX */
+    GLboolean current_edge; /* GL_EDGE_FLAG */
+    unsigned client_active_texture; /* GL_CLIENT_ACTIVE_TEXTURE - GL_TEXTURE0 */
+    /* Bit a (gl_ff_attrib) / GLV_TOUCHED_GENERIC(i): the current value
+     * has been set since the context was made, so before that it was the
+     * default. Immediate mode (immediate/) carries only touched attributes
+     * in its vertices. */
+    uint32_t touched;
+    /* Called after glVertex* or glVertexAttrib*(0, ...) stored the
+     * position (generic current value 0): immediate mode (immediate/)
+     * sets it to emit a vertex inside glBegin/glEnd. NULL: nothing. An
+     * upward call by design, like gl_texture_fb_calls. */
+    void (*vertex_hook)(struct gl_context *ctx);
 } gl_vertex_state;
+
+#define GLV_CURRENT_LEGACY GLV_MAX_ATTRIBS
+#define GLV_TOUCHED_GENERIC(i) (1u << (GLV_LEGACY_ATTRIBS + (i)))
 
 GL_PART_HOOKS(vertex)
 
@@ -113,5 +152,33 @@ gl_buffer *gl_vertex_bound_buffer(struct gl_context *ctx, GLenum target);
 const uint8_t *gl_buffer_read_begin(struct gl_context *ctx, gl_buffer *buf,
                                     struct pipe_transfer **xfer);
 void gl_buffer_read_end(struct gl_context *ctx, struct pipe_transfer *xfer);
+
+/* For a part that draws from its own arrays (immediate mode's batch): a
+ * VAO outside the name table, initialized as glGenVertexArrays' would be
+ * (it holds no buffer references while its arrays are client memory),
+ * and the swap of the bound VAO around the part's draw (returns the VAO
+ * that was bound, to swap back). */
+void gl_vertex_vao_init_private(gl_vao *v);
+gl_vao *gl_vertex_swap_vao(struct gl_context *ctx, gl_vao *v);
+
+/* ---- legacy attributes (gl_vertex_legacy.c) ---- */
+
+/* The current value of legacy attribute ff_attrib (gl_ff_attrib): 4 floats.
+ * POSITION reads generic attribute 0. */
+const float *gl_vertex_legacy_current(const struct gl_context *ctx, unsigned ff_attrib);
+/* The array a draw reads for legacy attribute ff_attrib, NULL when not
+ * enabled. POSITION: generic array 0 when it is enabled, else the vertex
+ * array (GL 2.1 section 2.8). */
+const gl_attrib_array *gl_vertex_legacy_array(const struct gl_context *ctx, unsigned ff_attrib);
+/* The default current value of legacy attribute ff_attrib (GL 2.1 table
+ * 6.5): colour (1,1,1,1), normal (0,0,1), secondary colour (0,0,0,1),
+ * texture coordinates (0,0,0,1), fog coordinate 0. */
+void gl_vertex_legacy_default(unsigned ff_attrib, float out[4]);
+/* The default current value of generic attribute i: (0,0,0,1). */
+static inline void gl_vertex_generic_default(float out[4])
+{
+    out[0] = out[1] = out[2] = 0.0f;
+    out[3] = 1.0f;
+}
 
 #endif /* GL_VERTEX_H */

@@ -1,0 +1,879 @@
+/*
+ * glx_context.c: GLX contexts, making them current, presentation calls,
+ * the strings, extensions and glXGetProcAddress of swr's GLX.
+ *
+ * A context (struct __GLXcontextRec) owns a gl_context made through
+ * gl_context.h with this file's flush_front: glFlush/glFinish on a
+ * single-buffered drawable, a GLX pixmap, or a double-buffered window
+ * drawn with glDrawBuffer(GL_FRONT*) puts the colour buffer on the X
+ * drawable. glXSwapBuffers finishes the rendering and presents.
+ * MakeCurrent checks the drawable's size (windows follow their X window)
+ * and hands the drawable's buffers to the GL context's window framebuffer.
+ * GLX allows different draw and read drawables; swr's window framebuffer
+ * has one buffer set, so glXMakeContextCurrent reads from the draw
+ * drawable (the read drawable is only recorded and reported).
+ *
+ * Versions: compatibility contexts up to GL 2.1 (GLX_GL_MAJOR/MINOR);
+ * glXCreateContextAttribsARB gives BadMatch for versions GL never had or
+ * forward-compatible < 3.0, GLXBadProfileARB for an unknown profile mask,
+ * GLXBadFBConfig for a valid version swr lacks (or a core profile), as
+ * GLX_ARB_create_context(_profile) says.
+ *
+ * The driver: GALLIUM_DRIVER unset or "swr" selects swr; anything else is
+ * reported once on stderr (this library has only swr). The first context
+ * prints one line naming swr and the instruction set unless KNOB_QUIET
+ * is set. One pipe_screen serves the process (glx_screen_acquire); contexts
+ * and drawables with buffers hold references on it.
+ *
+ * Errors go to Xlib's error handler as X errors (glx_error). Threads: the
+ * calling thread's current context, drawables and display are
+ * thread-local; glx_lock guards the context list.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <X11/Xlibint.h>
+
+#include "knobs/knobs.h"
+#include "frontend-gallium/pipe/swr_public.h"
+
+#include "glx_priv.h"
+
+glx_context *glx_contexts;
+
+static _Thread_local glx_context *current;
+static _Thread_local Display *current_dpy;
+
+/* ---- the process's screen ------------------------------------------------ */
+
+static pthread_mutex_t screen_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct pipe_screen *screen;
+static unsigned screen_users;
+static bool driver_warned, banner_printed;
+
+struct pipe_screen *glx_screen_acquire(void)
+{
+    pthread_mutex_lock(&screen_lock);
+    if (!driver_warned) {
+        const char *drv = getenv("GALLIUM_DRIVER");
+        if (drv && *drv && strcmp(drv, "swr") != 0)
+            fprintf(stderr,
+                    GLX_LOG_PREFIX
+                    "GALLIUM_DRIVER=%s requested, but this library only provides swr\n",
+                    drv);
+        driver_warned = true;
+    }
+    if (!screen) {
+        screen = swr_create_screen();
+        if (!screen)
+            fprintf(stderr, GLX_LOG_PREFIX "cannot create the swr screen (out of memory, or a CPU "
+                                           "without AVX2/FMA/F16C)\n");
+    }
+    struct pipe_screen *s = screen;
+    if (s)
+        screen_users++;
+    pthread_mutex_unlock(&screen_lock);
+    return s;
+}
+
+void glx_screen_release(void)
+{
+    pthread_mutex_lock(&screen_lock);
+    if (screen_users > 0 && --screen_users == 0 && screen) {
+        screen->destroy(screen);
+        screen = NULL;
+    }
+    pthread_mutex_unlock(&screen_lock);
+}
+
+/* ---- X errors -------------------------------------------------------------- */
+
+void glx_error(Display *dpy, glx_display *d, int glx_code, int x_code, XID resource)
+{
+    if (!dpy)
+        return;
+    int code = x_code;
+    if (glx_code >= 0) {
+        if (!d || d->glx_error_base < 0) {
+            fprintf(stderr,
+                    GLX_LOG_PREFIX "GLX error %d (the server has no GLX extension to "
+                                   "number it)\n",
+                    glx_code);
+            return;
+        }
+        code = d->glx_error_base + glx_code;
+    }
+    xError err;
+    memset(&err, 0, sizeof err);
+    LockDisplay(dpy);
+    err.type = X_Error;
+    err.errorCode = (CARD8)code;
+    err.sequenceNumber = (CARD16)dpy->request;
+    err.resourceID = (CARD32)resource;
+    err.majorCode = 0;
+    err.minorCode = 0;
+    _XError(dpy, &err);
+    UnlockDisplay(dpy);
+}
+
+static pthread_mutex_t trap_lock = PTHREAD_MUTEX_INITIALIZER;
+static int trapped_error;
+static int (*saved_handler)(Display *, XErrorEvent *);
+
+static pthread_t trapping_thread;
+
+/* Xlib's error handler is process-wide: errors of other threads while a
+ * trap is set go on to the application's handler. */
+static int trap_handler(Display *dpy, XErrorEvent *ev)
+{
+    if (!pthread_equal(pthread_self(), trapping_thread))
+        return saved_handler ? saved_handler(dpy, ev) : 0;
+    if (!trapped_error)
+        trapped_error = ev->error_code;
+    return 0;
+}
+
+void glx_trap_begin(void)
+{
+    pthread_mutex_lock(&trap_lock);
+    trapped_error = Success;
+    trapping_thread = pthread_self();
+    saved_handler = XSetErrorHandler(trap_handler);
+}
+
+int glx_trap_end(Display *dpy)
+{
+    XSync(dpy, False);
+    int e = trapped_error;
+    XSetErrorHandler(saved_handler);
+    pthread_mutex_unlock(&trap_lock);
+    return e;
+}
+
+/* ---- contexts ------------------------------------------------------------- */
+
+static bool context_live(const glx_context *c)
+{
+    for (glx_context *p = glx_contexts; p; p = p->next)
+        if (p == c)
+            return true;
+    return false;
+}
+
+static bool draws_front(struct gl_context *gl)
+{
+    GLint buf = GL_BACK;
+    swrgl_GetIntegerv(gl, GL_DRAW_BUFFER, &buf);
+    return buf == GL_FRONT || buf == GL_FRONT_LEFT || buf == GL_FRONT_AND_BACK || buf == GL_LEFT;
+}
+
+/* gl_context_desc.flush_front: glFlush/glFinish finished the window
+ * framebuffer's rendering. */
+static void flush_front(void *user)
+{
+    glx_context *c = user;
+    if (c->destroyed || !c->draw || !c->gl)
+        return;
+    glx_drawable *dr = c->draw;
+    if (dr->kind == GLX_KIND_PIXMAP || !c->config->doublebuffer || draws_front(c->gl))
+        glx_drawable_present(dr, c->gl);
+}
+
+static void print_banner(struct gl_context *gl)
+{
+    if (banner_printed || KNOB_QUIET)
+        return;
+    banner_printed = true;
+    const GLubyte *r = NULL;
+    struct gl_context *prev = gl_context_current();
+    gl_context_make_current(gl);
+    r = swrgl_GetString(gl, GL_RENDERER);
+    gl_context_make_current(prev);
+    /* e.g. "libGL (swr): using swr (AVX2, 2 threads)" */
+    fprintf(stderr, GLX_LOG_PREFIX "using %s\n", r ? (const char *)r : "swr (AVX2)");
+}
+
+static glx_context *create_context(Display *dpy, glx_display *d, const glx_config *cfg,
+                                   glx_context *share, bool direct, int render_type, int major,
+                                   int minor)
+{
+    if (share) {
+        pthread_mutex_lock(&glx_lock);
+        bool ok = context_live(share) && !share->destroyed;
+        pthread_mutex_unlock(&glx_lock);
+        if (!ok) {
+            glx_error(dpy, d, GLX_ERR_BAD_CONTEXT, 0, 0);
+            return NULL;
+        }
+    }
+    glx_context *c = calloc(1, sizeof *c);
+    if (!c) {
+        glx_error(dpy, d, -1, BadAlloc, 0);
+        return NULL;
+    }
+    struct pipe_screen *s = glx_screen_acquire();
+    if (!s) {
+        free(c);
+        glx_error(dpy, d, -1, BadAlloc, 0);
+        return NULL;
+    }
+    c->disp = d;
+    c->config = cfg;
+    c->direct = direct;
+    c->render_type = render_type;
+    c->share = share;
+    gl_context_desc desc = {
+        .screen = s,
+        .major = major,
+        .minor = minor,
+        .flush_front = flush_front,
+        .user = c,
+        .share = share ? share->gl : NULL,
+        .accum_bits = cfg->accum,
+    };
+    c->gl = gl_context_create(&desc);
+    if (!c->gl) {
+        free(c);
+        glx_screen_release();
+        glx_error(dpy, d, -1, BadAlloc, 0);
+        return NULL;
+    }
+    print_banner(c->gl);
+    pthread_mutex_lock(&glx_lock);
+    c->next = glx_contexts;
+    glx_contexts = c;
+    pthread_mutex_unlock(&glx_lock);
+    return c;
+}
+
+GLX_EXPORT glx_context *glXCreateContext(Display *dpy, XVisualInfo *vis, glx_context *share,
+                                         Bool direct)
+{
+    glx_display *d = glx_display_get(dpy);
+    if (!d)
+        return NULL;
+    const glx_config *cfg = vis && glx_visual_supported(dpy, vis->visualid, vis->screen, NULL)
+                                ? glx_visual_config(d, vis)
+                                : NULL;
+    if (!cfg) {
+        glx_error(dpy, d, -1, BadValue, vis ? vis->visualid : 0);
+        return NULL;
+    }
+    return create_context(dpy, d, cfg, share, direct, GLX_RGBA_TYPE, 0, 0);
+}
+
+GLX_EXPORT glx_context *glXCreateNewContext(Display *dpy, void *config, int render_type,
+                                            glx_context *share, Bool direct)
+{
+    glx_display *d = glx_display_get(dpy);
+    if (!d)
+        return NULL;
+    const glx_config *cfg = glx_config_check(d, config);
+    if (!cfg) {
+        glx_error(dpy, d, GLX_ERR_BAD_FBCONFIG, 0, 0);
+        return NULL;
+    }
+    if (render_type != GLX_RGBA_TYPE) {
+        glx_error(dpy, d, -1, BadValue, 0); /* colour index: no such configs */
+        return NULL;
+    }
+    return create_context(dpy, d, cfg, share, direct, render_type, 0, 0);
+}
+
+static bool gl_version_exists(int major, int minor)
+{
+    static const int last_minor[] = {0, 5, 1, 3, 6}; /* GL 1.0-1.5, 2.0-2.1, 3.0-3.3, 4.0-4.6 */
+    return major >= 1 && major <= 4 && minor >= 0 && minor <= last_minor[major];
+}
+
+GLX_EXPORT glx_context *glXCreateContextAttribsARB(Display *dpy, void *config, glx_context *share,
+                                                   Bool direct, const int *attribs)
+{
+    glx_display *d = glx_display_get(dpy);
+    if (!d)
+        return NULL;
+    int major = 1, minor = 0, flags = 0, profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB;
+    int render_type = GLX_RGBA_TYPE;
+    bool profile_given = false;
+    for (int i = 0; attribs && attribs[i] != None; i += 2) {
+        const int v = attribs[i + 1];
+        switch (attribs[i]) {
+        case GLX_CONTEXT_MAJOR_VERSION_ARB:
+            major = v;
+            break;
+        case GLX_CONTEXT_MINOR_VERSION_ARB:
+            minor = v;
+            break;
+        case GLX_CONTEXT_FLAGS_ARB:
+            flags = v;
+            break;
+        case GLX_CONTEXT_PROFILE_MASK_ARB:
+            profile = v;
+            profile_given = true;
+            break;
+        case GLX_RENDER_TYPE:
+            render_type = v;
+            break;
+        case GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB:
+            if (v != GLX_NO_RESET_NOTIFICATION_ARB && v != GLX_LOSE_CONTEXT_ON_RESET_ARB) {
+                glx_error(dpy, d, -1, BadValue, 0);
+                return NULL;
+            }
+            break;
+        default:
+            glx_error(dpy, d, -1, BadValue, 0);
+            return NULL;
+        }
+    }
+    const glx_config *cfg = glx_config_check(d, config);
+    if (!cfg) {
+        glx_error(dpy, d, GLX_ERR_BAD_FBCONFIG, 0, 0);
+        return NULL;
+    }
+    const int known_flags = GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB |
+                            GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB;
+    if ((flags & ~known_flags) || render_type != GLX_RGBA_TYPE) {
+        glx_error(dpy, d, -1, BadValue, 0);
+        return NULL;
+    }
+    if (!gl_version_exists(major, minor) ||
+        ((flags & GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB) && major < 3)) {
+        glx_error(dpy, d, -1, BadMatch, 0);
+        return NULL;
+    }
+    /* The profile counts from GL 3.2 on; below it is ignored. */
+    const bool versioned_profile = major > 3 || (major == 3 && minor >= 2);
+    if (versioned_profile && profile_given &&
+        (profile & ~(GLX_CONTEXT_CORE_PROFILE_BIT_ARB | GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB |
+                     GLX_CONTEXT_ES2_PROFILE_BIT_EXT) ||
+         __builtin_popcount((unsigned)profile) != 1)) {
+        glx_error(dpy, d, GLX_ERR_BAD_PROFILE_ARB, 0, 0);
+        return NULL;
+    }
+    if (major > GLX_GL_MAJOR || (major == GLX_GL_MAJOR && minor > GLX_GL_MINOR)) {
+        glx_error(dpy, d, GLX_ERR_BAD_FBCONFIG, 0, 0);
+        return NULL;
+    }
+    return create_context(dpy, d, cfg, share, direct, render_type, major, minor);
+}
+
+/* Frees a context that is current nowhere. */
+static void free_context(glx_context *c)
+{
+    gl_context_destroy(c->gl);
+    free(c);
+    glx_screen_release();
+}
+
+GLX_EXPORT void glXDestroyContext(Display *dpy, glx_context *c)
+{
+    glx_display *d = glx_display_get(dpy);
+    pthread_mutex_lock(&glx_lock);
+    if (!c || !context_live(c) || c->destroyed) {
+        pthread_mutex_unlock(&glx_lock);
+        glx_error(dpy, d, GLX_ERR_BAD_CONTEXT, 0, 0);
+        return;
+    }
+    if (c->is_current && !pthread_equal(c->owner, pthread_self())) {
+        c->destroyed = true; /* freed when its thread releases it */
+        pthread_mutex_unlock(&glx_lock);
+        return;
+    }
+    if (c->is_current) {
+        /* GLX: destroyed when no longer current; keep it until then. */
+        c->destroyed = true;
+        pthread_mutex_unlock(&glx_lock);
+        return;
+    }
+    for (glx_context **p = &glx_contexts; *p; p = &(*p)->next)
+        if (*p == c) {
+            *p = c->next;
+            break;
+        }
+    pthread_mutex_unlock(&glx_lock);
+    free_context(c);
+}
+
+/* Releases the thread's current context (glx_lock held). Returns a
+ * context to free after unlocking, if it was destroyed while current. */
+static glx_context *release_current(void)
+{
+    glx_context *c = current;
+    if (!c)
+        return NULL;
+    gl_context_flush(c->gl, false); /* single-buffered and pixmap drawables get their image */
+    gl_context_make_current(NULL);
+    glx_drawable_unref(c->draw);
+    if (c->read != c->draw)
+        glx_drawable_unref(c->read);
+    c->draw = c->read = NULL;
+    c->is_current = false;
+    current = NULL;
+    current_dpy = NULL;
+    if (!c->destroyed)
+        return NULL;
+    for (glx_context **p = &glx_contexts; *p; p = &(*p)->next)
+        if (*p == c) {
+            *p = c->next;
+            break;
+        }
+    return c;
+}
+
+static Bool make_current(Display *dpy, XID draw, XID read, glx_context *c)
+{
+    glx_display *d = glx_display_get(dpy);
+    if (!d)
+        return False;
+    if (!c) {
+        if (draw != None || read != None) {
+            glx_error(dpy, d, -1, BadMatch, 0);
+            return False;
+        }
+        pthread_mutex_lock(&glx_lock);
+        glx_context *dead = release_current();
+        pthread_mutex_unlock(&glx_lock);
+        if (dead)
+            free_context(dead);
+        return True;
+    }
+    pthread_mutex_lock(&glx_lock);
+    if (!context_live(c) || c->destroyed) {
+        pthread_mutex_unlock(&glx_lock);
+        glx_error(dpy, d, GLX_ERR_BAD_CONTEXT, 0, 0);
+        return False;
+    }
+    if (c->is_current && !pthread_equal(c->owner, pthread_self())) {
+        pthread_mutex_unlock(&glx_lock);
+        glx_error(dpy, d, -1, BadAccess, 0);
+        return False;
+    }
+    if (draw == None || read == None) {
+        pthread_mutex_unlock(&glx_lock);
+        glx_error(dpy, d, -1, BadMatch, 0);
+        return False;
+    }
+    int err = 0;
+    glx_drawable *dr = glx_drawable_for_current(d, draw, c->config, &err);
+    glx_drawable *rd = dr && read != draw ? glx_drawable_for_current(d, read, c->config, &err) : dr;
+    if (!dr || !rd) {
+        pthread_mutex_unlock(&glx_lock);
+        if (err < 0)
+            glx_error(dpy, d, -err, 0, dr ? read : draw);
+        else
+            glx_error(dpy, d, -1, err ? err : BadAlloc, dr ? read : draw);
+        return False;
+    }
+    /* Take the new drawables before letting go of the old ones (they may be
+     * the same). */
+    dr->refs++;
+    if (rd != dr)
+        rd->refs++;
+    glx_context *dead = NULL;
+    if (current && current != c) {
+        dead = release_current();
+    } else if (current == c) {
+        glx_drawable_unref(c->draw);
+        if (c->read != c->draw)
+            glx_drawable_unref(c->read);
+    }
+    glx_drawable_update_size(dr, c->gl->screen);
+    c->draw = dr;
+    c->read = rd;
+    c->is_current = true;
+    c->owner = pthread_self();
+    current = c;
+    current_dpy = dpy;
+    gl_context_make_current(c->gl);
+    /* The drawable's buffers may be new (first use, a resize) or another
+     * context's size may differ: the window framebuffer always takes them. */
+    if (dr->color)
+        gl_framebuffer_set_window(c->gl, dr->color, dr->zs, dr->width ? dr->width : 1,
+                                  dr->height ? dr->height : 1);
+    pthread_mutex_unlock(&glx_lock);
+    if (dead)
+        free_context(dead);
+    if (!dr->color) {
+        glx_error(dpy, d, -1, BadAlloc, draw); /* no memory for the buffers */
+        return False;
+    }
+    return True;
+}
+
+GLX_EXPORT Bool glXMakeCurrent(Display *dpy, XID drawable, glx_context *c)
+{
+    return make_current(dpy, drawable, drawable, c);
+}
+
+GLX_EXPORT Bool glXMakeContextCurrent(Display *dpy, XID draw, XID read, glx_context *c)
+{
+    return make_current(dpy, draw, read, c);
+}
+
+GLX_EXPORT glx_context *glXGetCurrentContext(void) { return current; }
+GLX_EXPORT XID glXGetCurrentDrawable(void)
+{
+    return current && current->draw ? current->draw->xid : None;
+}
+GLX_EXPORT XID glXGetCurrentReadDrawable(void)
+{
+    return current && current->read ? current->read->xid : None;
+}
+GLX_EXPORT Display *glXGetCurrentDisplay(void) { return current ? current_dpy : NULL; }
+
+GLX_EXPORT Bool glXIsDirect(Display *dpy, glx_context *c)
+{
+    glx_display *d = glx_display_get(dpy);
+    pthread_mutex_lock(&glx_lock);
+    const bool ok = c && context_live(c);
+    const bool direct = ok && c->direct;
+    pthread_mutex_unlock(&glx_lock);
+    if (!ok)
+        glx_error(dpy, d, GLX_ERR_BAD_CONTEXT, 0, 0);
+    /* Rendering is always in this process; report what was asked for, as
+     * the context is usable either way. */
+    return direct ? True : False;
+}
+
+GLX_EXPORT int glXQueryContext(Display *dpy, glx_context *c, int attribute, int *value)
+{
+    glx_display *d = glx_display_get(dpy);
+    pthread_mutex_lock(&glx_lock);
+    const bool ok = c && context_live(c);
+    pthread_mutex_unlock(&glx_lock);
+    if (!ok) {
+        glx_error(dpy, d, GLX_ERR_BAD_CONTEXT, 0, 0);
+        return GLX_BAD_CONTEXT;
+    }
+    if (!value)
+        return GLX_BAD_VALUE;
+    switch (attribute) {
+    case GLX_FBCONFIG_ID:
+        *value = c->config->id;
+        return Success;
+    case GLX_RENDER_TYPE:
+        *value = c->render_type;
+        return Success;
+    case GLX_SCREEN:
+        *value = c->config->screen;
+        return Success;
+    default:
+        return GLX_BAD_ATTRIBUTE;
+    }
+}
+
+GLX_EXPORT void glXCopyContext(Display *dpy, glx_context *src, glx_context *dst, unsigned long mask)
+{
+    (void)mask;
+    glx_display *d = glx_display_get(dpy);
+    if (!src || !dst || !context_live(src) || !context_live(dst)) {
+        glx_error(dpy, d, GLX_ERR_BAD_CONTEXT, 0, 0);
+        return;
+    }
+    if (dst->is_current) {
+        glx_error(dpy, d, -1, BadAccess, 0);
+        return;
+    }
+    fprintf(stderr, GLX_LOG_PREFIX "glXCopyContext: copying GL state is not supported yet\n");
+}
+
+/* ---- presentation ---------------------------------------------------------- */
+
+GLX_EXPORT void glXSwapBuffers(Display *dpy, XID drawable)
+{
+    glx_display *d = glx_display_get(dpy);
+    glx_context *c = current;
+    pthread_mutex_lock(&glx_lock);
+    glx_drawable *dr = glx_drawable_find(d, drawable);
+    pthread_mutex_unlock(&glx_lock);
+    if (!dr) {
+        glx_error(dpy, d, GLX_ERR_BAD_DRAWABLE, 0, drawable);
+        return;
+    }
+    if (!dr->config->doublebuffer || dr->kind != GLX_KIND_WINDOW)
+        return; /* nothing to swap (GLX: no effect) */
+    if (c && c->draw == dr) {
+        gl_context_flush(c->gl, true);
+        glx_drawable_present(dr, c->gl);
+        /* The window may have been resized: follow it for the next frame. */
+        pthread_mutex_lock(&glx_lock);
+        if (glx_drawable_update_size(dr, c->gl->screen))
+            gl_framebuffer_set_window(c->gl, dr->color, dr->zs, dr->width ? dr->width : 1,
+                                      dr->height ? dr->height : 1);
+        pthread_mutex_unlock(&glx_lock);
+        return;
+    }
+    /* A drawable current nowhere (rendered earlier, e.g. before this thread
+     * made another window current): present what it holds, mapped through
+     * this thread's context (any pipe context maps the screen's
+     * resources). Without a current context, or while another thread draws
+     * to it, there is nothing safe to do. */
+    if (c) {
+        gl_context_flush(c->gl, true);
+        pthread_mutex_lock(&glx_lock);
+        if (dr->refs == 0 && !dr->destroyed)
+            glx_drawable_present(dr, c->gl);
+        pthread_mutex_unlock(&glx_lock);
+    }
+}
+
+/* GLX_MESA_copy_sub_buffer: presents a rectangle of the back buffer. */
+GLX_EXPORT void glXCopySubBufferMESA(Display *dpy, XID drawable, int x, int y, int width,
+                                     int height)
+{
+    glx_display *d = glx_display_get(dpy);
+    glx_context *c = current;
+    pthread_mutex_lock(&glx_lock);
+    glx_drawable *dr = glx_drawable_find(d, drawable);
+    pthread_mutex_unlock(&glx_lock);
+    if (!dr) {
+        glx_error(dpy, d, GLX_ERR_BAD_DRAWABLE, 0, drawable);
+        return;
+    }
+    if (width < 0 || height < 0) {
+        glx_error(dpy, d, -1, BadValue, 0);
+        return;
+    }
+    if (c && c->draw == dr && dr->kind == GLX_KIND_WINDOW && dr->config->doublebuffer) {
+        gl_context_flush(c->gl, true);
+        glx_drawable_present_rect(dr, c->gl, x, y, width, height);
+    }
+}
+
+GLX_EXPORT void glXWaitGL(void)
+{
+    if (current)
+        gl_context_flush(current->gl, true);
+}
+
+GLX_EXPORT void glXWaitX(void)
+{
+    if (current_dpy)
+        XSync(current_dpy, False);
+}
+
+GLX_EXPORT void glXUseXFont(Font font, int first, int count, int list)
+{
+    (void)font, (void)first, (void)count, (void)list;
+    fprintf(stderr, GLX_LOG_PREFIX "glXUseXFont needs display lists, which swr lacks yet\n");
+}
+
+/* Swap intervals: accepted and reported; there is no vertical blank to
+ * wait for (Xvfb has none), so presenting never waits. */
+GLX_EXPORT void glXSwapIntervalEXT(Display *dpy, XID drawable, int interval)
+{
+    glx_display *d = glx_display_get(dpy);
+    pthread_mutex_lock(&glx_lock);
+    glx_drawable *dr = glx_drawable_find(d, drawable);
+    if (dr && interval >= 0)
+        dr->swap_interval = interval;
+    pthread_mutex_unlock(&glx_lock);
+    if (!dr)
+        glx_error(dpy, d, GLX_ERR_BAD_DRAWABLE, 0, drawable);
+    else if (interval < 0)
+        glx_error(dpy, d, -1, BadValue, 0);
+}
+
+static int set_current_interval(int interval)
+{
+    if (!current || !current->draw)
+        return GLX_BAD_CONTEXT;
+    if (interval < 0)
+        return GLX_BAD_VALUE;
+    current->draw->swap_interval = interval;
+    return 0;
+}
+
+GLX_EXPORT int glXSwapIntervalMESA(unsigned int interval)
+{
+    return set_current_interval((int)interval);
+}
+
+GLX_EXPORT int glXGetSwapIntervalMESA(void)
+{
+    return current && current->draw ? current->draw->swap_interval : 0;
+}
+
+GLX_EXPORT int glXSwapIntervalSGI(int interval)
+{
+    return interval <= 0 ? GLX_BAD_VALUE : set_current_interval(interval);
+}
+
+/* ---- strings and queries ------------------------------------------------- */
+
+static const char glx_extensions[] =
+    "GLX_ARB_create_context GLX_ARB_create_context_profile "
+    "GLX_ARB_create_context_robustness GLX_ARB_get_proc_address "
+    "GLX_EXT_swap_control GLX_EXT_visual_info GLX_MESA_copy_sub_buffer GLX_MESA_swap_control "
+    "GLX_SGI_swap_control";
+
+GLX_EXPORT Bool glXQueryExtension(Display *dpy, int *error_base, int *event_base)
+{
+    glx_display *d = glx_display_get(dpy);
+    if (!d)
+        return False;
+    if (error_base)
+        *error_base = d->glx_error_base >= 0 ? d->glx_error_base : 0;
+    if (event_base)
+        *event_base = 0;
+    return True;
+}
+
+GLX_EXPORT Bool glXQueryVersion(Display *dpy, int *major, int *minor)
+{
+    if (!glx_display_get(dpy))
+        return False;
+    if (major)
+        *major = 1;
+    if (minor)
+        *minor = 4;
+    return True;
+}
+
+static const char *glx_string(int name)
+{
+    switch (name) {
+    case GLX_VENDOR:
+        return "swr project";
+    case GLX_VERSION:
+        return "1.4";
+    case GLX_EXTENSIONS:
+        return glx_extensions;
+    default:
+        return NULL;
+    }
+}
+
+GLX_EXPORT const char *glXQueryExtensionsString(Display *dpy, int screen)
+{
+    (void)screen;
+    return glx_display_get(dpy) ? glx_extensions : NULL;
+}
+
+GLX_EXPORT const char *glXQueryServerString(Display *dpy, int screen, int name)
+{
+    if (!glx_display_get(dpy) || screen < 0 || screen >= ScreenCount(dpy))
+        return NULL;
+    return glx_string(name);
+}
+
+GLX_EXPORT const char *glXGetClientString(Display *dpy, int name)
+{
+    (void)dpy;
+    return glx_string(name);
+}
+
+typedef void (*glx_proc)(void);
+
+GLX_EXPORT glx_proc glXGetProcAddressARB(const unsigned char *name);
+
+/* Every glX* entry point above and in the other files, by name. */
+extern void *glXChooseFBConfig(Display *, int, const int *, int *);
+extern void *glXGetFBConfigs(Display *, int, int *);
+extern int glXGetFBConfigAttrib(Display *, void *, int, int *);
+extern XVisualInfo *glXGetVisualFromFBConfig(Display *, void *);
+extern XVisualInfo *glXChooseVisual(Display *, int, int *);
+extern int glXGetConfig(Display *, XVisualInfo *, int, int *);
+extern XID glXCreateWindow(Display *, void *, Window, const int *);
+extern XID glXCreatePixmap(Display *, void *, Pixmap, const int *);
+extern XID glXCreateGLXPixmap(Display *, XVisualInfo *, Pixmap);
+extern XID glXCreatePbuffer(Display *, void *, const int *);
+extern void glXDestroyWindow(Display *, XID);
+extern void glXDestroyPixmap(Display *, XID);
+extern void glXDestroyGLXPixmap(Display *, XID);
+extern void glXDestroyPbuffer(Display *, XID);
+extern void glXQueryDrawable(Display *, XID, int, unsigned int *);
+extern void glXSelectEvent(Display *, XID, unsigned long);
+extern void glXGetSelectedEvent(Display *, XID, unsigned long *);
+
+GLX_EXPORT glx_proc glXGetProcAddressARB(const unsigned char *name)
+{
+#define P(f)                                                                                       \
+    {                                                                                              \
+#f, (glx_proc)f                                                                            \
+    }
+    static const struct {
+        const char *name;
+        glx_proc fn;
+    } own[] = {
+        P(glXChooseFBConfig),
+        P(glXChooseVisual),
+        P(glXCopyContext),
+        P(glXCopySubBufferMESA),
+        P(glXCreateContext),
+        P(glXCreateContextAttribsARB),
+        P(glXCreateGLXPixmap),
+        P(glXCreateNewContext),
+        P(glXCreatePbuffer),
+        P(glXCreatePixmap),
+        P(glXCreateWindow),
+        P(glXDestroyContext),
+        P(glXDestroyGLXPixmap),
+        P(glXDestroyPbuffer),
+        P(glXDestroyPixmap),
+        P(glXDestroyWindow),
+        P(glXGetClientString),
+        P(glXGetConfig),
+        P(glXGetCurrentContext),
+        P(glXGetCurrentDisplay),
+        P(glXGetCurrentDrawable),
+        P(glXGetCurrentReadDrawable),
+        P(glXGetFBConfigAttrib),
+        P(glXGetFBConfigs),
+        P(glXGetProcAddressARB),
+        P(glXGetSelectedEvent),
+        P(glXGetSwapIntervalMESA),
+        P(glXGetVisualFromFBConfig),
+        P(glXIsDirect),
+        P(glXMakeContextCurrent),
+        P(glXMakeCurrent),
+        P(glXQueryContext),
+        P(glXQueryDrawable),
+        P(glXQueryExtension),
+        P(glXQueryExtensionsString),
+        P(glXQueryServerString),
+        P(glXQueryVersion),
+        P(glXSelectEvent),
+        P(glXSwapBuffers),
+        P(glXSwapIntervalEXT),
+        P(glXSwapIntervalMESA),
+        P(glXSwapIntervalSGI),
+        P(glXUseXFont),
+        P(glXWaitGL),
+        P(glXWaitX),
+        {"glXGetProcAddress", (glx_proc)glXGetProcAddressARB},
+    };
+#undef P
+    const char *n = (const char *)name;
+    if (!n)
+        return NULL;
+    if (strncmp(n, "glX", 3) == 0) {
+        for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+            if (strcmp(n, own[i].name) == 0)
+                return own[i].fn;
+        return NULL;
+    }
+    return swrgl_get_proc_address(n);
+}
+
+GLX_EXPORT glx_proc glXGetProcAddress(const unsigned char *name)
+{
+    return glXGetProcAddressARB(name);
+}
+
+/* At XCloseDisplay (glx_config.c, whose close hook runs while the
+ * connection is still open): drawables of the display are freed with
+ * their X resources; contexts keep their GL state but no longer present
+ * anywhere. */
+void glx_display_forget(glx_display *d)
+{
+    for (glx_context *c = glx_contexts; c; c = c->next) {
+        if (c->disp != d)
+            continue;
+        c->draw = c->read = NULL;
+        c->disp = NULL;
+    }
+    while (d->drawables)
+        glx_drawable_free(d->drawables, true);
+}
