@@ -16,7 +16,8 @@
  * --ref defaults to Mesa's llvmpipe ($SWR_REF_OSMESA or the Debian
  * path). --help prints the usage on stdout (exit 0), --version the swr
  * version, bad arguments the usage on stderr (exit 2). --scale multiplies the geometry of the geometry scenes (1 = the
- * full 1M-triangle mesh). Scenes: mesh, draws, layers, longfs, tiny.
+ * full 1M-triangle mesh). Scenes: mesh, draws, layers, longfs, tiny,
+ * immediate.
  */
 #include <math.h>
 #include <stdio.h>
@@ -25,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <dlfcn.h>
 #include "swr_version.h"
 #include "tools/glc_api.h"
 
@@ -40,6 +42,14 @@ typedef struct scene_state {
     double pixels;   /* shaded (or blended) pixels per frame, approximate */
     int w, h;
     double scale;
+    float *data; /* a scene's client-side geometry (freed at the end) */
+    int rows, cols;
+    /* immediate: the GL 1.x entry points, looked up in each library */
+    PFNGLBEGINPROC Begin;
+    PFNGLENDPROC End;
+    PFNGLNORMAL3FVPROC Normal3fv;
+    PFNGLVERTEX3FVPROC Vertex3fv;
+    PFNGLCOLOR3FPROC Color3f;
 } scene_state;
 
 typedef struct bench_scene {
@@ -381,12 +391,88 @@ static void tiny_frame(glc_api *g, scene_state *s)
     g->DrawArrays(GL_TRIANGLES, 0, s->count);
 }
 
+/* ---- immediate: a lit surface as 256 strips in glBegin/glEnd ------------ */
+
+/* GLSL 1.10 reading the built-in attributes (no fixed-function pipeline
+ * needed): the vertices come from glNormal3fv / glVertex3fv calls. */
+static const char *IMM_VS =
+    "uniform mat4 mvp; uniform mat3 nmat; varying vec3 n;\n"
+    "void main() { n = nmat * gl_Normal; gl_FrontColor = gl_Color;\n"
+    "  gl_Position = mvp * gl_Vertex; }\n";
+static const char *IMM_FS =
+    "varying vec3 n; uniform vec3 light;\n"
+    "void main() { float d = max(dot(normalize(n), light), 0.0);\n"
+    "  gl_FragColor = vec4(gl_Color.rgb * (0.1 + d), 1.0); }\n";
+
+#define IMM_STRIPS 256
+
+static bool immediate_setup(glc_api *g, scene_state *s)
+{
+    *(void **)&s->Begin = dlsym(g->lib, "glBegin");
+    *(void **)&s->End = dlsym(g->lib, "glEnd");
+    *(void **)&s->Normal3fv = dlsym(g->lib, "glNormal3fv");
+    *(void **)&s->Vertex3fv = dlsym(g->lib, "glVertex3fv");
+    *(void **)&s->Color3f = dlsym(g->lib, "glColor3f");
+    if (!s->Begin || !s->End || !s->Normal3fv || !s->Vertex3fv || !s->Color3f)
+        return false;
+    s->prog = glc_program(g, IMM_VS, IMM_FS);
+    if (!s->prog)
+        return false;
+    /* IMM_STRIPS rows of cols quads: 2 * cols triangles per strip. */
+    s->rows = IMM_STRIPS;
+    s->cols = (int)(200 * s->scale);
+    if (s->cols < 4)
+        s->cols = 4;
+    size_t nv = (size_t)(s->rows + 1) * (s->cols + 1);
+    s->data = malloc(nv * 6 * sizeof(float));
+    if (!s->data)
+        return false;
+    for (int j = 0; j <= s->rows; j++)
+        for (int i = 0; i <= s->cols; i++) {
+            float x = -1.0f + 2.0f * i / s->cols, z = -1.0f + 2.0f * j / s->rows;
+            float hgt = 0.08f * sinf(9 * x) * cosf(7 * z) + 0.03f * sinf(31 * x + 17 * z);
+            float dx = 0.72f * cosf(9 * x) * cosf(7 * z) + 0.93f * cosf(31 * x + 17 * z);
+            float dz = -0.56f * sinf(9 * x) * sinf(7 * z) + 0.51f * cosf(31 * x + 17 * z);
+            float inv = 1.0f / sqrtf(dx * dx + 1 + dz * dz);
+            float *d = s->data + ((size_t)j * (s->cols + 1) + i) * 6;
+            d[0] = -dx * inv, d[1] = inv, d[2] = -dz * inv, d[3] = x, d[4] = hgt, d[5] = z;
+        }
+    g->UseProgram(s->prog);
+    g->Uniform3f(g->GetUniformLocation(s->prog, "light"), 0.36f, 0.8f, 0.48f);
+    mesh_matrices(g, s, 0.4f);
+    g->Enable(GL_DEPTH_TEST);
+    s->tris = 2.0 * s->cols * s->rows;
+    s->pixels = (double)s->w * s->h;
+    return true;
+}
+
+static void immediate_frame(glc_api *g, scene_state *s)
+{
+    g->ClearColor(0.1f, 0.1f, 0.12f, 1);
+    g->Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    size_t row = (size_t)(s->cols + 1) * 6;
+    for (int j = 0; j < s->rows; j++) {
+        s->Color3f(0.6f + 0.4f * (float)(j & 1), 0.75f, 0.9f - 0.3f * (float)(j % 3) / 2.0f);
+        s->Begin(GL_TRIANGLE_STRIP);
+        const float *a = s->data + (size_t)j * row, *b = a + row;
+        for (int i = 0; i <= s->cols; i++) {
+            s->Normal3fv(b + 6 * i);
+            s->Vertex3fv(b + 6 * i + 3);
+            s->Normal3fv(a + 6 * i);
+            s->Vertex3fv(a + 6 * i + 3);
+        }
+        s->End();
+    }
+}
+
 static const bench_scene scenes[] = {
     {"mesh", "geometry: lit height field, >= 1M triangles, one VBO", mesh_setup, mesh_frame},
     {"draws", "geometry: 2000 small draws, uniforms + blend/depth changes", draws_setup, draws_frame},
     {"layers", "fill: 8 blended full-screen textured layers (trilinear)", layers_setup, layers_frame},
     {"longfs", "fill: full-screen quad, long fragment shader", longfs_setup, longfs_frame},
     {"tiny", "geometry: ~1M sub-pixel triangles, non-indexed", tiny_setup, tiny_frame},
+    {"immediate", "geometry: lit surface, 102k triangles in 256 glBegin/glEnd strips",
+     immediate_setup, immediate_frame},
 };
 #define NUM_SCENES (sizeof scenes / sizeof scenes[0])
 
@@ -601,9 +687,11 @@ int main(int argc, char **argv)
                 printf(" %8.2fx %9.2f", runs[1].best_ms / runs[0].best_ms, isinf(psnr) ? 99.99 : psnr);
             printf("\n");
         }
-        for (int l = 0; l < 2; l++)
+        for (int l = 0; l < 2; l++) {
             if (runs[l].t.ctx)
                 glc_target_destroy(&runs[l].t);
+            free(runs[l].s.data);
+        }
         printf("%-7s   (%s)\n", "", sc->what);
     }
     glc_close(&swr);

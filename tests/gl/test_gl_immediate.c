@@ -358,6 +358,44 @@ static void test_render_many_strips(void **state)
     ERR(GL_NO_ERROR);
 }
 
+static void test_render_long_begin(void **state)
+{
+    (void)state;
+    GLuint p = use_prog();
+    if (!p)
+        skip();
+    /* One glBegin(GL_TRIANGLES) of 3 x 4096 pixel-sized quads (147456
+     * vertices): the batch is cut and drawn in pieces while it is open.
+     * Passes 0 and 1 draw red, pass 2 the final colour; any triangle lost
+     * at a cut leaves red or black behind. */
+    clear_black();
+    glBegin(GL_TRIANGLES);
+    for (int pass = 0; pass < 3; pass++)
+        for (int y = 0; y < 64; y++)
+            for (int x = 0; x < 64; x++) {
+                if (pass < 2)
+                    glColor3f(1, 0, 0);
+                else
+                    glColor3ub(0, (GLubyte)(4 * x), (GLubyte)(4 * y));
+                float x0 = -1 + x / 32.0f, x1 = x0 + 1 / 32.0f;
+                float y0 = -1 + y / 32.0f, y1 = y0 + 1 / 32.0f;
+                glVertex2f(x0, y0);
+                glVertex2f(x1, y0);
+                glVertex2f(x1, y1);
+                glVertex2f(x0, y0);
+                glVertex2f(x1, y1);
+                glVertex2f(x0, y1);
+            }
+    glEnd();
+    glt_read_window(g_img);
+    for (int y = 0; y < 64; y++)
+        for (int x = 0; x < 64; x++)
+            expect_px(x, y, 0, 4 * x, 4 * y, 255, 0);
+    glUseProgram(0);
+    glDeleteProgram(p);
+    ERR(GL_NO_ERROR);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -366,6 +404,7 @@ int main(void)
         cmocka_unit_test(test_render_state_between_batches),
         cmocka_unit_test(test_render_widening_and_generic),
         cmocka_unit_test(test_render_many_strips),
+        cmocka_unit_test(test_render_long_begin),
     };
     return cmocka_run_group_tests(tests, glt_setup, glt_teardown);
 }

@@ -9,3 +9,14 @@ if(TARGET OSMesa AND TARGET swr_glc)
   set_tests_properties(test_gl_variants PROPERTIES TIMEOUT 300 LABELS "gl;compare" ENVIRONMENT
                        "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
 endif()
+
+# GL 1.x vertex data, immediate mode and display lists (GLSL 1.10 programs
+# reading the built-in attributes) against Mesa's llvmpipe libOSMesa.
+if(TARGET OSMesa AND TARGET swr_glc)
+  add_executable(test_gl_compare_legacy ${CMAKE_CURRENT_LIST_DIR}/test_gl_compare_legacy.c)
+  target_link_libraries(test_gl_compare_legacy PRIVATE swr_glc ${CMAKE_DL_LIBS})
+  add_dependencies(test_gl_compare_legacy OSMesa)
+  add_test(NAME test_gl_compare_legacy COMMAND test_gl_compare_legacy $<TARGET_FILE:OSMesa> ${SWR_REF_OSMESA})
+  set_tests_properties(test_gl_compare_legacy PROPERTIES TIMEOUT 300 LABELS "gl;compare" ENVIRONMENT
+                       "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
+endif()
