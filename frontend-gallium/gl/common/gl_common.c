@@ -7,6 +7,7 @@
 #include "frontend-gallium/gl/common/gl_common.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "knobs/knobs.h"
 
