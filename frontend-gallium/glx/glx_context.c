@@ -190,7 +190,7 @@ static void print_banner(struct gl_context *gl)
     gl_context_make_current(gl);
     r = swrgl_GetString(gl, GL_RENDERER);
     gl_context_make_current(prev);
-    /* e.g. "libGL (swr): using swr (AVX2, 2 threads)" */
+    /* e.g. "swr: libGL: using swr (AVX2, 2 threads)" */
     fprintf(stderr, GLX_LOG_PREFIX "using %s\n", r ? (const char *)r : "swr (AVX2)");
 }
 

@@ -46,7 +46,7 @@
 #include "frontend-gallium/gl/context/gl_context.h"
 
 #define GLX_EXPORT     __attribute__((visibility("default")))
-#define GLX_LOG_PREFIX "libGL (swr): "
+#define GLX_LOG_PREFIX "swr: libGL: "
 
 /* GLX protocol error numbers (GLX 1.4 spec, section 3.4 and
  * GLX_ARB_create_context_profile), added to the extension's error base. */

@@ -6,7 +6,8 @@
  * swrp_sampler.h. Out: 4 channels per lane, float or integer bits. Called
  * by shaders on worker threads, many at once; reads only.
  *
- * Two paths. The fast path handles the common case (2D RGBA8/BGRA8 UNORM,
+ * Two paths. The fast path handles the common case (2D RGBA8/BGRA8 UNORM
+ * and their X8 forms, whose alpha reads 1,
  * bilinear or trilinear, repeat or clamp-to-edge, normalized coordinates,
  * no compare, offsets or anisotropy) for all 8 lanes at once in AVX2:
  * LOD per lane (skipped when every lane magnifies), one level for all lanes
@@ -956,11 +957,12 @@ static bool fast_eligible(const swrp_sampler_view *v, const swrp_sampler_state *
 static void fast_store(const swrp_sampler_view *v, const vf8 ch[4], vi8 live, swr_simd_vec4 *out)
 {
     static const uint8_t byte_of[2][4] = {{0, 1, 2, 3}, {2, 1, 0, 3}};
-    const uint8_t *map = byte_of[v->fast_kind == 2];
+    const uint8_t *map = byte_of[v->fast_kind == 2 || v->fast_kind == 4];
+    bool x8 = v->fast_kind >= 3; /* byte 3 is padding: alpha is 1 */
     vf8 scale = vf8_set1(UNORM8_SCALE / 128.0f);
     for (int k = 0; k < 4; k++) {
         unsigned sw = v->swizzle[k];
-        vf8 r = sw <= PIPE_SWIZZLE_W ? vf8_mul(ch[map[sw]], scale)
+        vf8 r = sw <= PIPE_SWIZZLE_W ? (x8 && map[sw] == 3 ? vf8_set1(1.0f) : vf8_mul(ch[map[sw]], scale))
                 : sw == PIPE_SWIZZLE_1 ? vf8_set1(1.0f) : vf8_zero();
         vf8_store_aligned(out->v[k], vf8_and(vi8_as_vf8(live), r));
     }
@@ -1179,6 +1181,8 @@ void swrp_sampler_view_prepare(swrp_sampler_view *v)
         return;
     uint8_t kind = v->fmt->format == PIPE_FORMAT_R8G8B8A8_UNORM   ? 1
                    : v->fmt->format == PIPE_FORMAT_B8G8R8A8_UNORM ? 2
+                   : v->fmt->format == PIPE_FORMAT_R8G8B8X8_UNORM ? 3
+                   : v->fmt->format == PIPE_FORMAT_B8G8R8X8_UNORM ? 4
                                                                   : 0;
     if (!kind || v->first_level > v->last_level || v->last_level >= SWRP_MAX_TEXTURE_LEVELS)
         return;

@@ -54,7 +54,7 @@ typedef struct swrp_sampler_view {
     swrp_tex_level level[SWRP_MAX_TEXTURE_LEVELS];
     /* Derived by swrp_sampler_view_prepare(); all zero (a view that was
      * never prepared) just means the fast path is never taken. */
-    uint8_t fast_kind; /* 0 none, 1 R8G8B8A8_UNORM, 2 B8G8R8A8_UNORM (2D) */
+    uint8_t fast_kind; /* 0 none, 1 R8G8B8A8_UNORM, 2 B8G8R8A8_UNORM, 3 R8G8B8X8_UNORM, 4 B8G8R8X8_UNORM (2D) */
     int32_t fast_width[SWRP_MAX_TEXTURE_LEVELS], fast_height[SWRP_MAX_TEXTURE_LEVELS];
     int32_t fast_offset[SWRP_MAX_TEXTURE_LEVELS], fast_pitch[SWRP_MAX_TEXTURE_LEVELS];
 } swrp_sampler_view;

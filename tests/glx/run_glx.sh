@@ -120,7 +120,7 @@ glxinfo)
     grep -qx "$f" <<<"$syms" || { echo "FAIL: $f not exported"; fail=1; }
   done
   # the start-up line, once, unless KNOB_QUIET
-  banner=$(LD_LIBRARY_PATH=$libdir glxinfo -B 2>&1 >/dev/null | grep -cE '^libGL \(swr\): using swr \(AVX2, [0-9]+ threads?\)$')
+  banner=$(LD_LIBRARY_PATH=$libdir glxinfo -B 2>&1 >/dev/null | grep -cE '^swr: libGL: using swr \(AVX2, [0-9]+ threads?\)$')
   [ "$banner" = 1 ] || { echo "FAIL: start-up line printed $banner times"; fail=1; }
   warn=$(LD_LIBRARY_PATH=$libdir KNOB_QUIET=1 GALLIUM_DRIVER=llvmpipe glxinfo -B 2>&1 >/dev/null)
   grep -q 'only provides swr' <<<"$warn" || { echo "FAIL: GALLIUM_DRIVER=llvmpipe not reported"; fail=1; }

@@ -6,8 +6,9 @@ log.
 Scans the C/C++ sources of the library folders (not tools/, demo/ or
 tests/, whose programs speak in their own name) for fprintf(stderr, ...)
 and perror(...) and checks that the format starts with
-"swr" followed by ":" (a literal or LOG_PREFIX, which osmesa.c defines as
-"swr: libOSMesa: "; the check reads that definition too). Exempt, listed
+"swr" followed by ":" (a literal, or a prefix macro named *LOG_PREFIX such
+as osmesa.c's LOG_PREFIX "swr: libOSMesa: " or glx_priv.h's GLX_LOG_PREFIX;
+the check reads every such definition in the scanned folders first). Exempt, listed
 in ALLOWED with the reason: the opt-in debugging dumps of compiled code
 (SWR_JIT_DUMP, SWR_PREAMBLE_DUMP), whose text is a program listing.
 Prints one line per offending call and exits 1 when there is any.
@@ -36,6 +37,16 @@ def main():
     args = ap.parse_args()
     bad = 0
     calls = 0
+    sources = []
+    for d in LIBRARY_DIRS:
+        for root, _, files in os.walk(os.path.join(args.source, d)):
+            for fn in sorted(files):
+                if fn.endswith((".c", ".cc", ".cpp", ".h")):
+                    sources.append(open(os.path.join(root, fn), errors="replace").read())
+    prefixes = {}
+    for text in sources:
+        for name, value in re.findall(r'#define\s+(\w*LOG_PREFIX)\s+"([^"]*)"', text):
+            prefixes[name] = value
     for d in LIBRARY_DIRS:
         for root, _, files in os.walk(os.path.join(args.source, d)):
             for fn in sorted(files):
@@ -44,12 +55,12 @@ def main():
                 path = os.path.join(root, fn)
                 rel = os.path.relpath(path, args.source)
                 text = open(path, errors="replace").read()
-                prefix = re.search(r'#define\s+LOG_PREFIX\s+"([^"]*)"', text)
                 for m in CALL.finditer(text):
                     calls += 1
                     arg = text[m.end():m.end() + 80]
                     ok = arg.startswith('"swr:')
-                    if arg.startswith("LOG_PREFIX") and prefix and prefix.group(1).startswith("swr:"):
+                    macro = re.match(r"(\w*LOG_PREFIX)\b", arg)
+                    if macro and prefixes.get(macro.group(1), "").startswith("swr:"):
                         ok = True
                     if any(rel == f and arg.startswith(a) for f, a in ALLOWED):
                         ok = True

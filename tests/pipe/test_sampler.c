@@ -338,14 +338,15 @@ static void test_random_aniso(void **unused)
     check_stats(&st, 0.1);
 }
 
-/* RGBA8 / BGRA8 / sRGB 2D: the fast path where it applies (and the
- * generic path otherwise) against the reference. */
+/* RGBA8 / BGRA8 / their X8 forms / sRGB 2D: the fast path where it
+ * applies (and the generic path otherwise) against the reference. */
 static void test_random_rgba8(void **unused)
 {
     stats st_fast = {0, 0, 0}, st_gen = {0, 0, 0};
     static const enum pipe_format fmts[] = {PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_FORMAT_B8G8R8A8_UNORM,
+                                            PIPE_FORMAT_R8G8B8X8_UNORM, PIPE_FORMAT_B8G8R8X8_UNORM,
                                             PIPE_FORMAT_R8G8B8A8_SRGB};
-    for (unsigned fi = 0; fi < 3; fi++)
+    for (unsigned fi = 0; fi < 5; fi++)
         for (unsigned wrap = 0; wrap <= PIPE_TEX_WRAP_MIRROR_CLAMP_TO_BORDER; wrap++)
             for (unsigned f = 0; f < 12; f++)
                 for (int fast = 0; fast < 2; fast++) {
@@ -379,9 +380,10 @@ static void test_random_rgba8(void **unused)
 static void test_random_rgba8_magnify(void **unused)
 {
     stats st = {0, 0, 0};
-    static const enum pipe_format fmts[] = {PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_FORMAT_B8G8R8A8_UNORM};
+    static const enum pipe_format fmts[] = {PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_FORMAT_B8G8R8A8_UNORM,
+                                            PIPE_FORMAT_R8G8B8X8_UNORM, PIPE_FORMAT_B8G8R8X8_UNORM};
     static const unsigned wraps[] = {PIPE_TEX_WRAP_REPEAT, PIPE_TEX_WRAP_CLAMP_TO_EDGE};
-    for (unsigned fi = 0; fi < 2; fi++)
+    for (unsigned fi = 0; fi < 4; fi++)
         for (unsigned wi = 0; wi < 2; wi++)
             for (unsigned mip = 0; mip < 3; mip++)
                 for (int rep = 0; rep < 8; rep++) {
