@@ -22,8 +22,9 @@
  * The driver: GALLIUM_DRIVER unset or "swr" selects swr; anything else is
  * reported once on stderr (this library has only swr). The first context
  * prints one line naming swr and the instruction set unless KNOB_QUIET
- * is set. One pipe_screen serves the process (glx_screen_acquire); contexts
- * and drawables with buffers hold references on it.
+ * is set. One pipe_screen serves the process (swr_screen_acquire, shared with
+ * libOSMesa's code in the pipe driver); contexts and drawables with buffers
+ * hold references on it.
  *
  * Errors go to Xlib's error handler as X errors (glx_error). Threads: the
  * calling thread's current context, drawables and display are
@@ -45,47 +46,7 @@ glx_context *glx_contexts;
 static _Thread_local glx_context *current;
 static _Thread_local Display *current_dpy;
 
-/* ---- the process's screen ------------------------------------------------ */
-
-static pthread_mutex_t screen_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct pipe_screen *screen;
-static unsigned screen_users;
-static bool driver_warned, banner_printed;
-
-struct pipe_screen *glx_screen_acquire(void)
-{
-    pthread_mutex_lock(&screen_lock);
-    if (!driver_warned) {
-        const char *drv = getenv("GALLIUM_DRIVER");
-        if (drv && *drv && strcmp(drv, "swr") != 0)
-            fprintf(stderr,
-                    GLX_LOG_PREFIX
-                    "GALLIUM_DRIVER=%s requested, but this library only provides swr\n",
-                    drv);
-        driver_warned = true;
-    }
-    if (!screen) {
-        screen = swr_create_screen();
-        if (!screen)
-            fprintf(stderr, GLX_LOG_PREFIX "cannot create the swr screen (out of memory, or a CPU "
-                                           "without AVX2/FMA/F16C)\n");
-    }
-    struct pipe_screen *s = screen;
-    if (s)
-        screen_users++;
-    pthread_mutex_unlock(&screen_lock);
-    return s;
-}
-
-void glx_screen_release(void)
-{
-    pthread_mutex_lock(&screen_lock);
-    if (screen_users > 0 && --screen_users == 0 && screen) {
-        screen->destroy(screen);
-        screen = NULL;
-    }
-    pthread_mutex_unlock(&screen_lock);
-}
+static bool banner_printed; /* the start-up line (print_banner) */
 
 /* ---- X errors -------------------------------------------------------------- */
 
@@ -212,7 +173,7 @@ static glx_context *create_context(Display *dpy, glx_display *d, const glx_confi
         glx_error(dpy, d, -1, BadAlloc, 0);
         return NULL;
     }
-    struct pipe_screen *s = glx_screen_acquire();
+    struct pipe_screen *s = swr_screen_acquire("libGL");
     if (!s) {
         free(c);
         glx_error(dpy, d, -1, BadAlloc, 0);
@@ -235,7 +196,7 @@ static glx_context *create_context(Display *dpy, glx_display *d, const glx_confi
     c->gl = gl_context_create(&desc);
     if (!c->gl) {
         free(c);
-        glx_screen_release();
+        swr_screen_release();
         glx_error(dpy, d, -1, BadAlloc, 0);
         return NULL;
     }
@@ -363,7 +324,7 @@ static void free_context(glx_context *c)
 {
     gl_context_destroy(c->gl);
     free(c);
-    glx_screen_release();
+    swr_screen_release();
 }
 
 GLX_EXPORT void glXDestroyContext(Display *dpy, glx_context *c)

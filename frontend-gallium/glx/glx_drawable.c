@@ -35,6 +35,8 @@
 
 #include "glx_priv.h"
 
+#include "frontend-gallium/pipe/swr_public.h"
+
 glx_drawable *glx_drawable_find(glx_display *d, XID xid)
 {
     if (!d || xid == None)
@@ -167,7 +169,7 @@ void glx_drawable_free(glx_drawable *dr, bool x_alive)
     }
     release_buffers(dr);
     if (dr->holds_screen)
-        glx_screen_release();
+        swr_screen_release();
     free(dr);
 }
 
@@ -223,7 +225,7 @@ bool glx_drawable_make_buffers(glx_drawable *dr, struct pipe_screen *s)
     dr->zs = zs;
     dr->color_format = cf;
     if (!dr->holds_screen) {
-        glx_screen_acquire(); /* the screen exists: a context made it */
+        swr_screen_acquire("libGL"); /* the screen exists: a context made it */
         dr->holds_screen = true;
     }
     return true;

@@ -174,8 +174,6 @@ void glx_display_forget(glx_display *d); /* at XCloseDisplay: contexts let go of
 
 /* glx_context.c */
 void glx_error(Display *dpy, glx_display *d, int glx_code, int x_code, XID resource);
-struct pipe_screen *glx_screen_acquire(void);
-void glx_screen_release(void);
 /* Traps X errors of the calling thread's requests between begin and end;
  * end returns the error code (Success if none) after XSync. */
 void glx_trap_begin(void);

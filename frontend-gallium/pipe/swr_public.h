@@ -24,6 +24,14 @@ extern "C" {
 
 struct pipe_screen *swr_create_screen(void);
 
+/* The screen a window-system library shares among its contexts
+ * (swrp_shared_screen.c): a reference on it, created on first use, or NULL
+ * (with a message "swr: <library>: ..."); the first call also reports a
+ * GALLIUM_DRIVER other than swr. Release drops a reference; the last one
+ * destroys the screen. Any thread. */
+struct pipe_screen *swr_screen_acquire(const char *library);
+void swr_screen_release(void);
+
 /* The threads that execute a swr pipe context's work, for GL_RENDERER: the
  * worker pool's threads plus the API thread, which runs draw work while
  * it waits (1 with KNOB_SINGLE_THREADED=1). 0 for a context of another

@@ -142,6 +142,13 @@ static void mult(struct gl_context *ctx, const float *m)
     fixed_changed(ctx);
 }
 
+static void transpose_f(float *r, const GLfloat *m)
+{
+    for (int c = 0; c < 4; c++)
+        for (int row = 0; row < 4; row++)
+            r[c * 4 + row] = m[row * 4 + c];
+}
+
 static void transpose_d(float *r, const GLdouble *m)
 {
     for (int c = 0; c < 4; c++)
@@ -199,9 +206,7 @@ void swrgl_LoadTransposeMatrixf(struct gl_context *ctx, const GLfloat *m)
     if (!m)
         return;
     float f[16];
-    for (int c = 0; c < 4; c++)
-        for (int row = 0; row < 4; row++)
-            f[c * 4 + row] = m[row * 4 + c];
+    transpose_f(f, m);
     load(ctx, f);
 }
 
@@ -219,9 +224,7 @@ void swrgl_MultTransposeMatrixf(struct gl_context *ctx, const GLfloat *m)
     if (!m)
         return;
     float f[16];
-    for (int c = 0; c < 4; c++)
-        for (int row = 0; row < 4; row++)
-            f[c * 4 + row] = m[row * 4 + c];
+    transpose_f(f, m);
     mult(ctx, f);
 }
 

@@ -29,7 +29,8 @@
  * profile and versions above 2.1 (NULL), post-processing filters (ignored).
  *
  * One pipe_screen serves every context of the process; it is created with
- * the first context and destroyed with the last (screen_lock).
+ * the first context and destroyed with the last (swr_screen_acquire and
+ * swr_screen_release, in the pipe driver, shared with the GLX library).
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -77,47 +78,7 @@ struct osmesa_context {
 
 /* ---- the process's screen ------------------------------------------------ */
 
-static pthread_mutex_t screen_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct pipe_screen *screen;
-static unsigned screen_users;
-static bool driver_warned;
-
 static _Thread_local struct osmesa_context *current;
-
-/* Takes a reference on the process's screen (creating it); NULL on failure. */
-static struct pipe_screen *screen_acquire(void)
-{
-    pthread_mutex_lock(&screen_lock);
-    if (!driver_warned) {
-        const char *drv = getenv("GALLIUM_DRIVER");
-        if (drv && *drv && strcmp(drv, "swr") != 0)
-            fprintf(stderr,
-                    LOG_PREFIX "GALLIUM_DRIVER=%s requested, but this library only provides swr\n",
-                    drv);
-        driver_warned = true;
-    }
-    if (!screen) {
-        screen = swr_create_screen();
-        if (!screen)
-            fprintf(stderr, LOG_PREFIX "cannot create the swr screen (out of memory, or a CPU "
-                            "without AVX2/FMA/F16C)\n");
-    }
-    struct pipe_screen *s = screen;
-    if (s)
-        screen_users++;
-    pthread_mutex_unlock(&screen_lock);
-    return s;
-}
-
-static void screen_release(void)
-{
-    pthread_mutex_lock(&screen_lock);
-    if (screen_users > 0 && --screen_users == 0 && screen) {
-        screen->destroy(screen);
-        screen = NULL;
-    }
-    pthread_mutex_unlock(&screen_lock);
-}
 
 /* ---- formats ------------------------------------------------------------- */
 
@@ -464,7 +425,7 @@ OSMESA_EXPORT OSMesaContext OSMesaCreateContextAttribs(const int *attribList,
     struct osmesa_context *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
-    struct pipe_screen *s = screen_acquire();
+    struct pipe_screen *s = swr_screen_acquire("libOSMesa");
     if (!s) {
         free(c);
         return NULL;
@@ -489,7 +450,7 @@ OSMESA_EXPORT OSMesaContext OSMesaCreateContextAttribs(const int *attribList,
     c->gl = gl_context_create(&desc);
     if (!c->gl) {
         free(c);
-        screen_release();
+        swr_screen_release();
         return NULL;
     }
     return c;
@@ -528,7 +489,7 @@ OSMESA_EXPORT void OSMesaDestroyContext(OSMesaContext c)
     gl_context_destroy(c->gl);
     release_buffers(c);
     free(c);
-    screen_release();
+    swr_screen_release();
 }
 
 static struct pipe_resource *make_buffer(struct pipe_screen *s, enum pipe_format f, int w, int h,
