@@ -941,13 +941,73 @@ static void fast_bilinear(const swrp_sampler_view *v, unsigned wrap_s, unsigned 
     ch[3] = vi8_to_vf8(vi8_srli(o, 16));
 }
 
+/* Nearest texel index along one axis, as the generic path computes it:
+ * i = floor(s * n) with s * n clamped to +-COORD_LIMIT (NaN -> the lower
+ * limit), then repeat (i mod n, from a float quotient corrected by one step
+ * either way) or clamp to edge. */
+static inline vi8 fast_nearest_axis(unsigned wrap, vf8 s, vi8 n, vf8 nf)
+{
+    vf8 u = vf8_mul(s, nf);
+    u = vf8_select(vf8_isnan(u), u, vf8_set1(-COORD_LIMIT));
+    u = vf8_clamp(u, vf8_set1(-COORD_LIMIT), vf8_set1(COORD_LIMIT));
+    vf8 fl = vf8_floor(u);
+    vi8 i = vf8_to_vi8_trunc(fl);
+    vi8 nm1 = vi8_sub(n, vi8_set1(1));
+    if (wrap != PIPE_TEX_WRAP_REPEAT)
+        return vi8_min(vi8_max(i, vi8_zero()), nm1);
+    vi8 q = vf8_to_vi8_trunc(vf8_floor(vf8_div(fl, nf)));
+    vi8 m = vi8_sub(i, vi8_mullo(q, n));
+    m = vi8_select(vi8_lt(m, vi8_zero()), m, vi8_add(m, n));
+    return vi8_select(vi8_gt(m, nm1), m, vi8_sub(m, n));
+}
+
+/* Nearest filter of the per-lane level `lvl` (or level ulvl >= 0 in every
+ * lane): the texel's 4 byte channels times 128, the units fast_store
+ * takes (exact). Lanes outside `live` gather texel 0 of the data. */
+static void fast_nearest(const swrp_sampler_view *v, unsigned wrap_s, unsigned wrap_t, vf8 s,
+                         vf8 t, vi8 lvl, int32_t ulvl, vi8 live, vf8 ch[4])
+{
+    vi8 w, h, off, pitch;
+    if (ulvl >= 0) {
+        w = vi8_set1(v->fast_width[ulvl]);
+        h = vi8_set1(v->fast_height[ulvl]);
+        off = vi8_set1(v->fast_offset[ulvl]);
+        pitch = vi8_set1(v->fast_pitch[ulvl]);
+    } else {
+        w = vi8_gather(v->fast_width, lvl);
+        h = vi8_gather(v->fast_height, lvl);
+        off = vi8_gather(v->fast_offset, lvl);
+        pitch = vi8_gather(v->fast_pitch, lvl);
+    }
+    vi8 i = fast_nearest_axis(wrap_s, s, w, vi8_to_vf8(w));
+    vi8 j = fast_nearest_axis(wrap_t, t, h, vi8_to_vf8(h));
+    vi8 at = vi8_and(live, vi8_add(vi8_add(off, vi8_mullo(j, pitch)), vi8_slli(i, 2)));
+    vi8 tx = vi8_gather_bytes(v->data, at);
+    vi8 byte = vi8_set1(0xff);
+    vf8 k128 = vf8_set1(128.0f);
+    for (int c = 0; c < 4; c++)
+        ch[c] = vf8_mul(vi8_to_vf8(vi8_and(vi8_srli(tx, 8 * c), byte)), k128);
+}
+
+/* Both filters of a level, as fast_sample picks them. */
+static void fast_filter(const swrp_sampler_view *v, const swrp_sampler_state *ss, vf8 s, vf8 t,
+                        vi8 lvl, int32_t ulvl, vi8 live, vf8 ch[4])
+{
+    if (ss->min_img_filter == PIPE_TEX_FILTER_NEAREST)
+        fast_nearest(v, ss->wrap_s, ss->wrap_t, s, t, lvl, ulvl, live, ch);
+    else
+        fast_bilinear(v, ss->wrap_s, ss->wrap_t, s, t, lvl, ulvl, live, ch);
+}
+
 static bool fast_eligible(const swrp_sampler_view *v, const swrp_sampler_state *ss,
                           const swr_tex_request *req)
 {
     return v->fast_kind != 0 && (req->op == SWR_TEX_SAMPLE || req->op == SWR_TEX_SAMPLE_L) &&
            !req->has_offsets && ss->compare_mode == PIPE_TEX_COMPARE_NONE &&
-           ss->normalized_coords && ss->min_img_filter == PIPE_TEX_FILTER_LINEAR &&
-           ss->mag_img_filter == PIPE_TEX_FILTER_LINEAR && ss->max_anisotropy <= 1 &&
+           ss->normalized_coords && ss->min_img_filter == ss->mag_img_filter &&
+           (ss->min_img_filter == PIPE_TEX_FILTER_LINEAR ||
+            ss->min_img_filter == PIPE_TEX_FILTER_NEAREST) &&
+           ss->max_anisotropy <= 1 &&
            (ss->wrap_s == PIPE_TEX_WRAP_REPEAT || ss->wrap_s == PIPE_TEX_WRAP_CLAMP_TO_EDGE) &&
            (ss->wrap_t == PIPE_TEX_WRAP_REPEAT || ss->wrap_t == PIPE_TEX_WRAP_CLAMP_TO_EDGE);
 }
@@ -969,8 +1029,9 @@ static void fast_store(const swrp_sampler_view *v, const vf8 ch[4], vi8 live, sw
 }
 
 /* The same LOD and level rules as the generic path (implicit_lambda_base,
- * sample_lambda) for 8 lanes; min = mag = linear makes magnification the
- * base level with no mip blend, i.e. lambda clamped to >= 0. */
+ * sample_lambda) for 8 lanes; min = mag filter (both linear or both
+ * nearest) makes magnification the base level with no mip blend, i.e.
+ * lambda clamped to >= 0. */
 static void fast_sample(const swrp_sampler_view *v, const swrp_sampler_state *ss,
                         const swr_tex_request *req, uint32_t mask, swr_simd_vec4 *out)
 {
@@ -1000,8 +1061,7 @@ static void fast_sample(const swrp_sampler_view *v, const swrp_sampler_state *ss
              * min_lod <= 0 the clamps keep lam at 0 (a NaN max_lod too):
              * the base level alone, as the code below would find. */
             vf8 ch[4];
-            fast_bilinear(v, ss->wrap_s, ss->wrap_t, s, t, vi8_set1((int32_t)base), (int32_t)base,
-                          live, ch);
+            fast_filter(v, ss, s, t, vi8_set1((int32_t)base), (int32_t)base, live, ch);
             fast_store(v, ch, live, out);
             return;
         }
@@ -1035,10 +1095,10 @@ static void fast_sample(const swrp_sampler_view *v, const swrp_sampler_state *ss
         u2 = (int32_t)base + vi8_lane(d2, __builtin_ctz(mask));
     }
     vf8 ch[4];
-    fast_bilinear(v, ss->wrap_s, ss->wrap_t, s, t, vi8_add(d1, vbase), u1, live, ch);
+    fast_filter(v, ss, s, t, vi8_add(d1, vbase), u1, live, ch);
     if (vi8_movemask(vf8_gt(f, vf8_zero()))) {
         vf8 ch2[4];
-        fast_bilinear(v, ss->wrap_s, ss->wrap_t, s, t, vi8_add(d2, vbase), u2, live, ch2);
+        fast_filter(v, ss, s, t, vi8_add(d2, vbase), u2, live, ch2);
         for (int c = 0; c < 4; c++)
             ch[c] = fast_lerp(ch[c], ch2[c], f);
     }

@@ -1,7 +1,8 @@
 /*
  * bench_sampler.c: texture sampling throughput of the pipe driver's sampler
- * (frontend-gallium/pipe/swrp_sampler.c): bilinear and trilinear lookups of
- * a 256x256 RGBA8 texture with a full mip chain, 8-lane requests laid out
+ * (frontend-gallium/pipe/swrp_sampler.c): nearest (mip nearest), bilinear
+ * and trilinear lookups of a 256x256 RGBA8 texture with a full mip chain,
+ * 8-lane requests laid out
  * like pixel-shader quads sweeping a 512x512 screen at a slight
  * minification (lambda around 0.5..1.5), repeat wrapping. Each runs on the
  * AVX2 fast path and on the generic per-lane path (no_fast_path), so the
@@ -71,13 +72,13 @@ static void setup(void)
     }
 }
 
-static void run(cb_state *st, unsigned mip_filter, bool fast)
+static void run_filter(cb_state *st, unsigned img_filter, unsigned mip_filter, bool fast)
 {
     setup();
     swrp_sampler_state ss;
     memset(&ss, 0, sizeof ss);
     ss.wrap_s = ss.wrap_t = PIPE_TEX_WRAP_REPEAT;
-    ss.min_img_filter = ss.mag_img_filter = PIPE_TEX_FILTER_LINEAR;
+    ss.min_img_filter = ss.mag_img_filter = (uint8_t)img_filter;
     ss.min_mip_filter = (uint8_t)mip_filter;
     ss.normalized_coords = true;
     ss.max_lod = 1000.0f;
@@ -96,11 +97,26 @@ static void run(cb_state *st, unsigned mip_filter, bool fast)
     cb_set_items_processed(st, cb_iterations(st) * NUM_REQS * 8);
 }
 
+static void run(cb_state *st, unsigned mip_filter, bool fast)
+{
+    run_filter(st, PIPE_TEX_FILTER_LINEAR, mip_filter, fast);
+}
+
+static void bm_nearest_fast(cb_state *st, void *u)
+{
+    run_filter(st, PIPE_TEX_FILTER_NEAREST, PIPE_TEX_MIPFILTER_NEAREST, true);
+}
+static void bm_nearest_generic(cb_state *st, void *u)
+{
+    run_filter(st, PIPE_TEX_FILTER_NEAREST, PIPE_TEX_MIPFILTER_NEAREST, false);
+}
 static void bm_bilinear_fast(cb_state *st, void *u) { run(st, PIPE_TEX_MIPFILTER_NONE, true); }
 static void bm_bilinear_generic(cb_state *st, void *u) { run(st, PIPE_TEX_MIPFILTER_NONE, false); }
 static void bm_trilinear_fast(cb_state *st, void *u) { run(st, PIPE_TEX_MIPFILTER_LINEAR, true); }
 static void bm_trilinear_generic(cb_state *st, void *u) { run(st, PIPE_TEX_MIPFILTER_LINEAR, false); }
 
+CB_BENCHMARK(bm_nearest_fast) {}
+CB_BENCHMARK(bm_nearest_generic) {}
 CB_BENCHMARK(bm_bilinear_fast) {}
 CB_BENCHMARK(bm_bilinear_generic) {}
 CB_BENCHMARK(bm_trilinear_fast) {}
