@@ -1038,6 +1038,14 @@ static void fast_sample(const swrp_sampler_view *v, const swrp_sampler_state *ss
     uint32_t base = v->first_level, last = v->last_level;
     vi8 live = vi8_from_bits(mask);
     vf8 s = vf8_load_aligned(req->coords.v[0]), t = vf8_load_aligned(req->coords.v[1]);
+    if (ss->min_mip_filter == PIPE_TEX_MIPFILTER_NONE || last <= base) {
+        /* One level whatever lambda is: with min = mag filter, magnifying
+         * and minifying both filter the base level (sample_lambda). */
+        vf8 ch[4];
+        fast_filter(v, ss, s, t, vi8_set1((int32_t)base), (int32_t)base, live, ch);
+        fast_store(v, ch, live, out);
+        return;
+    }
     vf8 lambda;
     if (req->op == SWR_TEX_SAMPLE_L) {
         lambda = vf8_add(vf8_load_aligned(req->lod), vf8_set1(clamp_bias(ss->lod_bias)));
