@@ -479,14 +479,17 @@ SIMD_INLINE void block_out(const uint8_t *blk, uint8_t *r0, uint8_t *r1, uint32_
     memcpy(r1 + 2 * bpp, blk + 6 * bpp, 2 * bpp);
 }
 
-/* Full 64x64 tile, blocks in hot order. */
-SIMD_INLINE void full_tile_copy(const swr_surface *s, uint32_t mt_x, uint32_t mt_y, uint8_t *hot,
-                                uint32_t bpp, bool load)
+/* The whole 4x2 blocks of a macrotile's first w4 x h2 pixels (w4 a
+ * multiple of 4, h2 of 2; 64 x 64 for a full tile), in hot order. Edge
+ * macrotiles of a window whose size is not a multiple of 64 take this
+ * path for their block-aligned part and the per-pixel one for the rest. */
+SIMD_INLINE void tile_block_copy(const swr_surface *s, uint32_t mt_x, uint32_t mt_y, uint8_t *hot,
+                                 uint32_t bpp, bool load, uint32_t w4, uint32_t h2)
 {
-    for (uint32_t y = 0; y < RAST_MT_DIM; y += 2) {
+    for (uint32_t y = 0; y < h2; y += 2) {
         uint8_t *r0 = surf_px(s, mt_x, mt_y + y, bpp);
         uint8_t *r1 = r0 + s->pitch_bytes;
-        for (uint32_t x = 0; x < RAST_MT_DIM; x += 4) {
+        for (uint32_t x = 0; x < w4; x += 4) {
             uint8_t *blk = hot + (size_t)rast_hot_index(x, y) * bpp;
             if (load)
                 block_in(blk, r0 + x * bpp, r1 + x * bpp, bpp);
@@ -504,19 +507,20 @@ static void color_copy(const swr_surface *s, uint32_t mt_x, uint32_t mt_y, uint8
     mt_extent(s, mt_x, mt_y, &w, &h);
     /* KNOB_USE_GENERIC_STORETILE: stores take the per-pixel path below,
      * which gives the same bytes (a check of the fast path, and a fallback). */
-    if (w == RAST_MT_DIM && h == RAST_MT_DIM && (load || !KNOB_USE_GENERIC_STORETILE)) {
-        switch (bpp) {
-        case 1: full_tile_copy(s, mt_x, mt_y, hot, 1, load); return;
-        case 2: full_tile_copy(s, mt_x, mt_y, hot, 2, load); return;
-        case 4: full_tile_copy(s, mt_x, mt_y, hot, 4, load); return;
-        case 8: full_tile_copy(s, mt_x, mt_y, hot, 8, load); return;
-        case 16: full_tile_copy(s, mt_x, mt_y, hot, 16, load); return;
-        default: break;
-        }
+    uint32_t w4 = w & ~3u, h2 = h & ~1u;
+    if (!load && KNOB_USE_GENERIC_STORETILE)
+        w4 = h2 = 0;
+    switch (bpp) {
+    case 1: tile_block_copy(s, mt_x, mt_y, hot, 1, load, w4, h2); break;
+    case 2: tile_block_copy(s, mt_x, mt_y, hot, 2, load, w4, h2); break;
+    case 4: tile_block_copy(s, mt_x, mt_y, hot, 4, load, w4, h2); break;
+    case 8: tile_block_copy(s, mt_x, mt_y, hot, 8, load, w4, h2); break;
+    case 16: tile_block_copy(s, mt_x, mt_y, hot, 16, load, w4, h2); break;
+    default: w4 = h2 = 0; break;
     }
     for (uint32_t y = 0; y < h; y++) {
         uint8_t *row = surf_px(s, mt_x, mt_y + y, bpp);
-        for (uint32_t x = 0; x < w; x++) {
+        for (uint32_t x = y < h2 ? w4 : 0; x < w; x++) {
             uint8_t *hp = hot + (size_t)rast_hot_index(x, y) * bpp;
             if (load)
                 memcpy(hp, row + x * bpp, bpp);
@@ -602,13 +606,13 @@ static void zs_merge(swr_format fmt, uint8_t *px, uint32_t z, uint8_t s, bool st
 }
 
 /* Full-tile SIMD path for the 4-byte packed formats Z24S8 / Z24X8. */
-static void z24_full_load(const swr_surface *s, uint32_t mt_x, uint32_t mt_y, uint32_t *hot_z,
-                          uint8_t *hot_s)
+static void z24_block_load(const swr_surface *s, uint32_t mt_x, uint32_t mt_y, uint32_t *hot_z,
+                           uint8_t *hot_s, uint32_t w4, uint32_t h2)
 {
-    for (uint32_t y = 0; y < RAST_MT_DIM; y += 2) {
+    for (uint32_t y = 0; y < h2; y += 2) {
         const uint8_t *r0 = surf_px(s, mt_x, mt_y + y, 4);
         const uint8_t *r1 = r0 + s->pitch_bytes;
-        for (uint32_t x = 0; x < RAST_MT_DIM; x += 4) {
+        for (uint32_t x = 0; x < w4; x += 4) {
             vi4 a = vi4_load(r0 + 4 * x), b = vi4_load(r1 + 4 * x);
             vi8 p = vi8_from_vi4x2(vi4_unpacklo64(a, b), vi4_unpackhi64(a, b));
             uint32_t i = rast_hot_index(x, y);
@@ -620,27 +624,30 @@ static void z24_full_load(const swr_surface *s, uint32_t mt_x, uint32_t mt_y, ui
     }
 }
 
-static void z24s8_full_store(const swr_surface *s, uint32_t mt_x, uint32_t mt_y,
-                             const uint32_t *hot_z, const uint8_t *hot_s, bool store_z, bool store_s,
-                             bool has_stencil)
+static void z24s8_block_store(const swr_surface *s, uint32_t mt_x, uint32_t mt_y,
+                              const uint32_t *hot_z, const uint8_t *hot_s, bool store_z,
+                              bool store_s, bool has_stencil, uint32_t w4, uint32_t h2)
 {
     vi8 zbits = vi8_set1(store_z ? 0xffffff : 0);
     vi8 sbits = vi8_set1(store_s && has_stencil ? (int32_t)0xff000000u : 0);
     vi8 xbits = vi8_set1(has_stencil ? 0 : (int32_t)0xff000000u); /* X: written as 0 */
     vi8 keep = vi8_not(vi8_or(vi8_or(zbits, sbits), xbits));
-    for (uint32_t y = 0; y < RAST_MT_DIM; y += 2) {
+    bool keep_any = !(store_z && (store_s || !has_stencil)); /* keep has a set bit */
+    for (uint32_t y = 0; y < h2; y += 2) {
         uint8_t *r0 = surf_px(s, mt_x, mt_y + y, 4);
         uint8_t *r1 = r0 + s->pitch_bytes;
-        for (uint32_t x = 0; x < RAST_MT_DIM; x += 4) {
+        for (uint32_t x = 0; x < w4; x += 4) {
             uint32_t i = rast_hot_index(x, y);
             vi8 v = vi8_zero();
             if (store_z)
                 v = vi8_and(vi8_load(hot_z + i), zbits);
             if (store_s && has_stencil)
                 v = vi8_or(v, vi8_slli(vi8_load_u8x8(hot_s + i), 24));
-            vi4 a = vi4_load(r0 + 4 * x), b = vi4_load(r1 + 4 * x);
-            vi8 old = vi8_from_vi4x2(vi4_unpacklo64(a, b), vi4_unpackhi64(a, b));
-            v = vi8_or(v, vi8_and(old, keep));
+            if (keep_any) { /* only a partial store reads what it keeps */
+                vi4 a = vi4_load(r0 + 4 * x), b = vi4_load(r1 + 4 * x);
+                vi8 old = vi8_from_vi4x2(vi4_unpacklo64(a, b), vi4_unpackhi64(a, b));
+                v = vi8_or(v, vi8_and(old, keep));
+            }
             vi4 lo = vi8_lo128(v), hi = vi8_hi128(v);
             vi4_store(r0 + 4 * x, vi4_unpacklo64(lo, hi));
             vi4_store(r1 + 4 * x, vi4_unpackhi64(lo, hi));
@@ -658,19 +665,18 @@ void be_hot_load_zs(const swr_surface *surf, uint32_t mt_x, uint32_t mt_y, void 
     if (!be_format_has_stencil(fmt))
         hot_s = NULL;
     mt_extent(surf, mt_x, mt_y, &w, &h);
-    bool full = w == RAST_MT_DIM && h == RAST_MT_DIM;
-    if (full && fmt == SWR_FORMAT_Z32_FLOAT) {
+    uint32_t w4 = w & ~3u, h2 = h & ~1u;
+    if (fmt == SWR_FORMAT_Z32_FLOAT) {
         if (hot_z)
-            full_tile_copy(surf, mt_x, mt_y, hot_z, 4, true);
-        return;
-    }
-    if (full && (fmt == SWR_FORMAT_Z24_UNORM_S8_UINT || fmt == SWR_FORMAT_Z24X8_UNORM)) {
-        z24_full_load(surf, mt_x, mt_y, hot_z, hot_s);
-        return;
+            tile_block_copy(surf, mt_x, mt_y, hot_z, 4, true, w4, h2);
+    } else if (fmt == SWR_FORMAT_Z24_UNORM_S8_UINT || fmt == SWR_FORMAT_Z24X8_UNORM) {
+        z24_block_load(surf, mt_x, mt_y, hot_z, hot_s, w4, h2);
+    } else {
+        w4 = h2 = 0;
     }
     for (uint32_t y = 0; y < h; y++) {
         const uint8_t *row = surf_px(surf, mt_x, mt_y + y, bpp);
-        for (uint32_t x = 0; x < w; x++) {
+        for (uint32_t x = y < h2 ? w4 : 0; x < w; x++) {
             uint32_t i = rast_hot_index(x, y), z;
             uint8_t s;
             zs_split(fmt, row + x * bpp, &z, &s);
@@ -694,19 +700,20 @@ void be_hot_store_zs(const swr_surface *surf, uint32_t mt_x, uint32_t mt_y, cons
     if (!store_z && !store_s)
         return;
     mt_extent(surf, mt_x, mt_y, &w, &h);
-    bool full = w == RAST_MT_DIM && h == RAST_MT_DIM && !KNOB_USE_GENERIC_STORETILE;
-    if (full && fmt == SWR_FORMAT_Z32_FLOAT) {
-        full_tile_copy(surf, mt_x, mt_y, (uint8_t *)hot_z, 4, false);
-        return;
-    }
-    if (full && (fmt == SWR_FORMAT_Z24_UNORM_S8_UINT || fmt == SWR_FORMAT_Z24X8_UNORM)) {
-        z24s8_full_store(surf, mt_x, mt_y, hot_z, hot_s, store_z, store_s,
-                         fmt == SWR_FORMAT_Z24_UNORM_S8_UINT);
-        return;
+    uint32_t w4 = w & ~3u, h2 = h & ~1u;
+    if (KNOB_USE_GENERIC_STORETILE) {
+        w4 = h2 = 0;
+    } else if (fmt == SWR_FORMAT_Z32_FLOAT) {
+        tile_block_copy(surf, mt_x, mt_y, (uint8_t *)hot_z, 4, false, w4, h2);
+    } else if (fmt == SWR_FORMAT_Z24_UNORM_S8_UINT || fmt == SWR_FORMAT_Z24X8_UNORM) {
+        z24s8_block_store(surf, mt_x, mt_y, hot_z, hot_s, store_z, store_s,
+                          fmt == SWR_FORMAT_Z24_UNORM_S8_UINT, w4, h2);
+    } else {
+        w4 = h2 = 0;
     }
     for (uint32_t y = 0; y < h; y++) {
         uint8_t *row = surf_px(surf, mt_x, mt_y + y, bpp);
-        for (uint32_t x = 0; x < w; x++) {
+        for (uint32_t x = y < h2 ? w4 : 0; x < w; x++) {
             uint32_t i = rast_hot_index(x, y), z = 0;
             uint8_t s = 0;
             if (store_z)
