@@ -11,10 +11,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
-# Every user-facing program: the demo, libOSMesa.so.8, the benchmark and
-# the tools the README names (swr_knobs, swr_tgsi; their targets carry
-# _tool because the libraries hold the plain names).
-cmake --build build -j"$(nproc)" --target swr_demo OSMesa swr_glbench swr_knobs_tool swr_tgsi_tool
+# Every user-facing program: the demo, libOSMesa.so.8, the GLX libGL.so.1
+# (target GL), the benchmark and the tools the README names (swr_knobs,
+# swr_tgsi; their targets carry _tool because the libraries hold the plain
+# names).
+cmake --build build -j"$(nproc)" --target swr_demo OSMesa GL swr_glbench swr_knobs_tool swr_tgsi_tool
 build/demo/swr_demo "$@"
 echo
 # shellcheck disable=SC2086
