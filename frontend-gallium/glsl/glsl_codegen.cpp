@@ -1136,7 +1136,6 @@ struct Gen {
                 unsupported(a->getLoc().line, "recursion");
         if (++depth > 4096)
             unsupported(a->getLoc().line, "call chain deeper than 4096");
-        call_chain.push_back(it->second);
         TIntermAggregate *fn = it->second;
         TIntermAggregate *params = fn->getSequence().empty() ? nullptr : fn->getSequence()[0]->getAsAggregate();
         TIntermSequence &args = a->getSequence();
@@ -1172,14 +1171,15 @@ struct Gen {
         if (a->getBasicType() != EbtVoid)
             ret = alloc(a->getType());
         scopes.push_back(scope);
+        call_chain.push_back(fn); /* after the arguments: f(f(x)) is no recursion */
         run_body(fn, ret);
+        call_chain.pop_back();
         scopes.pop_back();
         for (OutArg &o : outs_)
             assign_node(o.arg, o.storage);
         for (OutArg &o : outs_)
             thaw_indices(o.arg);
         depth--;
-        call_chain.pop_back();
         return ret;
     }
 

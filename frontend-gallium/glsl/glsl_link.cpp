@@ -78,6 +78,9 @@ void leaves(const TType &t, std::vector<Leaf> &out)
     }
 }
 
+/* What GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_COMPONENTS report: the pipe
+ * driver's 64 KiB constant buffer (frontend-gallium/pipe/swrp_screen.c). */
+static const long long MAX_UNIFORM_COMPONENTS = 16384;
 /* Temporary vec4 slots a shader may declare (locals and globals). */
 static const long long MAX_TEMP_SLOTS = 65536;
 
@@ -674,7 +677,7 @@ void compile_shader(swr_glsl_shader *s)
             long long max_slots;
             const char *what, *limit;
         } checks[] = {
-            {&scan.uniforms, (vs ? g_res.maxVertexUniformComponents : g_res.maxFragmentUniformComponents) / 4,
+            {&scan.uniforms, MAX_UNIFORM_COMPONENTS / 4,
              "uniform", vs ? "GL_MAX_VERTEX_UNIFORM_COMPONENTS" : "GL_MAX_FRAGMENT_UNIFORM_COMPONENTS"},
             /* a sanity bound only (the link checks the varyings exactly):
              * attributes, built-in and user varyings stay far below it */

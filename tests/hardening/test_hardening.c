@@ -422,17 +422,18 @@ static void glsl_arrays(glc_api *g)
         CHECK(strstr(log, cases[c].expect), "glsl_arrays %zu: log lacks '%s': %s", c,
               cases[c].expect, log);
     }
-    /* the limit itself: 1023 vec4 and an int (1024 slots) pass, 1024 and an int do not */
+    /* the limit itself (GL_MAX_FRAGMENT_UNIFORM_COMPONENTS is 16384): 4095 vec4 and an
+     * int (4096 slots) pass, 4096 and an int do not */
     GLint ok = link_pair(g, VS_POS,
-                         "#version 110\nuniform vec4 a[1023];\nuniform int i;\n"
+                         "#version 110\nuniform vec4 a[4095];\nuniform int i;\n"
                          "void main() { gl_FragColor = a[i]; }\n",
                          log, sizeof log);
-    CHECK(ok, "glsl_arrays: 1023 vec4 uniforms: %s", log);
+    CHECK(ok, "glsl_arrays: 4095 vec4 uniforms: %s", log);
     ok = link_pair(g, VS_POS,
-                   "#version 110\nuniform vec4 a[1024];\nuniform int i;\n"
+                   "#version 110\nuniform vec4 a[4096];\nuniform int i;\n"
                    "void main() { gl_FragColor = a[i]; }\n",
                    log, sizeof log);
-    CHECK(!ok && strstr(log, "GL_MAX_FRAGMENT_UNIFORM_COMPONENTS"), "glsl_arrays: 1024 vec4: %s", log);
+    CHECK(!ok && strstr(log, "GL_MAX_FRAGMENT_UNIFORM_COMPONENTS"), "glsl_arrays: 4096 vec4: %s", log);
     long rss = max_rss_kib();
     printf("glsl_arrays: peak RSS %ld KiB\n", rss);
     CHECK(rss < 1024 * 1024, "glsl_arrays: peak RSS %ld KiB >= 1 GiB", rss);
@@ -495,6 +496,11 @@ static void glsl_versions(glc_api *swr, glc_api *ref)
     char *chain = call_chain_fs(200);
     GLint ok = link_pair(swr, VS_POS, chain, log, sizeof log);
     CHECK(ok, "200-deep call chain: %s", log);
+    GLint nested = link_pair(swr, VS_POS,
+                             "#version 110\nuniform float u;\nfloat h(float x) { return 0.5 * x; }\n"
+                             "void main() { gl_FragColor = vec4(h(h(u))); }\n",
+                             log, sizeof log);
+    CHECK(nested, "h(h(u)) is no recursion: %s", log);
     GLint rec = link_pair(swr, VS_POS, RECURSIVE_FS, log, sizeof log);
     CHECK(!rec, "recursion linked");
     glc_target_destroy(&t);
