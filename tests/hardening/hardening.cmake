@@ -14,7 +14,7 @@ if(TARGET OSMesa AND TARGET swr_glc)
     set_tests_properties(test_hardening_${c} PROPERTIES TIMEOUT 600 LABELS "hardening;gl"
                          ENVIRONMENT "${hard_env}")
   endforeach()
-  foreach(c glsl_deep glsl_arrays)
+  foreach(c glsl_deep glsl_arrays growth_programs growth_fbo)
     add_test(NAME test_hardening_${c} COMMAND test_hardening ${c} $<TARGET_FILE:OSMesa>)
     set_tests_properties(test_hardening_${c} PROPERTIES TIMEOUT 600 LABELS "hardening;gl"
                          ENVIRONMENT "${hard_env}")

@@ -515,6 +515,95 @@ static void glsl_versions(glc_api *swr, glc_api *ref)
     free(chain);
 }
 
+
+/* ---- growth ------------------------------------------------------------------- */
+
+/* Resident set in KiB (/proc/self/statm: pages). */
+static long rss_kib(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long size = 0, res = 0;
+    if (f) {
+        if (fscanf(f, "%ld %ld", &size, &res) != 2)
+            res = 0;
+        fclose(f);
+    }
+    return res * 4;
+}
+
+/* One cycle: a distinct program (its constant differs), linked, drawn once,
+ * deleted. */
+static void program_cycle(glc_api *g, int i)
+{
+    char fs[256];
+    snprintf(fs, sizeof fs,
+             "#version 110\nuniform float u;\n"
+             "void main() { gl_FragColor = vec4(u * %d.0, 0.25, 0.5, 1.0); }\n", i);
+    GLuint p = glc_program(g, VS_POS, fs);
+    if (!p) {
+        failures++;
+        return;
+    }
+    g->UseProgram(p);
+    static const float pos[] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1};
+    g->EnableVertexAttribArray(0);
+    g->VertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, pos);
+    g->DrawArrays(GL_TRIANGLES, 0, 3);
+    g->UseProgram(0);
+    g->DeleteProgram(p);
+}
+
+/* One cycle: FBO + texture + renderbuffer, a clear and a draw, deleted. */
+static void fbo_cycle(glc_api *g, GLuint prog)
+{
+    GLuint tex, rb, fbo;
+    g->GenTextures(1, &tex);
+    g->BindTexture(GL_TEXTURE_2D, tex);
+    g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 32, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    g->GenRenderbuffers(1, &rb);
+    g->BindRenderbuffer(GL_RENDERBUFFER, rb);
+    g->RenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, 32, 32);
+    g->GenFramebuffers(1, &fbo);
+    g->BindFramebuffer(GL_FRAMEBUFFER, fbo);
+    g->FramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    g->FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
+    g->Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    g->UseProgram(prog);
+    static const float pos[] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1};
+    g->EnableVertexAttribArray(0);
+    g->VertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, pos);
+    g->DrawArrays(GL_TRIANGLES, 0, 3);
+    g->BindFramebuffer(GL_FRAMEBUFFER, 0);
+    g->DeleteFramebuffers(1, &fbo);
+    g->DeleteRenderbuffers(1, &rb);
+    g->DeleteTextures(1, &tex);
+}
+
+static void growth(glc_api *g, bool programs)
+{
+    glc_target t;
+    if (!glc_target_create(&t, g, W, H)) {
+        failures++;
+        return;
+    }
+    GLuint prog = glc_program(g, VS_POS, "#version 110\nvoid main() { gl_FragColor = vec4(1.0); }\n");
+    enum { WARM = 500, CYCLES = 2000 };
+    for (int i = 0; i < WARM; i++)
+        programs ? program_cycle(g, i) : fbo_cycle(g, prog);
+    g->Finish();
+    long before = rss_kib();
+    for (int i = 0; i < CYCLES; i++)
+        programs ? program_cycle(g, WARM + i) : fbo_cycle(g, prog);
+    g->Finish();
+    long after = rss_kib();
+    printf("growth_%s: RSS %ld KiB after %d warm-up cycles, %ld KiB after %d more (%+ld KiB)\n",
+           programs ? "programs" : "fbo", before, WARM, after, CYCLES, after - before);
+    CHECK(after - before < 8 * 1024, "growth: %ld KiB over %d cycles (bound 8 MiB)", after - before,
+          CYCLES);
+    g->DeleteProgram(prog);
+    glc_target_destroy(&t);
+}
+
 #include <signal.h>
 #include <unistd.h>
 static void on_segv(int sig)
@@ -554,6 +643,10 @@ int main(int argc, char **argv)
         glsl_arrays(&swr);
     } else if (!strcmp(c, "glsl_versions")) {
         glsl_versions(&swr, have_ref ? &ref : NULL);
+    } else if (!strcmp(c, "growth_programs")) {
+        growth(&swr, true);
+    } else if (!strcmp(c, "growth_fbo")) {
+        growth(&swr, false);
     } else {
         fprintf(stderr, "test_hardening: unknown case %s\n", c);
         return 2;
