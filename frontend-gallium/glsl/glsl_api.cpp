@@ -31,7 +31,12 @@ namespace {
  * their own with a 256 MiB stack (reserved, touched only as deep as a
  * shader needs) and a guard page; one thread per call, joined before the
  * call returns, so concurrent callers need no queue. */
+#if defined(__SANITIZE_ADDRESS__)
+/* ASan's frames (redzones, no inlining) are several times larger */
+constexpr size_t BIG_STACK_BYTES = size_t(2048) << 20;
+#else
 constexpr size_t BIG_STACK_BYTES = size_t(256) << 20;
+#endif
 
 void *run_fn(void *p)
 {
