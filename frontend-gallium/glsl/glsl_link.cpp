@@ -1048,6 +1048,15 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
         tgsi_program *tp = nullptr;
         tgsi_error err;
         if (!tgsi_parse(p->tgsi[st].c_str(), p->tgsi[st].size(), &tp, &err)) {
+            /* A shader whose intermediate values need more registers than
+             * TGSI has (an expression of 100,000 terms) is too large, not
+             * an internal error. */
+            if (strstr(err.message, "register") && strstr(err.message, "too large")) {
+                p->log += std::string("ERROR: 0:0: the ") + (st == SWR_GLSL_VERTEX ? "vertex" : "fragment") +
+                          " shader is too large: it needs more than the 65536 registers of a"
+                          " register file (" + err.message + ")\n";
+                return;
+            }
             p->log += "ERROR: 0:0: internal: generated TGSI does not validate (" + std::to_string(err.line) +
                       ":" + std::to_string(err.column) + ": " + err.message + ")\n";
             return;

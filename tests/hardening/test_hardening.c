@@ -377,7 +377,7 @@ static void glsl_deep(glc_api *g)
     static char log[4096];
     GLint ok = link_pair(g, VS_POS, src, log, sizeof log);
     printf("glsl_deep: %d terms: %s %s\n", TERMS, ok ? "linked" : "failed:", ok ? "" : log);
-    CHECK(ok || strstr(log, "ERROR"), "glsl_deep: failed without a log");
+    CHECK(ok || strstr(log, "too large"), "glsl_deep: failed without a log saying why: %s", log);
     free(src);
     glc_target_destroy(&t);
 }
