@@ -8,6 +8,14 @@
  * compile, and the second to insert drops its copy). The table holds one
  * reference per entry; jit_cache_get hands out another. It turns on
  * key.preamble (see preamble_enabled): its caller runs the preambles.
+ *
+ * Bounded: the list is kept most recently used first, and when an insert
+ * takes it past CACHE_MAX_UNUSED entries, the least recently used entries
+ * whose shader nobody else holds (the table's is the only reference: no
+ * other can appear while cache_lock is held, since references are only
+ * handed out under it or taken from one already held) are dropped. A
+ * program that creates 10,000 distinct shaders and deletes them no longer
+ * keeps every compiled shader for the life of the process (issue 21).
  */
 #include "jitter/jit.h"
 
@@ -41,19 +49,67 @@ static bool preamble_enabled(void)
     return s == 1;
 }
 
+/* Entries kept beyond those in use (the list may hold more while they are
+ * referenced elsewhere). */
+#define CACHE_MAX_UNUSED 256
+
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static cache_entry *cache_head;
+static size_t cache_count;
 
 static jit_shader *lookup_locked(uint64_t h, const char *text, size_t len,
                                  const jit_variant_key *key)
 {
-    for (cache_entry *e = cache_head; e; e = e->next)
+    for (cache_entry **pe = &cache_head; *pe; pe = &(*pe)->next) {
+        cache_entry *e = *pe;
         if (e->hash == h && e->len == len && !memcmp(&e->key, key, sizeof(*key)) &&
             !memcmp(e->text, text, len)) {
+            /* most recently used first */
+            *pe = e->next;
+            e->next = cache_head;
+            cache_head = e;
             jit_shader_ref(e->sh);
             return e->sh;
         }
+    }
     return NULL;
+}
+
+/* Unlinks the least recently used entries nobody else references until at
+ * most CACHE_MAX_UNUSED are left; returns them as a list to free outside
+ * the lock. */
+static cache_entry *evict_locked(void)
+{
+    cache_entry *out = NULL;
+    if (cache_count <= CACHE_MAX_UNUSED)
+        return NULL;
+    size_t keep = 0;
+    for (cache_entry **pe = &cache_head; *pe;) {
+        cache_entry *e = *pe;
+        bool unused = atomic_load_explicit(&e->sh->refs, memory_order_acquire) == 1;
+        if (unused && keep >= CACHE_MAX_UNUSED) {
+            *pe = e->next;
+            e->next = out;
+            out = e;
+            cache_count--;
+            continue;
+        }
+        if (unused)
+            keep++;
+        pe = &e->next;
+    }
+    return out;
+}
+
+static void free_entries(cache_entry *e)
+{
+    while (e) {
+        cache_entry *n = e->next;
+        jit_shader_unref(e->sh);
+        free(e->text);
+        free(e);
+        e = n;
+    }
 }
 
 jit_shader *jit_cache_get(const char *text, size_t len, const jit_variant_key *key,
@@ -98,7 +154,10 @@ jit_shader *jit_cache_get(const char *text, size_t len, const jit_variant_key *k
     jit_shader_ref(sh); /* the table's reference */
     e->next = cache_head;
     cache_head = e;
+    cache_count++;
+    cache_entry *dropped = evict_locked();
     pthread_mutex_unlock(&cache_lock);
+    free_entries(dropped);
     return sh;
 }
 
@@ -107,12 +166,7 @@ void jit_cache_clear(void)
     pthread_mutex_lock(&cache_lock);
     cache_entry *e = cache_head;
     cache_head = NULL;
+    cache_count = 0;
     pthread_mutex_unlock(&cache_lock);
-    while (e) {
-        cache_entry *n = e->next;
-        jit_shader_unref(e->sh);
-        free(e->text);
-        free(e);
-        e = n;
-    }
+    free_entries(e);
 }

@@ -14,11 +14,56 @@
 #include "frontend-gallium/glsl/glsl_priv.h"
 
 #include <exception>
+#include <functional>
 #include <new>
+
+#include <pthread.h>
 
 extern "C" {
 #include "tgsi/tgsi.h"
 }
+
+namespace {
+
+/* glslang's tree walks and the code generator recurse once per nesting
+ * level of an expression: 100,000 chained terms need ~75,000 frames, more
+ * than the 8 MiB of a usual thread. Compile and link run on a thread of
+ * their own with a 256 MiB stack (reserved, touched only as deep as a
+ * shader needs) and a guard page; one thread per call, joined before the
+ * call returns, so concurrent callers need no queue. */
+#if defined(__SANITIZE_ADDRESS__)
+/* ASan's frames (redzones, no inlining) are several times larger */
+constexpr size_t BIG_STACK_BYTES = size_t(2048) << 20;
+#else
+constexpr size_t BIG_STACK_BYTES = size_t(256) << 20;
+#endif
+
+void *run_fn(void *p)
+{
+    (*static_cast<const std::function<void()> *>(p))();
+    return nullptr;
+}
+
+/* Runs fn (which must not throw) on a big stack; on the calling thread if no
+ * thread can be made. */
+void on_big_stack(const std::function<void()> &fn)
+{
+    pthread_attr_t a;
+    pthread_t t;
+    bool made = pthread_attr_init(&a) == 0;
+    if (made) {
+        made = pthread_attr_setstacksize(&a, BIG_STACK_BYTES) == 0 &&
+               pthread_attr_setguardsize(&a, 65536) == 0 &&
+               pthread_create(&t, &a, run_fn, const_cast<std::function<void()> *>(&fn)) == 0;
+        pthread_attr_destroy(&a);
+    }
+    if (made)
+        pthread_join(t, nullptr);
+    else
+        fn();
+}
+
+} // namespace
 
 extern "C" {
 
@@ -28,10 +73,17 @@ void swr_glsl_fini(void) { glsl::process_fini(); }
 swr_glsl_shader *swr_glsl_compile(swr_glsl_stage stage, int count, const char *const *strings,
                                   const int *lengths)
 {
+    return swr_glsl_compile_ex(stage, count, strings, lengths, SWR_GLSL_DEFAULT_MAX_VERSION);
+}
+
+swr_glsl_shader *swr_glsl_compile_ex(swr_glsl_stage stage, int count, const char *const *strings,
+                                     const int *lengths, int max_version)
+{
     swr_glsl_shader *s = new (std::nothrow) swr_glsl_shader;
     if (!s)
         return nullptr;
     s->stage = stage == SWR_GLSL_FRAGMENT ? SWR_GLSL_FRAGMENT : SWR_GLSL_VERTEX;
+    s->max_version = max_version;
     for (int i = 0; i < count && strings; i++) {
         const char *p = strings[i];
         if (!p)
@@ -45,7 +97,14 @@ swr_glsl_shader *swr_glsl_compile(swr_glsl_stage stage, int count, const char *c
         s->log = "ERROR: 0:0: unsupported shader stage\n";
         return s;
     }
-    glsl::compile_shader(s);
+    on_big_stack([s] {
+        try {
+            glsl::compile_shader(s);
+        } catch (const std::exception &e) {
+            s->log += std::string("ERROR: 0:0: internal: ") + e.what() + "\n";
+            s->ok = false;
+        }
+    });
     if (!s->ok && s->log.find("ERROR") == std::string::npos)
         s->log += "ERROR: 0:0: compilation failed\n";
     return s;
@@ -105,16 +164,18 @@ swr_glsl_program *swr_glsl_link_ex(swr_glsl_shader *const *shaders, int count,
         if (fixed)
             all.push_back(fixed);
     }
-    try {
-        glsl::link_program(p, all.data(), (int)all.size(), bindings, nbindings, frag_bindings,
-                           nfrag);
-    } catch (const glsl::Unsupported &u) {
-        p->log += "ERROR: 0:" + std::to_string(u.line) + ": unsupported: " + u.what + "\n";
-        p->ok = false;
-    } catch (const std::exception &e) {
-        p->log += std::string("ERROR: 0:0: internal: ") + e.what() + "\n";
-        p->ok = false;
-    }
+    on_big_stack([&] {
+        try {
+            glsl::link_program(p, all.data(), (int)all.size(), bindings, nbindings, frag_bindings,
+                               nfrag);
+        } catch (const glsl::Unsupported &u) {
+            p->log += "ERROR: 0:" + std::to_string(u.line) + ": unsupported: " + u.what + "\n";
+            p->ok = false;
+        } catch (const std::exception &e) {
+            p->log += std::string("ERROR: 0:0: internal: ") + e.what() + "\n";
+            p->ok = false;
+        }
+    });
     if (fixed)
         swr_glsl_shader_destroy(fixed);
     if (!p->ok) {

@@ -120,6 +120,7 @@ struct Gen {
     int num_in = 0, num_out = 0, num_sv = 0;
     std::set<int> samplers_used;
     int depth = 0;
+    std::vector<TIntermAggregate *> call_chain; /* functions being inlined */
     int cur_line = 0;
     bool uses_addr = false;
     bool optimize = true; /* unroll loops (SWR_GLSL_OPT=0: no) */
@@ -1128,8 +1129,13 @@ struct Gen {
         auto it = functions.find(a->getName().c_str());
         if (it == functions.end())
             unsupported(a->getLoc().line, "call of '%s' (no definition)", a->getName().c_str());
-        if (++depth > 64)
-            unsupported(a->getLoc().line, "recursion");
+        /* Calls are inlined: a function already on the chain is recursion
+         * (which GLSL forbids); a deep chain of distinct ones is fine. */
+        for (TIntermAggregate *on : call_chain)
+            if (on == it->second)
+                unsupported(a->getLoc().line, "recursion");
+        if (++depth > 4096)
+            unsupported(a->getLoc().line, "call chain deeper than 4096");
         TIntermAggregate *fn = it->second;
         TIntermAggregate *params = fn->getSequence().empty() ? nullptr : fn->getSequence()[0]->getAsAggregate();
         TIntermSequence &args = a->getSequence();
@@ -1165,7 +1171,9 @@ struct Gen {
         if (a->getBasicType() != EbtVoid)
             ret = alloc(a->getType());
         scopes.push_back(scope);
+        call_chain.push_back(fn); /* after the arguments: f(f(x)) is no recursion */
         run_body(fn, ret);
+        call_chain.pop_back();
         scopes.pop_back();
         for (OutArg &o : outs_)
             assign_node(o.arg, o.storage);

@@ -78,12 +78,69 @@ void leaves(const TType &t, std::vector<Leaf> &out)
     }
 }
 
+/* What GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_COMPONENTS report: the pipe
+ * driver's 64 KiB constant buffer (frontend-gallium/pipe/swrp_screen.c). */
+static const long long MAX_UNIFORM_COMPONENTS = 16384;
+/* Temporary vec4 slots a shader may declare (locals and globals). */
+static const long long MAX_TEMP_SLOTS = 65536;
+
 int slots_of(const TType &t)
 {
     std::vector<Leaf> l;
     leaves(t, l);
     return (int)l.size();
 }
+
+/* slots_of without building the leaves: saturates at 2^40 instead of
+ * expanding a[100000000] (the size checks below run before anything is
+ * laid out). */
+static long long slots_counted(const TType &t)
+{
+    const long long cap = 1LL << 40;
+    if (t.isArray()) {
+        long long n = t.isSizedArray() ? t.getOuterArraySize() : 8;
+        long long e = slots_counted(TType(t, 0));
+        return n > 0 && e > cap / n ? cap : n * e;
+    }
+    if (t.isStruct()) {
+        long long n = 0;
+        for (const TTypeLoc &m : *t.getStruct())
+            n = std::min(cap, n + slots_counted(*m.type));
+        return n;
+    }
+    if (t.getBasicType() == EbtSampler)
+        return 0;
+    return t.isMatrix() ? t.getMatrixCols() : 1;
+}
+
+/* Sums the vec4 slots of each class of variable a shader declares. */
+class SizeScan : public TIntermTraverser {
+  public:
+    struct Class {
+        long long slots = 0;
+        int line = 0;
+        std::string name; /* the largest one */
+        long long largest = 0;
+    } uniforms, io, temps;
+    std::map<long long, bool> seen;
+    void visitSymbol(TIntermSymbol *s) override
+    {
+        if (!seen.emplace(s->getId(), true).second)
+            return;
+        const TType &t = s->getType();
+        TStorageQualifier q = t.getQualifier().storage;
+        if (q == EvqConst || q == EvqConstReadOnly)
+            return;
+        Class &c = q == EvqUniform ? uniforms : (q == EvqVaryingIn || q == EvqVaryingOut) ? io : temps;
+        long long n = slots_counted(t);
+        c.slots = std::min(1LL << 40, c.slots + n);
+        if (n > c.largest) {
+            c.largest = n;
+            c.name = s->getName().c_str();
+            c.line = s->getLoc().line;
+        }
+    }
+};
 
 int samplers_of(const TType &t)
 {
@@ -590,6 +647,52 @@ void compile_shader(swr_glsl_shader *s)
     std::vector<int> lens;
     s->ok = parse_shader(sh, s, ptrs, lens);
     s->log = sh.getInfoLog();
+    if (s->ok && sh.getIntermediate()) {
+        /* glslang accepts every version it knows (up to 4.60); the context
+         * supports up to s->max_version (and ES 1.00). */
+        int v = sh.getIntermediate()->getVersion();
+        bool es = sh.getIntermediate()->getProfile() == EEsProfile;
+        if ((es && v != 100) || (!es && v > s->max_version)) {
+            s->log += "ERROR: 0:1: '#version' : GLSL " + std::to_string(v / 100) + "." +
+                      (v % 100 < 10 ? "0" : "") + std::to_string(v % 100) + (es ? " ES" : "") +
+                      " is not supported by this context (it supports up to " +
+                      std::to_string(s->max_version / 100) + "." +
+                      (s->max_version % 100 < 10 ? "0" : "") + std::to_string(s->max_version % 100) +
+                      " and ES 1.00)\n";
+            s->ok = false;
+        }
+    }
+    if (s->ok && sh.getIntermediate() && sh.getIntermediate()->getTreeRoot()) {
+        /* The limits, checked before any array is laid out slot by slot
+         * (uniform float a[100000000] would otherwise take gigabytes). */
+        TPoolAllocator pool;
+        TPoolAllocator &prev = GetThreadPoolAllocator();
+        SetThreadPoolAllocator(&pool);
+        SizeScan scan;
+        sh.getIntermediate()->getTreeRoot()->traverse(&scan);
+        SetThreadPoolAllocator(&prev);
+        bool vs = s->stage == SWR_GLSL_VERTEX;
+        struct {
+            const SizeScan::Class *c;
+            long long max_slots;
+            const char *what, *limit;
+        } checks[] = {
+            {&scan.uniforms, MAX_UNIFORM_COMPONENTS / 4,
+             "uniform", vs ? "GL_MAX_VERTEX_UNIFORM_COMPONENTS" : "GL_MAX_FRAGMENT_UNIFORM_COMPONENTS"},
+            /* a sanity bound only (the link checks the varyings exactly):
+             * attributes, built-in and user varyings stay far below it */
+            {&scan.io, 256, "input and output", "the 1024 components a stage's interface can hold"},
+            {&scan.temps, MAX_TEMP_SLOTS, "temporary", "the 65536 temporary vec4 registers"},
+        };
+        for (auto &ck : checks)
+            if (s->ok && ck.c->slots > ck.max_slots) {
+                long long f = ck.max_slots * 4;
+                s->log += "ERROR: 0:" + std::to_string(std::max(1, ck.c->line)) + ": '" + ck.c->name +
+                          "' : " + ck.what + " storage of " + std::to_string(ck.c->slots * 4) +
+                          " components exceeds " + ck.limit + " (" + std::to_string(f) + ")\n";
+                s->ok = false;
+            }
+    }
     if (s->ok && s->stage == SWR_GLSL_FRAGMENT && sh.getIntermediate() && sh.getIntermediate()->getTreeRoot()) {
         /* GLSL 1.10 7.2 / 1.30 4.3.4: a fragment shader may statically assign
          * gl_FragColor, or gl_FragData, or its own outputs, but not two of
@@ -945,6 +1048,15 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
         tgsi_program *tp = nullptr;
         tgsi_error err;
         if (!tgsi_parse(p->tgsi[st].c_str(), p->tgsi[st].size(), &tp, &err)) {
+            /* A shader whose intermediate values need more registers than
+             * TGSI has (an expression of 100,000 terms) is too large, not
+             * an internal error. */
+            if (strstr(err.message, "register") && strstr(err.message, "too large")) {
+                p->log += std::string("ERROR: 0:0: the ") + (st == SWR_GLSL_VERTEX ? "vertex" : "fragment") +
+                          " shader is too large: it needs more than the 65536 registers of a"
+                          " register file (" + err.message + ")\n";
+                return;
+            }
             p->log += "ERROR: 0:0: internal: generated TGSI does not validate (" + std::to_string(err.line) +
                       ":" + std::to_string(err.column) + ": " + err.message + ")\n";
             return;

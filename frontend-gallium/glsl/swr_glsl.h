@@ -58,6 +58,14 @@ void swr_glsl_fini(void);
  * except out of memory. */
 swr_glsl_shader *swr_glsl_compile(swr_glsl_stage stage, int count, const char *const *strings,
                                   const int *lengths);
+/* The highest desktop #version swr_glsl_compile accepts (ES: 100 only). */
+#define SWR_GLSL_DEFAULT_MAX_VERSION 130
+/* Addition: swr_glsl_compile for a context supporting GLSL up to max_version (130 for 1.30): a
+ * shader whose #version is higher fails with a log naming both versions. Compiling and linking
+ * run on a thread with a 256 MiB stack, so deep expressions compile instead of overflowing the
+ * caller's stack. */
+swr_glsl_shader *swr_glsl_compile_ex(swr_glsl_stage stage, int count, const char *const *strings,
+                                     const int *lengths, int max_version);
 bool swr_glsl_shader_ok(const swr_glsl_shader *s);
 const char *swr_glsl_shader_log(const swr_glsl_shader *s); /* "" when empty; "ERROR: 0:LINE: ..." lines */
 void swr_glsl_shader_destroy(swr_glsl_shader *s);

@@ -203,6 +203,11 @@ void swrp_screen_defer_free(swrp_screen *s, void *mem, swrp_usage users[SWRP_MAX
     }
     d->mem = mem;
     memcpy(d->users, users, sizeof d->users);
+    /* Frees whatever earlier destroys left that is idle now: a program
+     * that creates and deletes render targets without ever flushing or
+     * mapping would otherwise keep every storage until it does (+15 MiB
+     * over 2,000 FBO cycles, issue 21). */
+    swrp_screen_reap(s, false);
     pthread_mutex_lock(&s->free_lock);
     d->next = s->pending;
     s->pending = d;

@@ -100,6 +100,11 @@ enum {
 };
 
 /* Limits that several parts check, set here once. */
+/* The GLSL version the contexts support (GL_SHADING_LANGUAGE_VERSION is
+ * "MAJOR.MINOR"); a shader with a higher #version fails to compile. */
+#define SWRGL_GLSL_MAJOR 1
+#define SWRGL_GLSL_MINOR 30
+#define SWRGL_GLSL_VERSION (SWRGL_GLSL_MAJOR * 100 + SWRGL_GLSL_MINOR)
 #define SWRGL_MAX_VERTEX_ATTRIBS 16 /* generic attributes (vertex arrays, program inputs) */
 #define SWRGL_MAX_TEXTURE_UNITS  16 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS */
 #define SWRGL_MAX_SAMPLERS       16 /* per program; matches SWRGL_MAX_TEXTURE_UNITS */

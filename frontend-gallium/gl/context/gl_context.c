@@ -28,7 +28,9 @@
 /* The versions this frontend implements completely; GL_VERSION reports it. */
 #define GL_IMPL_MAJOR 2
 #define GL_IMPL_MINOR 1
-#define GLSL_IMPL_VERSION "1.30"
+#define GLSL_STR_(x) #x
+#define GLSL_STR(x) GLSL_STR_(x)
+#define GLSL_IMPL_VERSION GLSL_STR(SWRGL_GLSL_MAJOR) "." GLSL_STR(SWRGL_GLSL_MINOR)
 
 typedef struct gl_part {
     const char *name;
@@ -109,7 +111,8 @@ struct gl_context *gl_context_create(const gl_context_desc *desc)
     }
     /* The texture part's calls up to the framebuffer part (gl_texture.h). */
     const gl_texture_fb_calls fb_calls = {gl_framebuffer_read_color,
-                                          gl_framebuffer_texture_deleted};
+                                          gl_framebuffer_texture_deleted,
+                                          gl_framebuffer_read_status};
     gl_texture_connect_framebuffer(ctx, &fb_calls);
     return ctx;
 }

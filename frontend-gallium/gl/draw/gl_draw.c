@@ -681,6 +681,18 @@ static void draw_range(struct gl_context *ctx, GLenum mode,
             info.index.user = map + off;
             d.indices = map + off;
             d.avail = ((uint64_t)eb->size - off) / index_size;
+            /* The driver copies start + count indices from user memory:
+             * indices past the buffer's end are dropped (robust access),
+             * never read. */
+            shifted[0] = draws[0];
+            if (shifted[0].start >= d.avail) {
+                gl_buffer_read_end(ctx, d.ixfer);
+                return;
+            }
+            if ((uint64_t)shifted[0].start + shifted[0].count > d.avail)
+                shifted[0].count = (unsigned)(d.avail - shifted[0].start);
+            draws = shifted;
+            d.draws = shifted;
         }
     } else if (index_size) {
         if (!client_indices)

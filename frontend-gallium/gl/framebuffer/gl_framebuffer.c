@@ -730,6 +730,8 @@ unsigned gl_framebuffer_draw_surfaces(struct gl_context *ctx, struct pipe_surfac
     return n;
 }
 
+GLenum gl_framebuffer_read_status(struct gl_context *ctx) { return gl_fb_status(ctx, true); }
+
 struct pipe_surface *gl_framebuffer_read_color(struct gl_context *ctx)
 {
     GLenum base;
@@ -1181,7 +1183,13 @@ static void attach_texture(struct gl_context *ctx, GLenum target, GLenum attachm
                                         textarget == GL_TEXTURE_RECTANGLE ||
                                         is_cube_face(textarget))) ||
                          (dims == 3 && textarget == GL_TEXTURE_3D);
-        if (!gl_texture_exists(ctx, texture) || !target_ok) {
+        /* The texture's own target must be the one textarget names (a
+         * cube face for a cube map); ...Layer takes layered textures. */
+        GLenum own = gl_texture_target(ctx, texture);
+        bool own_ok = dims ? own == (is_cube_face(textarget) ? GL_TEXTURE_CUBE_MAP : textarget)
+                           : (own == GL_TEXTURE_3D || own == GL_TEXTURE_1D_ARRAY ||
+                              own == GL_TEXTURE_2D_ARRAY);
+        if (!gl_texture_exists(ctx, texture) || !target_ok || !own_ok) {
             gl_error(ctx, GL_INVALID_OPERATION);
             return;
         }

@@ -44,6 +44,8 @@ bool gl_framebuffer_draws_to_window(struct gl_context *ctx);
  * read framebuffer's colour read buffer (NULL if none; the reference stays
  * with the framebuffer). */
 struct pipe_surface *gl_framebuffer_read_color(struct gl_context *ctx);
+/* The texture part's read_status: the read framebuffer's completeness. */
+GLenum gl_framebuffer_read_status(struct gl_context *ctx);
 
 /* For glClear: the colour buffers drawn to (NULL entries for GL_NONE) and the
  * depth/stencil surface (NULL if none) of the draw framebuffer; returns the

@@ -122,8 +122,12 @@ void swrgl_ReadPixels(struct gl_context *ctx, GLint x, GLint y, GLsizei width, G
         return;
     gl_pixelstore clipped = *ps;
     clipped.row_length = ps->row_length > 0 ? ps->row_length : width;
-    clipped.skip_pixels = ps->skip_pixels + (GLint)(x0 - x);
-    clipped.skip_rows = ps->skip_rows + (GLint)(y0 - y);
+    /* Skips past INT_MAX address nothing a client can own: nothing read. */
+    int64_t skip_px = (int64_t)ps->skip_pixels + (x0 - x), skip_rows = (int64_t)ps->skip_rows + (y0 - y);
+    if (skip_px > INT32_MAX || skip_rows > INT32_MAX)
+        return;
+    clipped.skip_pixels = (GLint)skip_px;
+    clipped.skip_rows = (GLint)skip_rows;
 
     struct pipe_context *pipe = ctx->pipe;
     struct pipe_transfer *src_tr = NULL, *dst_tr = NULL;

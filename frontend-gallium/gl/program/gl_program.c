@@ -534,8 +534,8 @@ void swrgl_CompileShader(struct gl_context *ctx, GLuint shader)
         return;
     }
     const char *src = s->source ? s->source : "";
-    s->glsl = swr_glsl_compile(s->type == GL_VERTEX_SHADER ? SWR_GLSL_VERTEX : SWR_GLSL_FRAGMENT,
-                               1, &src, NULL);
+    s->glsl = swr_glsl_compile_ex(s->type == GL_VERTEX_SHADER ? SWR_GLSL_VERTEX : SWR_GLSL_FRAGMENT,
+                                  1, &src, NULL, SWRGL_GLSL_VERSION);
     if (!s->glsl) {
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return;

@@ -293,6 +293,18 @@ bool gl_texture_exists(struct gl_context *ctx, GLuint name)
     return swrgl_IsTexture(ctx, name) == GL_TRUE;
 }
 
+GLenum gl_texture_target(struct gl_context *ctx, GLuint name)
+{
+    static const GLenum targets[TEX_NUM_TARGETS] = {
+        GL_TEXTURE_1D,        GL_TEXTURE_2D,       GL_TEXTURE_3D,       GL_TEXTURE_CUBE_MAP,
+        GL_TEXTURE_RECTANGLE, GL_TEXTURE_1D_ARRAY, GL_TEXTURE_2D_ARRAY,
+    };
+    gl_texobj *t = gl_objects_get(ctx->texture->textures, name);
+    if (!t || t == GL_OBJECT_RESERVED || t->target < 0 || t->target >= TEX_NUM_TARGETS)
+        return GL_NONE;
+    return targets[t->target];
+}
+
 void swrgl_BindTexture(struct gl_context *ctx, GLenum target, GLuint texture)
 {
     int ti = gl_tex_target_index(target);

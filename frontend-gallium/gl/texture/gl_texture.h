@@ -58,6 +58,9 @@ typedef struct gl_texture_fb_calls {
     /* Detaches texture `name` from the bound draw and read framebuffers
      * (glDeleteTextures, before the texture goes). */
     void (*texture_deleted)(struct gl_context *ctx, GLuint name);
+    /* glCheckFramebufferStatus of the read framebuffer: glCopyTex* from an
+     * incomplete one is GL_INVALID_FRAMEBUFFER_OPERATION. */
+    GLenum (*read_status)(struct gl_context *ctx);
 } gl_texture_fb_calls;
 /* Called once, after every part's init. */
 void gl_texture_connect_framebuffer(struct gl_context *ctx, const gl_texture_fb_calls *calls);
@@ -74,5 +77,8 @@ struct pipe_surface *gl_texture_surface(struct gl_context *ctx, GLuint name, GLe
 
 /* True when `name` is an existing texture object (glIsTexture semantics). */
 bool gl_texture_exists(struct gl_context *ctx, GLuint name);
+/* The target `name` was first bound to (GL_TEXTURE_2D, GL_TEXTURE_CUBE_MAP,
+ * ...), GL_NONE when it is no texture: glFramebufferTexture* checks it. */
+GLenum gl_texture_target(struct gl_context *ctx, GLuint name);
 
 #endif /* GL_TEXTURE_H */

@@ -1330,13 +1330,20 @@ void swrgl_GenerateMipmap(struct gl_context *ctx, GLenum target)
 
 /* Blits the rectangle (x, y, w, h) of the read colour buffer to (dx, dy, dz)
  * of an image, clipping to the read buffer (pixels outside are undefined). */
-static void copy_from_fb(struct gl_context *ctx, gl_texobj *t, gl_teximage *im, GLint dx,
-                         GLint dy, GLint dz, GLint x, GLint y, GLsizei w, GLsizei h)
+static void copy_clipped(struct gl_context *ctx, gl_texobj *t, gl_teximage *im,
+                         struct pipe_surface *s, int32_t dx, int32_t dy, int32_t dz, int32_t x,
+                         int32_t y, int32_t w, int32_t h);
+
+static void copy_from_fb(struct gl_context *ctx, gl_texobj *t, gl_teximage *im, GLint dx_,
+                         GLint dy_, GLint dz, int64_t x_, int64_t y_, GLsizei w_, GLsizei h_)
 {
     struct pipe_surface *s = gltex(ctx)->fb.read_color(ctx);
     if (!s || !im->res)
         return;
-    GLint sw = s->width, sh = s->height;
+    /* The rectangle is clipped in 64 bits: x, y near INT_MAX/INT_MIN (and
+     * x + border) must not overflow; what is left fits the surface. */
+    int64_t sw = s->width, sh = s->height;
+    int64_t x = x_, y = y_, w = w_, h = h_, dx = dx_, dy = dy_;
     if (x < 0) {
         dx -= x;
         w += x;
@@ -1353,6 +1360,15 @@ static void copy_from_fb(struct gl_context *ctx, gl_texobj *t, gl_teximage *im, 
         h = sh - y;
     if (w <= 0 || h <= 0)
         return;
+    copy_clipped(ctx, t, im, s, (int32_t)dx, (int32_t)dy, dz, (int32_t)x, (int32_t)y, (int32_t)w,
+                 (int32_t)h);
+}
+
+/* copy_from_fb once the rectangle lies inside the read surface. */
+static void copy_clipped(struct gl_context *ctx, gl_texobj *t, gl_teximage *im,
+                         struct pipe_surface *s, int32_t dx, int32_t dy, int32_t dz, int32_t x,
+                         int32_t y, int32_t w, int32_t h)
+{
     struct pipe_blit_info bi;
     memset(&bi, 0, sizeof bi);
     bi.src.resource = s->texture;
@@ -1410,6 +1426,10 @@ static void copy_tex_image(struct gl_context *ctx, unsigned dims, GLenum target,
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
+    if (gltex(ctx)->fb.read_status(ctx) != GL_FRAMEBUFFER_COMPLETE) {
+        gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+        return;
+    }
     if (!gltex(ctx)->fb.read_color(ctx)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
@@ -1429,8 +1449,8 @@ static void copy_tex_image(struct gl_context *ctx, unsigned dims, GLenum target,
     gl_teximage *im = place_defined(ctx, t, tt.face, level);
     if (!im)
         return;
-    copy_from_fb(ctx, t, im, 0, 0, 0, x + border,
-                 dims == 2 && tt.ti != TEX_1D_ARRAY ? y + border : y, sw, sh);
+    copy_from_fb(ctx, t, im, 0, 0, 0, (int64_t)x + border,
+                 dims == 2 && tt.ti != TEX_1D_ARRAY ? (int64_t)y + border : y, sw, sh);
     image_changed(ctx, t, tt.face, (unsigned)level);
 }
 
@@ -1456,6 +1476,10 @@ static void copy_tex_sub_image(struct gl_context *ctx, unsigned dims, GLenum tar
     gl_teximage *im = sub_image(ctx, dims, target, level, xo, yo, zo, w, h, 1, &t, &tt);
     if (!im)
         return;
+    if (gltex(ctx)->fb.read_status(ctx) != GL_FRAMEBUFFER_COMPLETE) {
+        gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
+        return;
+    }
     if (im->compressed || is_depth_base(im->base_format) || !gltex(ctx)->fb.read_color(ctx)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
