@@ -28,10 +28,17 @@ void swr_glsl_fini(void) { glsl::process_fini(); }
 swr_glsl_shader *swr_glsl_compile(swr_glsl_stage stage, int count, const char *const *strings,
                                   const int *lengths)
 {
+    return swr_glsl_compile_ex(stage, count, strings, lengths, 0);
+}
+
+swr_glsl_shader *swr_glsl_compile_ex(swr_glsl_stage stage, int count, const char *const *strings,
+                                     const int *lengths, int max_version)
+{
     swr_glsl_shader *s = new (std::nothrow) swr_glsl_shader;
     if (!s)
         return nullptr;
     s->stage = stage == SWR_GLSL_FRAGMENT ? SWR_GLSL_FRAGMENT : SWR_GLSL_VERTEX;
+    s->max_version = max_version;
     for (int i = 0; i < count && strings; i++) {
         const char *p = strings[i];
         if (!p)
@@ -168,6 +175,30 @@ const swr_glsl_uniform *swr_glsl_get_uniform(const swr_glsl_program *p, int i)
     if (!p || i < 0 || i >= (int)p->uniforms.size())
         return nullptr;
     return &p->uniforms[i];
+}
+/* Interface blocks are rejected at link today (glsl_codegen.cpp), so no
+ * linked program has one; every uniform is in the default block. */
+int swr_glsl_num_uniform_blocks(const swr_glsl_program *p)
+{
+    (void)p;
+    return 0;
+}
+const swr_glsl_uniform_block *swr_glsl_get_uniform_block(const swr_glsl_program *p, int i)
+{
+    (void)p;
+    (void)i;
+    return nullptr;
+}
+bool swr_glsl_get_uniform_layout(const swr_glsl_program *p, int i, swr_glsl_uniform_layout *out)
+{
+    if (!p || !p->ok || !out || i < 0 || i >= (int)p->uniforms.size())
+        return false;
+    out->block_index = -1;
+    out->offset = -1;
+    out->array_stride = -1;
+    out->matrix_stride = -1;
+    out->row_major = false;
+    return true;
 }
 unsigned swr_glsl_num_const_regs(const swr_glsl_program *p)
 {

@@ -590,6 +590,23 @@ void compile_shader(swr_glsl_shader *s)
     std::vector<int> lens;
     s->ok = parse_shader(sh, s, ptrs, lens);
     s->log = sh.getInfoLog();
+    if (s->ok && s->max_version > 0 && sh.getIntermediate() && sh.getIntermediate()->getProfile() != EEsProfile &&
+        sh.getIntermediate()->getVersion() > s->max_version) {
+        /* The context's limit (swr_glsl_compile_ex): the line of the #version directive. */
+        int line = 1;
+        for (const std::string &src : s->sources) {
+            size_t v = src.find("#version");
+            if (v != std::string::npos) {
+                line += (int)std::count(src.begin(), src.begin() + (long)v, '\n');
+                break;
+            }
+            line += (int)std::count(src.begin(), src.end(), '\n');
+        }
+        s->log += "ERROR: 0:" + std::to_string(line) + ": #version " +
+                  std::to_string(sh.getIntermediate()->getVersion()) +
+                  " is not accepted by this context (highest " + std::to_string(s->max_version) + ")\n";
+        s->ok = false;
+    }
     if (s->ok && s->stage == SWR_GLSL_FRAGMENT && sh.getIntermediate() && sh.getIntermediate()->getTreeRoot()) {
         /* GLSL 1.10 7.2 / 1.30 4.3.4: a fragment shader may statically assign
          * gl_FragColor, or gl_FragData, or its own outputs, but not two of

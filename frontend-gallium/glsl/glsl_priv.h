@@ -56,6 +56,7 @@ extern "C" {
 struct swr_glsl_shader {
     swr_glsl_stage stage;
     std::vector<std::string> sources;
+    int max_version = 0; /* highest accepted desktop #version; <= 0: no limit */
     bool ok = false;
     std::string log;
 };
