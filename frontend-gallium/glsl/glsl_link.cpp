@@ -674,10 +674,10 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
         return;
     }
     SetThreadPoolAllocator(&pool);
+    int glsl_version = 0; /* the highest #version of the program's shaders */
     {
         /* user varyings the FS reads must be VS outputs of the same type */
         std::map<std::string, IOSym> vs_out, fs_in, colors;
-        int glsl_version = 0;
         for (int i = 0; i < count; i++) {
             IOScan sc;
             TIntermediate *im = ps.shaders[i]->getIntermediate();
@@ -952,8 +952,9 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
         gen_stage(ctx, st, ims[st], p->tgsi[st], optimize);
         fix_sview_types(ctx, stypes, p->tgsi[st]);
     }
-    /* GLSL 1.10-1.30 section 7.1: every vertex shader writes gl_Position. */
-    if (p->tgsi[SWR_GLSL_VERTEX].find(", POSITION") == std::string::npos) {
+    /* GLSL 1.10-1.30 section 7.1: every vertex shader writes gl_Position. From
+     * 1.40 on (7.1) an unwritten gl_Position is only undefined, not an error. */
+    if (glsl_version < 140 && p->tgsi[SWR_GLSL_VERTEX].find(", POSITION") == std::string::npos) {
         p->log += link_error("link: the vertex shader does not write gl_Position");
         return;
     }

@@ -767,6 +767,12 @@ static void t_errors(void **st)
         assert_false(swr_glsl_program_ok(q));
         assert_non_null(strstr(swr_glsl_program_log(q), "gl_Position"));
         swr_glsl_program_destroy(q);
+        /* GLSL 1.40 section 7.1: from 1.40 on gl_Position is undefined then, not an error */
+        q = h_link("#version 140\nout vec4 c;\nvoid main() { c = vec4(0.3); }",
+                   "#version 140\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }");
+        if (!swr_glsl_program_ok(q))
+            fail_msg("1.40 without gl_Position: %s", swr_glsl_program_log(q));
+        swr_glsl_program_destroy(q);
     }
     /* link: varying mismatch and unwritten varying */
     const char *pairs[4][2] = {
