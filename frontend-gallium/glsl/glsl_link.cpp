@@ -255,7 +255,23 @@ struct IOSym {
     int line = 0;
     int use_line = 0; /* 0: never used outside the linker objects */
     bool used = false;
+    bool int_unflat = false; /* an interface block with an integer member not qualified flat */
 };
+/* True when t (a block member, or inside one) holds an integer that neither it
+ * nor its block (flat_block) qualifies flat. */
+bool has_unflat_int(const TType &t, bool flat_block)
+{
+    if (flat_block || t.getQualifier().flat)
+        return false;
+    if (t.isStruct()) {
+        for (const TTypeLoc &m : *t.getStruct())
+            if (has_unflat_int(*m.type, false))
+                return true;
+        return false;
+    }
+    TBasicType b = t.getBasicType();
+    return b == EbtInt || b == EbtUint;
+}
 class IOScan : public TIntermTraverser {
   public:
     std::map<std::string, IOSym> syms;
@@ -274,6 +290,9 @@ class IOScan : public TIntermTraverser {
             e.line = s->getLoc().line;
             const TQualifier &qq = s->getQualifier();
             e.interp = qq.flat ? "flat" : qq.nopersp ? "noperspective" : qq.smooth ? "smooth" : "";
+            if (s->getType().getBasicType() == EbtBlock)
+                for (const TTypeLoc &m : *s->getType().getStruct())
+                    e.int_unflat = e.int_unflat || has_unflat_int(*m.type, qq.flat);
         }
         if (!in_linker && !e.used) {
             e.used = true;
@@ -627,6 +646,15 @@ void compile_shader(swr_glsl_shader *s)
                 line[k] = kv.second.use_line;
         }
         SetThreadPoolAllocator(&prev);
+        /* GLSL 1.50 4.3.4: integer fragment inputs are flat; glslang checks
+         * plain variables but not the members of an input block (the error
+         * names the line where the block is first seen, its first use). */
+        for (auto &kv : scan.syms)
+            if (s->ok && kv.second.storage == EvqVaryingIn && kv.second.int_unflat) {
+                s->log += "ERROR: 0:" + std::to_string(std::max(1, kv.second.line)) +
+                          ": an integer member of an input block must be qualified flat\n";
+                s->ok = false;
+            }
         static const char *const names[3] = {"gl_FragColor", "gl_FragData", "a user-defined output"};
         for (int a = 0; a < 3 && s->ok; a++)
             for (int b = a + 1; b < 3 && s->ok; b++)

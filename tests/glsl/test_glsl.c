@@ -741,6 +741,26 @@ static void t_errors(void **st)
                          "0:4");
     expect_compile_error(SWR_GLSL_FRAGMENT, "#version 130\nout vec4 c;\nvoid main() {\n c = vec4(1.0);\n gl_FragColor = c;\n}\n",
                          "0:5");
+    /* GLSL 1.50 4.3.4: integer fragment inputs are flat, block members too */
+    expect_compile_error(SWR_GLSL_FRAGMENT,
+                         "#version 150\nin IB {\n vec4 f;\n int u[4];\n};\nout vec4 c;\nvoid main() { c = vec4(u[3]); }\n",
+                         "0:7: an integer member of an input block must be qualified flat");
+    expect_compile_error(SWR_GLSL_FRAGMENT,
+                         "#version 150\nstruct S { float a; uvec2 b; };\nin IB {\n S s;\n} ib;\nout vec4 c;\n"
+                         "void main() { c = vec4(ib.s.b, 0, 1); }\n",
+                         "must be qualified flat");
+    {
+        const char *ok_fs[2] = {
+            "#version 150\nin IB { flat int u[4]; };\nout vec4 c;\nvoid main() { c = vec4(u[3]); }\n",
+            "#version 150\nstruct S { float a; };\nin IB { flat int u; vec4 f; S s; };\nout vec4 c;\n"
+            "void main() { c = f * float(u) * s.a; }\n"};
+        for (int i = 0; i < 2; i++) {
+            swr_glsl_shader *s = swr_glsl_compile(SWR_GLSL_FRAGMENT, 1, &ok_fs[i], NULL);
+            if (!swr_glsl_shader_ok(s))
+                fail_msg("flat block %d: %s", i, swr_glsl_shader_log(s));
+            swr_glsl_shader_destroy(s);
+        }
+    }
     /* link: a missing stage is fixed-function processing (GL 2.1 section 2.15):
      * the identity transform with colours passed through, and a fragment stage
      * writing the primary colour */
