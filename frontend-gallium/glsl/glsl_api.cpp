@@ -73,7 +73,7 @@ void swr_glsl_fini(void) { glsl::process_fini(); }
 swr_glsl_shader *swr_glsl_compile(swr_glsl_stage stage, int count, const char *const *strings,
                                   const int *lengths)
 {
-    return swr_glsl_compile_ex(stage, count, strings, lengths, SWR_GLSL_DEFAULT_MAX_VERSION);
+    return swr_glsl_compile_ex(stage, count, strings, lengths, 0);
 }
 
 swr_glsl_shader *swr_glsl_compile_ex(swr_glsl_stage stage, int count, const char *const *strings,
@@ -229,6 +229,30 @@ const swr_glsl_uniform *swr_glsl_get_uniform(const swr_glsl_program *p, int i)
     if (!p || i < 0 || i >= (int)p->uniforms.size())
         return nullptr;
     return &p->uniforms[i];
+}
+/* Interface blocks are rejected at link today (glsl_codegen.cpp), so no
+ * linked program has one; every uniform is in the default block. */
+int swr_glsl_num_uniform_blocks(const swr_glsl_program *p)
+{
+    (void)p;
+    return 0;
+}
+const swr_glsl_uniform_block *swr_glsl_get_uniform_block(const swr_glsl_program *p, int i)
+{
+    (void)p;
+    (void)i;
+    return nullptr;
+}
+bool swr_glsl_get_uniform_layout(const swr_glsl_program *p, int i, swr_glsl_uniform_layout *out)
+{
+    if (!p || !p->ok || !out || i < 0 || i >= (int)p->uniforms.size())
+        return false;
+    out->block_index = -1;
+    out->offset = -1;
+    out->array_stride = -1;
+    out->matrix_stride = -1;
+    out->row_major = false;
+    return true;
 }
 unsigned swr_glsl_num_const_regs(const swr_glsl_program *p)
 {

@@ -312,7 +312,23 @@ struct IOSym {
     int line = 0;
     int use_line = 0; /* 0: never used outside the linker objects */
     bool used = false;
+    bool int_unflat = false; /* an interface block with an integer member not qualified flat */
 };
+/* True when t (a block member, or inside one) holds an integer that neither it
+ * nor its block (flat_block) qualifies flat. */
+bool has_unflat_int(const TType &t, bool flat_block)
+{
+    if (flat_block || t.getQualifier().flat)
+        return false;
+    if (t.isStruct()) {
+        for (const TTypeLoc &m : *t.getStruct())
+            if (has_unflat_int(*m.type, false))
+                return true;
+        return false;
+    }
+    TBasicType b = t.getBasicType();
+    return b == EbtInt || b == EbtUint;
+}
 class IOScan : public TIntermTraverser {
   public:
     std::map<std::string, IOSym> syms;
@@ -331,6 +347,9 @@ class IOScan : public TIntermTraverser {
             e.line = s->getLoc().line;
             const TQualifier &qq = s->getQualifier();
             e.interp = qq.flat ? "flat" : qq.nopersp ? "noperspective" : qq.smooth ? "smooth" : "";
+            if (s->getType().getBasicType() == EbtBlock)
+                for (const TTypeLoc &m : *s->getType().getStruct())
+                    e.int_unflat = e.int_unflat || has_unflat_int(*m.type, qq.flat);
         }
         if (!in_linker && !e.used) {
             e.used = true;
@@ -649,16 +668,23 @@ void compile_shader(swr_glsl_shader *s)
     s->log = sh.getInfoLog();
     if (s->ok && sh.getIntermediate()) {
         /* glslang accepts every version it knows (up to 4.60); the context
-         * supports up to s->max_version (and ES 1.00). */
+         * supports up to s->max_version (<= 0: no limit) and ES 1.00. The
+         * error names the line of the #version directive. */
         int v = sh.getIntermediate()->getVersion();
         bool es = sh.getIntermediate()->getProfile() == EEsProfile;
-        if ((es && v != 100) || (!es && v > s->max_version)) {
-            s->log += "ERROR: 0:1: '#version' : GLSL " + std::to_string(v / 100) + "." +
-                      (v % 100 < 10 ? "0" : "") + std::to_string(v % 100) + (es ? " ES" : "") +
-                      " is not supported by this context (it supports up to " +
-                      std::to_string(s->max_version / 100) + "." +
-                      (s->max_version % 100 < 10 ? "0" : "") + std::to_string(s->max_version % 100) +
-                      " and ES 1.00)\n";
+        if ((es && v != 100) || (!es && s->max_version > 0 && v > s->max_version)) {
+            int line = 1;
+            for (const std::string &src : s->sources) {
+                size_t at = src.find("#version");
+                if (at != std::string::npos) {
+                    line += (int)std::count(src.begin(), src.begin() + (long)at, '\n');
+                    break;
+                }
+                line += (int)std::count(src.begin(), src.end(), '\n');
+            }
+            s->log += "ERROR: 0:" + std::to_string(line) + ": #version " + std::to_string(v) +
+                      (es ? " es" : "") + " is not supported by this context (highest " +
+                      std::to_string(s->max_version > 0 ? s->max_version : 460) + ", and 100 es)\n";
             s->ok = false;
         }
     }
@@ -713,6 +739,15 @@ void compile_shader(swr_glsl_shader *s)
                 line[k] = kv.second.use_line;
         }
         SetThreadPoolAllocator(&prev);
+        /* GLSL 1.50 4.3.4: integer fragment inputs are flat; glslang checks
+         * plain variables but not the members of an input block (the error
+         * names the line where the block is first seen, its first use). */
+        for (auto &kv : scan.syms)
+            if (s->ok && kv.second.storage == EvqVaryingIn && kv.second.int_unflat) {
+                s->log += "ERROR: 0:" + std::to_string(std::max(1, kv.second.line)) +
+                          ": an integer member of an input block must be qualified flat\n";
+                s->ok = false;
+            }
         static const char *const names[3] = {"gl_FragColor", "gl_FragData", "a user-defined output"};
         for (int a = 0; a < 3 && s->ok; a++)
             for (int b = a + 1; b < 3 && s->ok; b++)
@@ -760,10 +795,10 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
         return;
     }
     SetThreadPoolAllocator(&pool);
+    int glsl_version = 0; /* the highest #version of the program's shaders */
     {
         /* user varyings the FS reads must be VS outputs of the same type */
         std::map<std::string, IOSym> vs_out, fs_in, colors;
-        int glsl_version = 0;
         for (int i = 0; i < count; i++) {
             IOScan sc;
             TIntermediate *im = ps.shaders[i]->getIntermediate();
@@ -1038,8 +1073,9 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
         gen_stage(ctx, st, ims[st], p->tgsi[st], optimize);
         fix_sview_types(ctx, stypes, p->tgsi[st]);
     }
-    /* GLSL 1.10-1.30 section 7.1: every vertex shader writes gl_Position. */
-    if (p->tgsi[SWR_GLSL_VERTEX].find(", POSITION") == std::string::npos) {
+    /* GLSL 1.10-1.30 section 7.1: every vertex shader writes gl_Position. From
+     * 1.40 on (7.1) an unwritten gl_Position is only undefined, not an error. */
+    if (glsl_version < 140 && p->tgsi[SWR_GLSL_VERTEX].find(", POSITION") == std::string::npos) {
         p->log += link_error("link: the vertex shader does not write gl_Position");
         return;
     }

@@ -58,7 +58,7 @@ struct swr_glsl_shader {
     std::vector<std::string> sources;
     bool ok = false;
     std::string log;
-    int max_version = SWR_GLSL_DEFAULT_MAX_VERSION; /* highest desktop #version accepted */
+    int max_version = 0; /* highest desktop #version; <= 0: no limit */
 };
 
 struct swr_glsl_program {

@@ -58,19 +58,23 @@ void swr_glsl_fini(void);
  * except out of memory. */
 swr_glsl_shader *swr_glsl_compile(swr_glsl_stage stage, int count, const char *const *strings,
                                   const int *lengths);
-/* The highest desktop #version swr_glsl_compile accepts (ES: 100 only). */
-#define SWR_GLSL_DEFAULT_MAX_VERSION 130
-/* Addition: swr_glsl_compile for a context supporting GLSL up to max_version (130 for 1.30): a
- * shader whose #version is higher fails with a log naming both versions. Compiling and linking
- * run on a thread with a 256 MiB stack, so deep expressions compile instead of overflowing the
- * caller's stack. */
-swr_glsl_shader *swr_glsl_compile_ex(swr_glsl_stage stage, int count, const char *const *strings,
-                                     const int *lengths, int max_version);
 bool swr_glsl_shader_ok(const swr_glsl_shader *s);
 const char *swr_glsl_shader_log(const swr_glsl_shader *s); /* "" when empty; "ERROR: 0:LINE: ..." lines */
 void swr_glsl_shader_destroy(swr_glsl_shader *s);
 /* Addition: the stage the shader was compiled for. */
 swr_glsl_stage swr_glsl_shader_stage(const swr_glsl_shader *s);
+/* Addition: swr_glsl_compile with the context's GLSL version limit (swr_glsl_compile itself has
+ * no desktop limit; the GL frontend always passes its context's). max_version is the highest
+ * desktop #version the context accepts (130 for a GL 3.0 context, 330 for 3.3); a shader whose
+ * #version is above it fails to compile with "ERROR: 0:LINE: #version N is not supported by
+ * this context (highest M, and 100 es)". ES "#version 100" is always accepted, other ES
+ * versions never. max_version <= 0 means no desktop limit. Compiling and linking run on a
+ * thread with a 256 MiB stack, so deep expressions compile instead of
+ * overflowing the caller's stack.
+ * The limit only gates the compile: what the code generator supports of 1.40+ is listed in
+ * README.md (today: no interface blocks; they fail at link with "unsupported"). */
+swr_glsl_shader *swr_glsl_compile_ex(swr_glsl_stage stage, int count, const char *const *strings,
+                                     const int *lengths, int max_version);
 
 typedef struct swr_glsl_attrib_binding { const char *name; unsigned location; } swr_glsl_attrib_binding;
 
@@ -144,6 +148,41 @@ typedef struct swr_glsl_frag_output {
 } swr_glsl_frag_output;
 int swr_glsl_num_frag_outputs(const swr_glsl_program *p);
 const swr_glsl_frag_output *swr_glsl_get_frag_output(const swr_glsl_program *p, int i);
+/* Uniform blocks (GLSL 1.40 / ARB_uniform_buffer_object), the API for glGetUniformBlockIndex,
+ * glGetActiveUniformBlockiv, glGetActiveUniformsiv and glUniformBlockBinding. DECLARED FOR THE GL
+ * SIDE (helper gl33), NOT YET FILLED IN: the code generator rejects interface blocks at link
+ * ("unsupported: interface blocks"), so today a linked program has 0 blocks and
+ * swr_glsl_get_uniform_block returns NULL. The contract the implementation will keep:
+ *  - block b is TGSI constant buffer CONST[b + 1][...] in every stage that uses it (CONST[0] stays
+ *    the default-block uniforms); the GL side binds buffer binding point binding[b] to pipe
+ *    constant buffer slot b + 1 of each stage in stage_mask (set_constant_buffer);
+ *  - every block is laid out std140 (shared and packed too, which GL allows), so offsets are the
+ *    same in all programs and the sizes are what std140 gives;
+ *  - members of blocks are also swr_glsl_uniform entries (const_reg -1, sampler -1) after the
+ *    default-block uniforms; their layout is in swr_glsl_get_uniform_layout. */
+typedef struct swr_glsl_uniform_block {
+    const char *name;           /* block name as GL reports it: "Block", or "Block[2]" per element */
+    unsigned data_size;         /* GL_UNIFORM_BLOCK_DATA_SIZE in bytes (std140, multiple of 16) */
+    int binding;                /* layout(binding = N) (GLSL 4.20 / ARB_shading_language_420pack), else 0 */
+    unsigned const_buffer;      /* TGSI CONST[] index: b + 1 */
+    unsigned stage_mask;        /* 1 << stage for each stage that references it */
+    unsigned num_active;        /* GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS */
+    const int *active_uniforms; /* GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES: swr_glsl_get_uniform indices */
+} swr_glsl_uniform_block;
+int swr_glsl_num_uniform_blocks(const swr_glsl_program *p);
+const swr_glsl_uniform_block *swr_glsl_get_uniform_block(const swr_glsl_program *p, int i);
+/* glGetActiveUniformsiv's layout answers for uniform i (index as swr_glsl_get_uniform). For a
+ * default-block uniform: block_index -1, offset / strides -1, row_major false (GL 3.1 2.11.4). */
+typedef struct swr_glsl_uniform_layout {
+    int block_index;   /* GL_UNIFORM_BLOCK_INDEX */
+    int offset;        /* GL_UNIFORM_OFFSET: bytes from the block start */
+    int array_stride;  /* GL_UNIFORM_ARRAY_STRIDE: bytes, 0 for non-arrays */
+    int matrix_stride; /* GL_UNIFORM_MATRIX_STRIDE: bytes between columns (rows if row_major), 0 if not a matrix */
+    bool row_major;    /* GL_UNIFORM_IS_ROW_MAJOR */
+} swr_glsl_uniform_layout;
+/* Fills *out and returns true for a valid index; false (out untouched) otherwise. */
+bool swr_glsl_get_uniform_layout(const swr_glsl_program *p, int i, swr_glsl_uniform_layout *out);
+
 unsigned swr_glsl_num_samplers(const swr_glsl_program *p);
 /* TGSI texture target (TGSI_TEXTURE_*, tgsi/tgsi.h) of each sampler index. */
 unsigned swr_glsl_sampler_target(const swr_glsl_program *p, unsigned sampler);

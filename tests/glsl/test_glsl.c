@@ -741,6 +741,26 @@ static void t_errors(void **st)
                          "0:4");
     expect_compile_error(SWR_GLSL_FRAGMENT, "#version 130\nout vec4 c;\nvoid main() {\n c = vec4(1.0);\n gl_FragColor = c;\n}\n",
                          "0:5");
+    /* GLSL 1.50 4.3.4: integer fragment inputs are flat, block members too */
+    expect_compile_error(SWR_GLSL_FRAGMENT,
+                         "#version 150\nin IB {\n vec4 f;\n int u[4];\n};\nout vec4 c;\nvoid main() { c = vec4(u[3]); }\n",
+                         "0:7: an integer member of an input block must be qualified flat");
+    expect_compile_error(SWR_GLSL_FRAGMENT,
+                         "#version 150\nstruct S { float a; uvec2 b; };\nin IB {\n S s;\n} ib;\nout vec4 c;\n"
+                         "void main() { c = vec4(ib.s.b, 0, 1); }\n",
+                         "must be qualified flat");
+    {
+        const char *ok_fs[2] = {
+            "#version 150\nin IB { flat int u[4]; };\nout vec4 c;\nvoid main() { c = vec4(u[3]); }\n",
+            "#version 150\nstruct S { float a; };\nin IB { flat int u; vec4 f; S s; };\nout vec4 c;\n"
+            "void main() { c = f * float(u) * s.a; }\n"};
+        for (int i = 0; i < 2; i++) {
+            swr_glsl_shader *s = swr_glsl_compile(SWR_GLSL_FRAGMENT, 1, &ok_fs[i], NULL);
+            if (!swr_glsl_shader_ok(s))
+                fail_msg("flat block %d: %s", i, swr_glsl_shader_log(s));
+            swr_glsl_shader_destroy(s);
+        }
+    }
     /* link: a missing stage is fixed-function processing (GL 2.1 section 2.15):
      * the identity transform with colours passed through, and a fragment stage
      * writing the primary colour */
@@ -766,6 +786,12 @@ static void t_errors(void **st)
                                      "void main() { gl_FragColor = gl_Color; }");
         assert_false(swr_glsl_program_ok(q));
         assert_non_null(strstr(swr_glsl_program_log(q), "gl_Position"));
+        swr_glsl_program_destroy(q);
+        /* GLSL 1.40 section 7.1: from 1.40 on gl_Position is undefined then, not an error */
+        q = h_link("#version 140\nout vec4 c;\nvoid main() { c = vec4(0.3); }",
+                   "#version 140\nin vec4 c;\nout vec4 o;\nvoid main() { o = c; }");
+        if (!swr_glsl_program_ok(q))
+            fail_msg("1.40 without gl_Position: %s", swr_glsl_program_log(q));
         swr_glsl_program_destroy(q);
     }
     /* link: varying mismatch and unwritten varying */
@@ -1100,6 +1126,81 @@ static int teardown(void **st)
     return 0;
 }
 
+/* swr_glsl_compile_ex's version limit (issue 20): the context's highest
+ * accepted #version (spec: GL 3.0 accepts 1.10-1.30, GL 3.3 up to 3.30). */
+static void expect_version(int max_version, const char *src, bool ok, const char *line)
+{
+    swr_glsl_shader *s = swr_glsl_compile_ex(SWR_GLSL_VERTEX, 1, &src, NULL, max_version);
+    assert_non_null(s);
+    if (swr_glsl_shader_ok(s) != ok)
+        fail_msg("limit %d: expected %s: %s\n%s", max_version, ok ? "success" : "failure", src, swr_glsl_shader_log(s));
+    if (!ok && (!strstr(swr_glsl_shader_log(s), line) || !strstr(swr_glsl_shader_log(s), "not supported")))
+        fail_msg("log lacks %s / not supported: %s", line, swr_glsl_shader_log(s));
+    swr_glsl_shader_destroy(s);
+}
+static void t_version_limit(void **st)
+{
+    (void)st;
+    const char *v140 = "// comment\n#version 140\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+    const char *v130 = "#version 130\nin vec4 p;\nvoid main() { gl_Position = p; }\n";
+    const char *v330 = "#version 330\nlayout(location = 1) in vec4 p;\nvoid main() { gl_Position = p; }\n";
+    const char *es = "#version 100\nattribute vec4 p;\nvoid main() { gl_Position = p; }\n";
+    const char *none = "attribute vec4 p;\nvoid main() { gl_Position = p; }\n";
+    expect_version(130, v140, false, "ERROR: 0:2:");
+    expect_version(130, v330, false, "ERROR: 0:1:");
+    expect_version(130, v130, true, NULL);
+    expect_version(130, es, true, NULL);
+    expect_version(120, none, true, NULL);
+    expect_version(120, v130, false, "ERROR: 0:1:");
+    expect_version(330, v140, true, NULL);
+    expect_version(330, v330, true, NULL);
+    expect_version(0, v330, true, NULL);   /* no limit: swr_glsl_compile's behaviour */
+    expect_version(-1, v140, true, NULL);
+    /* the line counts over several strings */
+    const char *parts[2] = {"// a\n// b\n", "#version 150\nvoid main() { gl_Position = vec4(0.0); }\n"};
+    swr_glsl_shader *s = swr_glsl_compile_ex(SWR_GLSL_VERTEX, 2, parts, NULL, 140);
+    assert_false(swr_glsl_shader_ok(s));
+    if (!strstr(swr_glsl_shader_log(s), "ERROR: 0:3: #version 150"))
+        fail_msg("log: %s", swr_glsl_shader_log(s));
+    swr_glsl_shader_destroy(s);
+}
+
+/* The uniform block reflection is declared but blocks are not generated yet:
+ * a program with one must fail to link (not link with a wrong layout), and
+ * default-block uniforms answer GL 3.1 2.11.4's "not in a block" values. */
+static void t_uniform_blocks_declared(void **st)
+{
+    (void)st;
+    swr_glsl_program *p = h_link("#version 140\nuniform B { vec4 c; };\nin vec4 pos;\n"
+                                 "void main() { gl_Position = pos + c; }\n",
+                                 "#version 140\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n");
+    assert_false(swr_glsl_program_ok(p));
+    assert_non_null(strstr(swr_glsl_program_log(p), "unsupported"));
+    assert_int_equal(swr_glsl_num_uniform_blocks(p), 0);
+    assert_null(swr_glsl_get_uniform_block(p, 0));
+    swr_glsl_program_destroy(p);
+    p = h_link("uniform vec4 u[2];\nvoid main() { gl_Position = u[0] + u[1]; }\n",
+               "uniform mat2 m;\nvoid main() { gl_FragColor = vec4(m[0], m[1]); }\n");
+    assert_true(swr_glsl_program_ok(p));
+    assert_int_equal(swr_glsl_num_uniform_blocks(p), 0);
+    int n = swr_glsl_num_uniforms(p);
+    assert_int_equal(n, 2);
+    for (int i = 0; i < n; i++) {
+        swr_glsl_uniform_layout l = {5, 5, 5, 5, true};
+        assert_true(swr_glsl_get_uniform_layout(p, i, &l));
+        assert_int_equal(l.block_index, -1);
+        assert_int_equal(l.offset, -1);
+        assert_int_equal(l.array_stride, -1);
+        assert_int_equal(l.matrix_stride, -1);
+        assert_false(l.row_major);
+    }
+    swr_glsl_uniform_layout l;
+    assert_false(swr_glsl_get_uniform_layout(p, n, &l));
+    assert_false(swr_glsl_get_uniform_layout(p, -1, &l));
+    assert_false(swr_glsl_get_uniform_layout(NULL, 0, &l));
+    swr_glsl_program_destroy(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1118,6 +1219,7 @@ int main(void)
         cmocka_unit_test(t_smoke),          cmocka_unit_test(t_multi_unit),
         cmocka_unit_test(t_threads),
         cmocka_unit_test(t_uniform_initializers), cmocka_unit_test(t_frag_outputs),
+        cmocka_unit_test(t_version_limit),  cmocka_unit_test(t_uniform_blocks_declared),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
