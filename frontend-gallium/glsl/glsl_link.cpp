@@ -31,6 +31,7 @@
 #include "frontend-gallium/glsl/glsl_priv.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -659,8 +660,94 @@ void process_fini()
         FinalizeProcess();
 }
 
+/* GLSL 1.50 4.3.7: a block name has no use at global scope but as a block
+ * name. glslang 12 dereferences a null pointer when a block is declared
+ * with the name of a function declared before it, so the preprocessed text
+ * is scanned first: a block (`in`/`out`/`uniform`/`buffer` NAME `{` at
+ * global scope) whose name is also a global function name is the spec's
+ * compile error, reported here in either order. Returns the log line, or
+ * "" when there is no such clash (or the text does not preprocess: then
+ * the parse reports the error). */
+std::string block_name_clash(const swr_glsl_shader *s)
+{
+    std::string all;
+    for (const std::string &src : s->sources)
+        all += src;
+    if (all.find('{') == std::string::npos)
+        return "";
+    TShader pre(lang_of(s->stage));
+    const char *ptr = all.c_str();
+    int len = (int)all.size();
+    pre.setStringsWithLengths(&ptr, &len, 1);
+    std::string out;
+    TShader::ForbidIncluder inc;
+    if (!pre.preprocess(&g_res, 110, ENoProfile, false, false, EShMsgDefault, &out, inc))
+        return "";
+    struct Tok {
+        std::string t;
+        int line;
+    };
+    std::vector<Tok> toks;
+    int line = 1;
+    for (size_t i = 0; i < out.size();) {
+        char c = out[i];
+        if (c == '\n') {
+            line++;
+            i++;
+        } else if (isalpha((unsigned char)c) || c == '_') {
+            size_t j = i;
+            while (j < out.size() && (isalnum((unsigned char)out[j]) || out[j] == '_'))
+                j++;
+            toks.push_back({out.substr(i, j - i), line});
+            i = j;
+        } else if (c == '{' || c == '}' || c == '(' || c == ')' || c == ';') {
+            toks.push_back({std::string(1, c), line});
+            i++;
+        } else {
+            if (!isspace((unsigned char)c))
+                toks.push_back({std::string(1, c), line});
+            i++;
+        }
+    }
+    std::vector<std::string> funcs;
+    std::vector<const Tok *> blocks;
+    int depth = 0, paren = 0;
+    for (size_t i = 0; i < toks.size(); i++) {
+        const std::string &t = toks[i].t;
+        if (t == "(")
+            paren++;
+        else if (t == ")")
+            paren--;
+        else if (t == "}")
+            depth--;
+        else if (t == "{") {
+            if (depth == 0 && paren == 0 && i >= 2) {
+                const std::string &q = toks[i - 2].t;
+                if (q == "in" || q == "out" || q == "uniform" || q == "buffer")
+                    blocks.push_back(&toks[i - 1]);
+            }
+            depth++;
+        } else if (depth == 0 && paren == 0 && i + 1 < toks.size() && toks[i + 1].t == "(" &&
+                   (isalpha((unsigned char)t[0]) || t[0] == '_')) {
+            funcs.push_back(t);
+        }
+    }
+    for (const Tok *b : blocks)
+        if (std::find(funcs.begin(), funcs.end(), b->t) != funcs.end())
+            return "ERROR: 0:" + std::to_string(b->line) + ": '" + b->t +
+                   "' : block name is also the name of a function (a block name may only name the "
+                   "block, GLSL 1.50 4.3.7)\n";
+    return "";
+}
+
 void compile_shader(swr_glsl_shader *s)
 {
+    std::string clash = block_name_clash(s);
+    if (!clash.empty()) {
+        s->ok = false;
+        s->log = clash;
+        return;
+    }
     TShader sh(lang_of(s->stage));
     std::vector<const char *> ptrs;
     std::vector<int> lens;

@@ -741,6 +741,16 @@ static void t_errors(void **st)
                          "0:4");
     expect_compile_error(SWR_GLSL_FRAGMENT, "#version 130\nout vec4 c;\nvoid main() {\n c = vec4(1.0);\n gl_FragColor = c;\n}\n",
                          "0:5");
+    /* GLSL 1.50 4.3.7: a block name may not name a function too (in either
+     * order; glslang crashed on the function-first order) */
+    expect_compile_error(SWR_GLSL_VERTEX,
+                         "#version 150\nvec4 block()\n{\n return vec4(0);\n}\nout block {\n vec4 a;\n} inst;\n"
+                         "void main() { gl_Position = block(); }\n",
+                         "0:6: 'block' : block name is also the name of a function");
+    expect_compile_error(SWR_GLSL_VERTEX,
+                         "#version 150\nout blk {\n vec4 a;\n} inst;\nvec4 blk() { return vec4(0); }\n"
+                         "void main() { gl_Position = blk(); }\n",
+                         "block name is also the name of a function");
     /* GLSL 1.50 4.3.4: integer fragment inputs are flat, block members too */
     expect_compile_error(SWR_GLSL_FRAGMENT,
                          "#version 150\nin IB {\n vec4 f;\n int u[4];\n};\nout vec4 c;\nvoid main() { c = vec4(u[3]); }\n",
