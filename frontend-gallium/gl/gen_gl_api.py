@@ -20,7 +20,7 @@ Outputs (into the directory given by --out):
   gl_exports.txt  the exported gl* names, sorted, one a line: the list the
               library's dynamic symbol table must match (test_osmesa_exports).
 
-Which commands: every command of GL_VERSION_1_0 .. GL_VERSION_3_0 plus the
+Which commands: every command of GL_VERSION_1_0 .. GL_VERSION_3_3 plus the
 extensions in EXTENSIONS.  Enums: every enum of the "gl" API.
 """
 import argparse
@@ -28,7 +28,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 
-LAST_VERSION = (3, 0)
+LAST_VERSION = (3, 3)
 EXTENSIONS = [
     "GL_ARB_framebuffer_object",
     "GL_ARB_vertex_array_object",

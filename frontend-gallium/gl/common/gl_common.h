@@ -48,6 +48,14 @@ typedef struct gl_context_desc {
     /* > 0: the window framebuffer has an accumulation buffer (swr stores
      * GL_FB_ACCUM_BITS per channel whatever is asked, as Mesa does). */
     int accum_bits;
+    /* Asked for with the GL 3.x context attributes (GLX_ARB_create_context,
+     * OSMesaCreateContextAttribs): the core profile (false: compatibility;
+     * gl_context_create keeps it only from 3.2 on, where profiles exist)
+     * and GL_CONTEXT_FLAGS bits (GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT,
+     * GL_CONTEXT_FLAG_DEBUG_BIT). A window system checks major/minor and
+     * these with gl_context_version_check (context/gl_context.h) first. */
+    bool core_profile;
+    int context_flags;
 } gl_context_desc;
 
 struct gl_context {
@@ -56,7 +64,8 @@ struct gl_context {
     gl_context_desc desc;
     GLenum error; /* first error since the last glGetError, GL_NO_ERROR if none */
     char renderer[96];
-    char version[32];
+    char version[48];
+    char glsl_version[16]; /* GL_SHADING_LANGUAGE_VERSION */
     struct gl_shared *shared; /* the share group (tables of shared objects) */
     bool shared_last;         /* set while destroying: the group's last context */
 
@@ -104,6 +113,15 @@ enum {
 #define SWRGL_MAX_TEXTURE_UNITS  16 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS */
 #define SWRGL_MAX_SAMPLERS       16 /* per program; matches SWRGL_MAX_TEXTURE_UNITS */
 #define SWRGL_MAX_DRAW_BUFFERS   8  /* colour attachments and draw buffers */
+
+/* The context has dropped what the core profile removed (GL 3.2 core, or a
+ * forward-compatible 3.x context): removed commands and draws without a
+ * vertex array object give GL_INVALID_OPERATION. */
+static inline bool gl_is_core(const struct gl_context *ctx)
+{
+    return ctx->desc.core_profile ||
+           (ctx->desc.context_flags & 0x1 /* GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT */);
+}
 
 /* Records `err` unless an error is already pending (GL keeps the first). */
 void gl_error(struct gl_context *ctx, GLenum err);
