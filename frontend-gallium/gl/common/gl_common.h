@@ -106,6 +106,10 @@ enum {
     SWRGL_HOOK_IMMEDIATE = 1u << 0,
     SWRGL_HOOK_LIST = 1u << 1,
     SWRGL_HOOK_LIST_ONLY = 1u << 2,
+    /* A core (or forward-compatible) context: the commands the core profile
+     * removed record GL_INVALID_OPERATION (gen_gl_api.py); set for the
+     * context's life by gl_context_create. */
+    SWRGL_HOOK_CORE = 1u << 3,
 };
 
 /* Limits that several parts check, set here once. */

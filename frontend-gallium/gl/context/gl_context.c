@@ -161,6 +161,8 @@ struct gl_context *gl_context_create(const gl_context_desc *desc)
     const gl_texture_fb_calls fb_calls = {gl_framebuffer_read_color,
                                           gl_framebuffer_texture_deleted};
     gl_texture_connect_framebuffer(ctx, &fb_calls);
+    if (gl_is_core(ctx))
+        ctx->hook_bits |= SWRGL_HOOK_CORE;
     return ctx;
 }
 

@@ -562,7 +562,9 @@ static void free_blocks(vertex_setup *s)
 
 static bool mode_ok(struct gl_context *ctx, GLenum mode)
 {
-    if (mode > GL_POLYGON) { /* GL_POINTS (0) .. GL_POLYGON (9) = PIPE_PRIM_* */
+    /* core (GL 3.2 core E.2.2): quads, quad strips and polygons are gone */
+    if (mode > GL_POLYGON || (gl_is_core(ctx) && mode > GL_TRIANGLE_FAN)) {
+        /* GL_POINTS (0) .. GL_POLYGON (9) = PIPE_PRIM_* */
         gl_error(ctx, GL_INVALID_ENUM);
         return false;
     }
@@ -604,6 +606,13 @@ static bool buffers_unmapped(struct gl_context *ctx, bool indexed)
 static bool validate(struct gl_context *ctx)
 {
     gl_draw_state *d = ctx->draw;
+    /* GL 3.2 core E.2.2: no default vertex array object and no fixed
+     * function; a draw without either is GL_INVALID_OPERATION. */
+    if (gl_is_core(ctx) && (ctx->vertex->vao == &ctx->vertex->default_vao ||
+                            !gl_program_in_use(ctx))) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return false;
+    }
     if (!gl_framebuffer_validate(ctx))
         return false;
     if (!gl_program_in_use(ctx)) {
