@@ -5,8 +5,9 @@
 #   test_vtk_cone    a cone coloured by point scalars through a lookup
 #                    table: swr's image within 30 dB PSNR and 1% of pixels
 #                    far off of llvmpipe's (compare.py)
-# Not a test yet: the sphere with cell scalars (scene.py sphere), which
-# needs texture buffer objects and gl_PrimitiveID (README.md, "OpenGL 3").
+#   test_vtk_sphere  a sphere coloured by cell scalars: VTK reads one colour
+#                    per triangle from a texture buffer (samplerBuffer,
+#                    texelFetch) indexed by gl_PrimitiveID; same bounds
 # Skipped (77) without Xvfb or python3-vtk9; not in sanitizer builds (the
 # Python process cannot load a sanitized libGL).
 if(NOT TARGET GL OR SWR_SANITIZE)
@@ -14,5 +15,7 @@ if(NOT TARGET GL OR SWR_SANITIZE)
 endif()
 add_test(NAME test_vtk_cone
   COMMAND ${CMAKE_CURRENT_LIST_DIR}/run_vtk.sh cone $<TARGET_FILE:GL>)
-set_tests_properties(test_vtk_cone PROPERTIES
+add_test(NAME test_vtk_sphere
+  COMMAND ${CMAKE_CURRENT_LIST_DIR}/run_vtk.sh sphere $<TARGET_FILE:GL>)
+set_tests_properties(test_vtk_cone test_vtk_sphere PROPERTIES
   LABELS vtk TIMEOUT 300 SKIP_RETURN_CODE 77)

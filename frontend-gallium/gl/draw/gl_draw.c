@@ -720,7 +720,7 @@ static void draw(struct gl_context *ctx, GLenum mode, const struct pipe_draw_sta
     draw_range(ctx, mode, draws, num_draws, instances, index_size, client_indices, NULL);
 }
 
-void swrgl_DrawArraysInstancedARB(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count,
+void swrgl_DrawArraysInstanced(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count,
                                   GLsizei primcount)
 {
     if (!mode_ok(ctx, mode))
@@ -735,15 +735,9 @@ void swrgl_DrawArraysInstancedARB(struct gl_context *ctx, GLenum mode, GLint fir
     draw(ctx, mode, &r, 1, (unsigned)primcount, 0, NULL);
 }
 
-void swrgl_DrawArraysInstancedEXT(struct gl_context *ctx, GLenum mode, GLint start, GLsizei count,
-                                  GLsizei primcount)
-{
-    swrgl_DrawArraysInstancedARB(ctx, mode, start, count, primcount);
-}
-
 void swrgl_DrawArrays(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count)
 {
-    swrgl_DrawArraysInstancedARB(ctx, mode, first, count, 1);
+    swrgl_DrawArraysInstanced(ctx, mode, first, count, 1);
 }
 
 void swrgl_MultiDrawArrays(struct gl_context *ctx, GLenum mode, const GLint *first,
@@ -799,7 +793,7 @@ static unsigned elements_ok(struct gl_context *ctx, GLenum mode, GLsizei count, 
     return buffers_unmapped(ctx, true) ? isz : 0;
 }
 
-void swrgl_DrawElementsInstancedARB(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
+void swrgl_DrawElementsInstanced(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
                                     const void *indices, GLsizei primcount)
 {
     if (primcount < 0 && mode_ok(ctx, mode)) {
@@ -813,16 +807,10 @@ void swrgl_DrawElementsInstancedARB(struct gl_context *ctx, GLenum mode, GLsizei
     draw(ctx, mode, &r, 1, (unsigned)primcount, isz, indices);
 }
 
-void swrgl_DrawElementsInstancedEXT(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
-                                    const void *indices, GLsizei primcount)
-{
-    swrgl_DrawElementsInstancedARB(ctx, mode, count, type, indices, primcount);
-}
-
 void swrgl_DrawElements(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
                         const void *indices)
 {
-    swrgl_DrawElementsInstancedARB(ctx, mode, count, type, indices, 1);
+    swrgl_DrawElementsInstanced(ctx, mode, count, type, indices, 1);
 }
 
 void swrgl_DrawRangeElements(struct gl_context *ctx, GLenum mode, GLuint start, GLuint end,
