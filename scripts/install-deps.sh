@@ -23,6 +23,7 @@ pkgs=(
   xvfb x11-utils                        # GLX tests: a private X server
   mesa-utils glmark2-x11                # GLX tests: glxinfo, glmark2
   libgl1-mesa-dri libglx-mesa0 libgl1   # oracle only: Mesa's llvmpipe libGL.so.1 for the GLX tests
+  python3-vtk9                          # VTK 9.1 scenes through libGL.so.1 (tests/vtk), checked against llvmpipe
 )
 
 missing=()

@@ -29,6 +29,7 @@ bool glc_open(glc_api *g, const char *path)
     *(void **)&g->OSMesaCreateContextExt = dlsym(g->lib, "OSMesaCreateContextExt");
     *(void **)&g->OSMesaMakeCurrent = dlsym(g->lib, "OSMesaMakeCurrent");
     *(void **)&g->OSMesaDestroyContext = dlsym(g->lib, "OSMesaDestroyContext");
+    *(void **)&g->OSMesaCreateContextAttribs = dlsym(g->lib, "OSMesaCreateContextAttribs");
     if (!g->OSMesaCreateContextExt || !g->OSMesaMakeCurrent || !g->OSMesaDestroyContext) {
         fprintf(stderr, "glc: %s is not an OSMesa library\n", path);
         glc_close(g);
@@ -67,7 +68,15 @@ bool glc_target_create_accum(glc_target *t, glc_api *g, int w, int h, int accum_
     t->w = w;
     t->h = h;
     t->color = calloc((size_t)w * h, 4);
-    t->ctx = g->OSMesaCreateContextExt(GL_RGBA /* = OSMESA_RGBA */, 24, 8, accum_bits, NULL);
+    if (g->context_version > 0 && g->OSMesaCreateContextAttribs) {
+        /* OSMESA_FORMAT, _DEPTH_BITS, _STENCIL_BITS, _ACCUM_BITS, _PROFILE
+         * (= OSMESA_COMPAT_PROFILE), _CONTEXT_MAJOR/MINOR_VERSION */
+        const int attribs[] = {0x22, GL_RGBA, 0x30, 24, 0x31, 8, 0x32, accum_bits, 0x33, 0x35,
+                               0x36, g->context_version / 10, 0x37, g->context_version % 10, 0};
+        t->ctx = g->OSMesaCreateContextAttribs(attribs, NULL);
+    } else {
+        t->ctx = g->OSMesaCreateContextExt(GL_RGBA /* = OSMESA_RGBA */, 24, 8, accum_bits, NULL);
+    }
     if (!t->color || !t->ctx || !glc_target_bind(t)) {
         fprintf(stderr, "glc: %s: cannot create a %dx%d context\n", g->path, w, h);
         glc_target_destroy(t);

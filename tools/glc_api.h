@@ -82,6 +82,11 @@ typedef struct glc_api {
                                    GLsizei h);
     void (*OSMesaDestroyContext)(OSMesaContext_ c);
     void *(*OSMesaGetProcAddress)(const char *name);
+    OSMesaContext_ (*OSMesaCreateContextAttribs)(const int *attribs, OSMesaContext_ share);
+    /* > 0: glc_target_create asks OSMesaCreateContextAttribs for a
+     * compatibility context of this GL version (major * 10 + minor), e.g.
+     * 33; 0: OSMesaCreateContextExt's default context. */
+    int context_version;
 #define GLC_MEMBER(name, upper) PFNGL##upper##PROC name;
     GLC_FUNCS(GLC_MEMBER)
 #undef GLC_MEMBER

@@ -20,7 +20,7 @@ Outputs (into the directory given by --out):
   gl_exports.txt  the exported gl* names, sorted, one a line: the list the
               library's dynamic symbol table must match (test_osmesa_exports).
 
-Which commands: every command of GL_VERSION_1_0 .. GL_VERSION_3_0 plus the
+Which commands: every command of GL_VERSION_1_0 .. GL_VERSION_3_3 plus the
 extensions in EXTENSIONS.  Enums: every enum of the "gl" API.
 """
 import argparse
@@ -28,7 +28,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 
-LAST_VERSION = (3, 0)
+LAST_VERSION = (3, 3)
 EXTENSIONS = [
     "GL_ARB_framebuffer_object",
     "GL_ARB_vertex_array_object",
@@ -161,7 +161,19 @@ def parse(path):
         if n not in seen:
             seen.add(n)
             ordered.append(n)
+    # What the core profile removed (GL 3.2, <remove profile="core">): in a
+    # core context those entry points record GL_INVALID_OPERATION.
+    global CORE_REMOVED
+    for f in root.findall("feature"):
+        if f.get("api") != "gl":
+            continue
+        for rem in f.findall("remove"):
+            if rem.get("profile") == "core":
+                CORE_REMOVED.update(c.get("name") for c in rem.findall("command"))
     return enums, commands, ordered
+
+
+CORE_REMOVED = set()
 
 
 def impl_name(name, commands, exported):
@@ -440,6 +452,10 @@ def main():
         plan = plans.get(target)
         cls = hook_class(target[2:])
         checks = []
+        if name in CORE_REMOVED or target in CORE_REMOVED:
+            checks.append("        if (ctx->hook_bits & SWRGL_HOOK_CORE) {\n"
+                          "            gl_error(ctx, GL_INVALID_OPERATION);\n"
+                          "            return%s;\n        }" % zero)
         if isinstance(plan, list):
             rec = "swrgl_record_%s(%s)" % (target[2:], ", ".join(["ctx"] + [q[1] for q in params]))
             checks.append("        if ((ctx->hook_bits & SWRGL_HOOK_LIST) && %s)\n            return%s;"

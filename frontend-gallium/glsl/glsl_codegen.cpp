@@ -2349,6 +2349,21 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
                 g.globals[n] = v;
                 continue;
             }
+            if (n == "gl_PrimitiveID") {
+                /* GLSL 1.50: the primitive's number in the draw, the
+                 * engine's per-primitive ID (TGSI SV PRIMID). */
+                int sv = g.num_sv++;
+                in_decls.push_back("DCL SV[" + std::to_string(sv) + "], PRIMID");
+                Opnd o;
+                o.file = F_SV;
+                o.index = sv;
+                o.n = 1;
+                o.kind = KI;
+                Val v;
+                v.s.push_back(o);
+                g.globals[n] = v;
+                continue;
+            }
             if (q == EvqVaryingIn || q == EvqFace || q == EvqFragCoord || q == EvqPointCoord)
                 unsupported(0, "fragment input '%s'", n.c_str());
         }

@@ -249,6 +249,62 @@ void note_init(LinkCtx *ctx, int stage, const std::string &name, const TIntermSy
         ctx->inits[stage].emplace(name, s->getConstArray());
 }
 
+/* GLSL 1.40+ declares the vertex outputs gl_Position, gl_PointSize,
+ * gl_ClipDistance (and gl_ClipVertex) as members of the built-in block
+ * gl_PerVertex; glslang reads `gl_Position` as a member of an anonymous
+ * block. The rest of this file and the code generator know them as plain
+ * built-in variables (GLSL 1.10-1.30), so each access to a member of
+ * gl_PerVertex becomes a symbol of that member's name, type and built-in
+ * storage, before anything looks at the tree. */
+class PerVertexFlattener : public TIntermTraverser {
+  public:
+    TIntermTyped *flat(TIntermNode *n)
+    {
+        TIntermBinary *b = n ? n->getAsBinaryNode() : nullptr;
+        if (!b || b->getOp() != EOpIndexDirectStruct || !b->getLeft()->getAsSymbolNode())
+            return nullptr;
+        const TType &bt = b->getLeft()->getType();
+        if (bt.getBasicType() != EbtBlock || bt.getTypeName() != "gl_PerVertex" || !bt.getStruct())
+            return nullptr;
+        int k = b->getRight()->getAsConstantUnion()->getConstArray()[0].getIConst();
+        const TType &mt = *(*bt.getStruct())[k].type;
+        TType *t = new TType;
+        t->shallowCopy(mt);
+        TQualifier &q = t->getQualifier();
+        switch (q.builtIn) {
+        case EbvPosition: q.storage = EvqPosition; break;
+        case EbvPointSize: q.storage = EvqPointSize; break;
+        case EbvClipVertex: q.storage = EvqClipVertex; break;
+        default: q.storage = EvqVaryingOut; break;
+        }
+        TIntermSymbol *sym = new TIntermSymbol(b->getLeft()->getAsSymbolNode()->getId() * 64 + k + 1,
+                                               mt.getFieldName(), *t);
+        sym->setLoc(b->getLoc());
+        return sym;
+    }
+    bool visitBinary(TVisit, TIntermBinary *b) override
+    {
+        if (TIntermTyped *r = flat(b->getLeft()))
+            b->setLeft(r);
+        if (TIntermTyped *r = flat(b->getRight()))
+            b->setRight(r);
+        return true;
+    }
+    bool visitUnary(TVisit, TIntermUnary *u) override
+    {
+        if (TIntermTyped *r = flat(u->getOperand()))
+            u->setOperand(r);
+        return true;
+    }
+    bool visitAggregate(TVisit, TIntermAggregate *a) override
+    {
+        for (TIntermNode *&c : a->getSequence())
+            if (TIntermTyped *r = flat(c))
+                c = r;
+        return true;
+    }
+};
+
 /* Finds the globals a stage references (TIntermTraverser). */
 class Collector : public TIntermTraverser {
   public:
@@ -991,6 +1047,8 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
             p->log += link_error("link: empty stage");
             return;
         }
+        PerVertexFlattener pv;
+        ims[st]->getTreeRoot()->traverse(&pv);
         Collector c;
         c.ctx = &ctx;
         c.stage = st;

@@ -13,11 +13,12 @@
  * has one buffer set, so glXMakeContextCurrent reads from the draw
  * drawable (the read drawable is only recorded and reported).
  *
- * Versions: compatibility contexts up to GL 2.1 (GLX_GL_MAJOR/MINOR);
- * glXCreateContextAttribsARB gives BadMatch for versions GL never had or
- * forward-compatible < 3.0, GLXBadProfileARB for an unknown profile mask,
- * GLXBadFBConfig for a valid version swr lacks (or a core profile), as
- * GLX_ARB_create_context(_profile) says.
+ * Versions: glXCreateContext makes 2.1 compatibility contexts;
+ * glXCreateContextAttribsARB core and compatibility contexts up to what
+ * gl_context_version_check (gl/context) allows, 3.3. It gives BadMatch for
+ * versions GL never had or forward-compatible < 3.0, GLXBadProfileARB for
+ * an unknown profile mask (or the ES profile), GLXBadFBConfig for a valid
+ * version swr lacks, as GLX_ARB_create_context(_profile) says.
  *
  * The driver: GALLIUM_DRIVER unset or "swr" selects swr; anything else is
  * reported once on stderr (this library has only swr). The first context
@@ -155,9 +156,9 @@ static void print_banner(struct gl_context *gl)
     fprintf(stderr, GLX_LOG_PREFIX "using %s\n", r ? (const char *)r : "swr (AVX2)");
 }
 
-static glx_context *create_context(Display *dpy, glx_display *d, const glx_config *cfg,
-                                   glx_context *share, bool direct, int render_type, int major,
-                                   int minor)
+static glx_context *create_context_ex(Display *dpy, glx_display *d, const glx_config *cfg,
+                                      glx_context *share, bool direct, int render_type,
+                                      int major, int minor, bool core, int flags)
 {
     if (share) {
         pthread_mutex_lock(&glx_lock);
@@ -192,6 +193,8 @@ static glx_context *create_context(Display *dpy, glx_display *d, const glx_confi
         .user = c,
         .share = share ? share->gl : NULL,
         .accum_bits = cfg->accum,
+        .core_profile = core,
+        .context_flags = flags, /* GLX's bits are GL's: 1 forward-compatible, 2 debug */
     };
     c->gl = gl_context_create(&desc);
     if (!c->gl) {
@@ -206,6 +209,13 @@ static glx_context *create_context(Display *dpy, glx_display *d, const glx_confi
     glx_contexts = c;
     pthread_mutex_unlock(&glx_lock);
     return c;
+}
+
+static glx_context *create_context(Display *dpy, glx_display *d, const glx_config *cfg,
+                                   glx_context *share, bool direct, int render_type, int major,
+                                   int minor)
+{
+    return create_context_ex(dpy, d, cfg, share, direct, render_type, major, minor, false, 0);
 }
 
 GLX_EXPORT glx_context *glXCreateContext(Display *dpy, XVisualInfo *vis, glx_context *share,
@@ -240,12 +250,6 @@ GLX_EXPORT glx_context *glXCreateNewContext(Display *dpy, void *config, int rend
         return NULL;
     }
     return create_context(dpy, d, cfg, share, direct, render_type, 0, 0);
-}
-
-static bool gl_version_exists(int major, int minor)
-{
-    static const int last_minor[] = {0, 5, 1, 3, 6}; /* GL 1.0-1.5, 2.0-2.1, 3.0-3.3, 4.0-4.6 */
-    return major >= 1 && major <= 4 && minor >= 0 && minor <= last_minor[major];
 }
 
 GLX_EXPORT glx_context *glXCreateContextAttribsARB(Display *dpy, void *config, glx_context *share,
@@ -298,13 +302,15 @@ GLX_EXPORT glx_context *glXCreateContextAttribsARB(Display *dpy, void *config, g
         glx_error(dpy, d, -1, BadValue, 0);
         return NULL;
     }
-    if (!gl_version_exists(major, minor) ||
-        ((flags & GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB) && major < 3)) {
+    const bool versioned_profile = major > 3 || (major == 3 && minor >= 2);
+    const bool core = versioned_profile && (profile & GLX_CONTEXT_CORE_PROFILE_BIT_ARB);
+    const gl_version_status vs = gl_context_version_check(
+        major, minor, core, (flags & GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB) != 0);
+    if (vs == GL_VERSION_NONEXISTENT || major < 1) {
         glx_error(dpy, d, -1, BadMatch, 0);
         return NULL;
     }
     /* The profile counts from GL 3.2 on; below it is ignored. */
-    const bool versioned_profile = major > 3 || (major == 3 && minor >= 2);
     if (versioned_profile && profile_given &&
         (profile & ~(GLX_CONTEXT_CORE_PROFILE_BIT_ARB | GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB |
                      GLX_CONTEXT_ES2_PROFILE_BIT_EXT) ||
@@ -312,11 +318,19 @@ GLX_EXPORT glx_context *glXCreateContextAttribsARB(Display *dpy, void *config, g
         glx_error(dpy, d, GLX_ERR_BAD_PROFILE_ARB, 0, 0);
         return NULL;
     }
-    if (major > GLX_GL_MAJOR || (major == GLX_GL_MAJOR && minor > GLX_GL_MINOR)) {
+    if (versioned_profile && (profile & GLX_CONTEXT_ES2_PROFILE_BIT_EXT)) {
+        glx_error(dpy, d, GLX_ERR_BAD_PROFILE_ARB, 0, 0); /* no ES contexts */
+        return NULL;
+    }
+    if (vs == GL_VERSION_UNSUPPORTED) {
         glx_error(dpy, d, GLX_ERR_BAD_FBCONFIG, 0, 0);
         return NULL;
     }
-    return create_context(dpy, d, cfg, share, direct, render_type, major, minor);
+    /* GL 1.0 (the default) is a 2.1 compatibility context whatever the
+     * profile mask says, as before the profiles existed. */
+    return create_context_ex(dpy, d, cfg, share, direct, render_type, major, minor, core,
+                             flags & (GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB |
+                                      GLX_CONTEXT_DEBUG_BIT_ARB));
 }
 
 /* Frees a context that is current nowhere. */

@@ -70,9 +70,6 @@ enum glx_error_code {
 #define GLX_SAMPLES_ARB           100001
 #define GLX_CONTEXT_FLAGS         GLX_CONTEXT_FLAGS_ARB
 
-/* The highest GL version a context offers (compatibility profile). */
-#define GLX_GL_MAJOR 2
-#define GLX_GL_MINOR 1
 
 typedef struct glx_config {
     int id; /* GLX_FBCONFIG_ID: 1-based index in the display's list */

@@ -785,11 +785,12 @@ static void check_bad_arguments(struct api *a, Display *dpy)
     XSync(dpy, False);
     CHECK(x_errors == 1 && last_error_code == BadMatch, "GL 9.9: %d errors, code %d", x_errors,
           last_error_code);
-    const int v33[] = {0x2091, 3, 0x2092, 3, 0x9126, 1, 0};
+    /* a real version above swr's 3.3: GLXBadFBConfig */
+    const int v40[] = {0x2091, 4, 0x2092, 0, 0x9126, 1, 0};
     x_errors = 0;
-    CHECK(a->CreateContextAttribsARB(dpy, c, NULL, True, v33) == NULL, "GL 3.3 core on swr");
+    CHECK(a->CreateContextAttribsARB(dpy, c, NULL, True, v40) == NULL, "GL 4.0 core on swr");
     XSync(dpy, False);
-    CHECK(x_errors == 1 && last_error_code == glx_err + 9, "GL 3.3: %d errors, code %d", x_errors,
+    CHECK(x_errors == 1 && last_error_code == glx_err + 9, "GL 4.0: %d errors, code %d", x_errors,
           last_error_code);
     /* GLX_ARB_create_context_profile: a mask with no known bit (from GL
      * 3.2 on) is GLXBadProfileARB; forward-compatible below 3.0 BadMatch */

@@ -96,3 +96,16 @@ endif()
 # by hand from the specification; test_osmesa_stencil_two_side_mesa holds
 # Mesa's llvmpipe to the same expectations.
 swr_osmesa_test(NAME test_osmesa_stencil_two_side SOURCE test_osmesa_stencil_two_side.c)
+
+# The context matrix of OSMesaCreateContextAttribs (GL version x profile)
+# against the specs' rules and what each context reports (versions, profile
+# mask, GLSL version, glGetStringi, core profile errors). swr only: Mesa
+# offers other versions.
+if(TARGET OSMesa)
+  swr_test(NAME test_osmesa_versions TIMEOUT 120 LABELS osmesa
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_osmesa_versions.c
+    LIBS swr_gl_api ${CMAKE_DL_LIBS}
+    ARGS $<TARGET_FILE:OSMesa> swr)
+  target_include_directories(test_osmesa_versions PRIVATE ${CMAKE_SOURCE_DIR}/frontend-gallium/targets/osmesa)
+  add_dependencies(test_osmesa_versions OSMesa)
+endif()

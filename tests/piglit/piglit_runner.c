@@ -46,11 +46,11 @@
 
 /* ---- results --------------------------------------------------------------------------- */
 
-/* TESTING HOOK (issue 20, --lib-glsl X.YZ): swr's context reports GLSL 1.30 until its
- * GL 3.x context work lands, but its GLSL library compiles newer versions; with this
- * option the runner takes the --lib library's GLSL version as at least X.YZ for the
- * [require] and compiler-test checks, so piglit's 1.40+ tests run on swr. The
- * reference library always answers with its own version. 0: off. */
+/* --lib-glsl X.YZ: the --lib library's contexts are compatibility contexts of the GL
+ * version that goes with GLSL X.YZ (1.40: 3.1, 1.50: 3.2, 3.30: 3.3; made with
+ * OSMesaCreateContextAttribs), and its GLSL version counts as at least X.YZ for the
+ * [require] and compiler-test checks. The reference library keeps its default context
+ * and answers with its own version. 0: off. */
 static double g_lib_glsl_floor;
 static const void *g_lib_api; /* the --lib library (g_lib_glsl_floor applies to it only) */
 
@@ -1256,6 +1256,8 @@ int main(int argc, char **argv)
     g_lib_api = &libs[0];
     if (!glc_open(&libs[0], lib) || (ref && !glc_open(&libs[1], ref)))
         return 2;
+    if (g_lib_glsl_floor >= 1.395)
+        libs[0].context_version = g_lib_glsl_floor >= 3.295 ? 33 : g_lib_glsl_floor >= 1.495 ? 32 : 31;
     size_t nexp;
     char *exp_text;
     char **exp = read_list(expected, &nexp, &exp_text);

@@ -48,6 +48,14 @@ typedef struct gl_context_desc {
     /* > 0: the window framebuffer has an accumulation buffer (swr stores
      * GL_FB_ACCUM_BITS per channel whatever is asked, as Mesa does). */
     int accum_bits;
+    /* Asked for with the GL 3.x context attributes (GLX_ARB_create_context,
+     * OSMesaCreateContextAttribs): the core profile (false: compatibility;
+     * gl_context_create keeps it only from 3.2 on, where profiles exist)
+     * and GL_CONTEXT_FLAGS bits (GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT,
+     * GL_CONTEXT_FLAG_DEBUG_BIT). A window system checks major/minor and
+     * these with gl_context_version_check (context/gl_context.h) first. */
+    bool core_profile;
+    int context_flags;
 } gl_context_desc;
 
 struct gl_context {
@@ -56,7 +64,8 @@ struct gl_context {
     gl_context_desc desc;
     GLenum error; /* first error since the last glGetError, GL_NO_ERROR if none */
     char renderer[96];
-    char version[32];
+    char version[48];
+    char glsl_version[16]; /* GL_SHADING_LANGUAGE_VERSION */
     struct gl_shared *shared; /* the share group (tables of shared objects) */
     bool shared_last;         /* set while destroying: the group's last context */
 
@@ -97,18 +106,36 @@ enum {
     SWRGL_HOOK_IMMEDIATE = 1u << 0,
     SWRGL_HOOK_LIST = 1u << 1,
     SWRGL_HOOK_LIST_ONLY = 1u << 2,
+    /* A core (or forward-compatible) context: the commands the core profile
+     * removed record GL_INVALID_OPERATION (gen_gl_api.py); set for the
+     * context's life by gl_context_create. */
+    SWRGL_HOOK_CORE = 1u << 3,
 };
 
 /* Limits that several parts check, set here once. */
-/* The GLSL version the contexts support (GL_SHADING_LANGUAGE_VERSION is
- * "MAJOR.MINOR"); a shader with a higher #version fails to compile. */
-#define SWRGL_GLSL_MAJOR 1
-#define SWRGL_GLSL_MINOR 30
-#define SWRGL_GLSL_VERSION (SWRGL_GLSL_MAJOR * 100 + SWRGL_GLSL_MINOR)
 #define SWRGL_MAX_VERTEX_ATTRIBS 16 /* generic attributes (vertex arrays, program inputs) */
 #define SWRGL_MAX_TEXTURE_UNITS  16 /* GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS */
 #define SWRGL_MAX_SAMPLERS       16 /* per program; matches SWRGL_MAX_TEXTURE_UNITS */
 #define SWRGL_MAX_DRAW_BUFFERS   8  /* colour attachments and draw buffers */
+
+/* The context has dropped what the core profile removed (GL 3.2 core, or a
+ * forward-compatible 3.x context): removed commands and draws without a
+ * vertex array object give GL_INVALID_OPERATION. */
+static inline bool gl_is_core(const struct gl_context *ctx)
+{
+    return ctx->desc.core_profile ||
+           (ctx->desc.context_flags & 0x1 /* GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT */);
+}
+
+/* The highest GLSL #version the context's GL version goes with (each GL
+ * spec names its GLSL version): 130 up to GL 3.0, 140 for 3.1, 150 for 3.2, 330 for
+ * 3.3. GL_SHADING_LANGUAGE_VERSION reports it and a shader with a higher
+ * #version fails to compile (gl_program.c). */
+static inline int gl_glsl_version(const struct gl_context *ctx)
+{
+    const int v = ctx->desc.major * 10 + ctx->desc.minor;
+    return v >= 33 ? 330 : v == 32 ? 150 : v == 31 ? 140 : 130;
+}
 
 /* Records `err` unless an error is already pending (GL keeps the first). */
 void gl_error(struct gl_context *ctx, GLenum err);

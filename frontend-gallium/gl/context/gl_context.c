@@ -25,12 +25,10 @@
 #include "frontend-gallium/gl/texture/gl_texture.h"
 #include "frontend-gallium/gl/vertex/gl_vertex.h"
 
-/* The versions this frontend implements completely; GL_VERSION reports it. */
+/* The version of a context made without a version (or 1.0): 2.1
+ * compatibility, what the frontend implements completely. */
 #define GL_IMPL_MAJOR 2
 #define GL_IMPL_MINOR 1
-#define GLSL_STR_(x) #x
-#define GLSL_STR(x) GLSL_STR_(x)
-#define GLSL_IMPL_VERSION GLSL_STR(SWRGL_GLSL_MAJOR) "." GLSL_STR(SWRGL_GLSL_MINOR)
 
 typedef struct gl_part {
     const char *name;
@@ -61,6 +59,43 @@ static const gl_part parts[] = {
 #undef PART
 #define NUM_PARTS (sizeof parts / sizeof parts[0])
 
+gl_version_status gl_context_version_check(int major, int minor, bool core,
+                                           bool forward_compatible)
+{
+    (void)core; /* every profile of every supported version exists */
+    if (major == 0 && minor == 0)
+        return forward_compatible ? GL_VERSION_NONEXISTENT : GL_VERSION_SUPPORTED;
+    static const int last_minor[] = {0, 5, 1, 3, 6}; /* GL 1.0-1.5, 2.0-2.1, 3.0-3.3, 4.0-4.6 */
+    if (major < 1 || major > 4 || minor < 0 || minor > last_minor[major])
+        return GL_VERSION_NONEXISTENT;
+    if (forward_compatible && major < 3)
+        return GL_VERSION_NONEXISTENT;
+    if (major > SWRGL_MAX_MAJOR || (major == SWRGL_MAX_MAJOR && minor > SWRGL_MAX_MINOR))
+        return GL_VERSION_UNSUPPORTED;
+    return GL_VERSION_SUPPORTED;
+}
+
+/* The version, profile and flags the context really has (see
+ * gl_context_create in gl_context.h). */
+static void settle_version(gl_context_desc *d)
+{
+    const bool fc = (d->context_flags & GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT) != 0;
+    if (d->major < 2 || (d->major == 2 && d->minor <= 1)) {
+        if (d->core_profile) {
+            d->major = SWRGL_MAX_MAJOR;
+            d->minor = SWRGL_MAX_MINOR;
+        } else {
+            d->major = GL_IMPL_MAJOR;
+            d->minor = GL_IMPL_MINOR;
+        }
+    }
+    if (d->major == 3 && d->minor < 2)
+        d->core_profile = false; /* no profiles before 3.2 */
+    if (!fc)
+        d->context_flags &= ~GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT;
+    d->context_flags &= GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT | GL_CONTEXT_FLAG_DEBUG_BIT;
+}
+
 struct gl_context *gl_context_create(const gl_context_desc *desc)
 {
     if (!desc || !desc->screen)
@@ -69,6 +104,7 @@ struct gl_context *gl_context_create(const gl_context_desc *desc)
     if (!ctx)
         return NULL;
     ctx->desc = *desc;
+    settle_version(&ctx->desc);
     ctx->screen = desc->screen;
     ctx->error = GL_NO_ERROR;
     if (desc->share && desc->share->screen != desc->screen) {
@@ -89,7 +125,13 @@ struct gl_context *gl_context_create(const gl_context_desc *desc)
         return NULL;
     }
     ctx->desc.share = NULL; /* the group is what counts, not that context */
-    snprintf(ctx->version, sizeof ctx->version, "%d.%d swr", GL_IMPL_MAJOR, GL_IMPL_MINOR);
+    const bool profiles = ctx->desc.major > 3 || (ctx->desc.major == 3 && ctx->desc.minor >= 2);
+    snprintf(ctx->version, sizeof ctx->version, "%d.%d%s swr", ctx->desc.major, ctx->desc.minor,
+             !profiles                 ? ""
+             : ctx->desc.core_profile ? " (Core Profile)"
+                                      : " (Compatibility Profile)");
+    snprintf(ctx->glsl_version, sizeof ctx->glsl_version, "%d.%02d", gl_glsl_version(ctx) / 100,
+             gl_glsl_version(ctx) % 100);
     /* The threads that really run the work (KNOB_SINGLE_THREADED,
      * KNOB_MAX_WORKER_THREADS and the machine decide). */
     const unsigned threads = swr_pipe_context_threads(ctx->pipe);
@@ -114,6 +156,8 @@ struct gl_context *gl_context_create(const gl_context_desc *desc)
                                           gl_framebuffer_texture_deleted,
                                           gl_framebuffer_read_status};
     gl_texture_connect_framebuffer(ctx, &fb_calls);
+    if (gl_is_core(ctx))
+        ctx->hook_bits |= SWRGL_HOOK_CORE;
     return ctx;
 }
 
@@ -207,8 +251,12 @@ const GLubyte *swrgl_GetString(struct gl_context *ctx, GLenum name)
     case GL_VERSION:
         return (const GLubyte *)ctx->version;
     case GL_SHADING_LANGUAGE_VERSION:
-        return (const GLubyte *)GLSL_IMPL_VERSION;
+        return (const GLubyte *)ctx->glsl_version;
     case GL_EXTENSIONS:
+        if (gl_is_core(ctx)) { /* core: glGetStringi only */
+            gl_error(ctx, GL_INVALID_ENUM);
+            return NULL;
+        }
         return (const GLubyte *)extensions;
     default:
         gl_error(ctx, GL_INVALID_ENUM);
@@ -266,16 +314,20 @@ static bool core_get(struct gl_context *ctx, GLenum pname, gl_value *v)
 {
     switch (pname) {
     case GL_MAJOR_VERSION:
-        gl_value_int(v, GL_IMPL_MAJOR);
+        gl_value_int(v, ctx->desc.major);
         return true;
     case GL_MINOR_VERSION:
-        gl_value_int(v, GL_IMPL_MINOR);
+        gl_value_int(v, ctx->desc.minor);
         return true;
     case GL_NUM_EXTENSIONS:
         gl_value_int(v, (GLint)extension_count());
         return true;
     case GL_CONTEXT_FLAGS:
-        gl_value_int(v, 0);
+        gl_value_int(v, ctx->desc.context_flags);
+        return true;
+    case GL_CONTEXT_PROFILE_MASK:
+        gl_value_int(v, ctx->desc.core_profile ? GL_CONTEXT_CORE_PROFILE_BIT
+                                               : GL_CONTEXT_COMPATIBILITY_PROFILE_BIT);
         return true;
     default:
         return false;

@@ -119,7 +119,33 @@
 
 /* ---- the window-system interface (with gl_context_desc, gl_common.h) ---- */
 
-/* Creates a context with its own pipe context; NULL when out of memory. */
+/* The highest OpenGL version a context offers (core or compatibility
+ * profile). What a 3.x context lacks (geometry shaders, transform feedback,
+ * multisampling, uniform blocks...) is listed in README.md. */
+#define SWRGL_MAX_MAJOR 3
+#define SWRGL_MAX_MINOR 3
+
+typedef enum gl_version_status {
+    GL_VERSION_SUPPORTED,   /* swr makes such a context */
+    GL_VERSION_NONEXISTENT, /* GL never had this version, or forward-compatible below 3.0 */
+    GL_VERSION_UNSUPPORTED, /* a real version swr does not offer (above SWRGL_MAX_*) */
+} gl_version_status;
+
+/* The one place that says which contexts exist: OSMesaCreateContextAttribs
+ * and glXCreateContextAttribsARB both ask it, then map the answer to their
+ * own errors. major 0 (or 1.0, GLX's default) means "the default version";
+ * core and forward_compatible are what the application asked for (the
+ * profile only counts from 3.2 on). */
+gl_version_status gl_context_version_check(int major, int minor, bool core,
+                                           bool forward_compatible);
+
+/* Creates a context with its own pipe context; NULL when out of memory.
+ * desc->major/minor: 0 (or 1.0) is a 2.1 compatibility context, or a
+ * SWRGL_MAX_MAJOR.SWRGL_MAX_MINOR core context when desc->core_profile;
+ * 3.0 and 3.1 are compatibility contexts unless forward-compatible; from
+ * 3.2 on desc->core_profile chooses the profile. The version is the one
+ * asked for (GL_VERSION, GL_MAJOR/MINOR_VERSION) and decides the GLSL
+ * version reported (GL_SHADING_LANGUAGE_VERSION, gl_glsl_version). */
 struct gl_context *gl_context_create(const gl_context_desc *desc);
 /* Finishes outstanding rendering and frees everything; the context must not
  * be current on another thread. If it is current on this thread it stops

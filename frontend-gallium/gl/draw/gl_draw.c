@@ -562,7 +562,9 @@ static void free_blocks(vertex_setup *s)
 
 static bool mode_ok(struct gl_context *ctx, GLenum mode)
 {
-    if (mode > GL_POLYGON) { /* GL_POINTS (0) .. GL_POLYGON (9) = PIPE_PRIM_* */
+    /* core (GL 3.2 core E.2.2): quads, quad strips and polygons are gone */
+    if (mode > GL_POLYGON || (gl_is_core(ctx) && mode > GL_TRIANGLE_FAN)) {
+        /* GL_POINTS (0) .. GL_POLYGON (9) = PIPE_PRIM_* */
         gl_error(ctx, GL_INVALID_ENUM);
         return false;
     }
@@ -604,6 +606,13 @@ static bool buffers_unmapped(struct gl_context *ctx, bool indexed)
 static bool validate(struct gl_context *ctx)
 {
     gl_draw_state *d = ctx->draw;
+    /* GL 3.2 core E.2.2: no default vertex array object and no fixed
+     * function; a draw without either is GL_INVALID_OPERATION. */
+    if (gl_is_core(ctx) && (ctx->vertex->vao == &ctx->vertex->default_vao ||
+                            !gl_program_in_use(ctx))) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return false;
+    }
     if (!gl_framebuffer_validate(ctx))
         return false;
     if (!gl_program_in_use(ctx)) {
@@ -723,7 +732,7 @@ static void draw(struct gl_context *ctx, GLenum mode, const struct pipe_draw_sta
     draw_range(ctx, mode, draws, num_draws, instances, index_size, client_indices, NULL);
 }
 
-void swrgl_DrawArraysInstancedARB(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count,
+void swrgl_DrawArraysInstanced(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count,
                                   GLsizei primcount)
 {
     if (!mode_ok(ctx, mode))
@@ -738,15 +747,9 @@ void swrgl_DrawArraysInstancedARB(struct gl_context *ctx, GLenum mode, GLint fir
     draw(ctx, mode, &r, 1, (unsigned)primcount, 0, NULL);
 }
 
-void swrgl_DrawArraysInstancedEXT(struct gl_context *ctx, GLenum mode, GLint start, GLsizei count,
-                                  GLsizei primcount)
-{
-    swrgl_DrawArraysInstancedARB(ctx, mode, start, count, primcount);
-}
-
 void swrgl_DrawArrays(struct gl_context *ctx, GLenum mode, GLint first, GLsizei count)
 {
-    swrgl_DrawArraysInstancedARB(ctx, mode, first, count, 1);
+    swrgl_DrawArraysInstanced(ctx, mode, first, count, 1);
 }
 
 void swrgl_MultiDrawArrays(struct gl_context *ctx, GLenum mode, const GLint *first,
@@ -802,7 +805,7 @@ static unsigned elements_ok(struct gl_context *ctx, GLenum mode, GLsizei count, 
     return buffers_unmapped(ctx, true) ? isz : 0;
 }
 
-void swrgl_DrawElementsInstancedARB(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
+void swrgl_DrawElementsInstanced(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
                                     const void *indices, GLsizei primcount)
 {
     if (primcount < 0 && mode_ok(ctx, mode)) {
@@ -816,16 +819,10 @@ void swrgl_DrawElementsInstancedARB(struct gl_context *ctx, GLenum mode, GLsizei
     draw(ctx, mode, &r, 1, (unsigned)primcount, isz, indices);
 }
 
-void swrgl_DrawElementsInstancedEXT(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
-                                    const void *indices, GLsizei primcount)
-{
-    swrgl_DrawElementsInstancedARB(ctx, mode, count, type, indices, primcount);
-}
-
 void swrgl_DrawElements(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
                         const void *indices)
 {
-    swrgl_DrawElementsInstancedARB(ctx, mode, count, type, indices, 1);
+    swrgl_DrawElementsInstanced(ctx, mode, count, type, indices, 1);
 }
 
 void swrgl_DrawRangeElements(struct gl_context *ctx, GLenum mode, GLuint start, GLuint end,

@@ -535,7 +535,7 @@ void swrgl_CompileShader(struct gl_context *ctx, GLuint shader)
     }
     const char *src = s->source ? s->source : "";
     s->glsl = swr_glsl_compile_ex(s->type == GL_VERTEX_SHADER ? SWR_GLSL_VERTEX : SWR_GLSL_FRAGMENT,
-                                  1, &src, NULL, SWRGL_GLSL_VERSION);
+                                  1, &src, NULL, gl_glsl_version(ctx));
     if (!s->glsl) {
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return;

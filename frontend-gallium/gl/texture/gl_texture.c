@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "frontend-gallium/format/fmt.h"
+#include "frontend-gallium/gl/vertex/gl_vertex.h"
 #include "tgsi/tgsi.h"
 
 /* ---- helpers -------------------------------------------------------------- */
@@ -24,6 +25,7 @@ int gl_tex_target_index(GLenum target)
     case GL_TEXTURE_RECTANGLE: return TEX_RECT;
     case GL_TEXTURE_1D_ARRAY: return TEX_1D_ARRAY;
     case GL_TEXTURE_2D_ARRAY: return TEX_2D_ARRAY;
+    case GL_TEXTURE_BUFFER: return TEX_BUFFER;
     default: return -1;
     }
 }
@@ -32,7 +34,7 @@ enum pipe_texture_target gl_tex_pipe_target(int ti)
 {
     static const enum pipe_texture_target map[TEX_NUM_TARGETS] = {
         PIPE_TEXTURE_1D,   PIPE_TEXTURE_2D,       PIPE_TEXTURE_3D,       PIPE_TEXTURE_CUBE,
-        PIPE_TEXTURE_RECT, PIPE_TEXTURE_1D_ARRAY, PIPE_TEXTURE_2D_ARRAY,
+        PIPE_TEXTURE_RECT, PIPE_TEXTURE_1D_ARRAY, PIPE_TEXTURE_2D_ARRAY, PIPE_BUFFER,
     };
     return ti >= 0 && ti < TEX_NUM_TARGETS ? map[ti] : PIPE_TEXTURE_2D;
 }
@@ -862,6 +864,7 @@ static int tgsi_to_tex(unsigned tt)
     case TGSI_TEXTURE_SHADOW1D_ARRAY: return TEX_1D_ARRAY;
     case TGSI_TEXTURE_2D_ARRAY:
     case TGSI_TEXTURE_SHADOW2D_ARRAY: return TEX_2D_ARRAY;
+    case TGSI_TEXTURE_BUFFER: return TEX_BUFFER;
     default: return -1;
     }
 }
@@ -1051,6 +1054,87 @@ static struct pipe_sampler_view *texture_view(struct gl_context *ctx, gl_texobj 
     return v;
 }
 
+/* A buffer texture's view of its buffer object (GL 3.1 section 3.8.5):
+ * the whole buffer in the glTexBuffer format, re-made when the buffer's
+ * storage changed; NULL when there is no buffer or storage. */
+static struct pipe_sampler_view *buffer_view(struct gl_context *ctx, gl_texobj *t,
+                                             gl_tex_view_entry *e)
+{
+    gl_buffer *b = t->buffer_name ? gl_buffer_lookup(ctx, t->buffer_name) : NULL;
+    if (!b || !b->res || t->buffer_format == PIPE_FORMAT_NONE)
+        return NULL;
+    if (e->uid == t->uid && e->view && e->view->texture == b->res &&
+        e->view->format == t->buffer_format && e->target == PIPE_BUFFER)
+        return e->view;
+    struct pipe_sampler_view tmpl;
+    memset(&tmpl, 0, sizeof tmpl);
+    tmpl.target = PIPE_BUFFER;
+    tmpl.format = t->buffer_format;
+    tmpl.swizzle_r = PIPE_SWIZZLE_X;
+    tmpl.swizzle_g = PIPE_SWIZZLE_Y;
+    tmpl.swizzle_b = PIPE_SWIZZLE_Z;
+    tmpl.swizzle_a = PIPE_SWIZZLE_W;
+    tmpl.u.buf.offset = 0;
+    tmpl.u.buf.size = (unsigned)b->size;
+    struct pipe_sampler_view *v = ctx->pipe->create_sampler_view(ctx->pipe, b->res, &tmpl);
+    if (!v)
+        return NULL;
+    pipe_sampler_view_reference(&e->view, NULL);
+    memset(e, 0, sizeof *e);
+    e->uid = t->uid;
+    e->view = v;
+    e->target = PIPE_BUFFER;
+    return v;
+}
+
+/* The pipe format of a glTexBuffer internal format (GL 3.1 table 3.15;
+ * the formats VTK and common programs use), PIPE_FORMAT_NONE if unknown. */
+static enum pipe_format buffer_format(GLenum internalformat)
+{
+    switch (internalformat) {
+    case GL_R8: return PIPE_FORMAT_R8_UNORM;
+    case GL_RG8: return PIPE_FORMAT_R8G8_UNORM;
+    case GL_RGBA8: return PIPE_FORMAT_R8G8B8A8_UNORM;
+    case GL_R16: return PIPE_FORMAT_R16_UNORM;
+    case GL_RGBA16: return PIPE_FORMAT_R16G16B16A16_UNORM;
+    case GL_R32F: return PIPE_FORMAT_R32_FLOAT;
+    case GL_RG32F: return PIPE_FORMAT_R32G32_FLOAT;
+    case GL_RGB32F: return PIPE_FORMAT_R32G32B32_FLOAT;
+    case GL_RGBA32F: return PIPE_FORMAT_R32G32B32A32_FLOAT;
+    case GL_R32I: return PIPE_FORMAT_R32_SINT;
+    case GL_RGBA32I: return PIPE_FORMAT_R32G32B32A32_SINT;
+    case GL_R32UI: return PIPE_FORMAT_R32_UINT;
+    case GL_RGBA32UI: return PIPE_FORMAT_R32G32B32A32_UINT;
+    default: return PIPE_FORMAT_NONE;
+    }
+}
+
+void swrgl_TexBuffer(struct gl_context *ctx, GLenum target, GLenum internalformat, GLuint buffer)
+{
+    gl_texture_state *tp = gltex(ctx);
+    if (target != GL_TEXTURE_BUFFER) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    const enum pipe_format f = buffer_format(internalformat);
+    if (f == PIPE_FORMAT_NONE) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (buffer && !gl_buffer_lookup(ctx, buffer)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    gl_objects_lock(ctx->texture->textures);
+    gl_texobj *t = tp->bound[tp->active_unit][TEX_BUFFER];
+    if (!t)
+        t = tp->defaults[TEX_BUFFER];
+    t->buffer_name = buffer;
+    t->buffer_format = f;
+    gl_tex_changed(ctx, t);
+    gl_objects_unlock(ctx->texture->textures);
+}
+
 /* A 1x1 (x 6 faces) opaque black texture for incomplete textures. */
 static struct pipe_sampler_view *dummy_view(struct gl_context *ctx, int ti)
 {
@@ -1062,7 +1146,7 @@ static struct pipe_sampler_view *dummy_view(struct gl_context *ctx, int ti)
     memset(&tmpl, 0, sizeof tmpl);
     tmpl.target = pt;
     tmpl.format = PIPE_FORMAT_R8G8B8A8_UNORM;
-    tmpl.width0 = 1;
+    tmpl.width0 = pt == PIPE_BUFFER ? 4 : 1; /* a buffer's width is in bytes: one texel */
     tmpl.height0 = 1;
     tmpl.depth0 = 1;
     tmpl.array_size = pt == PIPE_TEXTURE_CUBE ? 6 : 1;
@@ -1072,7 +1156,7 @@ static struct pipe_sampler_view *dummy_view(struct gl_context *ctx, int ti)
         return NULL;
     static const uint8_t black[6][4] = {{0, 0, 0, 255}, {0, 0, 0, 255}, {0, 0, 0, 255},
                                         {0, 0, 0, 255}, {0, 0, 0, 255}, {0, 0, 0, 255}};
-    struct pipe_box box = {0, 0, 0, 1, 1, tmpl.array_size};
+    struct pipe_box box = {0, 0, 0, (int)tmpl.width0, 1, tmpl.array_size};
     ctx->pipe->texture_subdata(ctx->pipe, r, 0, PIPE_MAP_WRITE, &box, black, 4, 4);
     struct pipe_sampler_view vt;
     memset(&vt, 0, sizeof vt);
@@ -1083,6 +1167,10 @@ static struct pipe_sampler_view *dummy_view(struct gl_context *ctx, int ti)
     vt.swizzle_b = PIPE_SWIZZLE_Z;
     vt.swizzle_a = PIPE_SWIZZLE_W;
     vt.u.tex.last_layer = tmpl.array_size - 1u;
+    if (pt == PIPE_BUFFER) {
+        vt.u.buf.offset = 0;
+        vt.u.buf.size = 4;
+    }
     tp->dummy[pt] = r;
     tp->dummy_view[pt] = ctx->pipe->create_sampler_view(ctx->pipe, r, &vt);
     return tp->dummy_view[pt];
@@ -1136,6 +1224,9 @@ bool gl_texture_validate_uses(struct gl_context *ctx, const gl_sampler_use *uses
                 e->gen == tp->cache_gen && e->bias == tp->lod_bias_unit[unit]) {
                 v = e->view; /* unchanged since the last validation */
                 cso = e->cso;
+            } else if (ti == TEX_BUFFER) {
+                v = buffer_view(ctx, t, e);
+                cso = v ? sampler_cso(ctx, &dflt) : NULL;
             } else if (gl_tex_complete(t, &last) && (v = texture_view(ctx, t, last, e))) {
                 struct pipe_sampler_state key;
                 make_sampler_key(ctx, t, unit, &key);

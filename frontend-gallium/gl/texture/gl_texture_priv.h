@@ -46,6 +46,7 @@ enum {
     TEX_RECT,
     TEX_1D_ARRAY,
     TEX_2D_ARRAY,
+    TEX_BUFFER, /* GL 3.1 buffer textures: no images, a buffer object (glTexBuffer) */
     TEX_NUM_TARGETS
 };
 
@@ -84,6 +85,10 @@ typedef struct gl_texobj {
     struct pipe_resource *res; /* main storage or NULL */
     unsigned res_base;         /* GL level of res level 0 */
     uint64_t serial; /* bumped on any change that matters to sampling */
+    /* TEX_BUFFER: glTexBuffer's buffer object (its name, looked up at
+     * validation, so a deleted buffer reads as none) and format. */
+    GLuint buffer_name;
+    enum pipe_format buffer_format;
 } gl_texobj;
 
 /* One context's sampler view of a texture and what gl_texture_validate

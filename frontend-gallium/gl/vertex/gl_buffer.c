@@ -89,6 +89,12 @@ gl_buffer **glv_binding(struct gl_context *ctx, GLenum target)
         return &p->pixel_pack_buffer;
     case GL_PIXEL_UNPACK_BUFFER:
         return &p->pixel_unpack_buffer;
+    case GL_TEXTURE_BUFFER:
+        return &p->texture_buffer;
+    case GL_COPY_READ_BUFFER:
+        return &p->copy_read_buffer;
+    case GL_COPY_WRITE_BUFFER:
+        return &p->copy_write_buffer;
     default:
         return NULL;
     }
@@ -174,8 +180,9 @@ void swrgl_GenBuffers(struct gl_context *ctx, GLsizei n, GLuint *buffers)
 static void unbind_everywhere(struct gl_context *ctx, gl_buffer *b)
 {
     gl_vertex_state *p = glv(ctx);
-    gl_buffer **slots[] = {&p->array_buffer, &p->pixel_pack_buffer, &p->pixel_unpack_buffer,
-                           &p->vao->element_buffer};
+    gl_buffer **slots[] = {&p->array_buffer,     &p->pixel_pack_buffer, &p->pixel_unpack_buffer,
+                           &p->vao->element_buffer, &p->texture_buffer,   &p->copy_read_buffer,
+                           &p->copy_write_buffer};
     for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++)
         if (*slots[i] == b)
             glv_buffer_ref(slots[i], NULL);

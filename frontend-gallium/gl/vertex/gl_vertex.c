@@ -93,6 +93,9 @@ void gl_vertex_fini(struct gl_context *ctx)
     glv_buffer_ref(&p->array_buffer, NULL);
     glv_buffer_ref(&p->pixel_pack_buffer, NULL);
     glv_buffer_ref(&p->pixel_unpack_buffer, NULL);
+    glv_buffer_ref(&p->texture_buffer, NULL);
+    glv_buffer_ref(&p->copy_read_buffer, NULL);
+    glv_buffer_ref(&p->copy_write_buffer, NULL);
     glv_buffers_fini(ctx);
     free(p);
     ctx->vertex = NULL;
@@ -293,7 +296,7 @@ void swrgl_DisableVertexAttribArray(struct gl_context *ctx, GLuint index)
         glv(ctx)->vao->attribs[index].enabled = false;
 }
 
-void swrgl_VertexAttribDivisorARB(struct gl_context *ctx, GLuint index, GLuint divisor)
+void swrgl_VertexAttribDivisor(struct gl_context *ctx, GLuint index, GLuint divisor)
 {
     if (index_ok(ctx, index))
         glv(ctx)->vao->attribs[index].divisor = divisor;

@@ -108,6 +108,9 @@ typedef struct gl_vertex_state {
     gl_buffer *array_buffer; /* referenced bindings */
     gl_buffer *pixel_pack_buffer;
     gl_buffer *pixel_unpack_buffer;
+    /* GL 3.1 binding points: GL_TEXTURE_BUFFER (what glTexBuffer's buffer
+     * is bound to while it is filled), GL_COPY_READ/WRITE_BUFFER */
+    gl_buffer *texture_buffer, *copy_read_buffer, *copy_write_buffer;
 
     /* Current attribute values, read by the draws through a stride-0 user
      * vertex buffer: 16 bytes per attribute. Generic attribute i at [i],

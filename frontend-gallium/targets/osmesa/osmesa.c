@@ -25,8 +25,11 @@
  * from the documented layouts, this library keeps to the documentation:
  * OSMESA_BGR is rendered, BGRA and ARGB keep their component order with
  * GL_UNSIGNED_SHORT and GL_FLOAT, and RGB with GL_UNSIGNED_SHORT is filled.
- * Not provided: object sharing between contexts (a warning), the core
- * profile and versions above 2.1 (NULL), post-processing filters (ignored).
+ * Versions: OSMesaCreateContextAttribs makes compatibility and core
+ * contexts up to the version gl_context_version_check allows (3.3; NULL
+ * and a line on stderr above it); without a version a compatibility
+ * context is 2.1, a core one 3.3. Not provided: object sharing between
+ * contexts (a warning), post-processing filters (ignored).
  *
  * One pipe_screen serves every context of the process; it is created with
  * the first context and destroyed with the last (swr_screen_acquire and
@@ -48,10 +51,6 @@
 
 /* Every message of the library starts with "swr: " (issue 22). */
 #define LOG_PREFIX "swr: libOSMesa: "
-
-/* The highest version this library offers (compatibility profile). */
-#define OSMESA_GL_MAJOR 2
-#define OSMESA_GL_MINOR 1
 
 struct osmesa_context {
     struct gl_context *gl;
@@ -410,16 +409,15 @@ OSMESA_EXPORT OSMesaContext OSMesaCreateContextAttribs(const int *attribList,
     }
     if (depth < 0 || stencil < 0 || accum < 0 || major < 1 || minor < 0)
         return NULL;
-    if (profile == OSMESA_CORE_PROFILE) {
-        fprintf(stderr,
-                LOG_PREFIX "core profile contexts are not supported yet (OpenGL %d.%d "
-                           "compatibility only)\n",
-                OSMESA_GL_MAJOR, OSMESA_GL_MINOR);
+    switch (gl_context_version_check(major, minor, profile == OSMESA_CORE_PROFILE, false)) {
+    case GL_VERSION_SUPPORTED:
+        break;
+    case GL_VERSION_NONEXISTENT:
+        fprintf(stderr, LOG_PREFIX "OpenGL %d.%d does not exist\n", major, minor);
         return NULL;
-    }
-    if (major > OSMESA_GL_MAJOR || (major == OSMESA_GL_MAJOR && minor > OSMESA_GL_MINOR)) {
+    case GL_VERSION_UNSUPPORTED:
         fprintf(stderr, LOG_PREFIX "OpenGL %d.%d requested, but the highest version is %d.%d\n",
-                major, minor, OSMESA_GL_MAJOR, OSMESA_GL_MINOR);
+                major, minor, SWRGL_MAX_MAJOR, SWRGL_MAX_MINOR);
         return NULL;
     }
     struct osmesa_context *c = calloc(1, sizeof *c);
@@ -446,6 +444,7 @@ OSMESA_EXPORT OSMesaContext OSMesaCreateContextAttribs(const int *attribList,
          * context); one process-wide screen serves every context. */
         .share = sharelist ? sharelist->gl : NULL,
         .accum_bits = accum,
+        .core_profile = profile == OSMESA_CORE_PROFILE,
     };
     c->gl = gl_context_create(&desc);
     if (!c->gl) {
