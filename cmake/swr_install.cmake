@@ -46,6 +46,12 @@ function(swr_install_library target)
     INCLUDES DESTINATION ${SWR_INSTALL_INCLUDEDIR})
 endfunction()
 
+# A library that a system loader looks for in <libdir> itself (glvnd's
+# vendor libGLX_swr.so.0): the soname file only, no development symlink.
+function(swr_install_system_library target)
+  install(TARGETS ${target} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} NAMELINK_SKIP)
+endfunction()
+
 # Programs into <bindir>.
 function(swr_install_tool)
   install(TARGETS ${ARGN} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

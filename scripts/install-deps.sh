@@ -18,6 +18,7 @@ pkgs=(
   llvm-15-dev                           # the LLVM JIT shader executor (jitter/jit_llvm.c)
   qemu-user                             # oracle only: CPUs without AVX2/FMA/F16C for the start-up check test
   libgl-dev                             # GL/gl.h for programs built against the installed GL/osmesa.h (install tests)
+  libglvnd-dev                          # glvnd/libglxabi.h: the vendor ABI of libGLX_swr.so.0 (frontend-gallium/targets/glvnd)
   dpkg-dev binutils                     # cpack -G DEB (dpkg-shlibdeps), nm/readelf (export and soname tests)
   libx11-dev libxext-dev                # GLX libGL.so.1 (Xlib, MIT-SHM)
   xvfb x11-utils                        # GLX tests: a private X server

@@ -9,6 +9,9 @@
 #   test_glx_api_noshm  the same without MIT-SHM (XPutImage)
 #   test_glxinfo        glxinfo / glxinfo -B through LD_LIBRARY_PATH
 #   test_glmark2        glmark2 scenes with swr and llvmpipe, both scores
+#   test_glvnd_vendor   libGLX_swr.so.0 under Debian's glvnd libGL.so.1:
+#                       glxinfo names swr, test_glx_x11's checks and scene
+#                       (against llvmpipe) pass, glxgears runs 3 s
 # A missing Xvfb, glxinfo or glmark2 skips the test (exit status 77).
 if(NOT TARGET GL)
   return()
@@ -28,6 +31,11 @@ if(NOT SWR_SANITIZE)
   add_test(NAME test_glxinfo COMMAND ${glx_run} glxinfo $<TARGET_FILE:GL>)
   add_test(NAME test_glmark2 COMMAND ${glx_run} glmark2 $<TARGET_FILE:GL>)
   list(APPEND glx_tests test_glxinfo test_glmark2)
+  if(TARGET GLX_swr)
+    add_test(NAME test_glvnd_vendor
+      COMMAND ${glx_run} glvnd $<TARGET_FILE:GLX_swr> --prog $<TARGET_FILE:test_glx_x11>)
+    list(APPEND glx_tests test_glvnd_vendor)
+  endif()
 endif()
 # Leaks are not checked in test_glx_api: the process also holds Mesa's
 # stack in its child (run test_glx_x11 without the oracle argument under

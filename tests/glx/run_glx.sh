@@ -16,6 +16,11 @@
 #   mode glmark2  a few glmark2 scenes on the Xvfb window with swr and with
 #                 llvmpipe; prints both scores; fails only when swr fails a
 #                 scene llvmpipe passes
+#   mode glvnd    swr as glvnd vendor: <lib> is libGLX_swr.so.0; with
+#                 Debian's glvnd libGL.so.1, __GLX_VENDOR_LIBRARY_NAME=swr
+#                 and LD_LIBRARY_PATH at <lib>'s folder, glxinfo -B names
+#                 swr, test_glx_x11 (--prog) renders its scene like
+#                 llvmpipe, glxgears runs 3 s
 # The server: `Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp`: it
 # picks a free display number and writes it when it accepts connections;
 # it is stopped by its PID when the script exits, whatever the outcome. Exit status: 0 pass,
@@ -70,6 +75,25 @@ api)
     kill -0 "$xvfb_pid" 2>/dev/null || echo "Xvfb is gone"
   fi
   exit $rc
+  ;;
+glvnd)
+  command -v glxinfo >/dev/null || { echo "SKIP: glxinfo missing"; exit 77; }
+  [ -e "$mesa_gl" ] || { echo "SKIP: no system libGL.so.1"; exit 77; }
+  export __GLX_VENDOR_LIBRARY_NAME=swr LD_LIBRARY_PATH="$libdir" KNOB_QUIET=1
+  out=$(timeout 30 glxinfo -B 2>&1) || { echo "glxinfo failed: $out"; exit 1; }
+  echo "$out"
+  echo "$out" | grep -q "OpenGL renderer string: swr" || { echo "FAIL: renderer is not swr"; exit 1; }
+  # test_glx_x11 through glvnd's libGL.so.1; its oracle child drops the
+  # vendor choice and renders with llvmpipe
+  "$prog" "$mesa_gl" "$mesa_gl" || { echo "FAIL: test_glx_x11 through glvnd"; exit 1; }
+  if command -v glxgears >/dev/null; then
+    timeout 3 glxgears >"$dfile.gears" 2>&1
+    rc=$?
+    cat "$dfile.gears"
+    # 124: still running after 3 s (timeout stopped it) is the pass
+    [ $rc = 124 ] || { echo "FAIL: glxgears exited with $rc within 3 s"; exit 1; }
+  fi
+  exit 0
   ;;
 bench)
   for l in "$lib" "$mesa_gl"; do

@@ -42,3 +42,20 @@ if(TARGET OSMesa)
       ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/glcompare/lsan_mesa.supp")
   endif()
 endif()
+
+# test_piglit_glx: piglit's own GL test binaries (OpenGL 1.0-2.1 and glx@
+# groups of quick_gl) through waffle's GLX platform on a private Xvfb,
+# with swr's libGL.so.1 and with llvmpipe (run_piglit_glx.py says how);
+# fails when a test passes on llvmpipe and not on swr unless
+# glx_expected_failures.txt lists it. Ordinary builds only: piglit's
+# binaries cannot load a sanitized libGL (run_piglit_glx.py --every N by
+# hand with the sanitizer runtime preloaded).
+find_package(Python3 COMPONENTS Interpreter)
+if(TARGET GL AND NOT SWR_SANITIZE AND Python3_Interpreter_FOUND
+   AND EXISTS ${SWR_PIGLIT_ROOT}/tests/quick_gl.xml.gz)
+  add_test(NAME test_piglit_glx
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/run_piglit_glx.py
+                   --lib $<TARGET_FILE:GL> --jobs 2)
+  set_tests_properties(test_piglit_glx PROPERTIES TIMEOUT 600 LABELS "glx;compare;piglit"
+    SKIP_RETURN_CODE 77)
+endif()
