@@ -20,3 +20,14 @@ if(TARGET OSMesa AND TARGET swr_glc)
   set_tests_properties(test_gl_compare_legacy PROPERTIES TIMEOUT 300 LABELS "gl;compare" ENVIRONMENT
                        "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
 endif()
+
+# The current raster position and glPixelZoom: every GL_CURRENT_RASTER_*
+# value after glRasterPos*/glWindowPos* against Mesa's llvmpipe libOSMesa.
+if(TARGET OSMesa AND TARGET swr_glc)
+  add_executable(test_gl_compare_rasterpos ${CMAKE_CURRENT_LIST_DIR}/test_gl_compare_rasterpos.c)
+  target_link_libraries(test_gl_compare_rasterpos PRIVATE swr_glc ${CMAKE_DL_LIBS})
+  add_dependencies(test_gl_compare_rasterpos OSMesa)
+  add_test(NAME test_gl_compare_rasterpos COMMAND test_gl_compare_rasterpos $<TARGET_FILE:OSMesa> ${SWR_REF_OSMESA})
+  set_tests_properties(test_gl_compare_rasterpos PROPERTIES TIMEOUT 120 LABELS "gl;compare" ENVIRONMENT
+                       "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
+endif()

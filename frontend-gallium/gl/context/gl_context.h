@@ -53,6 +53,9 @@
  *                 the fixedfunc keys, programs and constants.
  *                 May call: fixedfunc, objects, vertex, raster, program,
  *                 texture.
+ *   pixelpath/    the legacy pixel paths: the current raster position
+ *                 (glRasterPos*, glWindowPos*), glPixelZoom.
+ *                 May call: fixed, raster, texture.
  *   draw/         the draw commands and the validation of every part's state
  *                 they need.
  *                 May call: vertex, raster, program, texture, framebuffer,
@@ -64,7 +67,7 @@
  *   context/      context life, glGet and glEnable dispatch over the parts,
  *                 strings, glFlush/glFinish, the window-system interface.
  *                 May call: objects, pixels, vertex, raster, program, texture,
- *                 framebuffer, fixed, draw, immediate, dlist.
+ *                 framebuffer, fixed, pixelpath, draw, immediate, dlist.
  *
  * gl_context.c is the one file that calls every part (the generated entry
  * points call each command's own part). One call goes up, by design: the
