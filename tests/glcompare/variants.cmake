@@ -31,3 +31,14 @@ if(TARGET OSMesa AND TARGET swr_glc)
   set_tests_properties(test_gl_compare_rasterpos PROPERTIES TIMEOUT 120 LABELS "gl;compare" ENVIRONMENT
                        "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
 endif()
+
+# glPixelTransfer / glPixelMap state and their effect on glReadPixels and
+# glTexImage2D against Mesa's llvmpipe libOSMesa.
+if(TARGET OSMesa AND TARGET swr_glc)
+  add_executable(test_gl_compare_pixeltransfer ${CMAKE_CURRENT_LIST_DIR}/test_gl_compare_pixeltransfer.c)
+  target_link_libraries(test_gl_compare_pixeltransfer PRIVATE swr_glc ${CMAKE_DL_LIBS})
+  add_dependencies(test_gl_compare_pixeltransfer OSMesa)
+  add_test(NAME test_gl_compare_pixeltransfer COMMAND test_gl_compare_pixeltransfer $<TARGET_FILE:OSMesa> ${SWR_REF_OSMESA})
+  set_tests_properties(test_gl_compare_pixeltransfer PROPERTIES TIMEOUT 120 LABELS "gl;compare" ENVIRONMENT
+                       "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
+endif()

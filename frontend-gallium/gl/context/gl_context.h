@@ -25,7 +25,8 @@
  *                 (ctx->list_record), replayed through them
  *                 (gl_list_replay.c), kept in the share group.
  *                 May call: objects.
- *   pixels/       glPixelStore; client pixels to and from pipe formats; the
+ *   pixels/       glPixelStore, glPixelTransfer, glPixelMap; client pixels
+ *                 to and from pipe formats (with the pixel transfer); the
  *                 pipe format of a GL internal format.
  *                 May call: nothing.
  *   fixedfunc/    the fixed-function pipeline as TGSI generated from a state

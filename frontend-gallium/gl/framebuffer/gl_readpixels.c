@@ -121,6 +121,7 @@ void swrgl_ReadPixels(struct gl_context *ctx, GLint x, GLint y, GLsizei width, G
     if (x0 >= x1 || y0 >= y1)
         return;
     gl_pixelstore clipped = *ps;
+    clipped.transfer = gl_pixels_transfer(ctx); /* glPixelTransfer applies to glReadPixels */
     clipped.row_length = ps->row_length > 0 ? ps->row_length : width;
     clipped.skip_pixels = ps->skip_pixels + (GLint)(x0 - x);
     clipped.skip_rows = ps->skip_rows + (GLint)(y0 - y);
