@@ -42,3 +42,14 @@ if(TARGET OSMesa AND TARGET swr_glc)
   set_tests_properties(test_gl_compare_pixeltransfer PROPERTIES TIMEOUT 120 LABELS "gl;compare" ENVIRONMENT
                        "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
 endif()
+
+# Evaluators through the fixed-function pipeline against Mesa's llvmpipe
+# libOSMesa (images and glGetMap state).
+if(TARGET OSMesa AND TARGET swr_glc)
+  add_executable(test_gl_compare_eval ${CMAKE_CURRENT_LIST_DIR}/test_gl_compare_eval.c)
+  target_link_libraries(test_gl_compare_eval PRIVATE swr_glc ${CMAKE_DL_LIBS})
+  add_dependencies(test_gl_compare_eval OSMesa)
+  add_test(NAME test_gl_compare_eval COMMAND test_gl_compare_eval $<TARGET_FILE:OSMesa> ${SWR_REF_OSMESA})
+  set_tests_properties(test_gl_compare_eval PROPERTIES TIMEOUT 120 LABELS "gl;compare" ENVIRONMENT
+                       "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
+endif()

@@ -92,6 +92,7 @@ struct gl_context {
     struct gl_immediate_state *immediate; /* immediate/gl_immediate.c */
     struct gl_dlist_state *dlist;         /* dlist/gl_dlist.c */
     struct gl_pixelpath_state *pixelpath; /* pixelpath/gl_pixelpath.h: raster position */
+    struct gl_eval_state *eval;           /* eval/gl_eval.h: evaluators */
 };
 
 enum {

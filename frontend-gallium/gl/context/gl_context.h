@@ -65,10 +65,15 @@
  *                 drawn as few draws; refuses the commands not allowed
  *                 inside glBegin/glEnd (ctx->immediate_hook).
  *                 May call: vertex, draw.
+ *   eval/         evaluators: glMap1/glMap2, glMapGrid, glEvalCoord,
+ *                 glEvalPoint, glEvalMesh, GL_AUTO_NORMAL; the evaluated
+ *                 vertices go through the vertex and immediate commands.
+ *                 May call: vertex, immediate.
  *   context/      context life, glGet and glEnable dispatch over the parts,
  *                 strings, glFlush/glFinish, the window-system interface.
  *                 May call: objects, pixels, vertex, raster, program, texture,
- *                 framebuffer, fixed, pixelpath, draw, immediate, dlist.
+ *                 framebuffer, fixed, pixelpath, draw, immediate, eval,
+ *                 dlist.
  *
  * gl_context.c is the one file that calls every part (the generated entry
  * points call each command's own part). One call goes up, by design: the
