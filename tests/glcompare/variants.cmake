@@ -53,3 +53,13 @@ if(TARGET OSMesa AND TARGET swr_glc)
   set_tests_properties(test_gl_compare_eval PROPERTIES TIMEOUT 120 LABELS "gl;compare" ENVIRONMENT
                        "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
 endif()
+
+# glPushClientAttrib / glPopClientAttrib against Mesa's llvmpipe libOSMesa.
+if(TARGET OSMesa AND TARGET swr_glc)
+  add_executable(test_gl_compare_clientattrib ${CMAKE_CURRENT_LIST_DIR}/test_gl_compare_clientattrib.c)
+  target_link_libraries(test_gl_compare_clientattrib PRIVATE swr_glc ${CMAKE_DL_LIBS})
+  add_dependencies(test_gl_compare_clientattrib OSMesa)
+  add_test(NAME test_gl_compare_clientattrib COMMAND test_gl_compare_clientattrib $<TARGET_FILE:OSMesa> ${SWR_REF_OSMESA})
+  set_tests_properties(test_gl_compare_clientattrib PROPERTIES TIMEOUT 120 LABELS "gl;compare" ENVIRONMENT
+                       "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
+endif()

@@ -19,6 +19,7 @@
 #include "frontend-gallium/gl/immediate/gl_immediate.h"
 #include "frontend-gallium/gl/pixelpath/gl_pixelpath.h"
 #include "frontend-gallium/gl/eval/gl_eval.h"
+#include "frontend-gallium/gl/attrib/gl_attrib.h"
 #include "frontend-gallium/gl/objects/gl_objects.h"
 #include "frontend-gallium/gl/pixels/gl_pixels.h"
 #include "frontend-gallium/pipe/swr_public.h"
@@ -58,6 +59,7 @@ static const gl_part parts[] = {
     /* After every part their draws use; fini first, before them. */
     {"immediate", gl_immediate_init, gl_immediate_fini, NULL, NULL},
     PART(eval),
+    PART(attrib), /* fini before the vertex part: its entries hold buffer references */
     PART(dlist),
 };
 #undef PART

@@ -69,11 +69,14 @@
  *                 glEvalPoint, glEvalMesh, GL_AUTO_NORMAL; the evaluated
  *                 vertices go through the vertex and immediate commands.
  *                 May call: vertex, immediate.
+ *   attrib/       the client attribute stack (glPushClientAttrib,
+ *                 glPopClientAttrib) over the pixels and vertex parts.
+ *                 May call: pixels, vertex.
  *   context/      context life, glGet and glEnable dispatch over the parts,
  *                 strings, glFlush/glFinish, the window-system interface.
  *                 May call: objects, pixels, vertex, raster, program, texture,
  *                 framebuffer, fixed, pixelpath, draw, immediate, eval,
- *                 dlist.
+ *                 attrib, dlist.
  *
  * gl_context.c is the one file that calls every part (the generated entry
  * points call each command's own part). One call goes up, by design: the
