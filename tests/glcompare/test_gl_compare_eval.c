@@ -15,7 +15,8 @@
  * MAP2_COLOR_4 and MAP2_TEXTURE_COORD_2 as colour, EvalMesh2 FILL, LINE and
  * POINT over sub-ranges); lit (GL_AUTO_NORMAL with lighting and
  * GL_NORMALIZE on a MAP2_VERTEX_3 and a MAP2_VERTEX_4 patch, and a
- * MAP2_NORMAL map). With SWR_GLC_DUMP=<dir> both images are written there.
+ * MAP2_NORMAL map); dlist (glMap1/glMap2 and meshes compiled into a list
+ * whose client points are overwritten before it is called). With SWR_GLC_DUMP=<dir> both images are written there.
  */
 #include <dlfcn.h>
 #include <math.h>
@@ -36,7 +37,8 @@ enum { W = 160, H = 120 };
     X(Enable, ENABLE) X(Disable, DISABLE) X(Begin, BEGIN) X(End, END) X(Color4f, COLOR4F)          \
     X(Normal3f, NORMAL3F) X(MatrixMode, MATRIXMODE) X(LoadIdentity, LOADIDENTITY) X(Ortho, ORTHO)  \
     X(PointSize, POINTSIZE) X(Lightfv, LIGHTFV) X(Materialfv, MATERIALFV) X(GetError, GETERROR)    \
-    X(Translatef, TRANSLATEF) X(Rotatef, ROTATEF)
+    X(Translatef, TRANSLATEF) X(Rotatef, ROTATEF) X(GenLists, GENLISTS) X(NewList, NEWLIST)        \
+    X(EndList, ENDLIST) X(CallList, CALLLIST) X(DeleteLists, DELETELISTS)
 
 typedef struct ev_api {
 #define MEMBER(name, upper) PFNGL##upper##PROC name;
@@ -225,6 +227,36 @@ static void case_lit(ev_api *l, rec *r)
     state(l, r, GL_MAP2_NORMAL);
 }
 
+/* A patch and a curve compiled into a list, their client points then
+ * overwritten: the list must draw the points of compile time. */
+static void case_dlist(ev_api *l, rec *r)
+{
+    GLfloat p[4][4][3];
+    patch(p, 10, 10, 15, 12);
+    GLfloat c1[3][4] = {{80, 10, 0, 1}, {170, 60, 0, 1}, {90, 110, 0, 1}};
+    GLuint list = l->GenLists(1);
+    l->NewList(list, GL_COMPILE);
+    l->Map2f(GL_MAP2_VERTEX_3, 0, 1, 3, 4, 0, 1, 12, 4, &p[0][0][0]);
+    l->Map1f(GL_MAP1_VERTEX_4, 0, 1, 4, 3, &c1[0][0]);
+    l->Enable(GL_MAP2_VERTEX_3);
+    l->Enable(GL_MAP1_VERTEX_4);
+    l->MapGrid2f(6, 0, 1, 6, 0, 1);
+    l->MapGrid1f(20, 0, 1);
+    l->Color4f(0.9f, 0.6f, 0.2f, 1);
+    l->EvalMesh2(GL_FILL, 0, 6, 0, 6);
+    l->Color4f(0.3f, 0.9f, 0.9f, 1);
+    l->EvalMesh1(GL_LINE, 0, 20);
+    l->EndList();
+    memset(p, 0, sizeof p);
+    memset(c1, 0, sizeof c1);
+    l->CallList(list);
+    l->Translatef(0, 50, 0);
+    l->CallList(list);
+    l->DeleteLists(list, 1);
+    state(l, r, GL_MAP2_VERTEX_3);
+    state(l, r, GL_MAP1_VERTEX_4);
+}
+
 typedef struct ev_case {
     const char *name;
     double min_psnr;
@@ -235,6 +267,7 @@ static const ev_case cases[] = {
     {"curve", 30.0, case_curve}, /* lines and points: rasterization rules differ per pixel */
     {"patch", 30.0, case_patch},
     {"lit", 34.0, case_lit},
+    {"dlist", 30.0, case_dlist},
 };
 
 static bool render(glc_api *g, ev_api *l, const ev_case *c, uint8_t *out, rec *r)

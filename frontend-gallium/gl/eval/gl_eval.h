@@ -14,7 +14,8 @@
  * current values (GL 2.1 section 5.1: they are used for the vertex only):
  * the current values are set back after each evaluated vertex.
  * Not yet: GL_MAP*_INDEX is stored and enabled but not evaluated (there is
- * no colour-index mode); glMap1/glMap2 inside a display list are not compiled.
+ * no colour-index mode). In a display list glMap1/glMap2 copy the points
+ * they read (swrgl_map_values sizes them, gl_common.c).
  */
 #ifndef GL_EVAL_H
 #define GL_EVAL_H
