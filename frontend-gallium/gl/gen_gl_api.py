@@ -259,9 +259,15 @@ def list_plan(cname, ret, params):
             return None if "const" not in decl else "unrecordable"
         base = c_base_type(decl, pname)
         names = [q[1] for q in params]
+        if short in ("Map1f", "Map1d") and pname == "points":
+            length = "swrgl_map_values(target, stride, order, 0, 1)"
+        elif short in ("Map2f", "Map2d") and pname == "points":
+            length = "swrgl_map_values(target, ustride, uorder, vstride, vorder)"
         if length is None:
             return "unrecordable"
-        if re.fullmatch(r"\d+", length):
+        if length.startswith("swrgl_map_values("):
+            count = length
+        elif re.fullmatch(r"\d+", length):
             count = length
         elif length == "COMPSIZE(pname)" and "pname" in names:
             count = "swrgl_pname_values(pname)"
@@ -285,6 +291,8 @@ def emit_list_code(impls, commands):
     header = ["/* ---- display lists (see gen_gl_api.py) ---- */", "",
               "/* Elements of a COMPSIZE(pname) parameter (glLightfv ...): gl_common.c. */",
               "unsigned swrgl_pname_values(GLenum pname);",
+              "/* Elements glMap1/glMap2 read from their points (0 when invalid): gl_common.c. */",
+              "size_t swrgl_map_values(GLenum target, GLint ustride, GLint uorder, GLint vstride, GLint vorder);",
               "/* Bytes of glCallLists' names: gl_common.c. */",
               "size_t swrgl_list_names_bytes(GLsizei n, GLenum type);",
               "/* A listable command whose data is not recorded (images): executed",

@@ -38,6 +38,24 @@ void swrgl_unimplemented(struct gl_context *ctx, unsigned index, const char *nam
 
 /* ---- what the generated display-list recording needs ---- */
 
+size_t swrgl_map_values(GLenum target, GLint ustride, GLint uorder, GLint vstride, GLint vorder)
+{
+    /* Components of each evaluator target (GL 2.1 table 5.1), in the
+     * order of GL_MAP1_COLOR_4 .. GL_MAP1_VERTEX_4 (and the MAP2 ones). */
+    static const unsigned size[9] = {4, 1, 3, 1, 2, 3, 4, 3, 4};
+    unsigned k;
+    if (target >= GL_MAP1_COLOR_4 && target <= GL_MAP1_VERTEX_4)
+        k = size[target - GL_MAP1_COLOR_4];
+    else if (target >= GL_MAP2_COLOR_4 && target <= GL_MAP2_VERTEX_4)
+        k = size[target - GL_MAP2_COLOR_4];
+    else
+        return 0;
+    if (uorder < 1 || vorder < 1 || uorder > 30 || vorder > 30 || ustride < (GLint)k ||
+        (vorder > 1 && vstride < (GLint)k))
+        return 0; /* the command reports the error when the list runs */
+    return (size_t)(uorder - 1) * (size_t)ustride + (size_t)(vorder - 1) * (size_t)vstride + k;
+}
+
 unsigned swrgl_pname_values(GLenum pname)
 {
     /* The values a vector parameter command (glLightfv, glMaterialfv,

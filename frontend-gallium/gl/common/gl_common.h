@@ -100,6 +100,9 @@ struct gl_context {
     struct gl_fixed_state *fixed;     /* fixed/gl_fixed_priv.h: fixed-function state */
     struct gl_immediate_state *immediate; /* immediate/gl_immediate.c */
     struct gl_dlist_state *dlist;         /* dlist/gl_dlist.c */
+    struct gl_pixelpath_state *pixelpath; /* pixelpath/gl_pixelpath.h: raster position */
+    struct gl_eval_state *eval;           /* eval/gl_eval.h: evaluators */
+    struct gl_attrib_state *attrib;       /* attrib/gl_attrib.c: attribute stacks */
 };
 
 enum {

@@ -17,6 +17,9 @@
 #include "frontend-gallium/gl/draw/gl_draw.h"
 #include "frontend-gallium/gl/fixed/gl_fixed.h"
 #include "frontend-gallium/gl/immediate/gl_immediate.h"
+#include "frontend-gallium/gl/pixelpath/gl_pixelpath.h"
+#include "frontend-gallium/gl/eval/gl_eval.h"
+#include "frontend-gallium/gl/attrib/gl_attrib.h"
 #include "frontend-gallium/gl/objects/gl_objects.h"
 #include "frontend-gallium/gl/pixels/gl_pixels.h"
 #include "frontend-gallium/pipe/swr_public.h"
@@ -52,8 +55,11 @@ static const gl_part parts[] = {
     PART(program),
     PART(raster),
     PART(fixed),
+    PART(pixelpath),
     /* After every part their draws use; fini first, before them. */
     {"immediate", gl_immediate_init, gl_immediate_fini, NULL, NULL},
+    PART(eval),
+    PART(attrib), /* fini before the vertex part: its entries hold buffer references */
     PART(dlist),
 };
 #undef PART

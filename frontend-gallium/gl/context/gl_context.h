@@ -25,7 +25,8 @@
  *                 (ctx->list_record), replayed through them
  *                 (gl_list_replay.c), kept in the share group.
  *                 May call: objects.
- *   pixels/       glPixelStore; client pixels to and from pipe formats; the
+ *   pixels/       glPixelStore, glPixelTransfer, glPixelMap; client pixels
+ *                 to and from pipe formats (with the pixel transfer); the
  *                 pipe format of a GL internal format.
  *                 May call: nothing.
  *   fixedfunc/    the fixed-function pipeline as TGSI generated from a state
@@ -53,6 +54,9 @@
  *                 the fixedfunc keys, programs and constants.
  *                 May call: fixedfunc, objects, vertex, raster, program,
  *                 texture.
+ *   pixelpath/    the legacy pixel paths: the current raster position
+ *                 (glRasterPos*, glWindowPos*), glPixelZoom.
+ *                 May call: fixed, raster, texture.
  *   draw/         the draw commands and the validation of every part's state
  *                 they need.
  *                 May call: vertex, raster, program, texture, framebuffer,
@@ -61,10 +65,18 @@
  *                 drawn as few draws; refuses the commands not allowed
  *                 inside glBegin/glEnd (ctx->immediate_hook).
  *                 May call: vertex, draw.
+ *   eval/         evaluators: glMap1/glMap2, glMapGrid, glEvalCoord,
+ *                 glEvalPoint, glEvalMesh, GL_AUTO_NORMAL; the evaluated
+ *                 vertices go through the vertex and immediate commands.
+ *                 May call: vertex, immediate.
+ *   attrib/       the client attribute stack (glPushClientAttrib,
+ *                 glPopClientAttrib) over the pixels and vertex parts.
+ *                 May call: pixels, vertex.
  *   context/      context life, glGet and glEnable dispatch over the parts,
  *                 strings, glFlush/glFinish, the window-system interface.
  *                 May call: objects, pixels, vertex, raster, program, texture,
- *                 framebuffer, fixed, draw, immediate, dlist.
+ *                 framebuffer, fixed, pixelpath, draw, immediate, eval,
+ *                 attrib, dlist.
  *
  * gl_context.c is the one file that calls every part (the generated entry
  * points call each command's own part). One call goes up, by design: the

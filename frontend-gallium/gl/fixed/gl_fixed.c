@@ -475,3 +475,5 @@ const gl_ff_gl_state *gl_fixed_values(struct gl_context *ctx)
 }
 
 uint64_t gl_fixed_values_serial(struct gl_context *ctx) { return glf(ctx)->serial; }
+
+GLenum gl_fixed_fog_coord_src(struct gl_context *ctx) { return glf(ctx)->fog_coord_src; }

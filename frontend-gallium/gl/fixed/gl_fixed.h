@@ -77,4 +77,7 @@ typedef struct gl_fixed_stats {
 } gl_fixed_stats;
 gl_fixed_stats gl_fixed_get_stats(struct gl_context *ctx);
 
+/* GL_FOG_COORD_SRC (the raster distance of the pixelpath part reads it). */
+GLenum gl_fixed_fog_coord_src(struct gl_context *ctx);
+
 #endif /* GL_FIXED_H */

@@ -121,6 +121,7 @@ void swrgl_ReadPixels(struct gl_context *ctx, GLint x, GLint y, GLsizei width, G
     if (x0 >= x1 || y0 >= y1)
         return;
     gl_pixelstore clipped = *ps;
+    clipped.transfer = gl_pixels_transfer(ctx); /* glPixelTransfer applies to glReadPixels */
     clipped.row_length = ps->row_length > 0 ? ps->row_length : width;
     /* Skips past INT_MAX address nothing a client can own: nothing read. */
     int64_t skip_px = (int64_t)ps->skip_pixels + (x0 - x), skip_rows = (int64_t)ps->skip_rows + (y0 - y);

@@ -3,7 +3,7 @@
  * format -> base format and pipe format choice, sampler swizzles.
  * The conversions themselves live in gl_pixels_convert.c.
  */
-#include "frontend-gallium/gl/pixels/gl_pixels.h"
+#include "frontend-gallium/gl/pixels/gl_pixels_priv.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -18,6 +18,8 @@ bool gl_pixels_init(struct gl_context *ctx)
         return false;
     store_defaults(&ctx->pixels->pack);
     store_defaults(&ctx->pixels->unpack);
+    gl_pixels_transfer_defaults(&ctx->pixels->transfer);
+    ctx->pixels->unpack.transfer = &ctx->pixels->transfer;
     return true;
 }
 
@@ -90,7 +92,7 @@ bool gl_pixels_get(struct gl_context *ctx, GLenum pname, gl_value *v)
     gl_pixelstore *ps;
     switch (store_pname(ctx, pname, &ps)) {
     case SF_NONE:
-        return false;
+        return gl_pixels_transfer_get(ctx, pname, v);
     case SF_ALIGNMENT:
         gl_value_int(v, ps->alignment);
         return true;

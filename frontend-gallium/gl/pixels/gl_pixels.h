@@ -5,7 +5,8 @@
  * (unpack, glGetTexImage), glReadPixels and glAccum (pack), renderbuffers
  * (format choice) and glPolygonStipple (the pixel store state).
  * gl_pixels.c holds the state, format choice and swizzles,
- * gl_pixels_convert.c the conversions.
+ * gl_pixels_convert.c the conversions, gl_pixels_transfer.c the
+ * glPixelTransfer/glPixelMap state the conversions apply.
  * May call: nothing.
  */
 #ifndef GL_PIXELS_H
@@ -20,18 +21,43 @@
 struct pipe_screen;
 
 /* glPixelStore state of one direction. */
+/* glPixelTransfer and glPixelMap state (gl_pixels_transfer.c). The ten
+ * maps are indexed by map - GL_PIXEL_MAP_I_TO_I. `identity`: scales 1,
+ * biases 0, GL_MAP_COLOR off, so colour and depth conversions skip it. */
+#define GL_PIXELS_MAP_MAX 256 /* GL_MAX_PIXEL_MAP_TABLE */
+#define GL_PIXELS_NUM_MAPS 10
+typedef struct gl_pixel_transfer {
+    GLfloat scale[4], bias[4]; /* RED .. ALPHA */
+    GLfloat depth_scale, depth_bias;
+    GLint index_shift, index_offset;
+    GLboolean map_color, map_stencil;
+    GLint map_size[GL_PIXELS_NUM_MAPS];
+    GLfloat map[GL_PIXELS_NUM_MAPS][GL_PIXELS_MAP_MAX];
+    bool identity;
+} gl_pixel_transfer;
+
 typedef struct gl_pixelstore {
     GLint row_length, image_height, skip_pixels, skip_rows, skip_images, alignment;
     GLboolean swap_bytes, lsb_first;
+    /* The pixel transfer operations the conversion applies to colour and
+     * depth components (GL 2.1 section 3.6.5): NULL for none. The context's
+     * unpack state points at the context's transfer state (glTexImage*,
+     * glDrawPixels apply it); glReadPixels sets it on its copy of the pack
+     * state (glGetTexImage does not apply it). */
+    const gl_pixel_transfer *transfer;
 } gl_pixelstore;
 
 /* The part's state (ctx->pixels): glPixelStore, read by the parts that
  * pack or unpack client pixels. */
 typedef struct gl_pixels_state {
     gl_pixelstore pack, unpack; /* alignment 4, everything else 0 */
+    gl_pixel_transfer transfer;
 } gl_pixels_state;
 
 GL_PART_HOOKS(pixels)
+
+/* The context's pixel transfer state (for glReadPixels's pack copy). */
+const gl_pixel_transfer *gl_pixels_transfer(struct gl_context *ctx);
 
 /* GL_NO_ERROR when `format`/`type` is a valid client pair, else the error
  * the GL spec prescribes (GL_INVALID_ENUM for an unknown enum,

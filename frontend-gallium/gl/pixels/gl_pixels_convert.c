@@ -7,7 +7,7 @@
  * signed normalized rule); the pipe side is the format table
  * (format/fmt.h fetch/store). Common 8-bit RGBA/BGRA cases copy rows.
  */
-#include "frontend-gallium/gl/pixels/gl_pixels.h"
+#include "frontend-gallium/gl/pixels/gl_pixels_priv.h"
 #include "frontend-gallium/format/fmt.h"
 
 #include <math.h>
@@ -685,6 +685,7 @@ typedef struct conv {
     bool swap, lsb_first;
     const fmt_desc *pd;
     const fmt_desc *pfd; /* TK_PACKEDF client word format */
+    const gl_pixel_transfer *xfer; /* pixel transfer to apply, NULL if none */
 } conv;
 
 static bool conv_init(conv *c, const gl_pixelstore *ps, unsigned dims, GLenum format, GLenum type,
@@ -699,6 +700,7 @@ static bool conv_init(conv *c, const gl_pixelstore *ps, unsigned dims, GLenum fo
         return false;
     c->swap = ps->swap_bytes != GL_FALSE;
     c->lsb_first = ps->lsb_first != GL_FALSE;
+    c->xfer = ps->transfer && !ps->transfer->identity ? ps->transfer : NULL;
     c->pd = fmt_get(linear_twin(pf));
     c->pfd = c->t.kind == TK_PACKEDF ? fmt_get(c->t.pf) : NULL;
     if (!c->pd || (c->t.kind == TK_PACKEDF && !c->pfd))
@@ -950,13 +952,24 @@ static void unpack_row(const conv *c, const uint8_t *s, uint8_t *d, size_t w, en
             for (size_t x = 0; x < w; x++) {
                 float v[4];
                 group_to_float(c, s + x * g, v);
+                if (c->xfer)
+                    gl_pixels_transfer_rgba(c->xfer, v);
                 pd->store_rgba(d + x * bb, 0, 0, v);
             }
         }
         break;
     case CK_DEPTH: {
         const bool clamp = !is_float_depth(pf);
-        if (!clamp) {
+        if (c->xfer) {
+            for (size_t x = 0; x < w; x++) {
+                double z = gl_pixels_transfer_depth(
+                    c->xfer, elem_to_depth_d(c->t.kind, s + x * g, c->swap, false));
+                if (clamp)
+                    store_depth_d(pd, d + x * bb, z < 0.0 ? 0.0 : z > 1.0 ? 1.0 : z);
+                else
+                    pd->store_depth(d + x * bb, (float)z);
+            }
+        } else if (!clamp) {
             for (size_t x = 0; x < w; x++)
                 pd->store_depth(d + x * bb,
                                 (float)elem_to_depth_d(c->t.kind, s + x * g, c->swap, false));
@@ -1019,6 +1032,8 @@ bool gl_pixels_unpack_dims(const gl_pixelstore *ps, unsigned dims, GLenum format
     if (format == GL_RGBA && c.t.kind == TK_FLOAT && !c.swap &&
         lf == PIPE_FORMAT_R32G32B32A32_FLOAT)
         fp = FP_COPY_F32;
+    if (c.xfer)
+        fp = FP_NONE;
     const uint8_t *base = (const uint8_t *)src + c.L.start;
     for (GLsizei z = 0; z < d; z++) {
         for (GLsizei y = 0; y < h; y++) {
@@ -1125,13 +1140,21 @@ static void pack_row(const conv *c, const uint8_t *slice, size_t stride, uint32_
                 if (clamp)
                     for (int k = 0; k < 4; k++)
                         v[k] = clamp01(v[k]);
+                /* After the read clamp: GL 2.1 4.3.2 clamps the transferred
+                 * value only for non-float types (float_to_group does). */
+                if (c->xfer)
+                    gl_pixels_transfer_rgba(c->xfer, v);
                 float_to_group(c, o + x * g, v, clamp);
             }
         }
         break;
     case CK_DEPTH:
-        for (size_t x = 0; x < w; x++)
-            depth_to_elem(c->t.kind, o + x * g, fetch_depth_d(pd, row + x * bb), c->swap);
+        for (size_t x = 0; x < w; x++) {
+            double z = fetch_depth_d(pd, row + x * bb);
+            if (c->xfer)
+                z = gl_pixels_transfer_depth(c->xfer, z);
+            depth_to_elem(c->t.kind, o + x * g, z, c->swap);
+        }
         break;
     case CK_STENCIL:
         for (size_t x = 0; x < w; x++)
@@ -1180,6 +1203,8 @@ bool gl_pixels_pack_dims(const gl_pixelstore *ps, unsigned dims, GLenum format, 
         c.pd->format == PIPE_FORMAT_R32G32B32A32_FLOAT &&
         (base_format == 0 || base_format == GL_RGBA))
         fp = FP_COPY_F32;
+    if (c.xfer)
+        fp = FP_NONE;
     uint8_t *base = (uint8_t *)dst + c.L.start;
     for (GLsizei z = 0; z < d; z++) {
         const uint8_t *slice = (const uint8_t *)src + (size_t)z * src_layer_stride;

@@ -555,3 +555,97 @@ void swrgl_GetVertexAttribPointerv(struct gl_context *ctx, GLuint index, GLenum 
     if (pointer)
         *pointer = (void *)glv(ctx)->vao->attribs[index].pointer;
 }
+
+/* ---- glPushClientAttrib / glPopClientAttrib ------------------------------------ */
+
+typedef struct glv_client_save {
+    bool arrays, pixel_buffers;
+    GLuint vao_name;
+    gl_vao vao; /* the bound VAO's arrays, references held */
+    gl_buffer *array_buffer, *pack, *unpack;
+    unsigned client_active_texture;
+} glv_client_save;
+
+/* Copies src's arrays into *dst (dst holds no references before). */
+static void vao_copy_ref(gl_vao *dst, const gl_vao *src)
+{
+    *dst = *src;
+    dst->element_buffer = NULL;
+    glv_buffer_ref(&dst->element_buffer, src->element_buffer);
+    for (unsigned i = 0; i < GLV_MAX_ATTRIBS; i++) {
+        dst->attribs[i].buffer = NULL;
+        glv_buffer_ref(&dst->attribs[i].buffer, src->attribs[i].buffer);
+    }
+    for (unsigned i = 0; i < GLV_LEGACY_ATTRIBS; i++) {
+        dst->legacy[i].buffer = NULL;
+        glv_buffer_ref(&dst->legacy[i].buffer, src->legacy[i].buffer);
+    }
+    dst->edge_flag.buffer = NULL;
+    glv_buffer_ref(&dst->edge_flag.buffer, src->edge_flag.buffer);
+    dst->color_index.buffer = NULL;
+    glv_buffer_ref(&dst->color_index.buffer, src->color_index.buffer);
+}
+
+void *gl_vertex_client_save(struct gl_context *ctx, bool arrays, bool pixel_buffers)
+{
+    gl_vertex_state *p = glv(ctx);
+    glv_client_save *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->arrays = arrays;
+    s->pixel_buffers = pixel_buffers;
+    if (arrays) {
+        s->vao_name = p->vao->name;
+        vao_copy_ref(&s->vao, p->vao);
+        glv_buffer_ref(&s->array_buffer, p->array_buffer);
+        s->client_active_texture = p->client_active_texture;
+    }
+    if (pixel_buffers) {
+        glv_buffer_ref(&s->pack, p->pixel_pack_buffer);
+        glv_buffer_ref(&s->unpack, p->pixel_unpack_buffer);
+    }
+    return s;
+}
+
+void gl_vertex_client_discard(void *save)
+{
+    glv_client_save *s = save;
+    if (!s)
+        return;
+    if (s->arrays) {
+        vao_release(&s->vao);
+        glv_buffer_ref(&s->array_buffer, NULL);
+    }
+    glv_buffer_ref(&s->pack, NULL);
+    glv_buffer_ref(&s->unpack, NULL);
+    free(s);
+}
+
+void gl_vertex_client_restore(struct gl_context *ctx, void *save)
+{
+    gl_vertex_state *p = glv(ctx);
+    glv_client_save *s = save;
+    if (!s)
+        return;
+    if (s->arrays) {
+        gl_vao *v = &p->default_vao;
+        if (s->vao_name) {
+            void *o = gl_objects_get(&p->vaos, s->vao_name);
+            if (o && o != GL_OBJECT_RESERVED)
+                v = o;
+        }
+        p->vao = v;
+        GLuint name = v->name;
+        vao_release(v);
+        *v = s->vao; /* moves the references */
+        v->name = name;
+        s->vao = (gl_vao){0};
+        glv_buffer_ref(&p->array_buffer, s->array_buffer);
+        p->client_active_texture = s->client_active_texture;
+    }
+    if (s->pixel_buffers) {
+        glv_buffer_ref(&p->pixel_pack_buffer, s->pack);
+        glv_buffer_ref(&p->pixel_unpack_buffer, s->unpack);
+    }
+    gl_vertex_client_discard(s);
+}

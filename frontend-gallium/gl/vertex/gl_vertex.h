@@ -164,6 +164,17 @@ void gl_buffer_read_end(struct gl_context *ctx, struct pipe_transfer *xfer);
 void gl_vertex_vao_init_private(gl_vao *v);
 gl_vao *gl_vertex_swap_vao(struct gl_context *ctx, gl_vao *v);
 
+/* glPushClientAttrib/glPopClientAttrib (the attrib part): the vertex part's
+ * share of GL_CLIENT_VERTEX_ARRAY_BIT (the bound VAO, its arrays, the
+ * array buffer binding, the client active texture) and of
+ * GL_CLIENT_PIXEL_STORE_BIT (the pixel pack/unpack buffer bindings).
+ * save returns an allocation holding references (NULL: out of memory);
+ * restore puts the state back and frees it (a VAO deleted in between
+ * restores into the default VAO); discard frees it. */
+void *gl_vertex_client_save(struct gl_context *ctx, bool arrays, bool pixel_buffers);
+void gl_vertex_client_restore(struct gl_context *ctx, void *save);
+void gl_vertex_client_discard(void *save);
+
 /* ---- legacy attributes (gl_vertex_legacy.c) ---- */
 
 /* The current value of legacy attribute ff_attrib (gl_ff_attrib): 4 floats.
