@@ -158,6 +158,7 @@ deb)
     if dpkg -S "$p" >/dev/null 2>&1; then problem "$p is owned by $(dpkg -S "$p" 2>/dev/null)"; fi
     for d in "/usr/lib/$multiarch" /usr/lib; do
       case "$p" in
+        "$d"/libGLX_swr.so*) ;; # glvnd's vendor naming: libGLX_<vendor>, ours is swr
         /usr/include/GL/*|"$d"/libOSMesa*|"$d"/libGL*|"$d"/libOpenGL*|"$d"/pkgconfig/osmesa.pc|"$d"/pkgconfig/gl.pc)
           problem "$p is a path of Mesa's packages" ;;
       esac
