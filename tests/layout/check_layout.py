@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""test_layout: the README's layout table is the tree and the build's graph.
+"""test_layout: the layout table of docs/development.md is the tree and the build's graph.
 
 The build already refuses an include against the declared direction (each
 part's include root holds only its own folder, cmake/swr_part.cmake). This
-test checks that what the README tells a reader is what the build declares:
+test checks that what docs/development.md tells a reader is what the build declares:
 
 - every folder of the tree that holds C or C++ sources or headers is a row
-  of the README's layout table (folders inside frontend-gallium/gl/ are the
+  of the layout table of docs/development.md (folders inside frontend-gallium/gl/ are the
   GL frontend's parts, one row for all of them: test_gl_parts checks those;
   tests/ is one row);
 - each row's "uses" column names exactly the folders whose targets the
@@ -132,27 +132,27 @@ def main():
     graph, unknown = read_layout(a.layout)
     for folder, d in unknown:
         problems.append(f"{folder}: links {d}, which no layout folder owns")
-    rows = read_readme(os.path.join(a.source, "README.md"))
+    rows = read_readme(os.path.join(a.source, "docs", "development.md"))
     if not rows:
-        problems.append("README.md: no layout table ('| folder | part | target | uses ...')")
+        problems.append("docs/development.md: no layout table ('| folder | part | target | uses ...')")
     for folder in sorted(source_folders(a.source)):
         # A folder of headers only inside a target (e.g. osmesa's GL/) is
         # the target's own.
         owner = next((r for r in rows if folder == r or folder.startswith(r + "/")), None)
         if owner is None:
-            problems.append(f"{folder}/: holds sources but is not a row of the README's layout table")
+            problems.append(f"{folder}/: holds sources but is not a row of the layout table of docs/development.md")
     for folder, uses in sorted(graph.items()):
         if folder not in rows:
-            problems.append(f"{folder}/: a part target the README's layout table does not list")
+            problems.append(f"{folder}/: a part target the layout table of docs/development.md does not list")
             continue
         if rows[folder] is None:
             continue
         if uses != rows[folder]:
             extra = sorted(uses - rows[folder])
             missing = sorted(rows[folder] - uses)
-            msg = f"{folder}/: README says it uses {sorted(rows[folder])}, the build links {sorted(uses)}"
+            msg = f"{folder}/: docs/development.md says it uses {sorted(rows[folder])}, the build links {sorted(uses)}"
             if extra:
-                msg += f"; not in the README: {extra}"
+                msg += f"; not in docs/development.md: {extra}"
             if missing:
                 msg += f"; not linked: {missing}"
             problems.append(msg)
@@ -162,7 +162,7 @@ def main():
     for p in problems:
         print("test_layout: " + p)
     if not problems:
-        print(f"test_layout: {len(graph)} folders, README and build agree, no cycle")
+        print(f"test_layout: {len(graph)} folders, docs/development.md and build agree, no cycle")
     return 1 if problems else 0
 
 

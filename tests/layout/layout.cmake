@@ -1,4 +1,4 @@
-# The README's layout table against the tree and the build's dependency
+# The layout table of docs/development.md against the tree and the build's dependency
 # graph (swr_layout.txt, written at configure time by swr_write_layout):
 # every source folder is a row, each row's "uses" column is exactly what its
 # targets link, and there is no cycle. Wrong-way includes already fail to
