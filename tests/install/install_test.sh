@@ -12,7 +12,8 @@
 #               build tree. The other install modes need it (CTest fixture).
 #   pkgconfig   osmesa_hello.c built with `pkg-config --cflags --libs osmesa`
 #               (PKG_CONFIG_PATH=<libdir>/swr/pkgconfig) and with
-#               swr-osmesa (<libdir>/pkgconfig), run without LD_LIBRARY_PATH
+#               swr-osmesa (<libdir>/pkgconfig), run without LD_LIBRARY_PATH;
+#               a program linked with gl / swr-gl loads the private libGL.so.1
 #   cmake       consumer/: find_package(swr) + swr::OSMesa, built and run
 #   tools       the installed tools from a copy of the prefix moved
 #               elsewhere: --version, and swr_glbench finding the moved
@@ -104,6 +105,26 @@ pkgconfig)
     libs=$(ldd "$work/hello-$name")
     grep -q "libOSMesa.so.8 => .*/$SWR_LIBDIR/swr/libOSMesa.so.8" <<<"$libs" ||
       problem "hello-$name does not load the installed library: $(grep OSMesa <<<"$libs")"
+  done
+  # gl.pc / swr-gl.pc: a program linked with them loads the private
+  # folder's libGL.so.1 without LD_LIBRARY_PATH (it only takes glGetString's
+  # address, so it needs no X server)
+  printf '%s\n' 'extern const unsigned char *glGetString(unsigned name);' \
+    'const unsigned char *(*volatile f)(unsigned) = glGetString;' \
+    'int main(void) { return f == 0; }' >"$work/gl_hello.c"
+  for pc in "gl:$SWR_PREFIX/$SWR_LIBDIR/swr/pkgconfig" "swr-gl:$SWR_PREFIX/$SWR_LIBDIR/pkgconfig"; do
+    name=${pc%%:*}; dir=${pc#*:}
+    if ! flags=$(PKG_CONFIG_PATH="$dir" PKG_CONFIG_LIBDIR="$dir" pkg-config --cflags --libs "$name"); then
+      problem "pkg-config $name failed"; continue
+    fi
+    # shellcheck disable=SC2086
+    if ! $cc $san_flags "$work/gl_hello.c" -o "$work/glhello-$name" $flags 2>"$work/cc-$name.log"; then
+      cat "$work/cc-$name.log" >&2; problem "cc with pkg-config $name failed ($flags)"; continue
+    fi
+    env -u LD_LIBRARY_PATH "$work/glhello-$name" || problem "glhello-$name failed to run"
+    libs=$(env -u LD_LIBRARY_PATH ldd "$work/glhello-$name")
+    grep -q "libGL.so.1 => .*/$SWR_LIBDIR/swr/libGL.so.1" <<<"$libs" ||
+      problem "glhello-$name does not load the installed libGL: $(grep libGL <<<"$libs")"
   done
   ;;
 cmake)
