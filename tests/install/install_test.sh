@@ -24,7 +24,9 @@
 #   deb-install root only (exit 77 = skipped otherwise, or when a package
 #               swr is already installed): dpkg -i, build and run
 #               osmesa_hello against /usr with pkg-config swr-osmesa,
-#               dpkg --purge, nothing left behind
+#               glxinfo on a private Xvfb with the installed libGL.so.1 and
+#               through glvnd with libGLX_swr.so.0, dpkg --purge, nothing
+#               left behind
 # Exit status 0 pass, 1 fail (one line per problem), 77 skipped.
 set -uo pipefail
 mode=${1:?mode}
@@ -208,6 +210,29 @@ deb-install)
   fi
   v=$(/usr/bin/swr_knobs --version)
   [ "$v" = "swr_knobs (swr) $SWR_VERSION" ] || problem "/usr/bin/swr_knobs --version: '$v'"
+  # a GLX program on a private Xvfb (stopped by its PID): glxinfo with the
+  # installed private libGL.so.1, and through the system's glvnd libGL with
+  # the installed vendor library
+  if command -v Xvfb >/dev/null && command -v glxinfo >/dev/null; then
+    gldir=$(dirname "$(grep '/libGL.so.1$' <<<"$files" | head -n 1)")
+    Xvfb -displayfd 3 -screen 0 640x480x24 -nolisten tcp 3>"$work/display" 2>"$work/xvfb.log" &
+    xpid=$!
+    for _ in $(seq 100); do [ -s "$work/display" ] && break; sleep 0.1; done
+    if [ -s "$work/display" ]; then
+      disp=":$(head -n 1 "$work/display")"
+      out=$(DISPLAY=$disp LD_LIBRARY_PATH=$gldir KNOB_QUIET=1 timeout 60 glxinfo -B 2>&1)
+      grep -q "OpenGL renderer string: swr" <<<"$out" ||
+        problem "glxinfo with the installed $gldir/libGL.so.1: $out"
+      out=$(env -u LD_LIBRARY_PATH DISPLAY=$disp __GLX_VENDOR_LIBRARY_NAME=swr KNOB_QUIET=1 \
+            timeout 60 glxinfo -B 2>&1)
+      grep -q "OpenGL renderer string: swr" <<<"$out" ||
+        problem "glxinfo through glvnd with the installed libGLX_swr.so.0: $out"
+    else
+      problem "Xvfb did not start: $(cat "$work/xvfb.log")"
+    fi
+    kill "$xpid" 2>/dev/null
+    wait "$xpid" 2>/dev/null
+  fi
   dpkg --purge swr >"$work/dpkg-r.log" 2>&1 || problem "dpkg --purge failed: $(cat "$work/dpkg-r.log")"
   while read -r f; do
     if [ -f "$f" ] || [ -L "$f" ]; then problem "$f left after dpkg --purge"; fi
