@@ -49,4 +49,19 @@ if(TARGET OSMesa)
             --header ${CMAKE_SOURCE_DIR}/frontend-gallium/targets/osmesa/GL/osmesa.h
             --soname libOSMesa.so.8)
   set_tests_properties(test_osmesa_exports PROPERTIES LABELS "install" TIMEOUT 60)
+  # libGL.so.1: the gl* list and GLX 1.4 (extensions declared by the
+  # system's glx.h/glxext.h allowed); the glvnd vendor: only __glx_Main.
+  if(TARGET GL)
+    add_test(NAME test_libgl_exports
+      COMMAND Python3::Interpreter ${CMAKE_CURRENT_LIST_DIR}/check_exports.py
+              --lib $<TARGET_FILE:GL> --gl-exports ${CMAKE_BINARY_DIR}/generated/gl/gl_exports.txt
+              --glx --soname libGL.so.1)
+    set_tests_properties(test_libgl_exports PROPERTIES LABELS "install" TIMEOUT 60)
+  endif()
+  if(TARGET GLX_swr)
+    add_test(NAME test_glvnd_vendor_exports
+      COMMAND Python3::Interpreter ${CMAKE_CURRENT_LIST_DIR}/check_exports.py
+              --lib $<TARGET_FILE:GLX_swr> --only __glx_Main --soname libGLX_swr.so.0)
+    set_tests_properties(test_glvnd_vendor_exports PROPERTIES LABELS "install" TIMEOUT 60)
+  endif()
 endif()
