@@ -81,3 +81,14 @@ add_test(NAME test_docs_usage
           -P ${CMAKE_CURRENT_LIST_DIR}/data/docs_usage_check.cmake)
 set_tests_properties(test_docs_usage PROPERTIES TIMEOUT 30 LABELS "tools"
   ENVIRONMENT "KNOB_MAX_WORKER_THREADS=3;KNOB_JIT=interp")
+
+# docs/stubs.md lists exactly the gl* commands that are exported but only
+# record GL_INVALID_OPERATION (weak defaults no GL part overrides), read
+# from the GL frontend's objects (scripts/gen-stubs.py).
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_Interpreter_FOUND)
+  add_test(NAME test_docs_stubs
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/gen-stubs.py ${CMAKE_BINARY_DIR}
+            --check ${CMAKE_SOURCE_DIR}/docs/stubs.md)
+  set_tests_properties(test_docs_stubs PROPERTIES TIMEOUT 60 LABELS "tools")
+endif()
