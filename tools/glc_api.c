@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *lookup(glc_api *g, const char *name)
+void *glc_lookup(glc_api *g, const char *name)
 {
     void *p = dlsym(g->lib, name);
     if (!p && g->OSMesaGetProcAddress)
@@ -37,7 +37,7 @@ bool glc_open(glc_api *g, const char *path)
     }
     bool ok = true;
 #define GLC_LOAD(name, upper)                                                               \
-    if (!(*(void **)&g->name = lookup(g, "gl" #name))) {                                  \
+    if (!(*(void **)&g->name = glc_lookup(g, "gl" #name))) {                                  \
         fprintf(stderr, "glc: %s lacks gl%s\n", path, #name);                              \
         ok = false;                                                                        \
     }

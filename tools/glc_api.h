@@ -16,6 +16,7 @@
 #define GLC_API_H
 
 #include <stdbool.h>
+#include <stdio.h> /* GLC_TABLE names missing entry points on stderr */
 #include <stdint.h>
 
 #include "gl_api.h"
@@ -91,6 +92,31 @@ typedef struct glc_api {
     GLC_FUNCS(GLC_MEMBER)
 #undef GLC_MEMBER
 } glc_api;
+
+/* An entry point of g's library: dlsym, then its OSMesaGetProcAddress. */
+void *glc_lookup(glc_api *g, const char *name);
+
+/* A test's own table of the entry points glc_api does not list: FUNCS is an
+ * X-macro list like GLC_FUNCS (X(Name, UPPER) ...). Defines `type` with one
+ * PFNGL<UPPER>PROC member per entry and `static bool open_fn(type *, glc_api *)`,
+ * which fills it with glc_lookup and names on stderr every entry point the
+ * library lacks (false if any). */
+#define GLC_TABLE_MEMBER_(name, upper) PFNGL##upper##PROC name;
+#define GLC_TABLE_LOAD_(name, upper)                                                               \
+    if (!(*(void **)&l->name = glc_lookup(g, "gl" #name))) {                                       \
+        fprintf(stderr, "%s lacks gl%s\n", g->path, #name);                                        \
+        ok = false;                                                                                \
+    }
+#define GLC_TABLE(type, open_fn, FUNCS)                                                            \
+    typedef struct type {                                                                          \
+        FUNCS(GLC_TABLE_MEMBER_)                                                                   \
+    } type;                                                                                        \
+    static bool open_fn(type *l, glc_api *g)                                                       \
+    {                                                                                              \
+        bool ok = true;                                                                            \
+        FUNCS(GLC_TABLE_LOAD_)                                                                     \
+        return ok;                                                                                 \
+    }
 
 /* Opens the library at `path` and fills the table. False (with a message on
  * stderr) when the library or an entry point is missing. */

@@ -11,7 +11,6 @@
  *
  *   test_gl_compare_clientattrib <swr libOSMesa> [<reference libOSMesa>]
  */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,24 +29,7 @@
     X(EnableVertexAttribArray, ENABLEVERTEXATTRIBARRAY) X(GetVertexAttribiv, GETVERTEXATTRIBIV)    \
     X(DisableVertexAttribArray, DISABLEVERTEXATTRIBARRAY)
 
-typedef struct ca_api {
-#define MEMBER(name, upper) PFNGL##upper##PROC name;
-    CA_FUNCS(MEMBER)
-#undef MEMBER
-} ca_api;
-
-static bool ca_open(ca_api *l, glc_api *g)
-{
-    bool ok = true;
-#define LOAD(name, upper)                                                                          \
-    if (!(*(void **)&l->name = dlsym(g->lib, "gl" #name))) {                                       \
-        fprintf(stderr, "%s lacks gl%s\n", g->path, #name);                                        \
-        ok = false;                                                                                \
-    }
-    CA_FUNCS(LOAD)
-#undef LOAD
-    return ok;
-}
+GLC_TABLE(ca_api, ca_open, CA_FUNCS)
 
 enum { MAXV = 1024 };
 typedef struct rec {

@@ -18,7 +18,6 @@
  * MAP2_NORMAL map); dlist (glMap1/glMap2 and meshes compiled into a list
  * whose client points are overwritten before it is called). With SWR_GLC_DUMP=<dir> both images are written there.
  */
-#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,24 +39,7 @@ enum { W = 160, H = 120 };
     X(Translatef, TRANSLATEF) X(Rotatef, ROTATEF) X(GenLists, GENLISTS) X(NewList, NEWLIST)        \
     X(EndList, ENDLIST) X(CallList, CALLLIST) X(DeleteLists, DELETELISTS)
 
-typedef struct ev_api {
-#define MEMBER(name, upper) PFNGL##upper##PROC name;
-    EV_FUNCS(MEMBER)
-#undef MEMBER
-} ev_api;
-
-static bool ev_open(ev_api *l, glc_api *g)
-{
-    bool ok = true;
-#define LOAD(name, upper)                                                                          \
-    if (!(*(void **)&l->name = dlsym(g->lib, "gl" #name))) {                                       \
-        fprintf(stderr, "%s lacks gl%s\n", g->path, #name);                                        \
-        ok = false;                                                                                \
-    }
-    EV_FUNCS(LOAD)
-#undef LOAD
-    return ok;
-}
+GLC_TABLE(ev_api, ev_open, EV_FUNCS)
 
 enum { MAXV = 2048 };
 typedef struct rec {

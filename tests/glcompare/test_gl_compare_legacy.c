@@ -19,10 +19,10 @@
  *   dlist        lists of geometry and state compiled once and replayed at
  *                several offsets, nested lists, GL_COMPILE_AND_EXECUTE,
  *                glCallLists with glListBase and several name types.
- * The entry points glc_api does not list come from each library with dlsym.
+ * The entry points glc_api does not list come from each library through
+ * GLC_TABLE (glc_lookup).
  * With SWR_GLC_DUMP=<dir> both images of every case are written there.
  */
-#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,24 +49,7 @@ enum { W = 160, H = 120 };
     X(EndList, ENDLIST) X(CallList, CALLLIST) X(CallLists, CALLLISTS) X(ListBase, LISTBASE)         \
     X(DeleteLists, DELETELISTS) X(EdgeFlag, EDGEFLAG)
 
-typedef struct legacy_api {
-#define MEMBER(name, upper) PFNGL##upper##PROC name;
-    LEGACY_FUNCS(MEMBER)
-#undef MEMBER
-} legacy_api;
-
-static bool legacy_open(legacy_api *l, glc_api *g)
-{
-    bool ok = true;
-#define LOAD(name, upper)                                                                          \
-    if (!(*(void **)&l->name = dlsym(g->lib, "gl" #name))) {                                       \
-        fprintf(stderr, "%s lacks gl%s\n", g->path, #name);                                        \
-        ok = false;                                                                                \
-    }
-    LEGACY_FUNCS(LOAD)
-#undef LOAD
-    return ok;
-}
+GLC_TABLE(legacy_api, legacy_open, LEGACY_FUNCS)
 
 static const char *VS =
     "#version 110\n"

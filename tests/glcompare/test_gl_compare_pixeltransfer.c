@@ -18,7 +18,6 @@
  * Where llvmpipe departs from the spec (glGetPixelMapuiv of the index maps
  * I_TO_I and S_TO_S), swr's values are checked against the spec instead.
  */
-#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,24 +34,7 @@
     X(TexImage2D, TEXIMAGE2D) X(GetTexImage, GETTEXIMAGE) X(BindTexture, BINDTEXTURE)              \
     X(GenTextures, GENTEXTURES) X(DeleteTextures, DELETETEXTURES) X(PixelStorei, PIXELSTOREI)
 
-typedef struct pt_api {
-#define MEMBER(name, upper) PFNGL##upper##PROC name;
-    PT_FUNCS(MEMBER)
-#undef MEMBER
-} pt_api;
-
-static bool pt_open(pt_api *l, glc_api *g)
-{
-    bool ok = true;
-#define LOAD(name, upper)                                                                          \
-    if (!(*(void **)&l->name = dlsym(g->lib, "gl" #name))) {                                       \
-        fprintf(stderr, "%s lacks gl%s\n", g->path, #name);                                        \
-        ok = false;                                                                                \
-    }
-    PT_FUNCS(LOAD)
-#undef LOAD
-    return ok;
-}
+GLC_TABLE(pt_api, pt_open, PT_FUNCS)
 
 enum { MAXV = 4096 };
 typedef struct rec {

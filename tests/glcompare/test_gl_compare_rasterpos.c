@@ -18,7 +18,6 @@
  * the valid bit changes); windowpos (glWindowPos* with a depth range, the
  * fog coordinate as distance); zoom. A call one library lacks fails.
  */
-#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,24 +38,7 @@
     X(WindowPos3f, WINDOWPOS3F) X(WindowPos2dv, WINDOWPOS2DV) X(WindowPos3sv, WINDOWPOS3SV)        \
     X(WindowPos3d, WINDOWPOS3D) X(GetError, GETERROR)
 
-typedef struct rp_api {
-#define MEMBER(name, upper) PFNGL##upper##PROC name;
-    RP_FUNCS(MEMBER)
-#undef MEMBER
-} rp_api;
-
-static bool rp_open(rp_api *l, glc_api *g)
-{
-    bool ok = true;
-#define LOAD(name, upper)                                                                          \
-    if (!(*(void **)&l->name = dlsym(g->lib, "gl" #name))) {                                       \
-        fprintf(stderr, "%s lacks gl%s\n", g->path, #name);                                        \
-        ok = false;                                                                                \
-    }
-    RP_FUNCS(LOAD)
-#undef LOAD
-    return ok;
-}
+GLC_TABLE(rp_api, rp_open, RP_FUNCS)
 
 enum { MAXV = 512 };
 typedef struct rec {
