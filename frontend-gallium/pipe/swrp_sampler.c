@@ -881,6 +881,24 @@ static inline vi8 fast_lerp16(vi8 a, vi8 b, vi8 w) { return vi8_add16(a, vi8_mul
 static inline vi8 fast_even(vi8 t) { return vi8_and(vi8_slli(t, 7), vi8_set1(FAST_CH_MASK)); }
 static inline vi8 fast_odd(vi8 t) { return vi8_and(vi8_srli(t, 1), vi8_set1(FAST_CH_MASK)); }
 
+/* The sizes, start and row pitch of the per-lane level `lvl`, or of level
+ * ulvl >= 0 in every lane (then no gathers). */
+static inline void fast_level(const swrp_sampler_view *v, vi8 lvl, int32_t ulvl, vi8 *w, vi8 *h,
+                              vi8 *off, vi8 *pitch)
+{
+    if (ulvl >= 0) {
+        *w = vi8_set1(v->fast_width[ulvl]);
+        *h = vi8_set1(v->fast_height[ulvl]);
+        *off = vi8_set1(v->fast_offset[ulvl]);
+        *pitch = vi8_set1(v->fast_pitch[ulvl]);
+    } else {
+        *w = vi8_gather(v->fast_width, lvl);
+        *h = vi8_gather(v->fast_height, lvl);
+        *off = vi8_gather(v->fast_offset, lvl);
+        *pitch = vi8_gather(v->fast_pitch, lvl);
+    }
+}
+
 /* Bilinear filter of the per-lane level `lvl` (or, with ulvl >= 0, of
  * level ulvl in every lane): the 4 byte channels in units of 1/128 of a
  * channel step (0..32640), filtered in 16-bit fixed point with Q15
@@ -891,17 +909,7 @@ static void fast_bilinear(const swrp_sampler_view *v, unsigned wrap_s, unsigned 
                           vf8 t, vi8 lvl, int32_t ulvl, vi8 live, vf8 ch[4])
 {
     vi8 w, h, off, pitch;
-    if (ulvl >= 0) { /* one level for all lanes: no gathers of its sizes */
-        w = vi8_set1(v->fast_width[ulvl]);
-        h = vi8_set1(v->fast_height[ulvl]);
-        off = vi8_set1(v->fast_offset[ulvl]);
-        pitch = vi8_set1(v->fast_pitch[ulvl]);
-    } else {
-        w = vi8_gather(v->fast_width, lvl);
-        h = vi8_gather(v->fast_height, lvl);
-        off = vi8_gather(v->fast_offset, lvl);
-        pitch = vi8_gather(v->fast_pitch, lvl);
-    }
+    fast_level(v, lvl, ulvl, &w, &h, &off, &pitch);
     vi8 i0, i1, j0, j1;
     vf8 a, b;
     fast_axis(wrap_s, s, w, vi8_to_vf8(w), &i0, &i1, &a);
@@ -968,17 +976,7 @@ static void fast_nearest(const swrp_sampler_view *v, unsigned wrap_s, unsigned w
                          vf8 t, vi8 lvl, int32_t ulvl, vi8 live, vf8 ch[4])
 {
     vi8 w, h, off, pitch;
-    if (ulvl >= 0) {
-        w = vi8_set1(v->fast_width[ulvl]);
-        h = vi8_set1(v->fast_height[ulvl]);
-        off = vi8_set1(v->fast_offset[ulvl]);
-        pitch = vi8_set1(v->fast_pitch[ulvl]);
-    } else {
-        w = vi8_gather(v->fast_width, lvl);
-        h = vi8_gather(v->fast_height, lvl);
-        off = vi8_gather(v->fast_offset, lvl);
-        pitch = vi8_gather(v->fast_pitch, lvl);
-    }
+    fast_level(v, lvl, ulvl, &w, &h, &off, &pitch);
     vi8 i = fast_nearest_axis(wrap_s, s, w, vi8_to_vf8(w));
     vi8 j = fast_nearest_axis(wrap_t, t, h, vi8_to_vf8(h));
     vi8 at = vi8_and(live, vi8_add(vi8_add(off, vi8_mullo(j, pitch)), vi8_slli(i, 2)));
