@@ -721,7 +721,8 @@ void process_fini()
  * with the name of a function declared before it, so the preprocessed text
  * is scanned first: a block (`in`/`out`/`uniform`/`buffer` NAME `{` at
  * global scope) whose name is also a global function name is the spec's
- * compile error, reported here in either order. Returns the log line, or
+ * compile error, reported here in either order (only for #version 140 and
+ * later, which have blocks). Returns the log line, or
  * "" when there is no such clash (or the text does not preprocess: then
  * the parse reports the error). */
 std::string block_name_clash(const swr_glsl_shader *s)
@@ -729,7 +730,12 @@ std::string block_name_clash(const swr_glsl_shader *s)
     std::string all;
     for (const std::string &src : s->sources)
         all += src;
-    if (all.find('{') == std::string::npos)
+    /* Blocks exist from GLSL 1.40 on: older shaders (and ES 1.00) cannot
+     * declare one, so they skip the extra preprocessing. */
+    int version = 0; /* the highest #version anywhere (one may sit in a comment) */
+    for (size_t v = all.find("#version"); v != std::string::npos; v = all.find("#version", v + 8))
+        version = std::max(version, atoi(all.c_str() + v + 8));
+    if (version < 140)
         return "";
     TShader pre(lang_of(s->stage));
     const char *ptr = all.c_str();
