@@ -6,7 +6,14 @@
  * PSNR between the two final images.
  *
  *   swr_glbench [--swr LIB] [--ref LIB] [--size WxH] [--frames N]
- *               [--rounds R] [--scale S] [--dump DIR] [scene ...]
+ *               [--rounds R] [--scale S] [--busy N] [--dump DIR] [scene ...]
+ *
+ * Each library's line gives wall time and CPU time (the whole process's,
+ * every thread) per frame of its best round. --busy N starts N processes
+ * that spin on a core each for the whole run, as an MPI rank or an I/O
+ * thread sharing the node would: a renderer that spins or waits badly on a
+ * shared core shows it here (compare with KNOB_SINGLE_THREADED=1, which
+ * never waits for another thread).
  *
  * --swr defaults to $SWR_OSMESA, else to the first libOSMesa.so.8 found
  * from this program's own location (/proc/self/exe, so from any working
@@ -27,6 +34,9 @@
 #include <unistd.h>
 
 #include <dlfcn.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
 #include "swr_version.h"
 #include "tools/glc_api.h"
 
@@ -59,11 +69,45 @@ typedef struct bench_scene {
     void (*frame)(glc_api *g, scene_state *s);
 } bench_scene;
 
-static double now_s(void)
+static double clock_s(clockid_t id)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(id, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double now_s(void) { return clock_s(CLOCK_MONOTONIC); }
+
+/* ---- --busy: processes keeping cores busy ------------------------------- */
+
+#define MAX_BUSY 64
+
+/* Starts n spinning children; each dies with this process (PDEATHSIG) or
+ * when stop_busy kills it. Returns how many started. */
+static int start_busy(int n, pid_t *pids)
+{
+    int started = 0;
+    for (int i = 0; i < n; i++) {
+        pid_t p = fork();
+        if (p < 0)
+            break;
+        if (p == 0) {
+            prctl(PR_SET_PDEATHSIG, SIGKILL);
+            volatile unsigned long spin = 0;
+            for (;;)
+                spin++;
+        }
+        pids[started++] = p;
+    }
+    return started;
+}
+
+static void stop_busy(int n, const pid_t *pids)
+{
+    for (int i = 0; i < n; i++) {
+        kill(pids[i], SIGKILL);
+        waitpid(pids[i], NULL, 0);
+    }
 }
 
 /* ---- mesh: a lit height field of >= 1M triangles in one VBO ------------- */
@@ -480,7 +524,8 @@ typedef struct lib_run {
     glc_api *g;
     glc_target t;
     scene_state s;
-    double best_ms; /* best round average */
+    double best_ms;  /* best round average */
+    double best_cpu; /* process CPU ms per frame in that round */
     bool ok;
 } lib_run;
 
@@ -508,24 +553,28 @@ static bool lib_setup(lib_run *r, const bench_scene *sc, const bench_opts *o)
 static void lib_round(lib_run *r, const bench_scene *sc, int frames)
 {
     glc_target_bind(&r->t);
-    double t0 = now_s();
+    double t0 = now_s(), c0 = clock_s(CLOCK_PROCESS_CPUTIME_ID);
     for (int f = 0; f < frames; f++) {
         sc->frame(r->g, &r->s);
         r->g->Finish();
     }
     double ms = (now_s() - t0) * 1000.0 / frames;
-    if (ms < r->best_ms)
+    double cpu = (clock_s(CLOCK_PROCESS_CPUTIME_ID) - c0) * 1000.0 / frames;
+    if (ms < r->best_ms) {
         r->best_ms = ms;
+        r->best_cpu = cpu;
+    }
 }
 
 static int usage(FILE *to, int status)
 {
     fprintf(to, "usage: swr_glbench [--swr LIB] [--ref LIB] [--size WxH] [--frames N] "
-                "[--rounds R] [--scale S] [--dump DIR] [scene ...]\n"
+                "[--rounds R] [--scale S] [--busy N] [--dump DIR] [scene ...]\n"
                 "       swr_glbench --help | --version\n"
-                "  scenes: mesh, draws, layers, longfs, tiny (default: all)\n"
+                "  scenes: mesh, draws, layers, longfs, tiny, immediate (default: all)\n"
                 "  --swr  swr's libOSMesa.so.8 (default: $SWR_OSMESA, else found from this program)\n"
-                "  --ref  the reference library (default: $SWR_REF_OSMESA, else Mesa's llvmpipe)\n");
+                "  --ref  the reference library (default: $SWR_REF_OSMESA, else Mesa's llvmpipe)\n"
+                "  --busy N processes spinning on a core each during the run (default 0)\n");
     return status;
 }
 
@@ -576,6 +625,7 @@ static bool parse_int(const char *s, int lo, int hi, int *out)
 int main(int argc, char **argv)
 {
     bench_opts o = {1024, 768, 5, 3, 1.0};
+    int busy = 0;
     const char *swr_path = getenv("SWR_OSMESA"), *ref_path = NULL, *dump = NULL;
     const char *only[NUM_SCENES];
     int nonly = 0;
@@ -605,6 +655,9 @@ int main(int argc, char **argv)
             char *end = NULL;
             o.scale = strtod(argv[++i], &end);
             if (!end || *end)
+                return usage(stderr, 2);
+        } else if (!strcmp(argv[i], "--busy") && has_value) {
+            if (!parse_int(argv[++i], 0, MAX_BUSY, &busy))
                 return usage(stderr, 2);
         } else if (!strcmp(argv[i], "--dump") && has_value)
             dump = argv[++i];
@@ -638,12 +691,17 @@ int main(int argc, char **argv)
     glc_api swr, ref;
     if (!glc_open(&swr, swr_path) || !glc_open(&ref, ref_path))
         return 1;
-    printf("swr_glbench: %dx%d, %d frames x %d rounds (best round), alternating\n", o.w, o.h,
+    pid_t busy_pids[MAX_BUSY];
+    int nbusy = start_busy(busy, busy_pids);
+    printf("swr_glbench: %dx%d, %d frames x %d rounds (best round), alternating", o.w, o.h,
            o.frames, o.rounds);
+    if (busy)
+        printf(", %d busy process%s", nbusy, nbusy == 1 ? "" : "es");
+    printf("\n");
     printf("  swr:      %s\n", swr_path);
     printf("  llvmpipe: %s\n\n", ref_path);
-    printf("%-7s %-9s %9s %10s %10s %9s %9s\n", "scene", "library", "ms/frame", "Mtri/s",
-           "Mpix/s", "speedup", "PSNR dB");
+    printf("%-7s %-9s %9s %9s %10s %10s %9s %9s\n", "scene", "library", "ms/frame", "cpu ms",
+           "Mtri/s", "Mpix/s", "speedup", "PSNR dB");
     int failures = 0;
     for (size_t si = 0; si < NUM_SCENES; si++) {
         const bench_scene *sc = &scenes[si];
@@ -681,8 +739,8 @@ int main(int argc, char **argv)
                 continue;
             }
             double sec = r->best_ms / 1000.0;
-            printf("%-7s %-9s %9.2f %10.2f %10.1f", sc->name, l ? "llvmpipe" : "swr", r->best_ms,
-                   r->s.tris / sec / 1e6, r->s.pixels / sec / 1e6);
+            printf("%-7s %-9s %9.2f %9.2f %10.2f %10.1f", sc->name, l ? "llvmpipe" : "swr",
+                   r->best_ms, r->best_cpu, r->s.tris / sec / 1e6, r->s.pixels / sec / 1e6);
             if (l == 0 && runs[1].ok)
                 printf(" %8.2fx %9.2f", runs[1].best_ms / runs[0].best_ms, isinf(psnr) ? 99.99 : psnr);
             printf("\n");
@@ -694,6 +752,7 @@ int main(int argc, char **argv)
         }
         printf("%-7s   (%s)\n", "", sc->what);
     }
+    stop_busy(nbusy, busy_pids);
     glc_close(&swr);
     glc_close(&ref);
     return failures ? 1 : 0;

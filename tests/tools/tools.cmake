@@ -26,7 +26,7 @@ set_tests_properties(test_swr_tgsi_tool_error PROPERTIES TIMEOUT 60)
 if(TARGET OSMesa)
   add_test(NAME test_swr_glbench_smoke
            COMMAND swr_glbench --swr $<TARGET_FILE:OSMesa> --ref ${SWR_REF_OSMESA}
-                   --size 128x96 --frames 1 --rounds 1 --scale 0.01)
+                   --size 128x96 --frames 1 --rounds 1 --scale 0.01 --busy 1)
   set_tests_properties(test_swr_glbench_smoke PROPERTIES TIMEOUT 300 LABELS "gl;compare;bench"
     ENVIRONMENT "LSAN_OPTIONS=suppressions=${CMAKE_SOURCE_DIR}/tests/glcompare/lsan_mesa.supp")
 endif()
