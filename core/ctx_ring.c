@@ -322,7 +322,10 @@ void core_dc_publish(swr_context *ctx, draw_context *dc)
      * API thread held (core_dc_all_tiles) remains to drop. */
     if (fe_done)
         work_finished(ctx, dc, 1);
-    if (ctx->single_threaded) {
+    /* With every worker parked by the load governor (the cores are shared
+     * with other busy threads) the API thread runs the draw itself, as with
+     * KNOB_SINGLE_THREADED. */
+    if (ctx->single_threaded || thr_pool_poll_load(ctx->pool) == 0) {
         core_help_until(ctx, ring_drained, 0);
         return;
     }

@@ -120,6 +120,11 @@
       "Leave the first hardware thread the placement knobs select (node 0, core 0 by default) "    \
       "to the application's API thread, which runs draw work while it waits: no worker there "     \
       "when more than one is selected. Ignored with KNOB_MAX_WORKER_THREADS")                      \
+    X(ADAPT_TO_LOAD, bool, true,                                                                   \
+      "Park worker threads while the cores they run on are shared with other busy threads "      \
+      "(measured from the time they wait for a CPU) and run draws on the API thread meanwhile, "  \
+      "so a busy core never makes swr slower than KNOB_SINGLE_THREADED; probe for free cores "    \
+      "again after 0.1-3.2 s")                                                                     \
     X(DISABLE_SPLIT_DRAW, bool, false,                                                             \
       "Do not split draws into KNOB_MAX_PRIMS_PER_DRAW chunks (debugging)")                        \
     X(PRINT_KNOBS, bool, false,                                                                    \

@@ -108,6 +108,7 @@ extern swr_knob_values swr_knobs;
 #define KNOB_BASE_CORE                 KNOB(BASE_CORE)
 #define KNOB_BASE_THREAD               KNOB(BASE_THREAD)
 #define KNOB_RESERVE_API_THREAD        KNOB(RESERVE_API_THREAD)
+#define KNOB_ADAPT_TO_LOAD             KNOB(ADAPT_TO_LOAD)
 #define KNOB_DISABLE_SPLIT_DRAW        KNOB(DISABLE_SPLIT_DRAW)
 #define KNOB_PRINT_KNOBS               KNOB(PRINT_KNOBS)
 #define KNOB_JIT                       KNOB(JIT)

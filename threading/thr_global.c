@@ -31,6 +31,7 @@ void thr_pool_config_from_knobs(thr_pool_config *cfg)
     cfg->base_thread = KNOB_BASE_THREAD;
     cfg->spin_loop_count = KNOB_WORKER_SPIN_LOOP_COUNT;
     cfg->reserve_api_thread = KNOB_RESERVE_API_THREAD;
+    cfg->adapt_to_load = KNOB_ADAPT_TO_LOAD;
 }
 
 thr_pool *thr_pool_acquire(uint32_t max_workers)

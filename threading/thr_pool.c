@@ -29,8 +29,15 @@
  * fn and data are plain fields: written in SETUP, read only after an acquire
  * of ACTIVE.
  *
- * Threads: create/destroy/add/remove/wake from any non-worker thread; wake
- * also from workers. Memory: the pool owns its worker array.
+ * Parking (thr_load.c decides how many workers run when cores are shared).
+ * Worker W with index >= active_limit parks: it reads park_gen, re-reads
+ * the limit (seq_cst) and futex-waits on park_gen. Raising the limit stores
+ * it, bumps park_gen and wakes every parker; by the same Dekker argument as
+ * above a parker either sees the new limit or is woken. Parked workers are
+ * not counted in `sleepers`, so thr_pool_wake never spends a wake on them.
+ *
+ * Threads: create/destroy/add/remove/wake/poll_load from any non-worker
+ * thread; wake also from workers. Memory: the pool owns its worker array.
  */
 #define _GNU_SOURCE /* CPU_ALLOC, pthread_setname_np, sched_getcpu */
 #include "threading/thr_priv.h"
@@ -46,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common/simd.h"
@@ -76,6 +84,10 @@ typedef struct thr_worker {
     pthread_t thread;
     uint32_t index;
     int cpu; /* bound PU, -1 unbound; written by the creator only */
+    /* The worker's schedstat file (opened by the worker before it signals
+       started; -1 if none) and its last reading (the sampler's). */
+    _Atomic int stat_fd;
+    uint64_t last_run, last_wait;
 } thr_worker;
 
 struct thr_pool {
@@ -87,6 +99,16 @@ struct thr_pool {
 
     /* One past the highest slot ever used; only grows. */
     _Alignas(CACHE_LINE) _Atomic uint32_t slot_limit;
+
+    /* Load governor: workers with index >= active_limit park on park_gen.
+       `sampling` is the try-lock of the sampler, which owns `policy` and the
+       workers' last readings; next_sample_ns is when it samples next. */
+    _Alignas(CACHE_LINE) _Atomic uint32_t active_limit;
+    _Atomic uint32_t park_gen;
+    _Atomic bool sampling;
+    _Atomic uint64_t next_sample_ns;
+    bool adapt;
+    thr_load_policy policy;
 
     /* Written before the workers start, read-only afterwards. */
     uint32_t spin_loop_count;
@@ -154,10 +176,22 @@ static void sleep_unless_woken(thr_pool *pool, uint32_t epoch)
     prof_end(PROF_WorkerWaitForThreadEvent);
 }
 
+/* Parks worker w while its index is at or above the active limit (see the
+   essay). Returns at once if the limit already lets it run. */
+static void park_while_over_limit(thr_pool *pool, thr_worker *w)
+{
+    uint32_t gen = atomic_load_explicit(&pool->park_gen, memory_order_seq_cst);
+    if (w->index >= atomic_load_explicit(&pool->active_limit, memory_order_seq_cst) &&
+        !atomic_load_explicit(&pool->quit, memory_order_seq_cst))
+        futex_wait(&pool->park_gen, gen);
+}
+
 static void *worker_main(void *arg)
 {
     thr_worker *w = arg;
     thr_pool *pool = w->pool;
+    if (pool->adapt)
+        atomic_store_explicit(&w->stat_fd, thr_schedstat_open_self(), memory_order_release);
     /* The kernel's limit is 16 bytes with the NUL; "swr-w" + at most 10
        digits fits. */
     char name[16];
@@ -175,6 +209,10 @@ static void *worker_main(void *arg)
            that sleeps through the bump is woken and sees quit here. */
         if (atomic_load_explicit(&pool->quit, memory_order_acquire))
             break;
+        if (w->index >= atomic_load_explicit(&pool->active_limit, memory_order_relaxed)) {
+            park_while_over_limit(pool, w);
+            continue;
+        }
         if (scan_clients(pool, w->index, &start))
             continue;
         if (spin_for_epoch_change(pool, epoch))
@@ -221,6 +259,7 @@ void thr_pool_config_default(thr_pool_config *cfg)
     cfg->max_threads_per_core = 1;
     cfg->spin_loop_count = DEFAULT_SPIN_LOOP_COUNT;
     cfg->reserve_api_thread = true;
+    cfg->adapt_to_load = false;
 }
 
 thr_pool *thr_pool_create_on(const thr_topology *topo, const thr_pool_config *cfg)
@@ -274,6 +313,13 @@ thr_pool *thr_pool_create_on(const thr_topology *topo, const thr_pool_config *cf
         atomic_init(&pool->slots[i].inside, 0);
     }
     pool->spin_loop_count = cfg->spin_loop_count;
+    pool->adapt = cfg->adapt_to_load;
+    atomic_init(&pool->active_limit, count);
+    atomic_init(&pool->park_gen, 0);
+    atomic_init(&pool->sampling, false);
+    atomic_init(&pool->next_sample_ns, 0);
+    for (uint32_t i = 0; i < count; i++)
+        atomic_init(&pool->workers[i].stat_fd, -1);
 
     bool debug = thr_debug_enabled();
     if (debug && empty_partition)
@@ -291,6 +337,8 @@ thr_pool *thr_pool_create_on(const thr_topology *topo, const thr_pool_config *cf
     }
     free(cpus);
     pool->worker_count = started;
+    atomic_store(&pool->active_limit, started);
+    thr_load_init(&pool->policy, started);
     if (started == 0) {
         free(pool->workers);
         free(pool);
@@ -317,8 +365,14 @@ void thr_pool_destroy(thr_pool *pool)
         assert(atomic_load(&pool->slots[i].state) == SLOT_FREE && "client still registered");
     atomic_store_explicit(&pool->quit, true, memory_order_seq_cst);
     thr_pool_wake(pool, UINT32_MAX);
-    for (uint32_t i = 0; i < pool->worker_count; i++)
+    atomic_fetch_add_explicit(&pool->park_gen, 1, memory_order_seq_cst);
+    futex_wake(&pool->park_gen, UINT32_MAX);
+    for (uint32_t i = 0; i < pool->worker_count; i++) {
         pthread_join(pool->workers[i].thread, NULL);
+        int fd = atomic_load(&pool->workers[i].stat_fd);
+        if (fd >= 0)
+            close(fd);
+    }
     free(pool->workers);
     free(pool);
 }
@@ -383,6 +437,54 @@ void thr_pool_wake(thr_pool *pool, uint32_t n)
     uint32_t sleepers = atomic_load_explicit(&pool->sleepers, memory_order_seq_cst);
     if (sleepers > 0)
         futex_wake(&pool->epoch, n < sleepers ? n : sleepers);
+}
+
+static void set_active_limit(thr_pool *pool, uint32_t limit)
+{
+    uint32_t old = atomic_exchange_explicit(&pool->active_limit, limit, memory_order_seq_cst);
+    if (limit > old) {
+        atomic_fetch_add_explicit(&pool->park_gen, 1, memory_order_seq_cst);
+        futex_wake(&pool->park_gen, UINT32_MAX);
+    }
+    if (limit != old && thr_debug_enabled())
+        fprintf(stderr, "swr: threading: %u of %u workers run (cores %s)\n", limit,
+                pool->worker_count, limit < old ? "shared" : "free again, or a probe");
+}
+
+uint32_t thr_pool_poll_load(thr_pool *pool)
+{
+    if (!pool->adapt)
+        return pool->worker_count;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+    uint64_t now = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+    if (now < atomic_load_explicit(&pool->next_sample_ns, memory_order_relaxed) ||
+        atomic_exchange_explicit(&pool->sampling, true, memory_order_acquire))
+        return atomic_load_explicit(&pool->active_limit, memory_order_relaxed);
+    atomic_store_explicit(&pool->next_sample_ns, now + THR_LOAD_SAMPLE_NS, memory_order_relaxed);
+    uint64_t run = 0, wait = 0;
+    for (uint32_t i = 0; i < pool->worker_count; i++) {
+        thr_worker *w = &pool->workers[i];
+        uint64_t r, q;
+        if (!thr_schedstat_read(atomic_load_explicit(&w->stat_fd, memory_order_acquire), &r, &q))
+            continue;
+        if (w->last_run || w->last_wait) {
+            run += r - w->last_run;
+            wait += q - w->last_wait;
+        }
+        w->last_run = r;
+        w->last_wait = q;
+    }
+    uint32_t limit = thr_load_decide(&pool->policy, now, run, wait);
+    if (limit != atomic_load_explicit(&pool->active_limit, memory_order_relaxed))
+        set_active_limit(pool, limit);
+    atomic_store_explicit(&pool->sampling, false, memory_order_release);
+    return limit;
+}
+
+uint32_t thr_pool_active_workers(const thr_pool *pool)
+{
+    return atomic_load_explicit(&((thr_pool *)pool)->active_limit, memory_order_relaxed);
 }
 
 uint32_t thr_current_cpu(void)

@@ -54,6 +54,9 @@ typedef struct thr_pool_config {
     uint32_t spin_loop_count;         /* pause iterations before a worker sleeps; default 5000 */
     bool reserve_api_thread;          /* leave the first placed PU to the API thread when the
                                          placement has more than one; default true */
+    bool adapt_to_load;               /* park workers while the cores are shared (thr_load.c,
+                                         thr_pool_poll_load); default false, the knob's
+                                         default (KNOB_ADAPT_TO_LOAD) true */
 } thr_pool_config;
 
 /* Hard cap on workers and on registered clients per pool. A pool never has
@@ -103,6 +106,16 @@ void thr_pool_remove_client(thr_pool *pool, thr_client *client);
    The work must be published (stored) before the call. Any thread, including
    a worker. */
 void thr_pool_wake(thr_pool *pool, uint32_t n);
+
+/* The load governor (thr_load.c): samples, at most every 10 ms, how long
+   the workers waited for a CPU, parks workers while the cores are shared
+   and brings them back when they are free. Returns how many workers run now
+   (0: the caller should run its work itself, as KNOB_SINGLE_THREADED does).
+   Cheap between samples (a coarse clock read). Returns the worker count
+   when the pool was created without adapt_to_load. Any non-worker thread. */
+uint32_t thr_pool_poll_load(thr_pool *pool);
+/* Workers that run now (index < the limit); for tests and messages. */
+uint32_t thr_pool_active_workers(const thr_pool *pool);
 
 /* The OS index of the CPU the calling thread runs on (sched_getcpu), or
    UINT32_MAX if unknown. */

@@ -61,4 +61,32 @@ thr_pool *thr_pool_create_on(const thr_topology *topo, const thr_pool_config *cf
    to stderr. Otherwise threading prints nothing. */
 bool thr_debug_enabled(void);
 
+/* ---- the load governor (thr_load.c) ---- */
+
+/* How many of `workers` workers run, decided from the run/wait time the
+   kernel counted for them. Plain data, owned by whoever holds the pool's
+   sampling flag. */
+typedef struct thr_load_policy {
+    uint32_t workers;       /* the pool's worker count */
+    uint32_t limit;         /* workers with index < limit run; the others are parked */
+    uint32_t samples;       /* samples in the current window */
+    uint64_t run_ns, wait_ns;   /* sums over the current window */
+    uint64_t park_until_ns; /* when parked: time of the next probe */
+    uint64_t backoff_ns;    /* the next park's length */
+    bool probing;           /* the current window follows a probe */
+    uint32_t parks;         /* times the limit was lowered (tests, debug output) */
+} thr_load_policy;
+
+/* Time between two samples of the workers' schedstat. */
+#define THR_LOAD_SAMPLE_NS (10ull * 1000 * 1000)
+
+void thr_load_init(thr_load_policy *p, uint32_t workers);
+/* One sample: the workers ran run_ns and waited wait_ns for a CPU since the
+   last sample. Returns the new limit. */
+uint32_t thr_load_decide(thr_load_policy *p, uint64_t now_ns, uint64_t run_ns, uint64_t wait_ns);
+/* /proc/thread-self/schedstat of the calling thread, -1 if unavailable. */
+int thr_schedstat_open_self(void);
+/* Reads the run and run-queue wait ns from a schedstat file; false if not. */
+bool thr_schedstat_read(int fd, uint64_t *run_ns, uint64_t *wait_ns);
+
 #endif /* SWR_THR_PRIV_H */

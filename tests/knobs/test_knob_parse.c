@@ -66,6 +66,7 @@ static const doc_knob doc_knobs[] = {
     {"BASE_CORE", "uint32_t", "0"},
     {"BASE_THREAD", "uint32_t", "0"},
     {"RESERVE_API_THREAD", "bool", "true"},
+    {"ADAPT_TO_LOAD", "bool", "true"},
     {"DISABLE_SPLIT_DRAW", "bool", "false"},
     {"PRINT_KNOBS", "bool", "false"},
     {"JIT", "string", "llvm"},

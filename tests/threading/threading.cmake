@@ -10,3 +10,12 @@ foreach(t placement taskset work wakeup global)
     LABELS threading
     TIMEOUT 60)
 endforeach()
+
+# The load governor: its policy, and a real pool under real busy processes.
+# Alone on the machine (RUN_SERIAL): other tests are load too.
+swr_test(NAME test_thr_load
+  SOURCES ${thr_tests}/test_thr_load.c
+  LIBS swr_threading swr_common
+  LABELS threading
+  TIMEOUT 60)
+set_tests_properties(test_thr_load PROPERTIES RUN_SERIAL TRUE)
