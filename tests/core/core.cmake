@@ -54,3 +54,6 @@ set_tests_properties(test_render_reference_generic_store PROPERTIES
 swr_test(NAME test_stream_output
   SOURCES ${core_tests}/test_stream_output.c ${core_support}
   LIBS swr_core swr_knobs LABELS threading engine TIMEOUT 300)
+add_test(NAME test_stream_output_single_threaded COMMAND test_stream_output)
+set_tests_properties(test_stream_output_single_threaded PROPERTIES
+  ENVIRONMENT "KNOB_SINGLE_THREADED=1" LABELS engine TIMEOUT 300)

@@ -28,7 +28,9 @@
  * Chunking and threading: every case runs with max_prims_per_draw 1, 2, 3, 7
  * and 1000000 (one chunk), each single-threaded and with 1, 2 and 4 pool
  * workers; each run is compared with the reference, so all are identical.
- * The test carries the "engine" label, so the TSan build runs it.
+ * The test carries the "engine" label, so the TSan build runs it; CTest
+ * runs it once more with KNOB_SINGLE_THREADED=1 (every context on the API
+ * thread, whatever its descriptor says).
  *
  * Also: rasterizer discard (stream output written, nothing rendered, no
  * clipper invocations) and the validation of swr_set_stream_output.
@@ -42,6 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "knobs/knobs.h"
 #include "test_util.h"
 
 #define W 64
@@ -440,7 +443,8 @@ static int run_all(const char *threads, const swr_context_desc *desc)
                                         SWR_FORMAT_NONE),
                          SWR_OK);
         setup_pipeline(&t[i]);
-        assert_int_equal(swr_worker_count(t[i].ctx), desc->single_threaded ? 0 : desc->workers);
+        bool single = desc->single_threaded || KNOB_SINGLE_THREADED;
+        assert_int_equal(swr_worker_count(t[i].ctx), single ? 0 : desc->workers);
     }
     partial_overflows = writes_after_overflow = 0;
     int bad = 0;
