@@ -32,8 +32,10 @@
  * runs it once more with KNOB_SINGLE_THREADED=1 (every context on the API
  * thread, whatever its descriptor says).
  *
- * Also: rasterizer discard (stream output written, nothing rendered, no
- * clipper invocations) and the validation of swr_set_stream_output.
+ * Also: stippled line strips and loops (whose chunks assemble the lines
+ * before them too), rasterizer discard (stream output written, nothing
+ * rendered, no clipper invocations) and the validation of
+ * swr_set_stream_output.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -491,6 +493,37 @@ static void test_workers(void **state)
     }
 }
 
+/* Stippled line strips and loops: each chunk also assembles the lines
+ * before it (to carry the stipple counter), which it must not write. */
+static void test_stippled_strips(void **state)
+{
+    (void)state;
+    int bad = 0;
+    for (uint32_t i = 0; i < NUM_SIZES; i++) {
+        tu_target t;
+        swr_context_desc d = {.max_prims_per_draw = chunk_sizes[i]};
+        assert_int_equal(tu_target_init(&t, &d, W, H, SWR_FORMAT_R8G8B8A8_UNORM, SWR_FORMAT_NONE),
+                         SWR_OK);
+        setup_pipeline(&t);
+        swr_rasterizer_state rs = {.front_ccw = true, .depth_clip_near = true,
+                                   .depth_clip_far = true, .half_pixel_center = true,
+                                   .point_size = 1, .line_width = 1, .line_stipple_enable = true,
+                                   .line_stipple_pattern = 0x0f0f, .line_stipple_factor = 1};
+        assert_int_equal(swr_set_rasterizer_state(t.ctx, &rs), SWR_OK);
+        static const uint32_t topos[2] = {SWR_TOPO_LINE_STRIP, SWR_TOPO_LINE_LOOP};
+        for (int ti = 0; ti < 2; ti++)
+            for (uint32_t kind = 0; kind < 3; kind++)
+                for (int tight = 0; tight < 2; tight++) {
+                    char what[128];
+                    snprintf(what, sizeof what, "stippled %s kind=%u %s max_prims=%u",
+                             topo_name(topos[ti]), kind, tight ? "tight" : "roomy", chunk_sizes[i]);
+                    bad += run_case(&t, what, topos[ti], kind, 3, false, tight);
+                }
+        tu_target_free(&t);
+    }
+    assert_int_equal(bad, 0);
+}
+
 /* Rasterizer discard: stream output is written, nothing reaches the
  * clipper or the framebuffer; without it the same draw renders. */
 static void test_rasterizer_discard(void **state)
@@ -611,6 +644,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_validation),
         cmocka_unit_test(test_rasterizer_discard),
+        cmocka_unit_test(test_stippled_strips),
         cmocka_unit_test(test_single_threaded),
         cmocka_unit_test(test_workers),
     };
