@@ -106,8 +106,12 @@ bool swrp_so_before_draws(swrp_context *c)
         if (end > r->base.width0)
             end = r->base.width0;
         uint32_t size = end > t->base.buffer_offset ? (uint32_t)(end - t->base.buffer_offset) : 0;
-        so.buffers[i] = (swr_so_buffer){r->data + t->base.buffer_offset, size, t->offset & ~3u,
-                                        info->stride[i]};
+        /* Field by field: the state is compared with memcmp, so its padding
+         * stays the memset's. */
+        so.buffers[i].data = r->data + t->base.buffer_offset;
+        so.buffers[i].size_bytes = size;
+        so.buffers[i].offset_bytes = t->offset & ~3u;
+        so.buffers[i].stride_dwords = info->stride[i];
     }
     for (unsigned i = 0; i < info->num_outputs && i < PIPE_MAX_SO_OUTPUTS; i++) {
         const struct pipe_stream_output *o = &info->output[i];
@@ -118,6 +122,11 @@ bool swrp_so_before_draws(swrp_context *c)
                                                  o->start_component, o->num_components,
                                                  o->dst_offset};
     }
+    /* The same targets, layout and storage as the last draw, continuing
+     * where it stopped: the engine's offsets already are the targets'
+     * (swrp_so_after_draws), so nothing is sent and no state block made. */
+    if (b->so_sent && memcmp(&so, &b->sent_so, sizeof so) == 0)
+        return true;
     if (swr_set_stream_output(c->engine, &so) != SWR_OK) {
         complain("draw_vbo: stream output declarations or targets not accepted; draw skipped");
         swr_set_stream_output(c->engine, NULL);
@@ -125,6 +134,7 @@ bool swrp_so_before_draws(swrp_context *c)
         return false;
     }
     b->so_sent = true;
+    b->sent_so = so;
     return true;
 }
 
@@ -142,6 +152,7 @@ void swrp_so_after_draws(swrp_context *c)
         if (!t || !b->vs->so_info.stride[i])
             continue;
         t->offset = res.offset_bytes[i];
+        b->sent_so.buffers[i].offset_bytes = res.offset_bytes[i];
         swrp_resource_mark_used(&c->base, t->base.buffer, true);
     }
 }

@@ -199,6 +199,7 @@ typedef struct swrp_bound {
     struct pipe_stream_output_target *so_targets[PIPE_MAX_SO_BUFFERS];
     unsigned num_so_targets;
     bool so_sent;
+    swr_so_state sent_so; /* as sent, offsets advanced to the engine's after each draw_vbo */
 
     /* Queries and the render condition (swrp_query.c). */
     struct pipe_query *query_pending; /* queries with an engine snapshot still to take */

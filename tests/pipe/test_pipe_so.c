@@ -108,7 +108,8 @@ static const float RED[4] = {1, 0, 0, 1};
 static const float GREEN[4] = {0, 1, 0, 1};
 
 /* Two triangles, then two more appended (offset -1), into a target that
- * starts 8 bytes into the buffer; queries count them. */
+ * starts 8 bytes into the buffer, then one at offset 0 again (over the
+ * first); queries count them. */
 static void test_interleaved_append(void **state)
 {
     (void)state;
@@ -136,6 +137,9 @@ static void test_interleaved_append(void **state)
     pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 6);
     pt_ctx->set_stream_output_targets(pt_ctx, 1, &t, &append);
     pt_draw_arrays(PIPE_PRIM_TRIANGLES, 6, 6);
+    /* Offset 0 again: the next triangle overwrites the first. */
+    pt_ctx->set_stream_output_targets(pt_ctx, 1, &t, &zero);
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 9, 3);
     pt_ctx->set_stream_output_targets(pt_ctx, 0, NULL, NULL);
     assert_true(pt_ctx->end_query(pt_ctx, emi));
     assert_true(pt_ctx->end_query(pt_ctx, so));
@@ -145,15 +149,15 @@ static void test_interleaved_append(void **state)
     for (int i = 0; i < BUF_DWORDS; i++)
         exp[i] = SENT;
     for (uint32_t k = 0; k < 12; k++)
-        expect_interleaved(exp, 2 + k * 6, &v[k]);
+        expect_interleaved(exp, 2 + k * 6, &v[k < 3 ? 9 + k : k]);
     assert_memory_equal(got, exp, sizeof exp);
 
     union pipe_query_result r;
     assert_true(pt_ctx->get_query_result(pt_ctx, emi, true, &r));
-    assert_int_equal(r.u64, 4);
+    assert_int_equal(r.u64, 5);
     assert_true(pt_ctx->get_query_result(pt_ctx, so, true, &r));
-    assert_int_equal(r.so_statistics.num_primitives_written, 4);
-    assert_int_equal(r.so_statistics.primitives_storage_needed, 4);
+    assert_int_equal(r.so_statistics.num_primitives_written, 5);
+    assert_int_equal(r.so_statistics.primitives_storage_needed, 5);
     /* Rendering went on as usual. */
     uint32_t px[PT_W * PT_H];
     pt_read_rgba(f.rt, px);
