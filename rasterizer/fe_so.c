@@ -99,8 +99,8 @@ bool rast_so_prepare(const rast_draw_state *st, const swr_draw_info *d, uint32_t
     plan->written = plan->generated < limit ? plan->generated : limit;
     for (uint32_t b = 0; b < SWR_MAX_SO_BUFFERS; b++)
         if (used & (1u << b))
-            plan->offset_after[b] = (uint32_t)(offsets[b] + plan->written * nv *
-                                                                 so->buffers[b].stride_dwords * 4);
+            plan->offset_after[b] =
+                (uint32_t)(offsets[b] + plan->written * nv * so->buffers[b].stride_dwords * 4);
     return true;
 }
 
@@ -129,8 +129,8 @@ void fe_so_run(fe_ctx *f, uint32_t first, uint32_t n, uint32_t nv)
         const swr_so_decl *d = &so->decls[i];
         const swr_so_buffer *b = &so->buffers[d->buffer];
         stride[i] = b->stride_dwords;
-        base[i] = (float *)b->data + j->offset_bytes[d->buffer] / 4 +
-                  g0 * nv * b->stride_dwords + d->dword_offset;
+        base[i] = (float *)b->data + j->offset_bytes[d->buffer] / 4 + g0 * nv * b->stride_dwords +
+                  d->dword_offset;
     }
     const uint32_t *slots = f->s->prim_slots + (size_t)first * 3;
     for (uint32_t p = 0; p < written; p++) {

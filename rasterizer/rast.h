@@ -169,9 +169,9 @@ typedef struct rast_counters {
  * instance) is written iff g < limit. */
 typedef struct rast_so_job {
     bool active;
-    uint64_t prim_base;           /* primitives of an instance before this chunk's */
-    uint64_t prims_per_instance;  /* primitives of one instance */
-    uint64_t limit;               /* primitives of the draw that fit */
+    uint64_t prim_base;                        /* primitives of an instance before this chunk's */
+    uint64_t prims_per_instance;               /* primitives of one instance */
+    uint64_t limit;                            /* primitives of the draw that fit */
     uint32_t offset_bytes[SWR_MAX_SO_BUFFERS]; /* of the draw's primitive 0 */
 } rast_so_job;
 

@@ -33,10 +33,7 @@ typedef struct swrp_so_target {
     unsigned offset;                       /* internal offset, bytes from buffer_offset */
 } swrp_so_target;
 
-static void complain(const char *what)
-{
-    fprintf(stderr, "swr: pipe: %s\n", what);
-}
+static void complain(const char *what) { fprintf(stderr, "swr: pipe: %s\n", what); }
 
 static struct pipe_stream_output_target *create_so_target(struct pipe_context *ctx,
                                                           struct pipe_resource *buffer,
@@ -118,9 +115,9 @@ bool swrp_so_before_draws(swrp_context *c)
         if (o->stream != 0 || o->output_buffer >= PIPE_MAX_SO_BUFFERS ||
             !so.buffers[o->output_buffer].data)
             continue; /* another vertex stream, or no target there: not written */
-        so.decls[so.num_decls++] = (swr_so_decl){o->output_buffer, o->register_index,
-                                                 o->start_component, o->num_components,
-                                                 o->dst_offset};
+        so.decls[so.num_decls++] =
+            (swr_so_decl){o->output_buffer, o->register_index, o->start_component,
+                          o->num_components, o->dst_offset};
     }
     /* The same targets, layout and storage as the last draw, continuing
      * where it stopped: the engine's offsets already are the targets'
