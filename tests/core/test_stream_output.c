@@ -493,6 +493,58 @@ static void test_workers(void **state)
     }
 }
 
+/* A large draw cut into thousands of chunks that 4 workers run at once: a
+ * triangle list over a big vertex buffer, vertex k of the draw being
+ * vertex k, with a buffer that overflows in the middle of a chunk. */
+#define BIG_VERTS 60000
+static void test_big_draw_workers(void **state)
+{
+    (void)state;
+    tu_vertex *big = malloc(BIG_VERTS * sizeof *big);
+    uint32_t *got = malloc(BIG_VERTS * 4 * 4 + 64), *want = malloc(BIG_VERTS * 4 * 4 + 64);
+    assert_non_null(big);
+    assert_non_null(got);
+    assert_non_null(want);
+    uint64_t seed = 99;
+    for (uint32_t v = 0; v < BIG_VERTS; v++)
+        big[v] = (tu_vertex){{tu_randf(&seed, -1, 1), tu_randf(&seed, -1, 1), 0, 1},
+                             {(float)v, 0, 0, 1}};
+    static const uint32_t sizes[] = {7, 0};
+    for (int si = 0; si < 2; si++) {
+        tu_target t;
+        swr_context_desc d = {.max_prims_per_draw = sizes[si], .workers = 4};
+        assert_int_equal(tu_target_init(&t, &d, W, H, SWR_FORMAT_R8G8B8A8_UNORM, SWR_FORMAT_NONE),
+                         SWR_OK);
+        setup_pipeline(&t);
+        tu_bind_vertices(t.ctx, big, BIG_VERTS);
+        /* Room for 13001 triangles and a bit: 39003 vertices of 4 dwords. */
+        const uint32_t fit_tris = 13001, words = fit_tris * 3 * 4 + 5;
+        for (uint32_t i = 0; i < BIG_VERTS * 4 + 16; i++)
+            got[i] = want[i] = SENTINEL;
+        swr_so_state so = {.enable = true, .num_decls = 1};
+        so.decls[0] = (swr_so_decl){0, 2, 0, 4, 0};
+        so.buffers[0] = (swr_so_buffer){got, words * 4, 0, 4};
+        assert_int_equal(swr_set_stream_output(t.ctx, &so), SWR_OK);
+        swr_draw_info di = {.topology = SWR_TOPO_TRIANGLES, .count = BIG_VERTS};
+        assert_int_equal(swr_draw(t.ctx, &di), SWR_OK);
+        swr_so_result r;
+        assert_int_equal(swr_get_stream_output(t.ctx, &r), SWR_OK);
+        swr_sync(t.ctx);
+        assert_int_equal(r.prims_generated, BIG_VERTS / 3);
+        assert_int_equal(r.prims_written, fit_tris);
+        for (uint32_t v = 0; v < fit_tris * 3; v++) {
+            /* so_vs's slot 2 for vertex v of instance 0. */
+            float g[4] = {(float)v, 0.0f, big[v].pos[0] * 3.0f, big[v].pos[1]};
+            memcpy(&want[v * 4], g, 16);
+        }
+        assert_memory_equal(got, want, (BIG_VERTS * 4 + 16) * 4);
+        tu_target_free(&t);
+    }
+    free(big);
+    free(got);
+    free(want);
+}
+
 /* Stippled line strips and loops: each chunk also assembles the lines
  * before it (to carry the stipple counter), which it must not write. */
 static void test_stippled_strips(void **state)
@@ -647,6 +699,7 @@ int main(void)
         cmocka_unit_test(test_stippled_strips),
         cmocka_unit_test(test_single_threaded),
         cmocka_unit_test(test_workers),
+        cmocka_unit_test(test_big_draw_workers),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
