@@ -395,6 +395,56 @@ typedef struct swr_draw_info {
     uint32_t restart_index;
 } swr_draw_info;
 
+/* ---- stream output (transform feedback) ----------------------------- */
+
+/* Stream output writes the vertices of every primitive a draw assembles
+ * (after the vertex shader, before clipping: unclipped clip-space values)
+ * into up to SWR_MAX_SO_BUFFERS buffers, in draw order. Strips, fans and
+ * loops are written as independent primitives (a strip of n vertices
+ * writes n - 2 triangles of 3 vertices each; a loop also writes its closing
+ * line), in the vertex order primitive assembly gives them: an odd strip
+ * triangle i is (i+1, i, i+2), a fan triangle (0, i+1, i+2). Vertex k of
+ * primitive g (counted from the start of the draw, instances one after
+ * the other) of a primitive of nv vertices lands at dword
+ *     offset_bytes / 4 + (g * nv + k) * stride_dwords + decl.dword_offset
+ * of each declaration's buffer. A primitive is written only if it fits in
+ * every buffer a declaration names (offset_bytes + (g + 1) * nv *
+ * stride_dwords * 4 <= size_bytes); the first one that does not fit stops
+ * writing for the rest of the draw (GL: "primitives written" stops there,
+ * "primitives generated" goes on). */
+#define SWR_MAX_SO_BUFFERS 4
+#define SWR_MAX_SO_DECLS   64
+
+typedef struct swr_so_buffer {
+    void *data;             /* caller's memory; NULL: unbound */
+    uint32_t size_bytes;    /* bytes from data that may be written */
+    uint32_t offset_bytes;  /* where the draw's first primitive goes (multiple of 4) */
+    uint32_t stride_dwords; /* dwords per vertex */
+} swr_so_buffer;
+
+/* num_comps components of VS output vs_slot, from first_comp on, go to the
+ * dwords [dword_offset, dword_offset + num_comps) of each vertex in buffer
+ * `buffer`. GL's interleaved mode is one buffer with consecutive offsets
+ * (gaps for skipped components), separate mode one buffer per output. An
+ * output slot the vertex shader does not write stores 0. */
+typedef struct swr_so_decl {
+    uint8_t buffer;     /* < SWR_MAX_SO_BUFFERS */
+    uint8_t vs_slot;
+    uint8_t first_comp; /* first_comp + num_comps <= 4 */
+    uint8_t num_comps;  /* 1..4 */
+    uint16_t dword_offset; /* dword_offset + num_comps <= the buffer's stride_dwords */
+} swr_so_decl;
+
+typedef struct swr_so_state {
+    bool enable;
+    /* Primitives end after stream output: no clipping, setup, binning or
+     * rasterization (GL_RASTERIZER_DISCARD). Applies with enable false too. */
+    bool rasterizer_discard;
+    uint32_t num_decls;
+    swr_so_buffer buffers[SWR_MAX_SO_BUFFERS];
+    swr_so_decl decls[SWR_MAX_SO_DECLS];
+} swr_so_state;
+
 #define SWR_CLEAR_COLOR(i) (1u << (i))
 #define SWR_CLEAR_COLOR_ALL 0xffu
 #define SWR_CLEAR_DEPTH   (1u << 8)

@@ -84,7 +84,16 @@ typedef struct state_block {
     _Alignas(64) unsigned char content[];
 } state_block;
 
-enum state_group { SG_LAYOUT, SG_BUFFERS, SG_SHADERS, SG_RASTER, SG_OUTPUT, SG_FB, SG_COUNT };
+enum state_group {
+    SG_LAYOUT,
+    SG_BUFFERS,
+    SG_SHADERS,
+    SG_RASTER,
+    SG_OUTPUT,
+    SG_FB,
+    SG_SO,
+    SG_COUNT
+};
 
 struct swr_context {
     uint32_t ring_size;
@@ -115,6 +124,14 @@ struct swr_context {
     rast_raster_block p_raster;
     rast_output_block p_output;
     rast_fb_block p_fb;
+    rast_so_block p_so;
+    /* Stream output as the API thread tracks it (swr_draw): where the next
+     * draw writes in each buffer, the last draw's results, and the
+     * per-chunk primitive counts of the draw being cut (grown as needed). */
+    uint32_t so_offset[SWR_MAX_SO_BUFFERS];
+    swr_so_result so_last;
+    uint64_t *so_prefix;
+    uint32_t so_prefix_cap;
     uint32_t dirty; /* 1 << state_group */
     /* Some state the draw state derives from (framebuffer, rasterizer, output,
      * shader descriptions) changed since cur_draw was built. Constants,

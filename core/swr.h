@@ -96,6 +96,28 @@ swr_result swr_set_blend_color(swr_context *ctx, const float rgba[4]);
 /* Changing the framebuffer stores the previous one's rendered tiles. */
 swr_result swr_set_framebuffer(swr_context *ctx, const swr_framebuffer *fb);
 
+/* Stream output for the following draws (swr_state.h says what is written
+ * where). so NULL: off. The buffer offsets are where the next draw writes;
+ * each draw advances the offsets of the buffers its declarations name by
+ * what it wrote, so consecutive draws append (swr_get_stream_output reads
+ * them back). Bad declarations or buffers: SWR_ERROR_INVALID_ARGUMENT and
+ * the previous state stays. */
+swr_result swr_set_stream_output(swr_context *ctx, const swr_so_state *so);
+
+/* Stream output results. Known on the API thread when the draw is queued
+ * (the buffer contents only after a fence submitted later has signalled):
+ * the chunks' positions are computed from the draw's topology, vertex range
+ * and indices when it is cut, so nothing here waits for the workers. */
+typedef struct swr_so_result {
+    uint64_t prims_generated; /* primitives the last draw assembled (all instances) */
+    uint64_t prims_written;   /* of those, written (the rest did not fit) */
+    bool overflow;            /* prims_written < prims_generated */
+    uint32_t offset_bytes[SWR_MAX_SO_BUFFERS]; /* where the next draw writes */
+} swr_so_result;
+/* The last draw's results (zero before any draw with stream output) and the
+ * current offsets. */
+swr_result swr_get_stream_output(swr_context *ctx, swr_so_result *out);
+
 /* ---- work ---------------------------------------------------------------- */
 
 swr_result swr_draw(swr_context *ctx, const swr_draw_info *info);
@@ -146,6 +168,10 @@ typedef struct swr_stats {
      *   zero-area culling happen after clipping (in rasterization), so
      *   culled triangles count. */
     uint64_t ia_vertices, ia_primitives, c_invocations, c_primitives;
+    /* Stream output, counted by the frontend chunks as they write (the sums
+     * equal swr_so_result's per-draw values): primitives that reached
+     * stream output while it was enabled, and those written. */
+    uint64_t so_prims_generated, so_prims_written;
 } swr_stats;
 /* Reads the counters; call after swr_sync for exact values. */
 void swr_get_stats(swr_context *ctx, swr_stats *out);

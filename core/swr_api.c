@@ -62,6 +62,8 @@ static size_t group_size(int g)
         return sizeof(rast_raster_block);
     case SG_OUTPUT:
         return sizeof(rast_output_block);
+    case SG_SO:
+        return sizeof(rast_so_block);
     default:
         return sizeof(rast_fb_block);
     }
@@ -80,6 +82,8 @@ static const void *group_pending(swr_context *ctx, int g)
         return &ctx->p_raster;
     case SG_OUTPUT:
         return &ctx->p_output;
+    case SG_SO:
+        return &ctx->p_so;
     default:
         return &ctx->p_fb;
     }
@@ -180,6 +184,7 @@ static swr_result update_state(swr_context *ctx)
         .raster = (const rast_raster_block *)ctx->cur[SG_RASTER]->content,
         .output = (const rast_output_block *)ctx->cur[SG_OUTPUT]->content,
         .fb = (const rast_fb_block *)ctx->cur[SG_FB]->content,
+        .so = (const rast_so_block *)ctx->cur[SG_SO]->content,
     };
     bool derive = ctx->derived_stale || !ctx->cur_draw;
     rast_draw_state_build((rast_draw_state *)b->content, &blocks,
@@ -410,6 +415,7 @@ void swr_context_destroy(swr_context *ctx)
     free((void *)ctx->hazard);
     free(ctx->threads);
     free(ctx->p_layout);
+    free(ctx->so_prefix);
     free(ctx);
 }
 
@@ -642,6 +648,67 @@ swr_result swr_set_framebuffer(swr_context *ctx, const swr_framebuffer *fb)
     return SWR_OK;
 }
 
+/* ---- stream output ---------------------------------------------------------------- */
+
+swr_result swr_set_stream_output(swr_context *ctx, const swr_so_state *so)
+{
+    if (!ctx)
+        return SWR_ERROR_INVALID_ARGUMENT;
+    if (rast_so_validate(so))
+        return SWR_ERROR_INVALID_ARGUMENT;
+    if (so)
+        ctx->p_so.so = *so;
+    else
+        memset(&ctx->p_so.so, 0, sizeof ctx->p_so.so);
+    /* Declarations past num_decls are never read; zero them so that equal
+     * states are equal blocks. */
+    memset(ctx->p_so.so.decls + ctx->p_so.so.num_decls, 0,
+           (SWR_MAX_SO_DECLS - ctx->p_so.so.num_decls) * sizeof(swr_so_decl));
+    for (uint32_t b = 0; b < SWR_MAX_SO_BUFFERS; b++)
+        ctx->so_offset[b] = ctx->p_so.so.buffers[b].offset_bytes;
+    MARK(SG_SO);
+    return SWR_OK;
+}
+
+swr_result swr_get_stream_output(swr_context *ctx, swr_so_result *out)
+{
+    if (!ctx || !out)
+        return SWR_ERROR_INVALID_ARGUMENT;
+    *out = ctx->so_last;
+    memcpy(out->offset_bytes, ctx->so_offset, sizeof out->offset_bytes);
+    return SWR_OK;
+}
+
+/* Plans the stream output of a draw of `chunks` chunks (rast_so_prepare) into
+ * so: the chunks' jobs then differ only in prim_base. False: stream output is
+ * off (so->active false), or out of memory for the per-chunk counts. */
+static bool plan_stream_output(swr_context *ctx, const rast_draw_state *st, const swr_draw_info *d,
+                               uint32_t per_chunk, uint32_t chunks, rast_so_job *so)
+{
+    memset(so, 0, sizeof *so);
+    if (!ctx->p_so.so.enable)
+        return true;
+    if (chunks + 1 > ctx->so_prefix_cap) {
+        uint64_t *p = realloc(ctx->so_prefix, ((size_t)chunks + 1) * sizeof(uint64_t));
+        if (!p)
+            return false;
+        ctx->so_prefix = p;
+        ctx->so_prefix_cap = chunks + 1;
+    }
+    rast_so_plan plan;
+    if (!rast_so_prepare(st, d, per_chunk, chunks, ctx->so_offset, ctx->so_prefix, &plan))
+        return true;
+    so->active = true;
+    so->prims_per_instance = ctx->so_prefix[chunks];
+    so->limit = plan.limit;
+    memcpy(so->offset_bytes, ctx->so_offset, sizeof so->offset_bytes);
+    ctx->so_last.prims_generated = plan.generated;
+    ctx->so_last.prims_written = plan.written;
+    ctx->so_last.overflow = plan.written < plan.generated;
+    memcpy(ctx->so_offset, plan.offset_after, sizeof ctx->so_offset);
+    return true;
+}
+
 /* ---- work ----------------------------------------------------------------------------- */
 
 /* Cuts a draw of `count` positions (> 0) into frontend chunks: by
@@ -686,6 +753,8 @@ swr_result swr_draw(swr_context *ctx, const swr_draw_info *info)
     }
     if (d.instance_count == 0)
         d.instance_count = 1;
+    if (ctx->p_so.so.enable)
+        memset(&ctx->so_last, 0, sizeof ctx->so_last);
     if (d.count == 0 || KNOB_TOSS_DRAW)
         return SWR_OK;
     prof_begin(d.indexed ? PROF_APIDrawIndexed : PROF_APIDraw);
@@ -702,6 +771,11 @@ swr_result swr_draw(swr_context *ctx, const swr_draw_info *info)
         cut_draw(ctx, d.topology, d.count);
     uint32_t per_chunk = ctx->cut.per_chunk, inst_step = ctx->cut.inst_step;
     uint32_t chunks = (uint32_t)(((uint64_t)d.count + per_chunk - 1) / per_chunk);
+    rast_so_job so;
+    if (!plan_stream_output(ctx, st, &d, per_chunk, chunks, &so)) {
+        prof_end(d.indexed ? PROF_APIDrawIndexed : PROF_APIDraw);
+        return SWR_ERROR_OUT_OF_MEMORY;
+    }
     for (uint32_t i0 = 0; i0 < d.instance_count; i0 += inst_step) {
         uint32_t i1 = d.instance_count - i0 < inst_step ? d.instance_count : i0 + inst_step;
         for (uint32_t c = 0; c < chunks; c++) {
@@ -712,6 +786,9 @@ swr_result swr_draw(swr_context *ctx, const swr_draw_info *info)
             dc->fe.end = (uint64_t)(c + 1) * per_chunk < d.count ? (c + 1) * per_chunk : d.count;
             dc->fe.instance_begin = i0;
             dc->fe.instance_end = i1;
+            dc->fe.so = so;
+            if (so.active)
+                dc->fe.so.prim_base = ctx->so_prefix[c];
             mark_state_use(ctx, atomic_load_explicit(&dc->id, memory_order_relaxed));
             core_dc_publish(ctx, dc);
         }
@@ -857,5 +934,7 @@ void swr_get_stats(swr_context *ctx, swr_stats *out)
         out->ia_primitives += c->ia_primitives;
         out->c_invocations += c->c_invocations;
         out->c_primitives += c->c_primitives;
+        out->so_prims_generated += c->so_prims_generated;
+        out->so_prims_written += c->so_prims_written;
     }
 }

@@ -399,3 +399,48 @@ uint32_t fe_assemble(const fe_index_source *src, uint32_t begin, uint32_t end, f
 {
     return fe_assemble_counted(src, begin, end, out, max_out, NULL);
 }
+
+/* Outputs (fe_prim records) owned by the first L positions of a segment:
+ * the completions at relative positions < L; a line loop's closing line
+ * only once the segment is known to end there (complete). */
+static uint64_t segment_outputs(uint32_t topology, uint64_t L, bool complete)
+{
+    const topo_shape *t = &k_topo[topology];
+    uint64_t k = L > t->first_last ? (L - 1 - t->first_last) / t->step + 1 : 0;
+    uint64_t n = k * t->out_per_prim;
+    if (topology == SWR_TOPO_LINE_LOOP && complete && L >= 2)
+        n++;
+    return n;
+}
+
+/* Called by stream output's draw preparation on the API thread. The same
+ * model as fe_assemble_counted (a primitive belongs to the chunk holding its
+ * last position), summed instead of emitted, so prefix[c + 1] - prefix[c]
+ * is exactly what fe_assemble returns for chunk c. One forward pass: the
+ * restart positions are visited once for the whole draw. */
+void fe_chunk_output_prefix(const fe_index_source *src, uint32_t per_chunk, uint32_t chunks,
+                            uint64_t *prefix)
+{
+    prefix[0] = 0;
+    if (!src || src->topology >= SWR_TOPO_COUNT || per_chunk == 0) {
+        for (uint32_t c = 1; c <= chunks; c++)
+            prefix[c] = 0;
+        return;
+    }
+    const uint32_t topo = src->topology;
+    uint64_t seg = 0, base = 0, p = 0;
+    for (uint32_t c = 1; c <= chunks; c++) {
+        uint64_t b = (uint64_t)c * per_chunk;
+        if (c == chunks || b > src->count)
+            b = src->count;
+        if (b < p)
+            b = p;
+        for (uint64_t r = find_restart(src, p, b); r < b; r = find_restart(src, r + 1, b)) {
+            base += segment_outputs(topo, r - seg, true);
+            seg = r + 1;
+        }
+        p = b;
+        bool complete = b >= src->count || is_restart(src, b);
+        prefix[c] = base + (b > seg ? segment_outputs(topo, b - seg, complete) : 0);
+    }
+}

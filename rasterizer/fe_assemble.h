@@ -73,4 +73,12 @@ uint32_t fe_assemble(const fe_index_source *src, uint32_t begin, uint32_t end, f
 uint32_t fe_assemble_counted(const fe_index_source *src, uint32_t begin, uint32_t end,
                              fe_prim *out, uint32_t max_out, uint32_t *restarts);
 
+/* prefix[c] (c = 0..chunks): the fe_prim records owned by the positions
+ * before chunk c of a draw cut into chunks of per_chunk positions (chunk
+ * chunks - 1 ends at src->count), i.e. the sum of fe_assemble's returns for
+ * the chunks before c. O(chunks) without restart, one pass over the indices
+ * with it. */
+void fe_chunk_output_prefix(const fe_index_source *src, uint32_t per_chunk, uint32_t chunks,
+                            uint64_t *prefix);
+
 #endif /* FE_ASSEMBLE_H */

@@ -9,7 +9,8 @@
  *   fe_vs.c        fetch + vertex shader per batch of 8 slots (fe_run_vs);
  *                  outcodes and window positions per slot
  *                  (fe_transform_vertices)
- *   [fe_gs.c, fe_so.c: geometry shader and stream output, not yet]
+ *   [fe_gs.c: geometry shader, not yet]
+ *   fe_so.c        stream output of the assembled primitives (fe_so_run)
  *   fe_clipcull.c  one primitive at a time: reject, clip, to window space
  *   fe_tri8.c      unclipped triangles of viewport 0, 8 at a time
  *   fe_setup.c     be_prim records of triangles, lines and points
@@ -124,6 +125,9 @@ void fe_run_vs(fe_ctx *f, uint32_t num_unique);
  * shaded slots from `first` (a multiple of 8) on, for viewport 0. False:
  * out of memory (the caller then takes the per-primitive path). */
 bool fe_transform_vertices(fe_ctx *f, uint32_t num_unique, uint32_t first);
+/* fe_so.c: stream output of the n primitives of nv vertices from
+ * s->prims[first] for instance f->instance (f->job->so says where). */
+void fe_so_run(fe_ctx *f, uint32_t first, uint32_t n, uint32_t nv);
 /* fe_clipcull.c: the n primitives of nv vertices of the chunk, one at a
  * time, through clipping and culling to setup and binning. */
 void fe_clipcull_run(fe_ctx *f, uint32_t n, uint32_t nv);

@@ -15,8 +15,8 @@
  *          indexed mesh shades each vertex once per chunk, not per index
  *   FETCH  fe_fetch.c, 8 vertices at a time into SoA    } fe_vs.c, per
  *   VS     the vertex shader, 8 lanes                   } instance
- *   (GS, SO: the geometry shader and stream output will sit here, in
- *          fe_gs.c and fe_so.c, between assembly and clipping)
+ *   SO     fe_so.c: stream output of the chunk's primitives, unclipped
+ *          (GS: the geometry shader will sit before it, in fe_gs.c)
  *   clip/cull fe_clipcull.c: NaN/Inf positions and primitives outside one
  *          plane are dropped; primitives that leave the guard band, cross
  *          near/far, have w <= 0 or a negative clip distance go through
@@ -239,7 +239,9 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
             api_prims += s->prims[i].edge_flags & 1;
     }
     cnt->ia_primitives += api_prims * num_inst;
-    if (!(KNOB_TOSS_VS || KNOB_TOSS_SETUP_TRIS || f.rs->rasterizer_discard))
+    const bool discard = KNOB_TOSS_VS || KNOB_TOSS_SETUP_TRIS || f.rs->rasterizer_discard ||
+                         st->so->so.rasterizer_discard;
+    if (!discard)
         cnt->c_invocations += api_prims * num_inst;
     for (uint32_t inst = job->instance_begin; inst < job->instance_end; inst++) {
         f.instance = inst;
@@ -247,10 +249,12 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
         /* FETCH, VS */
         fe_run_vs(&f, num_unique);
         cnt->prims_in += n_own;
-        /* The geometry shader and stream output (fe_gs.c, fe_so.c, not yet)
-         * go here: they read the assembled primitives and s->vs_out, and
-         * hand on primitives (and their slots) in the same form. */
-        if (KNOB_TOSS_VS || KNOB_TOSS_SETUP_TRIS || f.rs->rasterizer_discard)
+        /* The geometry shader (fe_gs.c, not yet) goes here: it reads the
+         * assembled primitives and s->vs_out, and hands on primitives (and
+         * their slots) in the same form. */
+        if (job->so.active)
+            fe_so_run(&f, n - n_own, n_own, nv);
+        if (discard)
             continue;
         /* clip/cull, SETUP_TRIS, BIN_TRIS: unclipped triangles of viewport 0
          * 8 at a time when every vertex's outcode and window position are

@@ -80,6 +80,13 @@ typedef struct rast_fb_block {
     swr_framebuffer fb;
 } rast_fb_block;
 
+/* Stream output (fe_so.c). The buffers' offset_bytes here are those of the
+ * swr_set_stream_output call; a draw writes from the offsets in its jobs
+ * (rast_so_job), which core advances draw by draw. */
+typedef struct rast_so_block {
+    swr_so_state so;
+} rast_so_block;
+
 /* ---- draw state ------------------------------------------------------------------ */
 
 /* Everything a draw reads: the current blocks and the values derived from
@@ -94,6 +101,7 @@ typedef struct rast_state_blocks {
     const rast_raster_block *raster;
     const rast_output_block *output;
     const rast_fb_block *fb;
+    const rast_so_block *so;
 } rast_state_blocks;
 
 size_t rast_draw_state_bytes(void);
@@ -149,16 +157,50 @@ void rast_scratch_destroy(rast_scratch *s);
 typedef struct rast_counters {
     uint64_t vs_invocations, prims_in, prims_binned, ps_invocations, samples_passed;
     uint64_t ia_vertices, ia_primitives, c_invocations, c_primitives;
+    uint64_t so_prims_generated, so_prims_written;
 } rast_counters;
 
 /* ---- frontend ----------------------------------------------------------------------- */
+
+/* Where one chunk's primitives go in the stream output buffers, decided on
+ * the API thread when the draw is cut (rast_so_prepare), so that chunks
+ * running on any workers in any order write disjoint ranges in draw order.
+ * Primitive g of the draw (counted over the whole draw, instance after
+ * instance) is written iff g < limit. */
+typedef struct rast_so_job {
+    bool active;
+    uint64_t prim_base;                        /* primitives of an instance before this chunk's */
+    uint64_t prims_per_instance;               /* primitives of one instance */
+    uint64_t limit;                            /* primitives of the draw that fit */
+    uint32_t offset_bytes[SWR_MAX_SO_BUFFERS]; /* of the draw's primitive 0 */
+} rast_so_job;
 
 typedef struct rast_fe_job {
     const rast_draw_state *st;
     swr_draw_info draw;
     uint32_t begin, end;                   /* index-stream positions of this chunk */
     uint32_t instance_begin, instance_end; /* instances this chunk draws */
+    rast_so_job so;
 } rast_fe_job;
+
+/* Stream output of a draw cut into `chunks` chunks of per_chunk positions
+ * (the last one shorter): prefix[c] (c = 0..chunks) receives the primitives
+ * one instance assembles in the positions before chunk c, so prefix[chunks]
+ * is one instance's total. offsets: the buffers' write offsets before the
+ * draw. Fills the totals of the draw: generated, written, the offsets after
+ * it, and the limit of the chunks' rast_so_job. API thread; O(chunks), plus
+ * one pass over the indices for restart draws. False: stream output is off
+ * in st (nothing filled). */
+typedef struct rast_so_plan {
+    uint64_t generated, written, limit;
+    uint32_t offset_after[SWR_MAX_SO_BUFFERS];
+} rast_so_plan;
+bool rast_so_prepare(const rast_draw_state *st, const swr_draw_info *d, uint32_t per_chunk,
+                     uint32_t chunks, const uint32_t offsets[SWR_MAX_SO_BUFFERS], uint64_t *prefix,
+                     rast_so_plan *plan);
+/* Whether a stream output state is valid: NULL or "" when it is, else a
+ * one-line static message. API thread (swr_set_stream_output). */
+const char *rast_so_validate(const swr_so_state *so);
 
 void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *scratch,
                  rast_counters *counters);

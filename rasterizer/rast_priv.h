@@ -331,6 +331,7 @@ struct rast_draw_state {
     const rast_raster_block *raster;
     const rast_output_block *output;
     const rast_fb_block *fb;
+    const rast_so_block *so;
 
     /* derived */
     uint32_t fb_width, fb_height;

@@ -199,6 +199,7 @@ void rast_draw_state_build(rast_draw_state *st, const rast_state_blocks *blocks,
     st->raster = blocks->raster;
     st->output = blocks->output;
     st->fb = blocks->fb;
+    st->so = blocks->so;
     if (!prev) {
         uint32_t csr = simd_fp_enter(); /* derived values as workers would compute them */
         rast_derive_state(st);

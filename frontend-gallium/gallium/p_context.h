@@ -154,6 +154,26 @@ struct pipe_context {
                               unsigned start_slot, unsigned num_views,
                               struct pipe_sampler_view **views);
 
+    /* ---- stream output (7.1.9) */
+
+    /* A target over [buffer_offset, buffer_offset + buffer_size) of
+     * `buffer` (referenced), internal offset 0. NULL on failure. */
+    struct pipe_stream_output_target *(*create_stream_output_target)(struct pipe_context *ctx,
+                                                                     struct pipe_resource *buffer,
+                                                                     unsigned buffer_offset,
+                                                                     unsigned buffer_size);
+    /* Frees a target whose last reference is gone (pipe_so_target_reference
+     * calls it) and drops its buffer reference. */
+    void (*stream_output_target_destroy)(struct pipe_context *ctx,
+                                         struct pipe_stream_output_target *target);
+    /* Binds targets[0..num_targets) (references taken; the rest unbound) to
+     * the stream output buffers of the bound vertex shader's
+     * pipe_stream_output_info. offsets[i] sets target i's internal offset in
+     * bytes; (unsigned)-1 appends where it is. */
+    void (*set_stream_output_targets)(struct pipe_context *ctx, unsigned num_targets,
+                                      struct pipe_stream_output_target **targets,
+                                      const unsigned *offsets);
+
     /* ---- views and surfaces (7.1.5, 7.1.8) */
 
     /* A view of `texture` from a template (target, format, swizzles, u);
@@ -280,6 +300,18 @@ static inline void pipe_sampler_view_reference(struct pipe_sampler_view **ptr,
     if (pipe_reference(old ? &old->reference : NULL, view ? &view->reference : NULL))
         old->context->sampler_view_destroy(old->context, old);
     *ptr = view;
+}
+
+/* *ptr = target, moving one reference; destroys the target that lost its
+ * last reference through the context that created it. */
+static inline void pipe_so_target_reference(struct pipe_stream_output_target **ptr,
+                                            struct pipe_stream_output_target *target)
+{
+    struct pipe_stream_output_target *old = *ptr;
+
+    if (pipe_reference(old ? &old->reference : NULL, target ? &target->reference : NULL))
+        old->context->stream_output_target_destroy(old->context, old);
+    *ptr = target;
 }
 
 #ifdef __cplusplus

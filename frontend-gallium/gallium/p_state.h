@@ -353,6 +353,19 @@ struct pipe_stream_output_info {
     struct pipe_stream_output output[PIPE_MAX_SO_OUTPUTS];
 };
 
+/* A stream output target (7.1.9): the byte range [buffer_offset,
+ * buffer_offset + buffer_size) of a buffer that stream output writes
+ * primitives into. The driver's object starts with this one and also keeps
+ * the internal offset (bytes already written) that set_stream_output_targets
+ * sets or appends at. */
+struct pipe_stream_output_target {
+    struct pipe_reference reference;
+    struct pipe_resource *buffer; /* referenced */
+    struct pipe_context *context; /* the context that created it */
+    unsigned buffer_offset;
+    unsigned buffer_size;
+};
+
 /* A shader CSO ("Shader"): create_vs_state / create_fs_state. */
 struct pipe_shader_state {
     const char *text; /* TGSI, in its text form (NUL-terminated); copied by the driver */

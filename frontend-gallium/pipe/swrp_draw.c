@@ -745,7 +745,8 @@ static void draw_vbo(struct pipe_context *ctx, const struct pipe_draw_info *info
     }
 
     bool ok = send_state(c, vs_code, fs_code) &&
-              send_vertex_buffers(c, info, draws, num_draws, indices, avail, &k);
+              send_vertex_buffers(c, info, draws, num_draws, indices, avail, &k) &&
+              swrp_so_before_draws(c);
     if (ok && info->index_size &&
         swr_set_index_buffer(c->engine, indices, info->index_size,
                              (uint32_t)(avail * info->index_size)) != SWR_OK)
@@ -784,6 +785,7 @@ static void draw_vbo(struct pipe_context *ctx, const struct pipe_draw_info *info
         };
         swr_draw(c->engine, &di);
     }
+    swrp_so_after_draws(c);
     after_draw(c, info, &k);
     if (ids) /* after_draw stored the draws' fence in the shaders' last_use */
         swrp_state_defer_free(c, ids, b->vs->last_use);

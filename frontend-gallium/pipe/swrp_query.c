@@ -62,8 +62,11 @@
  *   ps_invocations: live pixels shaded; helper lanes excluded (ARB lets an
  *     implementation run and count extra invocations; we count none);
  *   gs, hs, ds, cs: 0 (no such stages).
- * PRIMITIVES_EMITTED, SO_STATISTICS: 0 (no stream output);
- * SO_OVERFLOW predicates: false.
+ * PRIMITIVES_EMITTED, SO_STATISTICS: the primitives stream output wrote
+ * and those it was given (swr_stats so_prims_written / so_prims_generated:
+ * written stops at the first primitive that does not fit); the SO_OVERFLOW
+ * predicates: some primitive was not written. Vertex stream 0 only (no
+ * geometry shader, no other stream).
  *
  * Thread: the context's thread.
  */
@@ -292,14 +295,19 @@ static void fill_result(const struct pipe_query *q, union pipe_query_result *r)
         r->u64 = q->index == 0 ? DIFF(q, prims_in) : 0; /* one vertex stream */
         break;
     case PIPE_QUERY_PRIMITIVES_EMITTED:
-        r->u64 = 0;
+        r->u64 = q->index == 0 ? DIFF(q, so_prims_written) : 0;
         break;
     case PIPE_QUERY_SO_STATISTICS:
         memset(&r->so_statistics, 0, sizeof r->so_statistics);
+        if (q->index == 0) {
+            r->so_statistics.num_primitives_written = DIFF(q, so_prims_written);
+            r->so_statistics.primitives_storage_needed = DIFF(q, so_prims_generated);
+        }
         break;
     case PIPE_QUERY_SO_OVERFLOW_PREDICATE:
     case PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE:
-        r->b = false;
+        r->b = (q->type == PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE || q->index == 0) &&
+               DIFF(q, so_prims_generated) > DIFF(q, so_prims_written);
         break;
     case PIPE_QUERY_GPU_FINISHED:
         r->b = true;

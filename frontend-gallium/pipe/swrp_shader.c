@@ -76,6 +76,7 @@ static void *create_shader(const struct pipe_shader_state *state, uint8_t proces
     if (!s->text)
         goto fail;
     memcpy(s->text, state->text, s->len + 1);
+    s->so_info = state->stream_output;
     s->variant[0] = compile(s->text, s->len, false);
     if (!s->variant[0])
         goto fail;

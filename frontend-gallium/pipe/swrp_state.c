@@ -781,6 +781,7 @@ bool swrp_state_init(swrp_context *c)
     p->create_surface = create_surface;
     p->surface_destroy = surface_destroy;
     swrp_shader_init(p);
+    swrp_so_init(p);
     swrp_draw_init(p);
     return true;
 }
@@ -793,6 +794,7 @@ void swrp_state_destroy(swrp_context *c)
     struct pipe_context *p = &c->base;
     set_framebuffer_state(p, NULL);
     set_vertex_buffers(p, 0, PIPE_MAX_VERTEX_BUFFERS, NULL);
+    p->set_stream_output_targets(p, 0, NULL, NULL);
     for (unsigned s = 0; s < SWRP_NUM_STAGES; s++) {
         for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++)
             const_slot_release(c, &b->cb[s][i]);

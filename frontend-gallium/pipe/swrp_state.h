@@ -99,6 +99,7 @@ typedef struct swrp_shader_cso {
     bool reads_drawid;          /* declares SV DRAWID: every variant lowered (swrp_lower_key) */
     bool lower_failed[SWRP_NUM_VARIANTS]; /* variant refused: variant[0] is used instead */
     uint64_t last_use;          /* engine fence after the last draw using it */
+    struct pipe_stream_output_info so_info; /* VS: its stream output (swrp_so.c) */
 } swrp_shader_cso;
 
 /* Storage for copies of user constant buffers. A draw loop that changes a
@@ -193,6 +194,13 @@ typedef struct swrp_bound {
 
     swrp_zombie_shader *zombies;
 
+    /* Stream output targets (references held; swrp_so.c) and whether the
+     * engine was last sent a stream output state. */
+    struct pipe_stream_output_target *so_targets[PIPE_MAX_SO_BUFFERS];
+    unsigned num_so_targets;
+    bool so_sent;
+    swr_so_state sent_so; /* as sent, offsets advanced to the engine's after each draw_vbo */
+
     /* Queries and the render condition (swrp_query.c). */
     struct pipe_query *query_pending; /* queries with an engine snapshot still to take */
     struct pipe_query *cond_query;    /* render_condition's query (not owned); NULL: none */
@@ -250,6 +258,13 @@ void swrp_query_before_draw(swrp_context *c);
 /* Whether the render condition lets work run now (waits for the query's
  * result in the WAIT modes). True without a condition. */
 bool swrp_query_render_allowed(swrp_context *c);
+
+/* swrp_so.c: the stream output target hooks, and draw_vbo's stream
+ * output: before its draws (false: not accepted, reported; skip the draw)
+ * and after them (reads the targets' offsets back, marks their buffers). */
+void swrp_so_init(struct pipe_context *ctx);
+bool swrp_so_before_draws(swrp_context *c);
+void swrp_so_after_draws(swrp_context *c);
 
 /* swrp_blit.c: the blit hook; it also installs generate_mipmap. */
 void swrp_blit_init(struct pipe_context *ctx);

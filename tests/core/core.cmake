@@ -46,3 +46,14 @@ swr_test(NAME test_multi_context
 add_test(NAME test_render_reference_generic_store COMMAND test_render_reference)
 set_tests_properties(test_render_reference_generic_store PROPERTIES
   ENVIRONMENT "KNOB_USE_GENERIC_STORETILE=1" LABELS engine TIMEOUT 120)
+
+# Stream output against a scalar reference of GL transform feedback: every
+# topology, indexed and restart draws, instances, appending, overflow,
+# interleaved and separate buffers, rasterizer discard; every chunk size,
+# single-threaded and with 1, 2 and 4 workers.
+swr_test(NAME test_stream_output
+  SOURCES ${core_tests}/test_stream_output.c ${core_support}
+  LIBS swr_core swr_knobs LABELS threading engine TIMEOUT 300)
+add_test(NAME test_stream_output_single_threaded COMMAND test_stream_output)
+set_tests_properties(test_stream_output_single_threaded PROPERTIES
+  ENVIRONMENT "KNOB_SINGLE_THREADED=1" LABELS engine TIMEOUT 300)

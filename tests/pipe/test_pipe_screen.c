@@ -59,7 +59,7 @@ static void test_identity_and_caps(void **state)
     assert_int_equal(screen->get_param(screen, PIPE_CAP_TEXTURE_BUFFER_OBJECTS), 1);
     assert_int_equal(screen->get_param(screen, PIPE_CAP_SEAMLESS_CUBE_MAP), 1);
     assert_int_equal(screen->get_param(screen, PIPE_CAP_COMPUTE), 0);
-    assert_int_equal(screen->get_param(screen, PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS), 0);
+    assert_int_equal(screen->get_param(screen, PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS), 4);
     assert_int_equal(screen->get_param(screen, PIPE_CAP_TEXTURE_MULTISAMPLE), 0);
     assert_int_equal(screen->get_param(screen, PIPE_CAP_MIN_MAP_BUFFER_ALIGNMENT), 64);
     assert_true(screen->get_param(screen, PIPE_CAP_VIDEO_MEMORY) > 0);
