@@ -54,6 +54,7 @@ struct Opnd {
     bool neg = false, abs = false;
     int ind = -1; /* TEMP whose .x holds the dynamic register offset */
     int array_id = 0;
+    int cbuf = 0; /* F_CONST: the constant buffer (uniform blocks are 1..N) */
 };
 
 struct Val {
@@ -190,14 +191,18 @@ struct Gen {
     void emit(const std::string &s) { code.push_back(s); }
     std::string reg_text(const Opnd &o)
     {
-        char b[96];
+        char b[96], f[24];
+        if (o.file == F_CONST)
+            snprintf(f, sizeof f, "CONST[%d]", o.cbuf);
+        else
+            snprintf(f, sizeof f, "%s", file_names[o.file]);
         if (o.ind >= 0) {
             if (o.array_id)
-                snprintf(b, sizeof b, "%s[ADDR[0].x+%d](%d)", file_names[o.file], o.index, o.array_id);
+                snprintf(b, sizeof b, "%s[ADDR[0].x+%d](%d)", f, o.index, o.array_id);
             else
-                snprintf(b, sizeof b, "%s[ADDR[0].x+%d]", file_names[o.file], o.index);
+                snprintf(b, sizeof b, "%s[ADDR[0].x+%d]", f, o.index);
         } else {
-            snprintf(b, sizeof b, "%s[%d]", file_names[o.file], o.index);
+            snprintf(b, sizeof b, "%s[%d]", f, o.index);
         }
         return b;
     }
@@ -1263,7 +1268,8 @@ struct Gen {
         for (size_t i = 0; ok && i < v.s.size(); i++) {
             const Opnd &o = v.s[i];
             ok = o.file == v.s[0].file && o.index == v.s[0].index + (int)i &&
-                 o.array_id == v.s[0].array_id && o.ind == v.s[0].ind && !o.neg && !o.abs &&
+                 o.array_id == v.s[0].array_id && o.ind == v.s[0].ind && o.cbuf == v.s[0].cbuf &&
+                 !o.neg && !o.abs &&
                  (o.file == F_TEMP || o.file == F_CONST || o.file == F_IMM);
             for (int c = 0; ok && c < o.n; c++)
                 ok = o.swz[c] == v.s[0].swz[c];
@@ -2221,9 +2227,49 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
         unsupported(0, "no main()");
     std::map<std::string, const TType *> &used = ctx.used[stage];
 
+    std::vector<std::string> in_decls, out_decls, pro;
+    /* uniform blocks: each leaf reads its CONST[block][offset / 16] in
+     * place, swizzled from component (offset / 4) % 4 (std140 keeps a
+     * vector inside one vec4); a column of a row-major matrix is gathered
+     * from its rows into a TEMP in the prologue. */
+    std::set<int> cbufs_used;
+    for (auto &kv : used) {
+        if (!is_uniform_block(*kv.second))
+            continue;
+        const BlockVar &b = ctx.blocks[ctx.block_index.at(kv.second->getTypeName().c_str())];
+        Val v;
+        for (int e = 0; e < b.elements; e++) {
+            cbufs_used.insert(b.first_cbuf + e);
+            for (const BlockLeaf &l : b.leaves) {
+                Opnd o;
+                o.file = F_CONST;
+                o.cbuf = b.first_cbuf + e;
+                o.n = l.n;
+                o.kind = l.k;
+                if (l.stride == 4) {
+                    o.index = l.offset / 16;
+                    for (int c = 0; c < 4; c++)
+                        o.swz[c] = (uint8_t)std::min(3, l.offset / 4 % 4 + std::min(c, l.n - 1));
+                    v.s.push_back(o);
+                    continue;
+                }
+                Opnd t = g.temp(l.n, l.k);
+                for (int r = 0; r < l.n; r++) {
+                    int at = l.offset + r * l.stride;
+                    o.index = at / 16;
+                    o.n = 1;
+                    for (int c = 0; c < 4; c++)
+                        o.swz[c] = (uint8_t)(at / 4 % 4);
+                    pro.push_back("MOV " + g.dst(comp(t, r)) + ", " + g.src(o));
+                }
+                v.s.push_back(t);
+            }
+        }
+        g.globals[kv.first] = v;
+    }
     /* uniforms */
     for (auto &kv : used) {
-        if (!is_uniform(*kv.second))
+        if (!is_uniform(*kv.second) || is_uniform_block(*kv.second))
             continue;
         const UniformVar &u = ctx.uniforms[ctx.uniform_index.at(kv.first)];
         std::vector<Leaf> l;
@@ -2241,7 +2287,6 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
         v.sampler_type = u.type;
         g.globals[kv.first] = v;
     }
-    std::vector<std::string> in_decls, out_decls, pro;
     /* inputs */
     if (vs) {
         for (const AttribVar &a : ctx.attribs) {
@@ -2511,6 +2556,11 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
         t += d + "\n";
     if (ctx.num_const_regs)
         t += "DCL CONST[0][0.." + std::to_string(ctx.num_const_regs - 1) + "]\n";
+    for (const BlockVar &b : ctx.blocks)
+        for (int e = 0; e < b.elements; e++)
+            if (cbufs_used.count(b.first_cbuf + e))
+                t += "DCL CONST[" + std::to_string(b.first_cbuf + e) + "][0.." +
+                     std::to_string(std::max(0, (b.size + 15) / 16 - 1)) + "]\n";
     /* temporaries: runs of plain temps and the arrays */
     {
         std::vector<int> owner(g.ntemps, 0);

@@ -35,3 +35,8 @@ swr_gl_compare_test(test_gl_compare_eval 120)
 
 # glPushClientAttrib / glPopClientAttrib against Mesa's llvmpipe libOSMesa.
 swr_gl_compare_test(test_gl_compare_clientattrib 120)
+
+# Uniform blocks (std140 packing, matrices, ranges, block arrays, both
+# stages) and their reflection and errors in a 3.3 core context against
+# Mesa's llvmpipe libOSMesa, with the std140 offsets worked out by hand.
+swr_gl_compare_test(test_gl_compare_ubo 120)

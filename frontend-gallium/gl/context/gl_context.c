@@ -458,8 +458,8 @@ void swrgl_GetDoublev(struct gl_context *ctx, GLenum pname, GLdouble *data)
 /* ---- indexed glGet (GL 3.0 section 6.1.2, EXT_draw_buffers2) ------------- */
 
 /* The indexed state of this GL: per-draw-buffer blend enables and colour
- * write masks (transform feedback and uniform buffers, the other indexed
- * targets of later versions, do not exist here). An unknown target is
+ * write masks, and the uniform buffer and transform feedback buffer
+ * bindings (the vertex part's, gl_vertex_get_indexed). An unknown target is
  * GL_INVALID_ENUM, an index outside its range GL_INVALID_VALUE. */
 static bool get_indexed_value(struct gl_context *ctx, GLenum target, GLuint index, gl_value *v)
 {
@@ -482,6 +482,8 @@ static bool get_indexed_value(struct gl_context *ctx, GLenum target, GLuint inde
         }
         return true;
     default:
+        if (gl_vertex_get_indexed(ctx, target, index, v))
+            return v->count > 0;
         gl_error(ctx, GL_INVALID_ENUM);
         return false;
     }
@@ -503,4 +505,13 @@ void swrgl_GetIntegeri_v(struct gl_context *ctx, GLenum target, GLuint index, GL
         return;
     for (unsigned k = 0; k < v.count; k++)
         data[k] = value_as_int(&v, k);
+}
+
+void swrgl_GetInteger64i_v(struct gl_context *ctx, GLenum target, GLuint index, GLint64 *data)
+{
+    gl_value v;
+    if (!get_indexed_value(ctx, target, index, &v) || !data)
+        return;
+    for (unsigned k = 0; k < v.count; k++)
+        data[k] = v.type == GL_VALUE_INT64 ? v.i64[k] : (GLint64)value_as_int(&v, k);
 }
