@@ -3,7 +3,8 @@
  * tree, to TGSI text (glsl_priv.h: gen_stage).
  *
  * In: the stage's linked intermediate and the link context (glsl_link.cpp),
- * which says where every uniform (CONST[0] registers, sampler numbers),
+ * which says where every uniform (CONST[0] registers, sampler numbers,
+ * uniform block members in CONST[1..12] at std140 offsets),
  * attribute (IN registers), varying (GENERIC slots) and fragment output
  * (COLOR index) lives. Out: the TGSI text of the stage, declarations first,
  * instructions numbered and labelled as the parser wants them. One walk of

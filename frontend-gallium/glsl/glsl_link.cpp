@@ -13,6 +13,9 @@
  *  - uniforms: CONST[0] registers in declaration order, VS first, each of
  *    slots_of() registers; sampler numbers in the same order; the initial
  *    CONST[0] words from GLSL 1.20 initializers;
+ *  - uniform blocks: by block name, each element its own constant buffer
+ *    CONST[1..12], members at their std140 byte offsets (the rules are
+ *    written out above std140_align), whatever layout the block names;
  *  - attributes: the built-ins at their NVIDIA-aliased locations, bound ones
  *    where glBindAttribLocation put them, the rest at the first free run;
  *    IN registers follow the locations in order;
