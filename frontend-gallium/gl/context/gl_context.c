@@ -233,6 +233,7 @@ static const char extensions[] =
     "GL_ARB_shading_language_100 GL_ARB_texture_rectangle GL_ARB_texture_float "
     "GL_ARB_depth_texture GL_ARB_shadow GL_ARB_point_sprite GL_ARB_texture_mirrored_repeat "
     "GL_ARB_texture_border_clamp GL_ARB_texture_cube_map GL_ARB_timer_query "
+    "GL_ARB_uniform_buffer_object "
     "GL_EXT_framebuffer_object GL_EXT_framebuffer_blit GL_EXT_blend_equation_separate "
     "GL_EXT_blend_func_separate GL_EXT_blend_color GL_EXT_blend_minmax GL_EXT_texture3D "
     "GL_EXT_texture_compression_s3tc GL_EXT_texture_compression_rgtc GL_EXT_texture_sRGB "
