@@ -1322,6 +1322,34 @@ struct Gen {
             rv.s.push_back(r);
             return rv;
         }
+        if (lt.isArray()) {
+            /* An array inside a uniform block: element e's slot j is
+             * CONST[b][reg_j + e * R] with the same swizzle (std140 strides
+             * are whole vec4s), so element 0's slots read with a dynamic
+             * offset idx * R, without copying the array. */
+            int S = slots_of(TType(lt, 0));
+            int n = array_len(lt, 1), R = 0;
+            bool strided = n > 1 && (int)base.s.size() == n * S;
+            for (int e = 0; strided && e < n; e++)
+                for (int j = 0; strided && j < S; j++) {
+                    const Opnd &a = base.s[j], &o = base.s[e * S + j];
+                    if (e == 1 && j == 0)
+                        R = o.index - a.index;
+                    strided = o.file == F_CONST && a.file == F_CONST && o.cbuf == a.cbuf && o.ind < 0 &&
+                              !o.neg && !o.abs && o.n == a.n && o.kind == a.kind &&
+                              o.index == a.index + e * R && !memcmp(o.swz, a.swz, sizeof o.swz);
+                }
+            if (strided && R > 0) {
+                Opnd off = R > 1 ? alu("UMUL", 1, KU, {idx, immU((uint32_t)R)}) : alu("MOV", 1, KU, {idx});
+                Val r;
+                for (int j = 0; j < S; j++) {
+                    Opnd o = base.s[j];
+                    o.ind = off.index;
+                    r.s.push_back(o);
+                }
+                return r;
+            }
+        }
         base = indexable(base, lt);
         int S = lt.isArray() ? slots_of(TType(lt, 0)) : 1;
         Opnd off = S > 1 ? alu("UMUL", 1, KU, {idx, immU((uint32_t)S)}) : alu("MOV", 1, KU, {idx});
@@ -2251,6 +2279,16 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
                     o.index = l.offset / 16;
                     for (int c = 0; c < 4; c++)
                         o.swz[c] = (uint8_t)std::min(3, l.offset / 4 % 4 + std::min(c, l.n - 1));
+                    if (l.k == KB) {
+                        /* a bool is any nonzero word (GL 3.1 2.11.4):
+                         * made ~0 / 0 once, here, instead of at every
+                         * reference of the block (symbol()) */
+                        Opnd t = g.temp(l.n, KB);
+                        pro.push_back("USNE " + g.dst(t) + ", " + g.src(g.align(o, l.n)) + ", " +
+                                      g.src(g.align(g.immU(0), l.n)));
+                        v.s.push_back(t);
+                        continue;
+                    }
                     v.s.push_back(o);
                     continue;
                 }
@@ -2261,7 +2299,8 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
                     o.n = 1;
                     for (int c = 0; c < 4; c++)
                         o.swz[c] = (uint8_t)(at / 4 % 4);
-                    pro.push_back("MOV " + g.dst(comp(t, r)) + ", " + g.src(o));
+                    pro.push_back(std::string(l.k == KB ? "USNE " : "MOV ") + g.dst(comp(t, r)) + ", " +
+                                  g.src(o) + (l.k == KB ? ", " + g.src(g.immU(0)) : ""));
                 }
                 v.s.push_back(t);
             }

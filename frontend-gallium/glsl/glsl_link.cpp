@@ -218,6 +218,10 @@ class SizeScan : public TIntermTraverser {
         TStorageQualifier q = t.getQualifier().storage;
         if (q == EvqConst || q == EvqConstReadOnly)
             return;
+        /* (a uniform block is in a buffer, not in CONST[0]: the link checks
+         * it against GL_MAX_UNIFORM_BLOCK_SIZE) */
+        if (is_uniform_block(t))
+            return;
         Class &c = q == EvqUniform ? uniforms : (q == EvqVaryingIn || q == EvqVaryingOut) ? io : temps;
         long long n = slots_counted(t);
         c.slots = std::min(1LL << 40, c.slots + n);
@@ -1274,6 +1278,14 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
                 bool rm = t->getQualifier().layoutMatrix == ElmRowMajor;
                 TType e = t->isArray() ? TType(*t, 0) : TType();
                 const TType &et = t->isArray() ? e : *t;
+                /* every slot takes 4 bytes or more: past 16384 slots the
+                 * block is over the limit, checked before it is laid out
+                 * (and before the sizes could overflow) */
+                if (slots_counted(et) > 65536 / 4) {
+                    p->log += link_error("link: uniform block '" + bname +
+                                         "' is larger than GL_MAX_UNIFORM_BLOCK_SIZE (65536 bytes)");
+                    return;
+                }
                 b.size = std140_size(et, rm);
                 std140_leaves(et, rm, 0, b.leaves);
                 cbuf += b.elements;

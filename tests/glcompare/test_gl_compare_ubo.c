@@ -9,8 +9,8 @@
  * glBindBufferRange: vec3 + float packing, vec2 pairs, float arrays (16-byte
  * stride), mat4 and mat3 (column- and row-major) in the vertex stage, two
  * blocks on separate binding points (glUniformBlockBinding), block arrays,
- * anonymous blocks with structs and bools, dynamic indexing of arrays inside a
- * block. Both libraries' images must agree within one step per channel (the
+ * dynamic indexing of arrays inside a block (floats, row-major matrices,
+ * bool vectors). Both libraries' images must agree within one step per channel (the
  * values are chosen so that no result sits on a rounding edge).
  *
  * Independently of llvmpipe, the reflection of one block is checked against
@@ -277,12 +277,48 @@ static void setup_shared(lib *l, GLuint p, GLuint *bufs)
     l->g.BufferSubData(GL_UNIFORM_BUFFER, 64, sizeof off, off);
 }
 
+/* 6. dynamic indices into a float array, an array of row-major matrices and
+ * a bvec3 array (bools as any nonzero word) of one block. Offsets: rm[3] at
+ * 0 (stride 32: two rows of vec2 at 16), flags[4] at 96 (stride 16), vals[40]
+ * at 160 (stride 16); 800 bytes. */
+static const char FS_DYN[] =
+    "#version 150\n"
+    "in vec2 uv;\n"
+    "out vec4 color;\n"
+    "layout(std140, row_major) uniform Big { mat2 rm[3]; bvec3 flags[4]; float vals[40]; };\n"
+    "void main() {\n"
+    "  int i = int(uv.x * 39.99);\n"
+    "  int j = int(uv.y * 2.99);\n"
+    "  int k = int(uv.x * 3.99);\n"
+    "  vec2 m = rm[j] * uv;\n"
+    "  color = vec4(vals[i], m, flags[k].y ? 1.0 : (flags[k].z ? 0.5 : 0.25));\n"
+    "}\n";
+static void setup_dyn(lib *l, GLuint p, GLuint *bufs)
+{
+    float d[200] = {0};
+    for (int j = 0; j < 3; j++) {
+        d[8 * j + 0] = 0.3f + 0.1f * j; /* row 0 */
+        d[8 * j + 1] = 0.2f;
+        d[8 * j + 4] = -0.1f * j; /* row 1 */
+        d[8 * j + 5] = 0.6f;
+    }
+    const int flags[4][3] = {{0, 2, 0}, {0, 0, -1}, {1, 0, 0}, {0, 1, 1}};
+    for (int k = 0; k < 4; k++)
+        memcpy(&d[24 + 4 * k], flags[k], sizeof flags[k]);
+    for (int i = 0; i < 40; i++)
+        d[40 + 4 * i] = (float)i / 40.0f + 0.01f;
+    bufs[0] = make_ubo(l, d, sizeof d);
+    l->u.UniformBlockBinding(p, l->u.GetUniformBlockIndex(p, "Big"), 6);
+    l->u.BindBufferBase(GL_UNIFORM_BUFFER, 6, bufs[0]);
+}
+
 static const scene scenes[] = {
     {"std140 packing", VS_PLAIN, FS_PACK, setup_pack},
     {"matrices (column / row major)", VS_MAT, FS_COL, setup_mat},
     {"two blocks, buffer ranges", VS_PLAIN, FS_TWO, setup_two},
     {"block arrays, struct arrays", VS_PLAIN, FS_ARR, setup_arr},
     {"block in both stages, dynamic index, BufferSubData", VS_SHARED, FS_SHARED, setup_shared},
+    {"dynamic indices: floats, row-major mat2, bvec3", VS_PLAIN, FS_DYN, setup_dyn},
 };
 enum { NSCENES = sizeof scenes / sizeof scenes[0] };
 

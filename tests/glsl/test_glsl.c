@@ -1239,6 +1239,17 @@ static void t_uniform_blocks_declared(void **st)
         !strstr(vs, "CONST[1][5].y") || !strstr(vs, "CONST[1][6].y") || !strstr(vs, "CONST[1][2].w"))
         fail_msg("VS TGSI:\n%s", vs);
     swr_glsl_program_destroy(p);
+    /* a dynamic index into a block's array reads it in place: arr (stride
+     * 16 from byte 16) is CONST[1][ADDR + 1], bools become ~0 / 0 once */
+    p = h_link("#version 140\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n",
+               "#version 140\nuniform B { vec4 pad; float arr[8]; bool on; };\nuniform int i;\nout vec4 o;\n"
+               "void main() { o = vec4(arr[i], on ? 1.0 : 0.0, pad.xy); }\n");
+    if (!swr_glsl_program_ok(p))
+        fail_msg("link: %s", swr_glsl_program_log(p));
+    const char *fs = swr_glsl_program_tgsi(p, SWR_GLSL_FRAGMENT);
+    if (!strstr(fs, "CONST[1][ADDR[0].x+1].xxxx") || !strstr(fs, "USNE") || strstr(fs, "ARRAY("))
+        fail_msg("FS TGSI:\n%s", fs);
+    swr_glsl_program_destroy(p);
     p = h_link("uniform vec4 u[2];\nvoid main() { gl_Position = u[0] + u[1]; }\n",
                "uniform mat2 m;\nvoid main() { gl_FragColor = vec4(m[0], m[1]); }\n");
     assert_true(swr_glsl_program_ok(p));
