@@ -16,9 +16,10 @@
  * Independently of llvmpipe, the reflection of one block is checked against
  * offsets worked out by hand from the std140 rules (see expect_offsets), and
  * swr alone is checked on what the spec leaves to the implementation but swr
- * promises (a buffer range shorter than the block reads zeros), and on the
- * errors the spec names (binding index out of range, misaligned offset, bad
- * block index).
+ * promises (a buffer range shorter than the block reads zeros). The errors
+ * the spec names (binding index out of range, misaligned offset, bad block
+ * index) and the indexed binding queries of uniform and transform feedback
+ * buffers are recorded on both libraries and must be equal.
  *
  *   test_gl_compare_ubo <swr libOSMesa> [<reference libOSMesa>]
  */
@@ -544,7 +545,34 @@ static void check_reflection(lib *l, long long *rec, int *nrec)
         }
     }
     rec[(*nrec)++] = g->GetError();
+    /* transform feedback buffer bindings (GL 3.0 section 2.15): stored and
+     * queried; offsets and sizes must be multiples of 4 */
+    l->u.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 1, b, 8, 64);
+    rec[(*nrec)++] = g->GetError();
+    l->u.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 1, &iv);
+    rec[(*nrec)++] = iv == (GLint)b;
+    l->u.GetInteger64i_v(GL_TRANSFORM_FEEDBACK_BUFFER_START, 1, &i64);
+    rec[(*nrec)++] = i64;
+    l->u.GetInteger64i_v(GL_TRANSFORM_FEEDBACK_BUFFER_SIZE, 1, &i64);
+    rec[(*nrec)++] = i64;
+    l->u.BindBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 2, b, 2, 64);
+    rec[(*nrec)++] = g->GetError(); /* INVALID_VALUE */
+    l->u.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, b);
+    l->u.GetInteger64i_v(GL_TRANSFORM_FEEDBACK_BUFFER_SIZE, 0, &i64);
+    rec[(*nrec)++] = i64; /* 0: the whole buffer */
+    /* 4: GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS of both libraries (the
+     * GL 3.0 minimum) */
+    l->u.BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 4, b);
+    rec[(*nrec)++] = g->GetError(); /* INVALID_VALUE */
+    g->GetIntegerv(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, &iv);
+    rec[(*nrec)++] = iv == (GLint)b;
+    /* deleting the buffer unbinds it from the indexed points too */
     g->DeleteBuffers(1, &b);
+    l->u.GetIntegeri_v(GL_UNIFORM_BUFFER_BINDING, 1, &iv);
+    rec[(*nrec)++] = iv;
+    l->u.GetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 1, &iv);
+    rec[(*nrec)++] = iv;
+    rec[(*nrec)++] = g->GetError();
     g->DeleteProgram(p);
 }
 
