@@ -936,6 +936,30 @@ std::string block_name_clash(const swr_glsl_shader *s)
     return "";
 }
 
+/* GLSL 1.50 section 4.3.7 rules on uniform block arrays that glslang 12
+ * leaves unchecked: "All indexes used to index a uniform block array must
+ * be constant integral expressions" (until GLSL 4.00, which allows dynamically
+ * uniform ones) and "uniform block array declarations must specify an array
+ * size". The first offending line of each. */
+class BlockArrayScan : public TIntermTraverser {
+  public:
+    int dynamic_line = 0, unsized_line = 0;
+    bool visitBinary(TVisit, TIntermBinary *b) override
+    {
+        if (b->getOp() == EOpIndexIndirect && is_uniform_block(b->getLeft()->getType()) &&
+            b->getLeft()->getType().isArray() && !dynamic_line)
+            dynamic_line = std::max(1, b->getLoc().line);
+        return true;
+    }
+    void visitSymbol(TIntermSymbol *s) override
+    {
+        const TType &t = s->getType();
+        if (is_uniform_block(t) && t.isArray() && (t.isUnsizedArray() || t.isImplicitlySizedArray()) &&
+            !unsized_line)
+            unsized_line = std::max(1, s->getLoc().line);
+    }
+};
+
 void compile_shader(swr_glsl_shader *s)
 {
     std::string clash = block_name_clash(s);
@@ -1001,6 +1025,25 @@ void compile_shader(swr_glsl_shader *s)
                           " components exceeds " + ck.limit + " (" + std::to_string(f) + ")\n";
                 s->ok = false;
             }
+    }
+    if (s->ok && sh.getIntermediate() && sh.getIntermediate()->getTreeRoot() &&
+        sh.getIntermediate()->getVersion() >= 140 && sh.getIntermediate()->getProfile() != EEsProfile) {
+        TPoolAllocator pool;
+        TPoolAllocator &prev = GetThreadPoolAllocator();
+        SetThreadPoolAllocator(&pool);
+        BlockArrayScan scan;
+        sh.getIntermediate()->getTreeRoot()->traverse(&scan);
+        SetThreadPoolAllocator(&prev);
+        if (scan.unsized_line) {
+            s->log += "ERROR: 0:" + std::to_string(scan.unsized_line) +
+                      ": a uniform block array must declare its size (GLSL 1.50 4.3.7)\n";
+            s->ok = false;
+        } else if (scan.dynamic_line && sh.getIntermediate()->getVersion() < 400) {
+            s->log += "ERROR: 0:" + std::to_string(scan.dynamic_line) +
+                      ": a uniform block array may only be indexed with a constant integral expression"
+                      " (GLSL 1.50 4.3.7)\n";
+            s->ok = false;
+        }
     }
     if (s->ok && s->stage == SWR_GLSL_FRAGMENT && sh.getIntermediate() && sh.getIntermediate()->getTreeRoot()) {
         /* GLSL 1.10 7.2 / 1.30 4.3.4: a fragment shader may statically assign

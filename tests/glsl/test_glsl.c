@@ -1239,6 +1239,23 @@ static void t_uniform_blocks_declared(void **st)
         !strstr(vs, "CONST[1][5].y") || !strstr(vs, "CONST[1][6].y") || !strstr(vs, "CONST[1][2].w"))
         fail_msg("VS TGSI:\n%s", vs);
     swr_glsl_program_destroy(p);
+    /* GLSL 1.50 4.3.7: block arrays take constant indices only (4.00 lifts
+     * it) and must be sized */
+    expect_compile_error(SWR_GLSL_VERTEX,
+                         "#version 150\nuniform T { mat4 m; } cam[2];\nuniform int i;\nin vec4 p;\n"
+                         "void main() {\n gl_Position = cam[i].m * p;\n}\n",
+                         "0:6: a uniform block array may only be indexed with a constant");
+    expect_compile_error(SWR_GLSL_VERTEX,
+                         "#version 150\nuniform T { float a; } arr[];\nvoid main() { gl_Position = vec4(0.0); }\n",
+                         ": a uniform block array must declare its size");
+    {
+        const char *ok_src = "#version 400\nuniform T { mat4 m; } cam[2];\nuniform int i;\nin vec4 p;\n"
+                             "void main() { gl_Position = cam[i].m * p; }\n";
+        swr_glsl_shader *s4 = swr_glsl_compile(SWR_GLSL_VERTEX, 1, &ok_src, NULL);
+        if (!swr_glsl_shader_ok(s4))
+            fail_msg("GLSL 4.00 dynamic block index: %s", swr_glsl_shader_log(s4));
+        swr_glsl_shader_destroy(s4);
+    }
     /* a dynamic index into a block's array reads it in place: arr (stride
      * 16 from byte 16) is CONST[1][ADDR + 1], bools become ~0 / 0 once */
     p = h_link("#version 140\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n",
