@@ -538,8 +538,31 @@ bool parse_shader(TShader &sh, const swr_glsl_shader *s, std::vector<const char 
         es = d != std::string::npos && all.compare(d, 3, "100") == 0;
         es = es || all.find(" es", d) < all.find('\n', d);
     }
+    /* GLSL 1.10-1.30 with ARB_uniform_buffer_object: glslang 12 parses the
+     * blocks but reads `layout` as a keyword before 1.40 only when
+     * ARB_explicit_attrib_location or 420pack is on, so `layout(std140)`
+     * would be a syntax error; the preamble turns the former on for such
+     * shaders (they then also accept explicit locations, a leniency). */
+    int version = 110;
+    if (v != std::string::npos)
+        version = atoi(all.c_str() + v + 8);
+    bool ubo_ext = false;
+    for (size_t at = all.find("#extension"); !es && version < 140 && at != std::string::npos;
+         at = all.find("#extension", at + 10)) {
+        /* "#extension GL_ARB_uniform_buffer_object : enable | require | warn" */
+        std::string line = all.substr(at + 10, all.find('\n', at) - (at + 10));
+        size_t n = line.find("GL_ARB_uniform_buffer_object"), c = line.find(':');
+        if (n != std::string::npos && c != std::string::npos && c > n)
+            ubo_ext = line.find("disable", c) == std::string::npos;
+    }
+    static const char lod[] = "#extension GL_ARB_shader_texture_lod : enable\n";
+    static const char lod_ubo[] = "#extension GL_ARB_shader_texture_lod : enable\n"
+                                  "#extension GL_ARB_explicit_attrib_location : enable\n";
+    static const char ubo[] = "#extension GL_ARB_explicit_attrib_location : enable\n";
     if (!es && s->stage == SWR_GLSL_VERTEX)
-        sh.setPreamble("#extension GL_ARB_shader_texture_lod : enable\n");
+        sh.setPreamble(ubo_ext ? lod_ubo : lod);
+    else if (ubo_ext)
+        sh.setPreamble(ubo);
     EShLanguage l = lang_of(s->stage);
     sh.setEnvInput(EShSourceGlsl, l, EShClientNone, 0);
     sh.setEnvClient(EShClientNone, (EShTargetClientVersion)0);
