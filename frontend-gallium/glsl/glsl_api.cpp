@@ -230,23 +230,29 @@ const swr_glsl_uniform *swr_glsl_get_uniform(const swr_glsl_program *p, int i)
         return nullptr;
     return &p->uniforms[i];
 }
-/* Interface blocks are rejected at link today (glsl_codegen.cpp), so no
- * linked program has one; every uniform is in the default block. */
+/* Uniform blocks: filled by the link (glsl_link.cpp), one entry per block
+ * array element; the names and active-uniform lists live beside them. */
 int swr_glsl_num_uniform_blocks(const swr_glsl_program *p)
 {
-    (void)p;
-    return 0;
+    return p && p->ok ? (int)p->blocks.size() : 0;
 }
 const swr_glsl_uniform_block *swr_glsl_get_uniform_block(const swr_glsl_program *p, int i)
 {
-    (void)p;
-    (void)i;
-    return nullptr;
+    if (!p || !p->ok || i < 0 || i >= (int)p->blocks.size())
+        return nullptr;
+    swr_glsl_uniform_block *b = const_cast<swr_glsl_uniform_block *>(&p->blocks[i]);
+    b->name = p->block_names[i].c_str();
+    b->active_uniforms = p->block_active[i].data();
+    return b;
 }
 bool swr_glsl_get_uniform_layout(const swr_glsl_program *p, int i, swr_glsl_uniform_layout *out)
 {
     if (!p || !p->ok || !out || i < 0 || i >= (int)p->uniforms.size())
         return false;
+    if (i < (int)p->layouts.size()) {
+        *out = p->layouts[i];
+        return true;
+    }
     out->block_index = -1;
     out->offset = -1;
     out->array_stride = -1;

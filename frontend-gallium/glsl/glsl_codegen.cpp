@@ -3,7 +3,8 @@
  * tree, to TGSI text (glsl_priv.h: gen_stage).
  *
  * In: the stage's linked intermediate and the link context (glsl_link.cpp),
- * which says where every uniform (CONST[0] registers, sampler numbers),
+ * which says where every uniform (CONST[0] registers, sampler numbers,
+ * uniform block members in CONST[1..12] at std140 offsets),
  * attribute (IN registers), varying (GENERIC slots) and fragment output
  * (COLOR index) lives. Out: the TGSI text of the stage, declarations first,
  * instructions numbered and labelled as the parser wants them. One walk of
@@ -54,6 +55,7 @@ struct Opnd {
     bool neg = false, abs = false;
     int ind = -1; /* TEMP whose .x holds the dynamic register offset */
     int array_id = 0;
+    int cbuf = 0; /* F_CONST: the constant buffer (uniform blocks are 1..N) */
 };
 
 struct Val {
@@ -190,14 +192,18 @@ struct Gen {
     void emit(const std::string &s) { code.push_back(s); }
     std::string reg_text(const Opnd &o)
     {
-        char b[96];
+        char b[96], f[24];
+        if (o.file == F_CONST)
+            snprintf(f, sizeof f, "CONST[%d]", o.cbuf);
+        else
+            snprintf(f, sizeof f, "%s", file_names[o.file]);
         if (o.ind >= 0) {
             if (o.array_id)
-                snprintf(b, sizeof b, "%s[ADDR[0].x+%d](%d)", file_names[o.file], o.index, o.array_id);
+                snprintf(b, sizeof b, "%s[ADDR[0].x+%d](%d)", f, o.index, o.array_id);
             else
-                snprintf(b, sizeof b, "%s[ADDR[0].x+%d]", file_names[o.file], o.index);
+                snprintf(b, sizeof b, "%s[ADDR[0].x+%d]", f, o.index);
         } else {
-            snprintf(b, sizeof b, "%s[%d]", file_names[o.file], o.index);
+            snprintf(b, sizeof b, "%s[%d]", f, o.index);
         }
         return b;
     }
@@ -1263,7 +1269,8 @@ struct Gen {
         for (size_t i = 0; ok && i < v.s.size(); i++) {
             const Opnd &o = v.s[i];
             ok = o.file == v.s[0].file && o.index == v.s[0].index + (int)i &&
-                 o.array_id == v.s[0].array_id && o.ind == v.s[0].ind && !o.neg && !o.abs &&
+                 o.array_id == v.s[0].array_id && o.ind == v.s[0].ind && o.cbuf == v.s[0].cbuf &&
+                 !o.neg && !o.abs &&
                  (o.file == F_TEMP || o.file == F_CONST || o.file == F_IMM);
             for (int c = 0; ok && c < o.n; c++)
                 ok = o.swz[c] == v.s[0].swz[c];
@@ -1314,6 +1321,34 @@ struct Gen {
             Val rv;
             rv.s.push_back(r);
             return rv;
+        }
+        if (lt.isArray()) {
+            /* An array inside a uniform block: element e's slot j is
+             * CONST[b][reg_j + e * R] with the same swizzle (std140 strides
+             * are whole vec4s), so element 0's slots read with a dynamic
+             * offset idx * R, without copying the array. */
+            int S = slots_of(TType(lt, 0));
+            int n = array_len(lt, 1), R = 0;
+            bool strided = n > 1 && (int)base.s.size() == n * S;
+            for (int e = 0; strided && e < n; e++)
+                for (int j = 0; strided && j < S; j++) {
+                    const Opnd &a = base.s[j], &o = base.s[e * S + j];
+                    if (e == 1 && j == 0)
+                        R = o.index - a.index;
+                    strided = o.file == F_CONST && a.file == F_CONST && o.cbuf == a.cbuf && o.ind < 0 &&
+                              !o.neg && !o.abs && o.n == a.n && o.kind == a.kind &&
+                              o.index == a.index + e * R && !memcmp(o.swz, a.swz, sizeof o.swz);
+                }
+            if (strided && R > 0) {
+                Opnd off = R > 1 ? alu("UMUL", 1, KU, {idx, immU((uint32_t)R)}) : alu("MOV", 1, KU, {idx});
+                Val r;
+                for (int j = 0; j < S; j++) {
+                    Opnd o = base.s[j];
+                    o.ind = off.index;
+                    r.s.push_back(o);
+                }
+                return r;
+            }
         }
         base = indexable(base, lt);
         int S = lt.isArray() ? slots_of(TType(lt, 0)) : 1;
@@ -2221,9 +2256,60 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
         unsupported(0, "no main()");
     std::map<std::string, const TType *> &used = ctx.used[stage];
 
+    std::vector<std::string> in_decls, out_decls, pro;
+    /* uniform blocks: each leaf reads its CONST[block][offset / 16] in
+     * place, swizzled from component (offset / 4) % 4 (std140 keeps a
+     * vector inside one vec4); a column of a row-major matrix is gathered
+     * from its rows into a TEMP in the prologue. */
+    std::set<int> cbufs_used;
+    for (auto &kv : used) {
+        if (!is_uniform_block(*kv.second))
+            continue;
+        const BlockVar &b = ctx.blocks[ctx.block_index.at(kv.second->getTypeName().c_str())];
+        Val v;
+        for (int e = 0; e < b.elements; e++) {
+            cbufs_used.insert(b.first_cbuf + e);
+            for (const BlockLeaf &l : b.leaves) {
+                Opnd o;
+                o.file = F_CONST;
+                o.cbuf = b.first_cbuf + e;
+                o.n = l.n;
+                o.kind = l.k;
+                if (l.stride == 4) {
+                    o.index = l.offset / 16;
+                    for (int c = 0; c < 4; c++)
+                        o.swz[c] = (uint8_t)std::min(3, l.offset / 4 % 4 + std::min(c, l.n - 1));
+                    if (l.k == KB) {
+                        /* a bool is any nonzero word (GL 3.1 2.11.4):
+                         * made ~0 / 0 once, here, instead of at every
+                         * reference of the block (symbol()) */
+                        Opnd t = g.temp(l.n, KB);
+                        pro.push_back("USNE " + g.dst(t) + ", " + g.src(g.align(o, l.n)) + ", " +
+                                      g.src(g.align(g.immU(0), l.n)));
+                        v.s.push_back(t);
+                        continue;
+                    }
+                    v.s.push_back(o);
+                    continue;
+                }
+                Opnd t = g.temp(l.n, l.k);
+                for (int r = 0; r < l.n; r++) {
+                    int at = l.offset + r * l.stride;
+                    o.index = at / 16;
+                    o.n = 1;
+                    for (int c = 0; c < 4; c++)
+                        o.swz[c] = (uint8_t)(at / 4 % 4);
+                    pro.push_back(std::string(l.k == KB ? "USNE " : "MOV ") + g.dst(comp(t, r)) + ", " +
+                                  g.src(o) + (l.k == KB ? ", " + g.src(g.immU(0)) : ""));
+                }
+                v.s.push_back(t);
+            }
+        }
+        g.globals[kv.first] = v;
+    }
     /* uniforms */
     for (auto &kv : used) {
-        if (!is_uniform(*kv.second))
+        if (!is_uniform(*kv.second) || is_uniform_block(*kv.second))
             continue;
         const UniformVar &u = ctx.uniforms[ctx.uniform_index.at(kv.first)];
         std::vector<Leaf> l;
@@ -2241,7 +2327,6 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
         v.sampler_type = u.type;
         g.globals[kv.first] = v;
     }
-    std::vector<std::string> in_decls, out_decls, pro;
     /* inputs */
     if (vs) {
         for (const AttribVar &a : ctx.attribs) {
@@ -2511,6 +2596,11 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
         t += d + "\n";
     if (ctx.num_const_regs)
         t += "DCL CONST[0][0.." + std::to_string(ctx.num_const_regs - 1) + "]\n";
+    for (const BlockVar &b : ctx.blocks)
+        for (int e = 0; e < b.elements; e++)
+            if (cbufs_used.count(b.first_cbuf + e))
+                t += "DCL CONST[" + std::to_string(b.first_cbuf + e) + "][0.." +
+                     std::to_string(std::max(0, (b.size + 15) / 16 - 1)) + "]\n";
     /* temporaries: runs of plain temps and the arrays */
     {
         std::vector<int> owner(g.ntemps, 0);

@@ -13,6 +13,9 @@
  *  - uniforms: CONST[0] registers in declaration order, VS first, each of
  *    slots_of() registers; sampler numbers in the same order; the initial
  *    CONST[0] words from GLSL 1.20 initializers;
+ *  - uniform blocks: by block name, each element its own constant buffer
+ *    CONST[1..12], members at their std140 byte offsets (the rules are
+ *    written out above std140_align), whatever layout the block names;
  *  - attributes: the built-ins at their NVIDIA-aliased locations, bound ones
  *    where glBindAttribLocation put them, the rest at the first free run;
  *    IN registers follow the locations in order;
@@ -92,6 +95,89 @@ int slots_of(const TType &t)
     return (int)l.size();
 }
 
+/* ---- std140 (GL 3.1 section 2.11.4, "Standard Uniform Block Layout") ---
+ * Rules as numbered there: (1) a scalar aligns to 4 bytes; (2)/(3) vec2 to
+ * 8, vec3 and vec4 to 16; (4) an array of scalars or vectors aligns to, and
+ * strides by, its element's alignment rounded up to 16; (5)/(6) a
+ * column-major matCxR is an array of C vecR, (7) a row-major one an array of
+ * R vecC; (9) a struct aligns to its largest member alignment rounded up to
+ * 16 and its size is padded to that; (10) an array of structs strides by the
+ * padded struct size. */
+
+static int round_up(int v, int a) { return (v + a - 1) / a * a; }
+
+bool member_row_major(const TType &m, bool inherited)
+{
+    TLayoutMatrix lm = m.getQualifier().layoutMatrix;
+    return lm == ElmRowMajor ? true : lm == ElmColumnMajor ? false : inherited;
+}
+
+int std140_align(const TType &t, bool rm)
+{
+    if (t.isArray())
+        return round_up(std140_align(TType(t, 0), rm), 16);
+    if (t.isStruct()) {
+        int a = 16;
+        for (const TTypeLoc &m : *t.getStruct())
+            a = std::max(a, std140_align(*m.type, member_row_major(*m.type, rm)));
+        return round_up(a, 16);
+    }
+    if (t.isMatrix())
+        return 16;
+    int n = std::max(1, t.getVectorSize());
+    return n == 1 ? 4 : n == 2 ? 8 : 16;
+}
+
+int std140_array_stride(const TType &t, bool rm)
+{
+    TType e(t, 0);
+    return round_up(std140_size(e, rm), std140_align(t, rm));
+}
+
+int std140_size(const TType &t, bool rm)
+{
+    if (t.isArray())
+        return array_len(t, 1) * std140_array_stride(t, rm);
+    if (t.isStruct()) {
+        int at = 0;
+        for (const TTypeLoc &m : *t.getStruct()) {
+            bool mrm = member_row_major(*m.type, rm);
+            at = round_up(at, std140_align(*m.type, mrm)) + std140_size(*m.type, mrm);
+        }
+        return round_up(at, std140_align(t, rm));
+    }
+    if (t.isMatrix())
+        return 16 * (rm ? t.getMatrixRows() : t.getMatrixCols());
+    return 4 * std::max(1, t.getVectorSize());
+}
+
+void std140_leaves(const TType &t, bool rm, int base, std::vector<BlockLeaf> &out)
+{
+    if (t.isArray()) {
+        TType e(t, 0);
+        int stride = std140_array_stride(t, rm);
+        for (int i = 0; i < array_len(t, 1); i++)
+            std140_leaves(e, rm, base + i * stride, out);
+    } else if (t.isStruct()) {
+        int at = base;
+        for (const TTypeLoc &m : *t.getStruct()) {
+            bool mrm = member_row_major(*m.type, rm);
+            at = round_up(at, std140_align(*m.type, mrm));
+            std140_leaves(*m.type, mrm, at, out);
+            at += std140_size(*m.type, mrm);
+        }
+    } else if (t.isMatrix()) {
+        for (int c = 0; c < t.getMatrixCols(); c++) {
+            if (rm)
+                out.push_back({base + 4 * c, t.getMatrixRows(), kind_of(t), 16});
+            else
+                out.push_back({base + 16 * c, t.getMatrixRows(), kind_of(t), 4});
+        }
+    } else if (t.getBasicType() != EbtSampler) {
+        out.push_back({base, std::max(1, t.getVectorSize()), kind_of(t), 4});
+    }
+}
+
 /* slots_of without building the leaves: saturates at 2^40 instead of
  * expanding a[100000000] (the size checks below run before anything is
  * laid out). */
@@ -131,6 +217,10 @@ class SizeScan : public TIntermTraverser {
         const TType &t = s->getType();
         TStorageQualifier q = t.getQualifier().storage;
         if (q == EvqConst || q == EvqConstReadOnly)
+            return;
+        /* (a uniform block is in a buffer, not in CONST[0]: the link checks
+         * it against GL_MAX_UNIFORM_BLOCK_SIZE) */
+        if (is_uniform_block(t))
             return;
         Class &c = q == EvqUniform ? uniforms : (q == EvqVaryingIn || q == EvqVaryingOut) ? io : temps;
         long long n = slots_counted(t);
@@ -317,7 +407,7 @@ class Collector : public TIntermTraverser {
             q == EvqConst)
             return;
         std::string name = s->getName().c_str();
-        if (name.compare(0, 5, "anon@") == 0)
+        if (name.compare(0, 5, "anon@") == 0 && !is_uniform_block(s->getType()))
             return;
         ctx->used[stage].emplace(name, &s->getType());
         note_init(ctx, stage, name, s);
@@ -448,8 +538,31 @@ bool parse_shader(TShader &sh, const swr_glsl_shader *s, std::vector<const char 
         es = d != std::string::npos && all.compare(d, 3, "100") == 0;
         es = es || all.find(" es", d) < all.find('\n', d);
     }
+    /* GLSL 1.10-1.30 with ARB_uniform_buffer_object: glslang 12 parses the
+     * blocks but reads `layout` as a keyword before 1.40 only when
+     * ARB_explicit_attrib_location or 420pack is on, so `layout(std140)`
+     * would be a syntax error; the preamble turns the former on for such
+     * shaders (they then also accept explicit locations, a leniency). */
+    int version = 110;
+    if (v != std::string::npos)
+        version = atoi(all.c_str() + v + 8);
+    bool ubo_ext = false;
+    for (size_t at = all.find("#extension"); !es && version < 140 && at != std::string::npos;
+         at = all.find("#extension", at + 10)) {
+        /* "#extension GL_ARB_uniform_buffer_object : enable | require | warn" */
+        std::string line = all.substr(at + 10, all.find('\n', at) - (at + 10));
+        size_t n = line.find("GL_ARB_uniform_buffer_object"), c = line.find(':');
+        if (n != std::string::npos && c != std::string::npos && c > n)
+            ubo_ext = line.find("disable", c) == std::string::npos;
+    }
+    static const char lod[] = "#extension GL_ARB_shader_texture_lod : enable\n";
+    static const char lod_ubo[] = "#extension GL_ARB_shader_texture_lod : enable\n"
+                                  "#extension GL_ARB_explicit_attrib_location : enable\n";
+    static const char ubo[] = "#extension GL_ARB_explicit_attrib_location : enable\n";
     if (!es && s->stage == SWR_GLSL_VERTEX)
-        sh.setPreamble("#extension GL_ARB_shader_texture_lod : enable\n");
+        sh.setPreamble(ubo_ext ? lod_ubo : lod);
+    else if (ubo_ext)
+        sh.setPreamble(ubo);
     EShLanguage l = lang_of(s->stage);
     sh.setEnvInput(EShSourceGlsl, l, EShClientNone, 0);
     sh.setEnvClient(EShClientNone, (EShTargetClientVersion)0);
@@ -505,6 +618,50 @@ void flatten_uniform(swr_glsl_program *p, const std::string &name, const TType &
     }
     p->uniform_names.push_back(arr ? name + "[0]" : name);
     p->uniforms.push_back(u);
+}
+
+/* The reflection of a uniform block's member t (GL 3.1 section 2.11.4:
+ * "B.m", "B.s.m", "B.a[0]" with its array size), at byte offset base. */
+void flatten_block_member(swr_glsl_program *p, const std::string &name, const TType &t, bool rm, int base,
+                          int block, unsigned mask)
+{
+    if (t.isStruct() || (t.isArray() && TType(t, 0).isStruct())) {
+        if (t.isArray()) {
+            TType e(t, 0);
+            int stride = std140_array_stride(t, rm);
+            for (int i = 0; i < array_len(t, 1); i++)
+                flatten_block_member(p, name + "[" + std::to_string(i) + "]", e, rm, base + i * stride, block,
+                                     mask);
+            return;
+        }
+        int at = base;
+        for (const TTypeLoc &m : *t.getStruct()) {
+            bool mrm = member_row_major(*m.type, rm);
+            at = round_up(at, std140_align(*m.type, mrm));
+            flatten_block_member(p, name + "." + m.type->getFieldName().c_str(), *m.type, mrm, at, block, mask);
+            at += std140_size(*m.type, mrm);
+        }
+        return;
+    }
+    bool arr = t.isArray();
+    TType e = arr ? TType(t, 0) : TType();
+    const TType &et = arr ? e : t;
+    swr_glsl_uniform u{};
+    u.gl_type = gl_type_of(et);
+    u.array_size = arr ? array_len(t, 1) : 1;
+    u.const_reg = -1;
+    u.regs_per_element = 0;
+    u.sampler = -1;
+    u.stage_mask = mask;
+    swr_glsl_uniform_layout l{};
+    l.block_index = block;
+    l.offset = base;
+    l.array_stride = arr ? std140_array_stride(t, rm) : 0;
+    l.matrix_stride = et.isMatrix() ? 16 : 0;
+    l.row_major = et.isMatrix() && rm;
+    p->uniform_names.push_back(arr ? name + "[0]" : name);
+    p->uniforms.push_back(u);
+    p->layouts.push_back(l);
 }
 
 void assign_sampler_targets(LinkCtx &ctx, const TType &t, int &smp)
@@ -802,6 +959,30 @@ std::string block_name_clash(const swr_glsl_shader *s)
     return "";
 }
 
+/* GLSL 1.50 section 4.3.7 rules on uniform block arrays that glslang 12
+ * leaves unchecked: "All indexes used to index a uniform block array must
+ * be constant integral expressions" (until GLSL 4.00, which allows dynamically
+ * uniform ones) and "uniform block array declarations must specify an array
+ * size". The first offending line of each. */
+class BlockArrayScan : public TIntermTraverser {
+  public:
+    int dynamic_line = 0, unsized_line = 0;
+    bool visitBinary(TVisit, TIntermBinary *b) override
+    {
+        if (b->getOp() == EOpIndexIndirect && is_uniform_block(b->getLeft()->getType()) &&
+            b->getLeft()->getType().isArray() && !dynamic_line)
+            dynamic_line = std::max(1, b->getLoc().line);
+        return true;
+    }
+    void visitSymbol(TIntermSymbol *s) override
+    {
+        const TType &t = s->getType();
+        if (is_uniform_block(t) && t.isArray() && (t.isUnsizedArray() || t.isImplicitlySizedArray()) &&
+            !unsized_line)
+            unsized_line = std::max(1, s->getLoc().line);
+    }
+};
+
 void compile_shader(swr_glsl_shader *s)
 {
     std::string clash = block_name_clash(s);
@@ -867,6 +1048,25 @@ void compile_shader(swr_glsl_shader *s)
                           " components exceeds " + ck.limit + " (" + std::to_string(f) + ")\n";
                 s->ok = false;
             }
+    }
+    if (s->ok && sh.getIntermediate() && sh.getIntermediate()->getTreeRoot() &&
+        sh.getIntermediate()->getVersion() >= 140 && sh.getIntermediate()->getProfile() != EEsProfile) {
+        TPoolAllocator pool;
+        TPoolAllocator &prev = GetThreadPoolAllocator();
+        SetThreadPoolAllocator(&pool);
+        BlockArrayScan scan;
+        sh.getIntermediate()->getTreeRoot()->traverse(&scan);
+        SetThreadPoolAllocator(&prev);
+        if (scan.unsized_line) {
+            s->log += "ERROR: 0:" + std::to_string(scan.unsized_line) +
+                      ": a uniform block array must declare its size (GLSL 1.50 4.3.7)\n";
+            s->ok = false;
+        } else if (scan.dynamic_line && sh.getIntermediate()->getVersion() < 400) {
+            s->log += "ERROR: 0:" + std::to_string(scan.dynamic_line) +
+                      ": a uniform block array may only be indexed with a constant integral expression"
+                      " (GLSL 1.50 4.3.7)\n";
+            s->ok = false;
+        }
     }
     if (s->ok && s->stage == SWR_GLSL_FRAGMENT && sh.getIntermediate() && sh.getIntermediate()->getTreeRoot()) {
         /* GLSL 1.10 7.2 / 1.30 4.3.4: a fragment shader may statically assign
@@ -1073,7 +1273,7 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
                 names.push_back(kv.first);
         for (const std::string &n : names) {
             auto it = ctx.used[st].find(n);
-            if (it == ctx.used[st].end() || !is_uniform(*it->second))
+            if (it == ctx.used[st].end() || !is_uniform(*it->second) || is_uniform_block(*it->second))
                 continue;
             auto ex = ctx.uniform_index.find(n);
             if (ex != ctx.uniform_index.end()) {
@@ -1098,6 +1298,78 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
         }
     }
     ctx.num_const_regs = reg;
+    /* uniform blocks: by block name, VS first, declaration order; a block
+     * is active when a stage references it or (std140 / shared, whose
+     * layout GL requires to stay) declares it. Element e of block k is
+     * constant buffer CONST[first_cbuf + e], slot 0 being CONST[0]. */
+    {
+        int cbuf = 1;
+        for (int st = 0; st < 2; st++) {
+            std::vector<std::string> names = ctx.order[st];
+            for (auto &kv : ctx.used[st])
+                if (std::find(names.begin(), names.end(), kv.first) == names.end())
+                    names.push_back(kv.first);
+            for (const std::string &n : names) {
+                auto it = ctx.used[st].find(n);
+                const TType *t = nullptr;
+                if (it != ctx.used[st].end()) {
+                    t = it->second;
+                } else {
+                    auto d = ctx.declared[st].find(n);
+                    if (d != ctx.declared[st].end() && is_uniform_block(*d->second) &&
+                        d->second->getQualifier().layoutPacking != ElpPacked)
+                        t = d->second;
+                }
+                if (!t || !is_uniform_block(*t))
+                    continue;
+                std::string bname = t->getTypeName().c_str();
+                auto ex = ctx.block_index.find(bname);
+                if (ex != ctx.block_index.end()) {
+                    BlockVar &b = ctx.blocks[ex->second];
+                    if (!same_type(*b.type, *t)) {
+                        p->log += link_error("link: uniform block '" + bname +
+                                             "' is declared differently in the two stages");
+                        return;
+                    }
+                    b.stage_mask |= 1u << st;
+                    continue;
+                }
+                BlockVar b;
+                b.name = bname;
+                b.type = t;
+                b.anonymous = n.compare(0, 5, "anon@") == 0;
+                b.first_cbuf = cbuf;
+                b.elements = array_len(*t, 1);
+                b.stage_mask = 1u << st;
+                bool rm = t->getQualifier().layoutMatrix == ElmRowMajor;
+                TType e = t->isArray() ? TType(*t, 0) : TType();
+                const TType &et = t->isArray() ? e : *t;
+                /* every slot takes 4 bytes or more: past 16384 slots the
+                 * block is over the limit, checked before it is laid out
+                 * (and before the sizes could overflow) */
+                if (slots_counted(et) > 65536 / 4) {
+                    p->log += link_error("link: uniform block '" + bname +
+                                         "' is larger than GL_MAX_UNIFORM_BLOCK_SIZE (65536 bytes)");
+                    return;
+                }
+                b.size = std140_size(et, rm);
+                std140_leaves(et, rm, 0, b.leaves);
+                cbuf += b.elements;
+                /* 12 blocks (GL_MAX_COMBINED_UNIFORM_BLOCKS): CONST[1..12] */
+                if (cbuf > 13) {
+                    p->log += link_error("link: too many uniform blocks (at most 12)");
+                    return;
+                }
+                if (b.size > 65536) {
+                    p->log += link_error("link: uniform block '" + bname +
+                                         "' is larger than GL_MAX_UNIFORM_BLOCK_SIZE (65536 bytes)");
+                    return;
+                }
+                ctx.block_index[bname] = (int)ctx.blocks.size();
+                ctx.blocks.push_back(b);
+            }
+        }
+    }
     /* uniform initializers (GLSL 1.20 section 4.3.5): the initial CONST[0] */
     p->const_init.assign((size_t)reg * 4, 0u);
     for (const UniformVar &u : ctx.uniforms) {
@@ -1272,6 +1544,33 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
     for (const UniformVar &u : ctx.uniforms) {
         int r = u.reg, s = u.sampler < 0 ? 0 : u.sampler;
         flatten_uniform(p, u.name, *u.type, r, s, u.stage_mask);
+    }
+    p->layouts.assign(p->uniforms.size(), swr_glsl_uniform_layout{-1, -1, -1, -1, false});
+    for (const BlockVar &b : ctx.blocks) {
+        int first = (int)p->blocks.size();
+        size_t first_u = p->uniforms.size();
+        TType e = b.type->isArray() ? TType(*b.type, 0) : TType();
+        const TType &et = b.type->isArray() ? e : *b.type;
+        flatten_block_member(p, b.anonymous ? "" : b.name, et, et.getQualifier().layoutMatrix == ElmRowMajor,
+                             0, first, b.stage_mask);
+        std::vector<int> active;
+        for (size_t i = first_u; i < p->uniforms.size(); i++) {
+            /* the bare names of an anonymous block's members: "" + ".m" */
+            if (b.anonymous && p->uniform_names[i][0] == '.')
+                p->uniform_names[i].erase(0, 1);
+            active.push_back((int)i);
+        }
+        for (int k = 0; k < b.elements; k++) {
+            swr_glsl_uniform_block ub{};
+            ub.data_size = (unsigned)b.size;
+            ub.binding = b.type->getQualifier().hasBinding() ? (int)b.type->getQualifier().layoutBinding + k : 0;
+            ub.const_buffer = (unsigned)(b.first_cbuf + k);
+            ub.stage_mask = b.stage_mask;
+            ub.num_active = (unsigned)active.size();
+            p->block_names.push_back(b.type->isArray() ? b.name + "[" + std::to_string(k) + "]" : b.name);
+            p->block_active.push_back(active);
+            p->blocks.push_back(ub);
+        }
     }
     p->num_const_regs = ctx.num_const_regs;
     p->sampler_targets = ctx.sampler_targets;

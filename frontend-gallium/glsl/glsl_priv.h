@@ -73,6 +73,12 @@ struct swr_glsl_program {
     std::vector<unsigned> sampler_targets;
     std::vector<std::string> frag_names;
     std::vector<swr_glsl_frag_output> frag_outputs;
+    /* uniform blocks: one entry per block (array element); the layout of
+     * every uniform (default-block ones: -1s), parallel to `uniforms` */
+    std::vector<std::string> block_names;
+    std::vector<swr_glsl_uniform_block> blocks;
+    std::vector<std::vector<int>> block_active;
+    std::vector<swr_glsl_uniform_layout> layouts;
 };
 
 namespace glsl
@@ -139,6 +145,39 @@ struct UniformVar {
     unsigned stage_mask;
 };
 
+/* Uniform blocks (GLSL 1.40): every block is laid out std140 (GL 3.1
+ * section 2.11.4; shared and packed take the same offsets, which GL allows).
+ * One leaf of a block, in leaves() order: n components of kind k at byte
+ * `offset` of the block, `stride` bytes apart (4, or 16 for a column of a
+ * row-major matrix, whose components sit in consecutive rows). */
+struct BlockLeaf {
+    int offset, n;
+    Kind k;
+    int stride;
+};
+/* std140 base alignment and size in bytes of a type in a block; rm: the
+ * matrix layout inherited from the enclosing block or struct. */
+int std140_align(const TType &t, bool rm);
+int std140_size(const TType &t, bool rm);
+/* The stride of consecutive elements of array type t. */
+int std140_array_stride(const TType &t, bool rm);
+/* rm as a member's own layout qualifier leaves it (row_major /
+ * column_major, else inherited). */
+bool member_row_major(const TType &m, bool inherited);
+/* The leaves of t placed at byte base (aligned), appended to out. */
+void std140_leaves(const TType &t, bool rm, int base, std::vector<BlockLeaf> &out);
+
+struct BlockVar {
+    std::string name;        /* block name as GL knows it (the type name) */
+    const TType *type;       /* the instance's type (an array for block arrays) */
+    bool anonymous;          /* no instance name: members are named bare */
+    int first_cbuf;          /* element e is CONST[first_cbuf + e] */
+    int elements;            /* 1, or the array size */
+    unsigned stage_mask;
+    int size;                /* bytes of one element (GL_UNIFORM_BLOCK_DATA_SIZE) */
+    std::vector<BlockLeaf> leaves; /* of one element */
+};
+
 struct VaryingSlot {
     int generic; /* first GENERIC index */
     const TType *vs_type;
@@ -154,6 +193,8 @@ struct LinkCtx {
     std::vector<UniformVar> uniforms;
     std::map<std::string, int> uniform_index;
     int num_const_regs = 0;
+    std::vector<BlockVar> blocks;
+    std::map<std::string, int> block_index; /* by block name */
     std::vector<unsigned> sampler_targets;
     std::vector<AttribVar> attribs;
     std::map<std::string, VaryingSlot> varyings;  /* user varyings read by the FS */
@@ -172,6 +213,7 @@ struct LinkCtx {
 };
 
 inline bool is_uniform(const TType &t) { return t.getQualifier().storage == EvqUniform; }
+inline bool is_uniform_block(const TType &t) { return is_uniform(t) && t.getBasicType() == EbtBlock; }
 
 /* ---- entry points ------------------------------------------------------- */
 

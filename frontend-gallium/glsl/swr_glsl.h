@@ -72,7 +72,8 @@ swr_glsl_stage swr_glsl_shader_stage(const swr_glsl_shader *s);
  * thread with a 256 MiB stack, so deep expressions compile instead of
  * overflowing the caller's stack.
  * The limit only gates the compile: what the code generator supports of 1.40+ is listed in
- * README.md (today: no interface blocks; they fail at link with "unsupported"). */
+ * README.md (today: uniform blocks yes; `in`/`out` interface blocks fail at link with
+ * "unsupported"). */
 swr_glsl_shader *swr_glsl_compile_ex(swr_glsl_stage stage, int count, const char *const *strings,
                                      const int *lengths, int max_version);
 
@@ -149,17 +150,20 @@ typedef struct swr_glsl_frag_output {
 int swr_glsl_num_frag_outputs(const swr_glsl_program *p);
 const swr_glsl_frag_output *swr_glsl_get_frag_output(const swr_glsl_program *p, int i);
 /* Uniform blocks (GLSL 1.40 / ARB_uniform_buffer_object), the API for glGetUniformBlockIndex,
- * glGetActiveUniformBlockiv, glGetActiveUniformsiv and glUniformBlockBinding. DECLARED FOR THE GL
- * SIDE (helper gl33), NOT YET FILLED IN: the code generator rejects interface blocks at link
- * ("unsupported: interface blocks"), so today a linked program has 0 blocks and
- * swr_glsl_get_uniform_block returns NULL. The contract the implementation will keep:
- *  - block b is TGSI constant buffer CONST[b + 1][...] in every stage that uses it (CONST[0] stays
- *    the default-block uniforms); the GL side binds buffer binding point binding[b] to pipe
- *    constant buffer slot b + 1 of each stage in stage_mask (set_constant_buffer);
+ * glGetActiveUniformBlockiv, glGetActiveUniformsiv and glUniformBlockBinding. One entry per block,
+ * and per element of an array of blocks ("B[0]", "B[1]"), blocks ordered by first use (vertex
+ * stage first); at most 12 entries (the link fails beyond), each at most 65536 bytes:
+ *  - entry b is TGSI constant buffer CONST[const_buffer][...] (b + 1) in every stage that uses it
+ *    (CONST[0] stays the default-block uniforms); the GL side binds the buffer of binding point
+ *    binding[b] to pipe constant buffer slot const_buffer of each stage in stage_mask
+ *    (set_constant_buffer); a block is active when referenced or when its layout is std140 or
+ *    shared;
  *  - every block is laid out std140 (shared and packed too, which GL allows), so offsets are the
  *    same in all programs and the sizes are what std140 gives;
  *  - members of blocks are also swr_glsl_uniform entries (const_reg -1, sampler -1) after the
- *    default-block uniforms; their layout is in swr_glsl_get_uniform_layout. */
+ *    default-block uniforms, named "Block.member" ("member" for an anonymous block; structs
+ *    flattened as for default uniforms, arrays of basic types one entry "m[0]"); all elements of
+ *    an array of blocks list the same entries; their layout is in swr_glsl_get_uniform_layout. */
 typedef struct swr_glsl_uniform_block {
     const char *name;           /* block name as GL reports it: "Block", or "Block[2]" per element */
     unsigned data_size;         /* GL_UNIFORM_BLOCK_DATA_SIZE in bytes (std140, multiple of 16) */

@@ -35,3 +35,15 @@ swr_gl_compare_test(test_gl_compare_eval 120)
 
 # glPushClientAttrib / glPopClientAttrib against Mesa's llvmpipe libOSMesa.
 swr_gl_compare_test(test_gl_compare_clientattrib 120)
+
+# Uniform blocks (std140 packing, matrices, ranges, block arrays, both
+# stages) and their reflection and errors in a 3.3 core context against
+# Mesa's llvmpipe libOSMesa, with the std140 offsets worked out by hand.
+swr_gl_compare_test(test_gl_compare_ubo 120)
+# The same through the TGSI interpreter (KNOB_JIT=interp): both executors
+# read the blocks' 2-D constant buffers, CONST[b][ADDR + k] included.
+if(TARGET test_gl_compare_ubo)
+  add_test(NAME test_gl_compare_ubo_interp COMMAND test_gl_compare_ubo $<TARGET_FILE:OSMesa> ${SWR_REF_OSMESA})
+  set_tests_properties(test_gl_compare_ubo_interp PROPERTIES TIMEOUT 120 LABELS "gl;compare" ENVIRONMENT
+                       "KNOB_JIT=interp;LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
+endif()

@@ -1175,19 +1175,97 @@ static void t_version_limit(void **st)
     swr_glsl_shader_destroy(s);
 }
 
-/* The uniform block reflection is declared but blocks are not generated yet:
- * a program with one must fail to link (not link with a wrong layout), and
- * default-block uniforms answer GL 3.1 2.11.4's "not in a block" values. */
+/* Uniform blocks (GL 3.1 section 2.11.4): the reflection against std140
+ * offsets worked out by hand, the constant buffer of each block (element)
+ * and the TGSI reading it; default-block uniforms answer 2.11.4's "not in a
+ * block" values. */
 static void t_uniform_blocks_declared(void **st)
 {
     (void)st;
-    swr_glsl_program *p = h_link("#version 140\nuniform B { vec4 c; };\nin vec4 pos;\n"
-                                 "void main() { gl_Position = pos + c; }\n",
-                                 "#version 140\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n");
-    assert_false(swr_glsl_program_ok(p));
-    assert_non_null(strstr(swr_glsl_program_log(p), "unsupported"));
-    assert_int_equal(swr_glsl_num_uniform_blocks(p), 0);
-    assert_null(swr_glsl_get_uniform_block(p, 0));
+    /* B (anonymous): c at 0, f at 16 (a float right after a vec4), v3 at 32
+     * (vec3 aligns to 16), w at 44 (in v3's last component), arr[2] at 48 with
+     * stride 16, row-major mat2 m at 80 (2 rows of vec2 at stride 16), data
+     * size 112. N[2] (instance n): one vec2 member at 0, size 16 each. */
+    swr_glsl_program *p = h_link(
+        "#version 150\nuniform B { vec4 c; float f; vec3 v3; float w; float arr[2];"
+        " layout(row_major) mat2 m; };\n"
+        "uniform N { vec2 q; } n[2];\nin vec4 pos;\n"
+        "void main() { gl_Position = pos + c + vec4(f, v3.y, w, arr[1]) + vec4(m[1], n[1].q); }\n",
+        "#version 150\nout vec4 o;\nuniform N { vec2 q; } n[2];\nvoid main() { o = vec4(n[0].q, 0.0, 1.0); }\n");
+    if (!swr_glsl_program_ok(p))
+        fail_msg("link: %s", swr_glsl_program_log(p));
+    assert_int_equal(swr_glsl_num_uniform_blocks(p), 3);
+    const swr_glsl_uniform_block *b = swr_glsl_get_uniform_block(p, 0);
+    assert_non_null(b);
+    assert_string_equal(b->name, "B");
+    assert_int_equal(b->data_size, 112);
+    assert_int_equal(b->const_buffer, 1);
+    assert_int_equal(b->stage_mask, 1u << SWR_GLSL_VERTEX);
+    assert_int_equal(b->num_active, 6);
+    static const struct {
+        const char *name;
+        int offset, array_stride, matrix_stride;
+        bool row_major;
+    } want[] = {{"c", 0, 0, 0, false},  {"f", 16, 0, 0, false},     {"v3", 32, 0, 0, false},
+                {"w", 44, 0, 0, false}, {"arr[0]", 48, 16, 0, false}, {"m", 80, 0, 16, true}};
+    for (unsigned k = 0; k < 6; k++) {
+        int i = b->active_uniforms[k];
+        const swr_glsl_uniform *u = swr_glsl_get_uniform(p, i);
+        swr_glsl_uniform_layout l;
+        assert_true(swr_glsl_get_uniform_layout(p, i, &l));
+        assert_string_equal(u->name, want[k].name);
+        assert_int_equal(u->const_reg, -1);
+        assert_int_equal(l.block_index, 0);
+        assert_int_equal(l.offset, want[k].offset);
+        assert_int_equal(l.array_stride, want[k].array_stride);
+        assert_int_equal(l.matrix_stride, want[k].matrix_stride);
+        assert_int_equal(l.row_major, want[k].row_major);
+    }
+    for (int e = 0; e < 2; e++) {
+        const swr_glsl_uniform_block *nb = swr_glsl_get_uniform_block(p, 1 + e);
+        assert_non_null(nb);
+        assert_string_equal(nb->name, e ? "N[1]" : "N[0]");
+        assert_int_equal(nb->data_size, 16);
+        assert_int_equal(nb->const_buffer, 2 + e);
+        assert_int_equal(nb->stage_mask, 3u);
+        assert_int_equal(nb->num_active, 1);
+        assert_string_equal(swr_glsl_get_uniform(p, nb->active_uniforms[0])->name, "N.q");
+    }
+    assert_null(swr_glsl_get_uniform_block(p, 3));
+    /* the reads: w is CONST[1][2].w, m[1] (row-major) gathers CONST[1][5].y
+     * and CONST[1][6].y, n[1].q is CONST[3][0].xy */
+    const char *vs = swr_glsl_program_tgsi(p, SWR_GLSL_VERTEX);
+    if (!strstr(vs, "DCL CONST[1][0..6]") || !strstr(vs, "DCL CONST[3][0]\n") ||
+        !strstr(vs, "CONST[1][5].y") || !strstr(vs, "CONST[1][6].y") || !strstr(vs, "CONST[1][2].w"))
+        fail_msg("VS TGSI:\n%s", vs);
+    swr_glsl_program_destroy(p);
+    /* GLSL 1.50 4.3.7: block arrays take constant indices only (4.00 lifts
+     * it) and must be sized */
+    expect_compile_error(SWR_GLSL_VERTEX,
+                         "#version 150\nuniform T { mat4 m; } cam[2];\nuniform int i;\nin vec4 p;\n"
+                         "void main() {\n gl_Position = cam[i].m * p;\n}\n",
+                         "0:6: a uniform block array may only be indexed with a constant");
+    expect_compile_error(SWR_GLSL_VERTEX,
+                         "#version 150\nuniform T { float a; } arr[];\nvoid main() { gl_Position = vec4(0.0); }\n",
+                         ": a uniform block array must declare its size");
+    {
+        const char *ok_src = "#version 400\nuniform T { mat4 m; } cam[2];\nuniform int i;\nin vec4 p;\n"
+                             "void main() { gl_Position = cam[i].m * p; }\n";
+        swr_glsl_shader *s4 = swr_glsl_compile(SWR_GLSL_VERTEX, 1, &ok_src, NULL);
+        if (!swr_glsl_shader_ok(s4))
+            fail_msg("GLSL 4.00 dynamic block index: %s", swr_glsl_shader_log(s4));
+        swr_glsl_shader_destroy(s4);
+    }
+    /* a dynamic index into a block's array reads it in place: arr (stride
+     * 16 from byte 16) is CONST[1][ADDR + 1], bools become ~0 / 0 once */
+    p = h_link("#version 140\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n",
+               "#version 140\nuniform B { vec4 pad; float arr[8]; bool on; };\nuniform int i;\nout vec4 o;\n"
+               "void main() { o = vec4(arr[i], on ? 1.0 : 0.0, pad.xy); }\n");
+    if (!swr_glsl_program_ok(p))
+        fail_msg("link: %s", swr_glsl_program_log(p));
+    const char *fs = swr_glsl_program_tgsi(p, SWR_GLSL_FRAGMENT);
+    if (!strstr(fs, "CONST[1][ADDR[0].x+1].xxxx") || !strstr(fs, "USNE") || strstr(fs, "ARRAY("))
+        fail_msg("FS TGSI:\n%s", fs);
     swr_glsl_program_destroy(p);
     p = h_link("uniform vec4 u[2];\nvoid main() { gl_Position = u[0] + u[1]; }\n",
                "uniform mat2 m;\nvoid main() { gl_FragColor = vec4(m[0], m[1]); }\n");

@@ -172,6 +172,13 @@ typedef struct pr_gl {
     void (*ClipPlane)(GLenum, const GLdouble *);
     void (*ShadeModel)(GLenum);
     void (*GetFloatv)(GLenum, GLfloat *);
+    /* uniform blocks (GL 3.1): the uniforms of a block are written into a
+     * buffer per block, as piglit's shader_runner does */
+    void (*GetUniformIndices)(GLuint, GLsizei, const GLchar *const *, GLuint *);
+    void (*GetActiveUniformsiv)(GLuint, GLsizei, const GLuint *, GLenum, GLint *);
+    void (*GetActiveUniformBlockiv)(GLuint, GLuint, GLenum, GLint *);
+    void (*UniformBlockBinding)(GLuint, GLuint, GLuint);
+    void (*BindBufferBase)(GLenum, GLuint, GLuint);
 } pr_gl;
 
 static void *sym(glc_api *g, const char *name)
@@ -207,15 +214,23 @@ static void load_gl(pr_gl *gl, glc_api *g)
     *(void **)&gl->ClipPlane = sym(g, "glClipPlane");
     *(void **)&gl->ShadeModel = sym(g, "glShadeModel");
     *(void **)&gl->GetFloatv = sym(g, "glGetFloatv");
+    *(void **)&gl->GetUniformIndices = sym(g, "glGetUniformIndices");
+    *(void **)&gl->GetActiveUniformsiv = sym(g, "glGetActiveUniformsiv");
+    *(void **)&gl->GetActiveUniformBlockiv = sym(g, "glGetActiveUniformBlockiv");
+    *(void **)&gl->UniformBlockBinding = sym(g, "glUniformBlockBinding");
+    *(void **)&gl->BindBufferBase = sym(g, "glBindBufferBase");
 }
 
 /* ---- running one test ------------------------------------------------------------------ */
 
+#define PR_MAX_UBOS 16
 typedef struct pr_run {
     pr_gl gl;
     glc_target target;
     int w, h;
     GLuint prog;
+    GLuint ubo[PR_MAX_UBOS]; /* block i's buffer, at binding point i */
+    int num_ubos;
     float tolerance[4];
     float clear_color[4];
     int glsl_version; /* from "GLSL >= x.yz" (110 when absent) */
@@ -309,6 +324,91 @@ static void strip_punct(char *s)
 static const char *const PASSTHROUGH_VS =
     "#version 110\nattribute vec4 piglit_vertex;\nvoid main() { gl_Position = piglit_vertex; }\n";
 
+/* Like piglit's shader_runner: every active uniform block of the program
+ * gets a zero-filled buffer of its GL_UNIFORM_BLOCK_DATA_SIZE, block i at
+ * binding point i; "uniform" commands naming block members write into it. */
+static void make_ubos(pr_run *r)
+{
+    glc_api *g = r->gl.g;
+    pr_gl *gl = &r->gl;
+    r->num_ubos = 0;
+    if (!gl->GetActiveUniformBlockiv || !gl->UniformBlockBinding || !gl->BindBufferBase)
+        return;
+    while (g->GetError())
+        ;
+    GLint n = 0;
+    g->GetProgramiv(r->prog, GL_ACTIVE_UNIFORM_BLOCKS, &n);
+    if (g->GetError() || n <= 0)
+        return;
+    for (GLint i = 0; i < n && i < PR_MAX_UBOS; i++) {
+        GLint size = 0;
+        gl->GetActiveUniformBlockiv(r->prog, (GLuint)i, GL_UNIFORM_BLOCK_DATA_SIZE, &size);
+        void *zero = calloc(1, size > 0 ? (size_t)size : 16);
+        g->GenBuffers(1, &r->ubo[i]);
+        g->BindBuffer(GL_UNIFORM_BUFFER, r->ubo[i]);
+        g->BufferData(GL_UNIFORM_BUFFER, size > 0 ? size : 16, zero, GL_STATIC_DRAW);
+        free(zero);
+        gl->UniformBlockBinding(r->prog, (GLuint)i, (GLuint)i);
+        gl->BindBufferBase(GL_UNIFORM_BUFFER, (GLuint)i, r->ubo[i]);
+        r->num_ubos = i + 1;
+    }
+    while (g->GetError())
+        ;
+}
+
+/* A "uniform TYPE NAME values" of a block member: the values (n words, 4
+ * bytes each: floats, ints, uints, bools as 0/1) stored at the member's
+ * offset in its block's buffer; a matrix (cols x rows, values column by
+ * column) at its matrix stride, transposed when the member is row-major.
+ * "a[k]" is element k of array a (its array stride). */
+static pr_result set_block_uniform(pr_run *r, const char *name, const uint32_t *words, int cols, int rows)
+{
+    glc_api *g = r->gl.g;
+    pr_gl *gl = &r->gl;
+    if (!gl->GetUniformIndices || !gl->GetActiveUniformsiv || !r->num_ubos)
+        return verdict(r, PR_FAIL, "uniform %s has no location", name);
+    char base[256];
+    snprintf(base, sizeof base, "%s", name);
+    int element = 0;
+    const GLchar *nm = base;
+    GLuint idx = GL_INVALID_INDEX;
+    gl->GetUniformIndices(r->prog, 1, &nm, &idx);
+    size_t len = strlen(base);
+    if (idx == GL_INVALID_INDEX && len > 3 && base[len - 1] == ']') {
+        char *open = strrchr(base, '[');
+        if (open) {
+            element = atoi(open + 1);
+            snprintf(open, sizeof base - (size_t)(open - base), "[0]");
+            gl->GetUniformIndices(r->prog, 1, &nm, &idx);
+            if (idx == GL_INVALID_INDEX) {
+                *open = '\0';
+                gl->GetUniformIndices(r->prog, 1, &nm, &idx);
+            }
+        }
+    }
+    if (idx == GL_INVALID_INDEX)
+        return verdict(r, PR_FAIL, "uniform %s has no location", name);
+    GLint block = -1, offset = 0, astride = 0, mstride = 0, row_major = 0;
+    gl->GetActiveUniformsiv(r->prog, 1, &idx, GL_UNIFORM_BLOCK_INDEX, &block);
+    gl->GetActiveUniformsiv(r->prog, 1, &idx, GL_UNIFORM_OFFSET, &offset);
+    gl->GetActiveUniformsiv(r->prog, 1, &idx, GL_UNIFORM_ARRAY_STRIDE, &astride);
+    gl->GetActiveUniformsiv(r->prog, 1, &idx, GL_UNIFORM_MATRIX_STRIDE, &mstride);
+    gl->GetActiveUniformsiv(r->prog, 1, &idx, GL_UNIFORM_IS_ROW_MAJOR, &row_major);
+    if (block < 0 || block >= r->num_ubos || offset < 0)
+        return verdict(r, PR_FAIL, "uniform %s has no location", name);
+    g->BindBuffer(GL_UNIFORM_BUFFER, r->ubo[block]);
+    GLintptr at = offset + (GLintptr)element * astride;
+    for (int c = 0; c < cols; c++)
+        for (int rr = 0; rr < rows; rr++) {
+            GLintptr o = at + (cols > 1 ? (row_major ? rr * mstride + c * 4 : c * mstride + rr * 4) : rr * 4);
+            g->BufferSubData(GL_UNIFORM_BUFFER, o, 4, &words[c * rows + rr]);
+        }
+    GLenum err = g->GetError();
+    if (err)
+        return verdict(r, PR_FAIL, "GL error 0x%x setting block uniform %s", err, name);
+    return PR_PASS;
+}
+
 static pr_result build_program(pr_run *r, const pr_test *t, bool link_error_expected,
                                bool *linked)
 {
@@ -373,8 +473,10 @@ static pr_result build_program(pr_run *r, const pr_test *t, bool link_error_expe
                 *c = ' ';
         return verdict(r, PR_FAIL, "link error: %s", log);
     }
-    if (ok)
+    if (ok) {
         g->UseProgram(r->prog);
+        make_ubos(r);
+    }
     return PR_PASS;
 }
 
@@ -585,8 +687,6 @@ static pr_result set_uniform(pr_run *r, char *p)
     if (!type || !name)
         return verdict(r, PR_SKIP, "bad uniform command");
     GLint loc = g->GetUniformLocation(r->prog, name);
-    if (loc < 0)
-        return verdict(r, PR_FAIL, "uniform %s has no location", name);
     int comps = 1;
     char kind = 'f';
     const char *base = type;
@@ -599,6 +699,11 @@ static pr_result set_uniform(pr_run *r, char *p)
         float v[16];
         if (parse_floats(&p, v, c * rr) != c * rr)
             return verdict(r, PR_SKIP, "bad %s values", type);
+        if (loc < 0) {
+            uint32_t w[16];
+            memcpy(w, v, sizeof w);
+            return set_block_uniform(r, name, w, c, rr);
+        }
         r->gl.UniformM[c - 2][rr - 2](loc, 1, GL_FALSE, v);
         return PR_PASS;
     }
@@ -618,6 +723,22 @@ static pr_result set_uniform(pr_run *r, char *p)
         return verdict(r, PR_SKIP, "uniform type %s", type);
     if (comps < 1 || comps > 4)
         return verdict(r, PR_SKIP, "uniform type %s", type);
+    if (loc < 0) {
+        uint32_t w[4];
+        if (kind == 'f') {
+            float v[4];
+            if (parse_floats(&p, v, comps) != comps)
+                return verdict(r, PR_SKIP, "bad %s values", type);
+            memcpy(w, v, sizeof w);
+        } else {
+            int64_t v[4];
+            if (parse_ints(&p, v, comps) != comps)
+                return verdict(r, PR_SKIP, "bad %s values", type);
+            for (int i = 0; i < comps; i++)
+                w[i] = (uint32_t)v[i];
+        }
+        return set_block_uniform(r, name, w, 1, comps);
+    }
     if (kind == 'f') {
         float v[4];
         if (parse_floats(&p, v, comps) != comps || !r->gl.Uniform[comps - 1])

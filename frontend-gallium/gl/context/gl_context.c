@@ -233,6 +233,7 @@ static const char extensions[] =
     "GL_ARB_shading_language_100 GL_ARB_texture_rectangle GL_ARB_texture_float "
     "GL_ARB_depth_texture GL_ARB_shadow GL_ARB_point_sprite GL_ARB_texture_mirrored_repeat "
     "GL_ARB_texture_border_clamp GL_ARB_texture_cube_map GL_ARB_timer_query "
+    "GL_ARB_uniform_buffer_object "
     "GL_EXT_framebuffer_object GL_EXT_framebuffer_blit GL_EXT_blend_equation_separate "
     "GL_EXT_blend_func_separate GL_EXT_blend_color GL_EXT_blend_minmax GL_EXT_texture3D "
     "GL_EXT_texture_compression_s3tc GL_EXT_texture_compression_rgtc GL_EXT_texture_sRGB "
@@ -458,8 +459,8 @@ void swrgl_GetDoublev(struct gl_context *ctx, GLenum pname, GLdouble *data)
 /* ---- indexed glGet (GL 3.0 section 6.1.2, EXT_draw_buffers2) ------------- */
 
 /* The indexed state of this GL: per-draw-buffer blend enables and colour
- * write masks (transform feedback and uniform buffers, the other indexed
- * targets of later versions, do not exist here). An unknown target is
+ * write masks, and the uniform buffer and transform feedback buffer
+ * bindings (the vertex part's, gl_vertex_get_indexed). An unknown target is
  * GL_INVALID_ENUM, an index outside its range GL_INVALID_VALUE. */
 static bool get_indexed_value(struct gl_context *ctx, GLenum target, GLuint index, gl_value *v)
 {
@@ -482,6 +483,8 @@ static bool get_indexed_value(struct gl_context *ctx, GLenum target, GLuint inde
         }
         return true;
     default:
+        if (gl_vertex_get_indexed(ctx, target, index, v))
+            return v->count > 0;
         gl_error(ctx, GL_INVALID_ENUM);
         return false;
     }
@@ -503,4 +506,13 @@ void swrgl_GetIntegeri_v(struct gl_context *ctx, GLenum target, GLuint index, GL
         return;
     for (unsigned k = 0; k < v.count; k++)
         data[k] = value_as_int(&v, k);
+}
+
+void swrgl_GetInteger64i_v(struct gl_context *ctx, GLenum target, GLuint index, GLint64 *data)
+{
+    gl_value v;
+    if (!get_indexed_value(ctx, target, index, &v) || !data)
+        return;
+    for (unsigned k = 0; k < v.count; k++)
+        data[k] = v.type == GL_VALUE_INT64 ? v.i64[k] : (GLint64)value_as_int(&v, k);
 }

@@ -41,8 +41,10 @@
  *                 clear values), queries, conditional rendering.
  *                 May call: objects, pixels.
  *   program/      shader and program objects, linking (GLSL through
- *                 frontend-gallium/glsl), uniforms, attribute locations.
- *                 May call: fixedfunc, objects, raster.
+ *                 frontend-gallium/glsl), uniforms, attribute locations,
+ *                 uniform blocks (bound from the vertex part's uniform
+ *                 buffer bindings at draw time).
+ *                 May call: fixedfunc, objects, raster, vertex.
  *   texture/      texture objects, images and their storage, parameters,
  *                 units, the sampler views and states a draw uses.
  *                 May call: objects, pixels, vertex, program.

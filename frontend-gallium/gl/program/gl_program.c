@@ -275,6 +275,13 @@ glp_exec *glp_linked_exec(struct gl_context *ctx, GLuint program)
 
 glp_exec *glp_current_exec(struct gl_context *ctx) { return st_of(ctx)->cur_exec; }
 
+glp_exec *glp_program_exec(struct gl_context *ctx, GLuint program, bool *found)
+{
+    glp_program *p = find_program(ctx, program);
+    *found = p != NULL;
+    return p ? p->exec : NULL;
+}
+
 /* ---- freeing -------------------------------------------------------------------------------- */
 
 static void shader_free(struct gl_context *ctx, glp_shader *s)
@@ -420,6 +427,8 @@ void gl_program_fini(struct gl_context *ctx)
 bool gl_program_get(struct gl_context *ctx, GLenum pname, gl_value *v)
 {
     gl_program_state *st = st_of(ctx);
+    if (glp_blocks_get(ctx, pname, v))
+        return true;
     switch (pname) {
     case GL_CURRENT_PROGRAM:
         gl_value_int(v, st->current ? (GLint)st->current->obj.name : 0);
@@ -577,7 +586,7 @@ void swrgl_GetShaderiv(struct gl_context *ctx, GLuint shader, GLenum pname, GLin
 }
 
 /* GetShaderInfoLog & co: copy at most bufSize - 1 characters and a NUL. */
-static void copy_out(const char *text, GLsizei bufSize, GLsizei *length, GLchar *out)
+void glp_copy_out(const char *text, GLsizei bufSize, GLsizei *length, GLchar *out)
 {
     size_t n = text ? strlen(text) : 0;
     if (bufSize <= 0 || !out) {
@@ -602,7 +611,7 @@ static void get_string(struct gl_context *ctx, const char *text, GLsizei bufSize
     if (bufSize < 0)
         gl_error(ctx, GL_INVALID_VALUE);
     else
-        copy_out(text, bufSize, length, out);
+        glp_copy_out(text, bufSize, length, out);
 }
 
 void swrgl_GetShaderInfoLog(struct gl_context *ctx, GLuint shader, GLsizei bufSize,
@@ -1071,6 +1080,12 @@ void swrgl_GetProgramiv(struct gl_context *ctx, GLuint program, GLenum pname, GL
     case GL_ACTIVE_UNIFORM_MAX_LENGTH:
         r = max_name_length(p->exec, true);
         break;
+    case GL_ACTIVE_UNIFORM_BLOCKS:
+        r = p->exec ? swr_glsl_num_uniform_blocks(p->exec->glsl) : 0;
+        break;
+    case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH:
+        r = glp_blocks_max_name_length(p->exec);
+        break;
     default:
         gl_error(ctx, GL_INVALID_ENUM);
         return;
@@ -1147,7 +1162,7 @@ void swrgl_GetActiveAttrib(struct gl_context *ctx, GLuint program, GLuint index,
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    copy_out(a->name, bufSize, length, name);
+    glp_copy_out(a->name, bufSize, length, name);
     if (size)
         *size = (GLint)(a->array_size ? a->array_size : 1);
     if (type)
@@ -1165,7 +1180,7 @@ void swrgl_GetActiveUniform(struct gl_context *ctx, GLuint program, GLuint index
         return;
     }
     const glp_uniform *u = &p->exec->uniforms[index];
-    copy_out(u->name, bufSize, length, name);
+    glp_copy_out(u->name, bufSize, length, name);
     if (size)
         *size = (GLint)u->array_size;
     if (type)
@@ -1385,6 +1400,7 @@ bool gl_program_validate(struct gl_context *ctx)
         st->const_serial = serial;
         st->const_uploaded = true;
     }
+    glp_blocks_bind(ctx, e);
     return true;
 }
 

@@ -4,9 +4,11 @@
  * locations, program queries and info logs, and the shaders and constants
  * a draw binds. GLSL is compiled by frontend-gallium/glsl (swr_glsl.h).
  * gl_program.c holds the objects, linking and draw validation, gl_uniform.c
- * the uniforms; the raster part gives the gl_DepthRange uniform its value,
- * the fixed part (through the draw part) the other built-in state uniforms.
- * May call: fixedfunc, objects, raster.
+ * the uniforms, gl_uniform_block.c the uniform blocks (bound from the vertex
+ * part's GL_UNIFORM_BUFFER bindings); the raster part gives the gl_DepthRange
+ * uniform its value, the fixed part (through the draw part) the other
+ * built-in state uniforms.
+ * May call: fixedfunc, objects, raster, vertex.
  */
 #ifndef GL_PROGRAM_H
 #define GL_PROGRAM_H

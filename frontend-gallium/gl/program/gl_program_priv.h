@@ -41,6 +41,7 @@ typedef struct glp_uniform {
     unsigned regs_per_element;
     int sampler;         /* SAMP index of element 0, or -1 */
     bool builtin;        /* gl_ name: not settable, not locatable */
+    bool in_block;       /* a member of a uniform block: no location (GL 3.1 2.11.4) */
 } glp_uniform;
 
 typedef struct glp_exec {
@@ -75,6 +76,10 @@ typedef struct glp_exec {
     unsigned num_builtins;
     const void *builtin_ctx;
     uint64_t builtin_serial;
+    /* glUniformBlockBinding: the GL_UNIFORM_BUFFER binding point of each
+     * uniform block (swr_glsl_get_uniform_block index), 0 after a link */
+    GLuint *block_binding;
+    unsigned num_blocks;
 } glp_exec;
 
 /* Locations encode (uniform index, array element). */
@@ -107,5 +112,20 @@ glp_exec *glp_linked_exec(struct gl_context *ctx, GLuint program);
 glp_exec *glp_current_exec(struct gl_context *ctx);
 /* A sampler's texture unit changed: draw-time validation checks again. */
 void glp_samplers_changed(struct gl_context *ctx);
+/* The executable of program `program`, NULL when it is not linked (no
+ * error); *found false with the error recorded when the name is no program
+ * (INVALID_VALUE, or INVALID_OPERATION for a shader). */
+glp_exec *glp_program_exec(struct gl_context *ctx, GLuint program, bool *found);
+/* Copies at most bufSize - 1 characters of text and a NUL (the string getters). */
+void glp_copy_out(const char *text, GLsizei bufSize, GLsizei *length, GLchar *out);
+
+/* gl_uniform_block.c */
+/* GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH of e (NULL: 0). */
+GLint glp_blocks_max_name_length(const glp_exec *e);
+/* At draw time: binds the uniform buffer binding of each block of e to
+ * its constant buffer slot in each stage that uses it. */
+void glp_blocks_bind(struct gl_context *ctx, glp_exec *e);
+/* The uniform block limits for glGet (false: not one of them). */
+bool glp_blocks_get(struct gl_context *ctx, GLenum pname, gl_value *v);
 
 #endif /* GL_PROGRAM_PRIV_H */

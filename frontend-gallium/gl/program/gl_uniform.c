@@ -379,6 +379,9 @@ void glp_uniforms_free(glp_exec *e)
     free(e->uniforms);
     free(e->storage);
     free(e->builtins);
+    free(e->block_binding);
+    e->block_binding = NULL;
+    e->num_blocks = 0;
     e->uniforms = NULL;
     e->storage = NULL;
     e->builtins = NULL;
@@ -397,6 +400,19 @@ bool glp_uniforms_build(glp_exec *e)
     e->depth_range[1] = 1.0;
     if ((e->num_regs && !e->storage) || (n > 0 && !e->uniforms))
         return false;
+    /* GL 3.1 section 2.11.4: a link sets every block's binding to 0 (or to
+     * its layout(binding) where GLSL 4.20 gives one). */
+    int nb = swr_glsl_num_uniform_blocks(e->glsl);
+    if (nb > 0) {
+        e->block_binding = calloc((size_t)nb, sizeof *e->block_binding);
+        if (!e->block_binding)
+            return false;
+        e->num_blocks = (unsigned)nb;
+        for (int b = 0; b < nb; b++) {
+            const swr_glsl_uniform_block *ub = swr_glsl_get_uniform_block(e->glsl, b);
+            e->block_binding[b] = ub && ub->binding > 0 ? (GLuint)ub->binding : 0;
+        }
+    }
     /* GLSL 1.20 section 4.3.5: a uniform with an initializer starts with it. */
     const uint32_t *init = swr_glsl_const_init(e->glsl);
     if (init && e->storage)
@@ -422,6 +438,16 @@ bool glp_uniforms_build(glp_exec *e)
         u->regs_per_element = g->regs_per_element;
         u->sampler = g->sampler;
         u->builtin = !strncmp(g->name, "gl_", 3);
+        swr_glsl_uniform_layout lay;
+        u->in_block = swr_glsl_get_uniform_layout(e->glsl, i, &lay) && lay.block_index >= 0;
+        if (u->in_block) {
+            /* stored in a buffer object, not in CONST[0] */
+            u->const_reg = -1;
+            u->sampler = -1;
+            if (!glp_type_info(g->gl_type, &u->kind, &u->cols, &u->rows))
+                u->cols = u->rows = 1;
+            continue;
+        }
         if (g->sampler >= 0 || !glp_type_info(g->gl_type, &u->kind, &u->cols, &u->rows)) {
             u->kind = GLP_SAMPLER;
             u->cols = u->rows = 1;
@@ -505,7 +531,7 @@ GLint glp_uniform_location(const glp_exec *e, const char *name)
     /* "a" (element 0 of an array) or a non-array's exact name. */
     for (unsigned i = 0; i < e->num_uniforms; i++) {
         const glp_uniform *u = &e->uniforms[i];
-        if (u->builtin)
+        if (u->builtin || u->in_block)
             continue;
         if (u->is_array ? len == u->base_len && !strncmp(u->name, name, len) : !strcmp(u->name, name))
             return make_location(i, 0);
@@ -527,7 +553,7 @@ GLint glp_uniform_location(const glp_exec *e, const char *name)
     size_t base = (size_t)(open - name);
     for (unsigned i = 0; i < e->num_uniforms; i++) {
         const glp_uniform *u = &e->uniforms[i];
-        if (u->builtin || u->base_len != base || strncmp(u->name, name, base))
+        if (u->builtin || u->in_block || u->base_len != base || strncmp(u->name, name, base))
             continue;
         if (u->is_array)
             return k < u->array_size ? make_location(i, k) : -1;

@@ -95,6 +95,10 @@ gl_buffer **glv_binding(struct gl_context *ctx, GLenum target)
         return &p->copy_read_buffer;
     case GL_COPY_WRITE_BUFFER:
         return &p->copy_write_buffer;
+    case GL_UNIFORM_BUFFER:
+        return &p->uniform_buffer;
+    case GL_TRANSFORM_FEEDBACK_BUFFER:
+        return &p->tf_buffer;
     default:
         return NULL;
     }
@@ -182,10 +186,18 @@ static void unbind_everywhere(struct gl_context *ctx, gl_buffer *b)
     gl_vertex_state *p = glv(ctx);
     gl_buffer **slots[] = {&p->array_buffer,     &p->pixel_pack_buffer, &p->pixel_unpack_buffer,
                            &p->vao->element_buffer, &p->texture_buffer,   &p->copy_read_buffer,
-                           &p->copy_write_buffer};
+                           &p->copy_write_buffer, &p->uniform_buffer,      &p->tf_buffer};
     for (size_t i = 0; i < sizeof slots / sizeof slots[0]; i++)
         if (*slots[i] == b)
             glv_buffer_ref(slots[i], NULL);
+    /* GL 3.1 section 2.9: deleting a buffer unbinds it from every binding
+     * point of the current context, the indexed ones included. */
+    for (unsigned i = 0; i < GLV_MAX_UNIFORM_BINDINGS; i++)
+        if (p->uniform_bindings[i].buffer == b)
+            glv_buffer_ref(&p->uniform_bindings[i].buffer, NULL);
+    for (unsigned i = 0; i < GLV_MAX_TF_BINDINGS; i++)
+        if (p->tf_bindings[i].buffer == b)
+            glv_buffer_ref(&p->tf_bindings[i].buffer, NULL);
     for (unsigned a = 0; a < GLV_MAX_ATTRIBS; a++)
         if (p->vao->attribs[a].buffer == b)
             glv_buffer_ref(&p->vao->attribs[a].buffer, NULL);
@@ -234,6 +246,126 @@ void swrgl_BindBuffer(struct gl_context *ctx, GLenum target, GLuint buffer)
     }
     glv_buffer_ref(slot, b);
     gl_objects_unlock(ctx->vertex->buffers);
+}
+
+/* ---- indexed binding points (GL 3.1 section 2.11.4, GL 3.0 section 2.15) -- */
+
+static gl_indexed_binding *indexed_slot(struct gl_context *ctx, GLenum target, GLuint index,
+                                        bool *bad_index)
+{
+    gl_vertex_state *p = glv(ctx);
+    *bad_index = false;
+    if (target == GL_UNIFORM_BUFFER) {
+        if (index < GLV_MAX_UNIFORM_BINDINGS)
+            return &p->uniform_bindings[index];
+    } else if (target == GL_TRANSFORM_FEEDBACK_BUFFER) {
+        if (index < GLV_MAX_TF_BINDINGS)
+            return &p->tf_bindings[index];
+    } else {
+        return NULL;
+    }
+    *bad_index = true;
+    return NULL;
+}
+
+const gl_indexed_binding *gl_vertex_indexed_binding(struct gl_context *ctx, GLenum target,
+                                                    GLuint index)
+{
+    bool bad;
+    return indexed_slot(ctx, target, index, &bad);
+}
+
+/* Binds buffer to indexed point `index` of target and to the generic point
+ * of target (GL 3.1 section 2.11.4: "each of the commands also binds the
+ * buffer to the generic binding point"). Errors: an unknown target is
+ * INVALID_ENUM, an index past the limit INVALID_VALUE; for a range, size <= 0
+ * or a negative offset is INVALID_VALUE, as are (GL 3.1 section 2.11.4 and
+ * 2.15) a uniform offset that is not a multiple of
+ * GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT and a transform feedback offset or
+ * size that is not a multiple of 4. A name that is not a buffer object
+ * yet is created, as glBindBuffer does. */
+static void bind_indexed(struct gl_context *ctx, GLenum target, GLuint index, GLuint buffer,
+                         GLintptr offset, GLsizeiptr size, bool range)
+{
+    bool bad;
+    gl_indexed_binding *slot = indexed_slot(ctx, target, index, &bad);
+    if (!slot) {
+        gl_error(ctx, bad ? GL_INVALID_VALUE : GL_INVALID_ENUM);
+        return;
+    }
+    if (range && buffer) {
+        if (size <= 0 || offset < 0) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
+        if (target == GL_UNIFORM_BUFFER && offset % GLV_UNIFORM_OFFSET_ALIGNMENT) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
+        if (target == GL_TRANSFORM_FEEDBACK_BUFFER && (offset % 4 || size % 4)) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return;
+        }
+    }
+    gl_buffer *b = NULL;
+    gl_objects_lock(ctx->vertex->buffers);
+    if (buffer) {
+        b = gl_buffer_lookup(ctx, buffer);
+        if (!b) {
+            b = buffer_new(buffer);
+            if (!b || !gl_objects_put(ctx->vertex->buffers, buffer, b)) {
+                gl_objects_unlock(ctx->vertex->buffers);
+                free(b);
+                gl_error(ctx, GL_OUT_OF_MEMORY);
+                return;
+            }
+        }
+    }
+    glv_buffer_ref(&slot->buffer, b);
+    glv_buffer_ref(glv_binding(ctx, target), b);
+    gl_objects_unlock(ctx->vertex->buffers);
+    slot->offset = b && range ? offset : 0;
+    slot->size = b && range ? size : 0;
+    slot->range = b && range;
+}
+
+void swrgl_BindBufferBase(struct gl_context *ctx, GLenum target, GLuint index, GLuint buffer)
+{
+    bind_indexed(ctx, target, index, buffer, 0, 0, false);
+}
+
+void swrgl_BindBufferRange(struct gl_context *ctx, GLenum target, GLuint index, GLuint buffer,
+                           GLintptr offset, GLsizeiptr size)
+{
+    bind_indexed(ctx, target, index, buffer, offset, size, true);
+}
+
+bool gl_vertex_get_indexed(struct gl_context *ctx, GLenum target, GLuint index, gl_value *v)
+{
+    GLenum bt;
+    int what; /* 0 binding, 1 start, 2 size */
+    switch (target) {
+    case GL_UNIFORM_BUFFER_BINDING: bt = GL_UNIFORM_BUFFER; what = 0; break;
+    case GL_UNIFORM_BUFFER_START: bt = GL_UNIFORM_BUFFER; what = 1; break;
+    case GL_UNIFORM_BUFFER_SIZE: bt = GL_UNIFORM_BUFFER; what = 2; break;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING: bt = GL_TRANSFORM_FEEDBACK_BUFFER; what = 0; break;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_START: bt = GL_TRANSFORM_FEEDBACK_BUFFER; what = 1; break;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_SIZE: bt = GL_TRANSFORM_FEEDBACK_BUFFER; what = 2; break;
+    default: return false;
+    }
+    bool bad;
+    const gl_indexed_binding *s = indexed_slot(ctx, bt, index, &bad);
+    if (!s) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        v->count = 0;
+        return true;
+    }
+    v->type = GL_VALUE_INT64;
+    v->count = 1;
+    v->i64[0] = what == 0 ? (GLint64)(s->buffer ? s->buffer->name : 0)
+                : what == 1 ? (GLint64)s->offset
+                            : (GLint64)s->size;
+    return true;
 }
 
 /* ---- data ------------------------------------------------------------------ */

@@ -96,6 +96,12 @@ void gl_vertex_fini(struct gl_context *ctx)
     glv_buffer_ref(&p->texture_buffer, NULL);
     glv_buffer_ref(&p->copy_read_buffer, NULL);
     glv_buffer_ref(&p->copy_write_buffer, NULL);
+    glv_buffer_ref(&p->uniform_buffer, NULL);
+    glv_buffer_ref(&p->tf_buffer, NULL);
+    for (unsigned i = 0; i < GLV_MAX_UNIFORM_BINDINGS; i++)
+        glv_buffer_ref(&p->uniform_bindings[i].buffer, NULL);
+    for (unsigned i = 0; i < GLV_MAX_TF_BINDINGS; i++)
+        glv_buffer_ref(&p->tf_bindings[i].buffer, NULL);
     glv_buffers_fini(ctx);
     free(p);
     ctx->vertex = NULL;
@@ -123,6 +129,18 @@ bool gl_vertex_get(struct gl_context *ctx, GLenum pname, gl_value *v)
         return true;
     case GL_VERTEX_ARRAY_BINDING:
         gl_value_int(v, (GLint)p->vao->name);
+        return true;
+    case GL_UNIFORM_BUFFER_BINDING:
+        gl_value_int(v, name_of(p->uniform_buffer));
+        return true;
+    case GL_TRANSFORM_FEEDBACK_BUFFER_BINDING:
+        gl_value_int(v, name_of(p->tf_buffer));
+        return true;
+    case GL_MAX_UNIFORM_BUFFER_BINDINGS:
+        gl_value_int(v, GLV_MAX_UNIFORM_BINDINGS);
+        return true;
+    case GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT:
+        gl_value_int(v, GLV_UNIFORM_OFFSET_ALIGNMENT);
         return true;
     case GL_MAX_VERTEX_ATTRIBS:
         gl_value_int(v, GLV_MAX_ATTRIBS);

@@ -57,6 +57,23 @@ typedef struct gl_buffer {
 } gl_buffer;
 
 #define GLV_MAX_ATTRIBS SWRGL_MAX_VERTEX_ATTRIBS /* 16 generic attributes */
+/* Indexed binding points (GL 3.1 section 2.11.4, GL 3.0 section 2.15):
+ * GL_MAX_UNIFORM_BUFFER_BINDINGS (the GL 3.3 minimum) and
+ * GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS. */
+#define GLV_MAX_UNIFORM_BINDINGS 36
+#define GLV_MAX_TF_BINDINGS 4
+/* GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT: the pipe's constant buffers are vec4
+ * arrays (PIPE_CAP_CONSTANT_BUFFER_OFFSET_ALIGNMENT) */
+#define GLV_UNIFORM_OFFSET_ALIGNMENT 16
+
+/* One indexed binding (glBindBufferBase / glBindBufferRange). size 0 with
+ * range false: the whole buffer, as large as it is at the time of use. */
+typedef struct gl_indexed_binding {
+    gl_buffer *buffer; /* referenced; NULL: none */
+    GLintptr offset;
+    GLsizeiptr size;
+    bool range; /* glBindBufferRange (GL_*_BUFFER_SIZE reports size), else 0 */
+} gl_indexed_binding;
 
 /* One generic attribute array of a VAO (glVertexAttribPointer state). */
 typedef struct gl_attrib_array {
@@ -111,6 +128,12 @@ typedef struct gl_vertex_state {
     /* GL 3.1 binding points: GL_TEXTURE_BUFFER (what glTexBuffer's buffer
      * is bound to while it is filled), GL_COPY_READ/WRITE_BUFFER */
     gl_buffer *texture_buffer, *copy_read_buffer, *copy_write_buffer;
+    /* GL_UNIFORM_BUFFER / GL_TRANSFORM_FEEDBACK_BUFFER: the generic binding
+     * points (glBindBuffer, and glBindBufferBase/Range set them too) and the
+     * indexed ones */
+    gl_buffer *uniform_buffer, *tf_buffer;
+    gl_indexed_binding uniform_bindings[GLV_MAX_UNIFORM_BINDINGS];
+    gl_indexed_binding tf_bindings[GLV_MAX_TF_BINDINGS];
 
     /* Current attribute values, read by the draws through a stride-0 user
      * vertex buffer: 16 bytes per attribute. Generic attribute i at [i],
@@ -148,6 +171,17 @@ gl_buffer *gl_buffer_lookup(struct gl_context *ctx, GLuint name);
  * buffer_map / buffer_subdata; the data behind a pointer argument is then at
  * byte offset (uintptr_t)pointer. */
 gl_buffer *gl_vertex_bound_buffer(struct gl_context *ctx, GLenum target);
+
+/* Indexed binding `index` of GL_UNIFORM_BUFFER or GL_TRANSFORM_FEEDBACK_BUFFER,
+ * NULL for another target or an index past the limit. The program part binds
+ * uniform blocks from it at draw time; transform feedback would read its own. */
+const gl_indexed_binding *gl_vertex_indexed_binding(struct gl_context *ctx, GLenum target,
+                                                    GLuint index);
+/* The indexed glGet of this part (GL_UNIFORM_BUFFER_BINDING/START/SIZE,
+ * GL_TRANSFORM_FEEDBACK_BUFFER_BINDING/START/SIZE): false when target is not
+ * one of them; true with INVALID_VALUE recorded (v->count 0) for an index out
+ * of range. */
+bool gl_vertex_get_indexed(struct gl_context *ctx, GLenum target, GLuint index, gl_value *v);
 
 /* Maps `buf` for reading without waiting for draws that only read it; NULL
  * when the buffer has no storage. Unmap with gl_buffer_read_end (xfer may
