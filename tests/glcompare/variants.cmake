@@ -35,3 +35,8 @@ swr_gl_compare_test(test_gl_compare_eval 120)
 
 # glPushClientAttrib / glPopClientAttrib against Mesa's llvmpipe libOSMesa.
 swr_gl_compare_test(test_gl_compare_clientattrib 120)
+
+# GL 3.x draws and objects (base-vertex draws, primitive restart,
+# glCopyBufferSubData, 64-bit queries, sync objects) in a 3.3 context
+# against Mesa's llvmpipe libOSMesa.
+swr_gl_compare_test(test_gl_compare_objects 300)

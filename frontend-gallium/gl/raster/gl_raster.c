@@ -204,6 +204,7 @@ void gl_raster_fini(struct gl_context *ctx)
     if (!r)
         return;
     glr_query_fini(ctx);
+    glr_sync_fini(ctx);
     gl_objects_fini(&r->queries);
     glr_cache *c = r->priv;
     struct pipe_context *p = ctx->pipe;
@@ -1029,6 +1030,8 @@ bool gl_raster_get(struct gl_context *ctx, GLenum pname, gl_value *v)
         value_enum(v, r->hints[hi]);
         return true;
     }
+    if (glr_sync_get(ctx, pname, v))
+        return true;
     if (glr_query_get(ctx, pname, v))
         return true;
     switch (pname) {

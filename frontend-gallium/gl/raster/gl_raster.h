@@ -3,9 +3,10 @@
  * depth range, scissor, blend, depth, stencil, colour/depth/stencil masks,
  * polygon offset/mode and stipple, cull, front face, line width, point size
  * and sprites, clip distance enables, logic op, sample coverage, clear
- * values) and queries (occlusion, timer, primitives, conditional
- * rendering). gl_raster.c holds the state, its glGet/glEnable and its CSOs,
- * gl_query.c the query objects; glClear, which applies the clear values,
+ * values), queries (occlusion, timer, primitives, conditional
+ * rendering) and sync objects. gl_raster.c holds the state, its
+ * glGet/glEnable and its CSOs, gl_query.c the query objects, gl_sync.c the
+ * fence syncs; glClear, which applies the clear values,
  * masks and scissor to the draw framebuffer, is the framebuffer part's.
  * May call: objects, pixels.
  *
