@@ -40,3 +40,7 @@ swr_gl_compare_test(test_gl_compare_clientattrib 120)
 # glCopyBufferSubData, 64-bit queries, sync objects) in a 3.3 context
 # against Mesa's llvmpipe libOSMesa.
 swr_gl_compare_test(test_gl_compare_objects 300)
+
+# Sampler objects and the packed 2_10_10_10 vertex types (arrays and the
+# immediate P commands) in a 3.3 context against Mesa's llvmpipe libOSMesa.
+swr_gl_compare_test(test_gl_compare_samplers 300)
