@@ -45,7 +45,10 @@ enum { W = 96, H = 96, GRID = 8 };
     X(GetBufferSubData, GETBUFFERSUBDATA) X(GetBufferParameteri64v, GETBUFFERPARAMETERI64V)        \
     X(GetBufferParameteriv, GETBUFFERPARAMETERIV) X(MapBuffer, MAPBUFFER)                          \
     X(UnmapBuffer, UNMAPBUFFER) X(FenceSync, FENCESYNC) X(ClientWaitSync, CLIENTWAITSYNC)          \
-    X(WaitSync, WAITSYNC) X(DeleteSync, DELETESYNC) X(IsSync, ISSYNC) X(GetSynciv, GETSYNCIV)
+    X(WaitSync, WAITSYNC) X(DeleteSync, DELETESYNC) X(IsSync, ISSYNC) X(GetSynciv, GETSYNCIV)      \
+    X(FramebufferTexture, FRAMEBUFFERTEXTURE) X(GetMultisamplefv, GETMULTISAMPLEFV)                \
+    X(SampleMaski, SAMPLEMASKI) X(GetIntegeri_v, GETINTEGERI_V)                                    \
+    X(GetFramebufferAttachmentParameteriv, GETFRAMEBUFFERATTACHMENTPARAMETERIV)
 
 GLC_TABLE(ob_api, ob_open, OB_FUNCS)
 
@@ -504,8 +507,11 @@ static void state_checks(glc_api *g, ob_api *o, bool is_swr, rec *r)
     w = o->ClientWaitSync(s2, 0, 0);
     bool pending_ok = w == GL_ALREADY_SIGNALED || w == GL_TIMEOUT_EXPIRED;
     GLenum w2 = o->ClientWaitSync(s2, GL_SYNC_FLUSH_COMMANDS_BIT, 10000000000ull);
-    pending_ok = pending_ok && (w == GL_TIMEOUT_EXPIRED ? w2 == GL_CONDITION_SATISFIED
-                                                        : w2 == GL_ALREADY_SIGNALED);
+    /* after an expired wait the fence may have signalled before the
+     * second call (GL_ALREADY_SIGNALED) or during it */
+    pending_ok = pending_ok && (w == GL_TIMEOUT_EXPIRED
+                                    ? w2 == GL_CONDITION_SATISFIED || w2 == GL_ALREADY_SIGNALED
+                                    : w2 == GL_ALREADY_SIGNALED);
     put(r, "pending fence", pending_ok);
     expect(is_swr, "pending fence: zero timeout, then satisfied", pending_ok, 1);
     o->DeleteSync(s2);
@@ -527,6 +533,95 @@ static void state_checks(glc_api *g, ob_api *o, bool is_swr, rec *r)
     o->DeleteSync(NULL);
     put(r, "delete 0", g->GetError());
     put(r, "is 0", o->IsSync(NULL));
+
+    /* glFramebufferTexture: 2D, 2D array and cube textures attached whole;
+     * the layered ones render (here: clear) into layer 0 */
+    static const GLenum targets[3] = {GL_TEXTURE_2D, GL_TEXTURE_2D_ARRAY, GL_TEXTURE_CUBE_MAP};
+    for (int k = 0; k < 3; k++) {
+        GLuint tex, fbo;
+        g->GenTextures(1, &tex);
+        g->BindTexture(targets[k], tex);
+        if (k == 1)
+            g->TexImage3D(GL_TEXTURE_2D_ARRAY, 0, GL_RGBA8, 8, 8, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                          NULL);
+        else if (k == 2)
+            for (int f = 0; f < 6; f++)
+                g->TexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + (GLenum)f, 0, GL_RGBA8, 8, 8, 0,
+                              GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+        else
+            g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+        g->TexParameteri(targets[k], GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        g->GenFramebuffers(1, &fbo);
+        g->BindFramebuffer(GL_FRAMEBUFFER, fbo);
+        o->FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0);
+        put(r, "fbtex error", g->GetError());
+        put(r, "fbtex status", g->CheckFramebufferStatus(GL_FRAMEBUFFER));
+        GLint lay = -1, type = -1, name = -1;
+        o->GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                               GL_FRAMEBUFFER_ATTACHMENT_LAYERED, &lay);
+        o->GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                               GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &type);
+        o->GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                               GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &name);
+        put(r, "fbtex layered", lay);
+        expect(is_swr, "GL_FRAMEBUFFER_ATTACHMENT_LAYERED", lay, k > 0);
+        put(r, "fbtex type", type);
+        put(r, "fbtex name", name == (GLint)tex);
+        g->Viewport(0, 0, 8, 8);
+        g->ClearColor(0.25f, 0.5f, 0.75f, 1.0f);
+        g->Clear(GL_COLOR_BUFFER_BIT);
+        uint8_t px[4] = {0, 0, 0, 0};
+        g->ReadPixels(3, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        put(r, "fbtex pixel", px[0] | px[1] << 8 | px[2] << 16 | (long long)px[3] << 24);
+        o->FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 0, 0);
+        put(r, "fbtex detach", g->GetError());
+        o->GetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                               GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &type);
+        put(r, "fbtex detached type", type);
+        o->FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, 4321, 0);
+        put(r, "fbtex bad texture", g->GetError());
+        o->FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, -1);
+        put(r, "fbtex bad level", g->GetError());
+        o->FramebufferTexture(0x1234, GL_COLOR_ATTACHMENT0, tex, 0);
+        put(r, "fbtex bad target", g->GetError());
+        g->BindFramebuffer(GL_FRAMEBUFFER, 0);
+        o->FramebufferTexture(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0);
+        put(r, "fbtex default fb", g->GetError());
+        g->DeleteFramebuffers(1, &fbo);
+        g->DeleteTextures(1, &tex);
+    }
+
+    /* sample positions and the sample mask with one sample per pixel */
+    GLfloat sp[2] = {-1, -1};
+    o->GetMultisamplefv(GL_SAMPLE_POSITION, 0, sp);
+    /* GL_SAMPLES is 0 in both: every index is out of range, nothing written */
+    put(r, "sample position x", (long long)(sp[0] * 1000));
+    put(r, "sample position y", (long long)(sp[1] * 1000));
+    GLenum spe = g->GetError();
+    put(r, "sample position error", spe);
+    expect(is_swr, "glGetMultisamplefv index 0 with GL_SAMPLES 0", spe, GL_INVALID_VALUE);
+    o->GetMultisamplefv(GL_SAMPLE_POSITION, 1, sp);
+    put(r, "sample position bad index", g->GetError());
+    o->GetMultisamplefv(0x1234, 0, sp);
+    put(r, "sample position bad pname", g->GetError());
+    GLint words = 0;
+    g->GetIntegerv(GL_MAX_SAMPLE_MASK_WORDS, &words);
+    put(r, "max sample mask words >= 1", words >= 1);
+    GLint mask = 0;
+    o->GetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &mask);
+    put(r, "sample mask default", mask);
+    o->SampleMaski(0, 0x5a5a1234u);
+    o->GetIntegeri_v(GL_SAMPLE_MASK_VALUE, 0, &mask);
+    put(r, "sample mask", mask);
+    expect(is_swr, "GL_SAMPLE_MASK_VALUE", mask, 0x5a5a1234);
+    o->SampleMaski((GLuint)words, 1);
+    put(r, "sample mask bad word", g->GetError());
+    o->GetIntegeri_v(GL_SAMPLE_MASK_VALUE, (GLuint)words, &mask);
+    put(r, "sample mask value bad word", g->GetError());
+    put(r, "sample mask enabled", o->IsEnabled(GL_SAMPLE_MASK));
+    g->Enable(GL_SAMPLE_MASK);
+    put(r, "sample mask enable", o->IsEnabled(GL_SAMPLE_MASK));
+    put(r, "sample mask enable error", g->GetError());
     glc_target_destroy(&t);
 }
 

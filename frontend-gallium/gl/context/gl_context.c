@@ -495,7 +495,7 @@ void swrgl_GetDoublev(struct gl_context *ctx, GLenum pname, GLdouble *data)
 /* ---- indexed glGet (GL 3.0 section 6.1.2, EXT_draw_buffers2) ------------- */
 
 /* The indexed state of this GL: per-draw-buffer blend enables and colour
- * write masks (transform feedback and uniform buffers, the other indexed
+ * write masks, the sample mask word (transform feedback and uniform buffers, the other indexed
  * targets of later versions, do not exist here). An unknown target is
  * GL_INVALID_ENUM, an index outside its range GL_INVALID_VALUE. */
 static bool get_indexed_value(struct gl_context *ctx, GLenum target, GLuint index, gl_value *v)
@@ -517,6 +517,13 @@ static bool get_indexed_value(struct gl_context *ctx, GLenum target, GLuint inde
             for (int c = 0; c < 4; c++)
                 v->b[c] = ctx->raster->color_mask[index][c] ? GL_TRUE : GL_FALSE;
         }
+        return true;
+    case GL_SAMPLE_MASK_VALUE: /* GL 3.2: one mask word */
+        if (index >= 1) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return false;
+        }
+        gl_value_int(v, (GLint)ctx->raster->sample_mask_value); /* the 32 bits as given */
         return true;
     default:
         gl_error(ctx, GL_INVALID_ENUM);

@@ -79,6 +79,10 @@ typedef struct gl_raster_state {
     bool alpha_to_coverage, alpha_to_one, sample_coverage, multisample;
     GLfloat sample_coverage_value;
     bool sample_coverage_invert;
+    /* GL 3.2 GL_SAMPLE_MASK and glSampleMaski: stored and queried; with
+     * one sample per pixel (GL_SAMPLE_BUFFERS 0) they affect nothing. */
+    bool sample_mask;
+    GLbitfield sample_mask_value;
     GLenum clamp_vertex, clamp_fragment; /* defaults; glClampColor is the framebuffer part's */
     bool alpha_test;
     GLenum alpha_func;
