@@ -567,6 +567,19 @@ static void state_checks(glc_api *g, ob_api *o, bool is_swr, rec *r)
         expect(is_swr, "GL_FRAMEBUFFER_ATTACHMENT_LAYERED", lay, k > 0);
         put(r, "fbtex type", type);
         put(r, "fbtex name", name == (GLint)tex);
+        /* a layered attachment next to a non-layered one: incomplete
+         * (GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS) */
+        GLuint rb;
+        g->GenRenderbuffers(1, &rb);
+        g->BindRenderbuffer(GL_RENDERBUFFER, rb);
+        g->RenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 8, 8);
+        g->FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_RENDERBUFFER, rb);
+        GLenum mixed = g->CheckFramebufferStatus(GL_FRAMEBUFFER);
+        put(r, "fbtex mixed status", mixed);
+        expect(is_swr, "layered with non-layered attachments", mixed,
+               k ? GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS : GL_FRAMEBUFFER_COMPLETE);
+        g->FramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_RENDERBUFFER, 0);
+        g->DeleteRenderbuffers(1, &rb);
         g->Viewport(0, 0, 8, 8);
         g->ClearColor(0.25f, 0.5f, 0.75f, 1.0f);
         g->Clear(GL_COLOR_BUFFER_BIT);

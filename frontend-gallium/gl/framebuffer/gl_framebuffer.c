@@ -473,6 +473,15 @@ static GLenum compute_status(struct gl_context *ctx, fb_object *fb)
     }
     if (!any)
         return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+    /* GL 3.2 section 4.4.4: layered attachments (glFramebufferTexture) go
+     * with layered ones only. */
+    unsigned populated = 0, layered = 0;
+    for (int i = 0; i < NUM_ATT; i++) {
+        populated += fb->att[i].type != GL_NONE;
+        layered += fb->att[i].type != GL_NONE && fb->att[i].layered;
+    }
+    if (layered && layered != populated)
+        return GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS;
     /* GL 3.0's draw/read buffer rules (dropped in GL 4.1; Mesa skips them
      * whenever it has ARB_ES2_compatibility, as llvmpipe has). */
     for (int i = 0; i < NUM_COLOR && STRICT_BUFFER_COMPLETENESS; i++) {
