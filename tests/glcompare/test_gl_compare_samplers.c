@@ -22,7 +22,8 @@
  * - immediate mode with glVertexP{2,3}ui, glColorP{3,4}ui, glNormalP3ui,
  *   glSecondaryColorP3ui, glTexCoordP2ui and glMultiTexCoordP4ui.
  * State and errors recorded from both (the lists must be equal):
- * glGetSamplerParameter*, glIsSampler, GL_SAMPLER_BINDING and the errors of
+ * glGetSamplerParameter*, glIsSampler, GL_SAMPLER_BINDING, a sampler shared
+ * by two contexts (deleted in one while bound in the other), the errors of
  * bad units, names, pnames and values; the packed types' errors in
  * glVertexAttribPointer / glVertexAttribIPointer and the P commands.
  */
@@ -431,6 +432,49 @@ static void state_checks(glc_api *g, sp_api *s, rec *r)
     glc_target_destroy(&t);
 }
 
+/* Two contexts of one share group: a sampler made and changed in one is
+ * seen in the other; deleted in the first while the second has it bound,
+ * it stays bound (and alive) there. */
+static void share_checks(glc_api *g, sp_api *s, rec *r)
+{
+    const int attribs[] = {0x22, GL_RGBA, 0x30, 24, 0x31, 8, 0x33, 0x35, 0x36, 3, 0x37, 3, 0};
+    static uint8_t buf_a[16 * 16 * 4], buf_b[16 * 16 * 4];
+    OSMesaContext_ a = g->OSMesaCreateContextAttribs(attribs, NULL);
+    OSMesaContext_ b = a ? g->OSMesaCreateContextAttribs(attribs, a) : NULL;
+    if (!a || !b) {
+        put(r, "no shared contexts", 1);
+        if (a)
+            g->OSMesaDestroyContext(a);
+        return;
+    }
+    GLuint sm = 0;
+    g->OSMesaMakeCurrent(a, buf_a, GL_UNSIGNED_BYTE, 16, 16);
+    s->GenSamplers(1, &sm);
+    s->SamplerParameteri(sm, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    g->OSMesaMakeCurrent(b, buf_b, GL_UNSIGNED_BYTE, 16, 16);
+    put(r, "shared is sampler", s->IsSampler(sm));
+    GLint v = 0;
+    s->GetSamplerParameteriv(sm, GL_TEXTURE_MIN_FILTER, &v);
+    put(r, "shared parameter", v);
+    s->BindSampler(0, sm);
+    put(r, "shared bind", g->GetError());
+    g->OSMesaMakeCurrent(a, buf_a, GL_UNSIGNED_BYTE, 16, 16);
+    s->DeleteSamplers(1, &sm);
+    put(r, "deleted in a", s->IsSampler(sm));
+    g->OSMesaMakeCurrent(b, buf_b, GL_UNSIGNED_BYTE, 16, 16);
+    put(r, "deleted, seen in b", s->IsSampler(sm));
+    GLint bound = -1;
+    g->GetIntegerv(GL_SAMPLER_BINDING, &bound);
+    put(r, "still bound in b", bound == (GLint)sm);
+    g->Clear(GL_COLOR_BUFFER_BIT); /* a draw-time validation with it bound */
+    g->Finish();
+    s->BindSampler(0, 0);
+    put(r, "unbind in b", g->GetError());
+    g->OSMesaMakeCurrent(NULL, NULL, GL_UNSIGNED_BYTE, 0, 0);
+    g->OSMesaDestroyContext(b);
+    g->OSMesaDestroyContext(a);
+}
+
 /* The mean difference of the image's left and right halves: the two
  * samplers must give different pictures. */
 static double halves_differ(const uint8_t *a)
@@ -493,6 +537,8 @@ int main(int argc, char **argv)
     ra.n = rb.n = 0;
     state_checks(&swr, &ss, &ra);
     state_checks(&ref, &sref, &rb);
+    share_checks(&swr, &ss, &ra);
+    share_checks(&ref, &sref, &rb);
     int diffs = ra.n != rb.n;
     for (int i = 0; i < ra.n && i < rb.n; i++) {
         if (ra.v[i] != rb.v[i] || ra.what[i] != rb.what[i]) {

@@ -18,10 +18,15 @@
  * glIsSampler is true and glSamplerParameter works before the first bind,
  * as the spec has it); a name not made by glGenSamplers is
  * GL_INVALID_OPERATION for glBindSampler and the parameter commands.
- * Sampler objects here belong to the context that made them (the spec
- * shares them within a share group; swr does not yet, see docs/opengl.md).
- * Any change to a bound sampler marks the part's validation dirty.
- * Thread: the context's thread.
+ * Sampler objects are shared by a share group (gl_shared.samplers): they
+ * are looked up, changed and read under the group's lock (the lock the
+ * texture validation holds), and counted: the table holds one reference
+ * and every unit binding of any context one, so glDeleteSamplers unbinds
+ * the sampler from the units of its own context and the object lives on
+ * while another context still has it bound (GL 3.3 appendix D). A change
+ * of parameters bumps the group's texture change serial, so that every
+ * context validates its samplers again.
+ * Thread: the context's thread; shared state under the group's lock.
  */
 #include "frontend-gallium/gl/texture/gl_texture_priv.h"
 
@@ -31,8 +36,15 @@
 
 struct gl_sampobj {
     GLuint name;
+    unsigned refs;  /* gl_ref_*: the table's + one per unit binding (any context) */
     gl_texparams p; /* the sampler fields only */
 };
+
+static void sampler_unref(gl_sampobj *s)
+{
+    if (s && gl_ref_dec(&s->refs))
+        free(s);
+}
 
 static void sampler_defaults(gl_texparams *p)
 {
@@ -47,14 +59,19 @@ static void sampler_defaults(gl_texparams *p)
     p->max_anisotropy = 1.0f;
 }
 
+/* The sampler called `name` (NULL if none); the caller holds the lock. */
 static gl_sampobj *lookup(struct gl_context *ctx, GLuint name)
 {
-    void *o = gl_objects_get(&gltex(ctx)->samplers, name);
+    void *o = gl_objects_get(gltex(ctx)->samplers, name);
     return o == GL_OBJECT_RESERVED ? NULL : o;
 }
 
+static void lock(struct gl_context *ctx) { gl_objects_lock(gltex(ctx)->samplers); }
+static void unlock(struct gl_context *ctx) { gl_objects_unlock(gltex(ctx)->samplers); }
+
 /* The parameters unit `unit` samples texture t with: the texture's, with
- * a bound sampler object's sampler state in place of its own. */
+ * a bound sampler object's sampler state in place of its own. Called by
+ * the validation under the group's lock. */
 const gl_texparams *gl_tex_unit_params(struct gl_context *ctx, const gl_texobj *t, unsigned unit,
                                        gl_texparams *scratch)
 {
@@ -87,18 +104,23 @@ void swrgl_GenSamplers(struct gl_context *ctx, GLsizei count, GLuint *samplers)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
+    lock(ctx);
     for (GLsizei i = 0; i < count && samplers; i++) {
         gl_sampobj *s = calloc(1, sizeof *s);
-        uint32_t name = s ? gl_objects_gen(&tp->samplers) : 0;
-        if (!s || !name || !gl_objects_put(&tp->samplers, name, s)) {
+        uint32_t name = s ? gl_objects_gen(tp->samplers) : 0;
+        if (s) {
+            s->name = name;
+            s->refs = 1; /* the table's */
+            sampler_defaults(&s->p);
+        }
+        if (!s || !name || !gl_objects_put(tp->samplers, name, s)) {
             free(s);
             gl_error(ctx, GL_OUT_OF_MEMORY);
-            return;
+            break;
         }
-        s->name = name;
-        sampler_defaults(&s->p);
         samplers[i] = name;
     }
+    unlock(ctx);
 }
 
 static void sampler_release(struct gl_context *ctx, uint32_t name, void *obj)
@@ -109,22 +131,26 @@ static void sampler_release(struct gl_context *ctx, uint32_t name, void *obj)
     for (unsigned u = 0; u < SWRGL_MAX_TEXTURE_UNITS; u++) {
         if (tp->sampler_bound[u] == obj) {
             tp->sampler_bound[u] = NULL;
+            sampler_unref(obj);
             tp->dirty = true;
         }
     }
-    free(obj);
+    sampler_unref(obj); /* the table's (other contexts' bindings keep it) */
 }
 
 void swrgl_DeleteSamplers(struct gl_context *ctx, GLsizei count, const GLuint *samplers)
 {
     if (count > 0 && !samplers)
         return;
-    gl_objects_delete_names(ctx, &gltex(ctx)->samplers, count, samplers, sampler_release);
+    gl_objects_delete_names(ctx, gltex(ctx)->samplers, count, samplers, sampler_release);
 }
 
 GLboolean swrgl_IsSampler(struct gl_context *ctx, GLuint sampler)
 {
-    return sampler && lookup(ctx, sampler) ? GL_TRUE : GL_FALSE;
+    lock(ctx);
+    bool is = sampler && lookup(ctx, sampler);
+    unlock(ctx);
+    return is ? GL_TRUE : GL_FALSE;
 }
 
 void swrgl_BindSampler(struct gl_context *ctx, GLuint unit, GLuint sampler)
@@ -134,15 +160,21 @@ void swrgl_BindSampler(struct gl_context *ctx, GLuint unit, GLuint sampler)
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
+    lock(ctx);
     gl_sampobj *s = sampler ? lookup(ctx, sampler) : NULL;
     if (sampler && !s) {
+        unlock(ctx);
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
     if (tp->sampler_bound[unit] != s) {
+        if (s)
+            gl_ref_inc(&s->refs);
+        sampler_unref(tp->sampler_bound[unit]);
         tp->sampler_bound[unit] = s;
         tp->dirty = true;
     }
+    unlock(ctx);
 }
 
 GLuint gl_tex_sampler_binding(struct gl_context *ctx, unsigned unit)
@@ -165,8 +197,10 @@ static bool wrap_ok(struct gl_context *ctx, GLenum w)
 static void sampler_parameter(struct gl_context *ctx, GLuint sampler, GLenum pname,
                               const double *v, const GLint *iv, unsigned count, int kind)
 {
+    lock(ctx);
     gl_sampobj *s = lookup(ctx, sampler);
     if (!s) {
+        unlock(ctx);
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
@@ -229,6 +263,7 @@ static void sampler_parameter(struct gl_context *ctx, GLuint sampler, GLenum pna
         break;
     case GL_TEXTURE_MAX_ANISOTROPY_EXT:
         if (!(v[0] >= 1.0)) {
+            unlock(ctx);
             gl_error(ctx, GL_INVALID_VALUE);
             return;
         }
@@ -237,11 +272,13 @@ static void sampler_parameter(struct gl_context *ctx, GLuint sampler, GLenum pna
     default:
         goto bad_enum;
     }
-    for (unsigned u = 0; u < SWRGL_MAX_TEXTURE_UNITS; u++)
-        if (gltex(ctx)->sampler_bound[u] == s)
-            gltex(ctx)->dirty = true;
+    unlock(ctx);
+    /* every context of the group validates its samplers again */
+    gl_serial_bump(&ctx->shared->tex_change_serial);
+    gltex(ctx)->dirty = true;
     return;
 bad_enum:
+    unlock(ctx);
     gl_error(ctx, GL_INVALID_ENUM);
 }
 
@@ -310,16 +347,19 @@ void swrgl_SamplerParameterfv(struct gl_context *ctx, GLuint sampler, GLenum pna
 /* A parameter's values into v[] (count returned; 0: error recorded);
  * *norm: a colour (the normalized integer conversion applies). */
 static unsigned get_sampler_parameter(struct gl_context *ctx, GLuint sampler, GLenum pname,
-                                      double *v, bool *norm, const gl_sampobj **out)
+                                      double *v, bool *norm, gl_texparams *out)
 {
+    lock(ctx);
     const gl_sampobj *s = lookup(ctx, sampler);
+    if (s)
+        *out = s->p;
+    unlock(ctx);
     if (!s) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return 0;
     }
-    *out = s;
     *norm = false;
-    const gl_texparams *p = &s->p;
+    const gl_texparams *p = out;
     switch (pname) {
     case GL_TEXTURE_WRAP_S: v[0] = p->wrap_s; return 1;
     case GL_TEXTURE_WRAP_T: v[0] = p->wrap_t; return 1;
@@ -348,8 +388,8 @@ void swrgl_GetSamplerParameterfv(struct gl_context *ctx, GLuint sampler, GLenum 
 {
     double v[4];
     bool norm;
-    const gl_sampobj *s;
-    unsigned n = get_sampler_parameter(ctx, sampler, pname, v, &norm, &s);
+    gl_texparams sp;
+    unsigned n = get_sampler_parameter(ctx, sampler, pname, v, &norm, &sp);
     for (unsigned k = 0; params && k < n; k++)
         params[k] = (GLfloat)v[k];
 }
@@ -359,8 +399,8 @@ void swrgl_GetSamplerParameteriv(struct gl_context *ctx, GLuint sampler, GLenum 
 {
     double v[4];
     bool norm;
-    const gl_sampobj *s;
-    unsigned n = get_sampler_parameter(ctx, sampler, pname, v, &norm, &s);
+    gl_texparams sp;
+    unsigned n = get_sampler_parameter(ctx, sampler, pname, v, &norm, &sp);
     for (unsigned k = 0; params && k < n; k++) {
         double d = v[k];
         if (norm)
@@ -376,14 +416,13 @@ void swrgl_GetSamplerParameterIiv(struct gl_context *ctx, GLuint sampler, GLenum
         swrgl_GetSamplerParameteriv(ctx, sampler, pname, params);
         return;
     }
-    const gl_sampobj *s = lookup(ctx, sampler);
-    if (!s) {
-        gl_error(ctx, GL_INVALID_OPERATION);
+    double v[4];
+    bool norm;
+    gl_texparams sp;
+    if (!get_sampler_parameter(ctx, sampler, pname, v, &norm, &sp))
         return;
-    }
     for (int k = 0; params && k < 4; k++)
-        params[k] = s->p.border_is_int ? s->p.border_color_i[k]
-                                       : (GLint)lrintf(s->p.border_color[k]);
+        params[k] = sp.border_is_int ? sp.border_color_i[k] : (GLint)lrintf(sp.border_color[k]);
 }
 
 void swrgl_GetSamplerParameterIuiv(struct gl_context *ctx, GLuint sampler, GLenum pname,
@@ -397,13 +436,22 @@ static void free_sampler(void *user, uint32_t name, void *obj)
     (void)user;
     (void)name;
     if (obj != GL_OBJECT_RESERVED)
-        free(obj);
+        sampler_unref(obj);
 }
 
+/* The context's bindings go; the group's last context frees the table's
+ * samplers (gl_shared_destroy frees the table itself). */
 void gl_tex_samplers_fini(struct gl_context *ctx)
 {
     gl_texture_state *tp = gltex(ctx);
-    gl_objects_each(&tp->samplers, free_sampler, NULL);
-    gl_objects_fini(&tp->samplers);
-    memset(tp->sampler_bound, 0, sizeof tp->sampler_bound);
+    if (!tp->samplers)
+        return;
+    lock(ctx);
+    for (unsigned u = 0; u < SWRGL_MAX_TEXTURE_UNITS; u++) {
+        sampler_unref(tp->sampler_bound[u]);
+        tp->sampler_bound[u] = NULL;
+    }
+    if (ctx->shared_last)
+        gl_objects_each(tp->samplers, free_sampler, NULL);
+    unlock(ctx);
 }

@@ -191,7 +191,7 @@ bool gl_texture_init(struct gl_context *ctx)
         return false;
     tp->textures = &ctx->shared->textures;
     tp->storage_serial = &ctx->shared->tex_storage_serial;
-    gl_objects_init(&tp->samplers);
+    tp->samplers = &ctx->shared->samplers;
     ctx->texture = tp;
     for (int i = 0; i < TEX_NUM_TARGETS; i++) {
         tp->defaults[i] = texobj_new(0, i);

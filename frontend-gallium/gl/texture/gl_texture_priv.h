@@ -131,9 +131,9 @@ typedef struct gl_texture_state {
     gl_texobj *proxy[TEX_NUM_TARGETS];
     bool enabled[SWRGL_MAX_TEXTURE_UNITS][4]; /* fixed-function caps 1D 2D 3D CUBE */
     GLfloat lod_bias_unit[SWRGL_MAX_TEXTURE_UNITS]; /* TEXTURE_FILTER_CONTROL */
-    /* Sampler objects (gl_sampler.c): this context's, and the one bound to
-     * each unit (NULL: the texture's own sampler state). */
-    gl_object_table samplers;
+    /* Sampler objects (gl_sampler.c): the share group's, and the one bound
+     * to each unit (a reference; NULL: the texture's own sampler state). */
+    gl_object_table *samplers;
     gl_sampobj *sampler_bound[SWRGL_MAX_TEXTURE_UNITS];
     /* draw validation */
     bool dirty;
