@@ -12,6 +12,9 @@
  *   object on unit 0 and a LINEAR / REPEAT one on unit 1; the texture's
  *   own minification filter needs mipmaps it does not have, so the
  *   texture is complete only through the samplers (the spec's rule);
+ * - a mipmapped texture minified on both units, through a trilinear
+ *   sampler (every level) and a NEAREST one (the base level only: the two
+ *   units need different views of one texture);
  * - the same after the unit-0 sampler is deleted while bound (the unit
  *   falls back to the texture's state, set then to LINEAR / MIRRORED) and
  *   the unit-1 sampler's parameters change (border colour, CLAMP_TO_BORDER);
@@ -72,10 +75,11 @@ static void put(rec *r, const char *what, double x)
 
 static const char *VS_TEX = "#version 130\n"
                             "in vec2 pos;\n"
+                            "uniform float sc;\n"
                             "out vec2 tc;\n"
                             "void main() {\n"
                             "  gl_Position = vec4(pos, 0.0, 1.0);\n"
-                            "  tc = pos * 1.3 + vec2(0.55, 0.45);\n"
+                            "  tc = pos * sc + vec2(0.55, 0.45);\n"
                             "}\n";
 static const char *FS_TEX = "#version 130\n"
                             "uniform sampler2D t0;\n"
@@ -107,13 +111,16 @@ static bool render_samplers(glc_api *g, sp_api *s, int which, uint8_t *out, rec 
         g->UseProgram(prog);
         g->Uniform1i(g->GetUniformLocation(prog, "t0"), 0);
         g->Uniform1i(g->GetUniformLocation(prog, "t1"), 1);
+        /* case 2 minifies a 64x64 mipmapped texture */
+        g->Uniform1f(g->GetUniformLocation(prog, "sc"), which == 2 ? 4.0f : 1.3f);
         g->Viewport(0, 0, W, H);
-        uint8_t texels[8 * 8 * 4];
-        for (int i = 0; i < 64; i++) {
-            int x = i % 8, y = i / 8;
+        const int ts = which == 2 ? 64 : 8;
+        static uint8_t texels[64 * 64 * 4];
+        for (int i = 0; i < ts * ts; i++) {
+            int x = i % ts, y = i / ts;
             texels[4 * i] = (uint8_t)(((x + y) & 1) ? 230 : 20);
-            texels[4 * i + 1] = (uint8_t)(x * 32);
-            texels[4 * i + 2] = (uint8_t)(y * 32);
+            texels[4 * i + 1] = (uint8_t)(x * 256 / ts);
+            texels[4 * i + 2] = (uint8_t)(y * 256 / ts);
             texels[4 * i + 3] = 255;
         }
         GLuint tex;
@@ -122,7 +129,13 @@ static bool render_samplers(glc_api *g, sp_api *s, int which, uint8_t *out, rec 
             g->ActiveTexture(GL_TEXTURE0 + (GLenum)u);
             g->BindTexture(GL_TEXTURE_2D, tex);
         }
-        g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+        g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, ts, ts, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+        if (which == 2) {
+            /* complete with its own NEAREST filter at the base level only;
+             * unit 0's sampler needs every level, unit 1's the base */
+            g->GenerateMipmap(GL_TEXTURE_2D);
+            g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        }
         /* the texture's own filters: NEAREST_MIPMAP_LINEAR (default, no mipmaps) */
         GLuint sm[2];
         s->GenSamplers(2, sm);
@@ -134,6 +147,12 @@ static bool render_samplers(glc_api *g, sp_api *s, int which, uint8_t *out, rec 
         s->SamplerParameterf(sm[1], GL_TEXTURE_MAG_FILTER, (float)GL_LINEAR);
         s->SamplerParameteri(sm[1], GL_TEXTURE_WRAP_S, GL_REPEAT);
         s->SamplerParameteri(sm[1], GL_TEXTURE_WRAP_T, GL_MIRRORED_REPEAT);
+        if (which == 2) {
+            s->SamplerParameteri(sm[0], GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+            s->SamplerParameteri(sm[0], GL_TEXTURE_WRAP_S, GL_REPEAT);
+            s->SamplerParameteri(sm[0], GL_TEXTURE_WRAP_T, GL_REPEAT);
+            s->SamplerParameteri(sm[1], GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        }
         s->BindSampler(0, sm[0]);
         s->BindSampler(1, sm[1]);
         if (which == 1) {
@@ -503,12 +522,15 @@ int main(int argc, char **argv)
         return 1;
     uint8_t *a = malloc((size_t)W * H * 4), *b = malloc((size_t)W * H * 4);
     static rec ra, rb;
-    static const char *names[] = {"samplers", "sampler_delete", "packed_arrays", "packed_immediate"};
+    static const char *names[] = {"samplers", "sampler_delete", "sampler_levels", "packed_arrays",
+                                  "packed_immediate"};
     int failed = 0;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
         ra.n = rb.n = 0;
-        bool ok_swr = i < 2 ? render_samplers(&swr, &ss, i, a, &ra) : render_packed(&swr, &ss, i - 2, a, &ra);
-        bool ok_ref = i < 2 ? render_samplers(&ref, &sref, i, b, &rb) : render_packed(&ref, &sref, i - 2, b, &rb);
+        bool ok_swr = i < 3 ? render_samplers(&swr, &ss, i, a, &ra)
+                            : render_packed(&swr, &ss, i - 3, a, &ra);
+        bool ok_ref = i < 3 ? render_samplers(&ref, &sref, i, b, &rb)
+                            : render_packed(&ref, &sref, i - 3, b, &rb);
         int md = 0;
         double psnr = glc_psnr(a, b, W, H, &md);
         int lit = 0;
@@ -516,7 +538,7 @@ int main(int argc, char **argv)
             lit += a[4 * p] > 40 || a[4 * p + 1] > 40 || a[4 * p + 2] > 40;
         double hd = halves_differ(a);
         bool same_rec = ra.n == rb.n && !memcmp(ra.v, rb.v, sizeof ra.v[0] * (size_t)ra.n);
-        bool effect = i < 2 ? hd > 4.0 : lit > 500;
+        bool effect = i < 3 ? hd > 4.0 : lit > 500;
         bool pass = ok_swr && ok_ref && psnr >= 40.0 && effect && same_rec;
         printf("%-18s PSNR %6.2f dB, max diff %3d, lit %5d, halves differ by %6.2f: %s%s%s%s\n",
                names[i], isinf(psnr) ? 99.99 : psnr, md, lit, hd, pass ? "ok" : "FAIL",

@@ -1211,6 +1211,11 @@ bool gl_texture_validate_uses(struct gl_context *ctx, const gl_sampler_use *uses
     gl_objects_lock(ctx->texture->textures);
     struct pipe_sampler_view *views[2][SWRGL_MAX_SAMPLERS];
     void *samplers[2][SWRGL_MAX_SAMPLERS];
+    /* A reference to each view chosen until the pipe holds its own: two
+     * units sampling one texture through sampler objects that need
+     * different levels replace its cached view in between. */
+    struct pipe_sampler_view *held[SWRGL_MAX_SAMPLERS];
+    memset(held, 0, sizeof held);
     memset(views, 0, sizeof views);
     memset(samplers, 0, sizeof samplers);
     struct pipe_sampler_state dflt;
@@ -1256,6 +1261,7 @@ bool gl_texture_validate_uses(struct gl_context *ctx, const gl_sampler_use *uses
             dflt.normalized_coords = ti != TEX_RECT;
             cso = sampler_cso(ctx, &dflt);
         }
+        pipe_sampler_view_reference(&held[s], v);
         for (unsigned st = 0; st < 2; st++) {
             if (uses[s].stage_mask & (1u << st)) {
                 views[st][s] = v;
@@ -1275,6 +1281,8 @@ bool gl_texture_validate_uses(struct gl_context *ctx, const gl_sampler_use *uses
         memcpy(tp->bound_samplers[st], samplers[st], sizeof samplers[st]);
         tp->num_bound[st] = n;
     }
+    for (unsigned s = 0; s < n; s++)
+        pipe_sampler_view_reference(&held[s], NULL);
     gl_objects_unlock(ctx->texture->textures);
     memcpy(tp->uses, uses, n * sizeof uses[0]);
     tp->num_uses = n;
