@@ -194,7 +194,7 @@ static bool render_case(glc_api *g, ob_api *o, bool is_swr, const img_case *c, u
         unsigned restart_index = c->restart == 2 ? 5u : 0xffffu;
         GLenum type = GL_UNSIGNED_SHORT;
         unsigned isz = 2;
-        uint8_t data[4 * 40 + 8];
+        uint8_t data[4 * (40 + 4)]; /* 40 indices after a lead of 4, 4 bytes each at most */
         /* the list starts 4 indices into the buffer (offsets are used) */
         const int lead = 4;
         memset(data, 0, sizeof data);
