@@ -209,10 +209,13 @@ def enum_value(value, kind):
 # recorded command through the exported entry point.
 
 # Commands that may appear between glBegin and glEnd and leave the batch
-# alone (GL 2.1 section 2.6.3). Begin and End are immediate mode's own.
+# alone (GL 2.1 section 2.6.3; GL 3.3 adds the packed P forms). Begin and
+# End are immediate mode's own.
 PER_VERTEX = re.compile(r"^(Vertex[234]|Color[34]|SecondaryColor3|Normal3|TexCoord[1-4]|"
                         r"MultiTexCoord[1-4]|FogCoord[df]|VertexAttribI?[1-4]|EdgeFlag$|EdgeFlagv$|"
-                        r"Index(d|f|i|s|ub)v?$|ArrayElement$|EvalCoord|EvalPoint|Begin$|End$)")
+                        r"Index(d|f|i|s|ub)v?$|ArrayElement$|EvalCoord|EvalPoint|Begin$|End$|"
+                        r"(Vertex|Color|SecondaryColor|Normal|TexCoord|MultiTexCoord|VertexAttrib)"
+                        r"P[1-4]uiv?$)")
 # Allowed between glBegin and glEnd, but a change outside a primitive ends
 # the batch: materials, and calling a list.
 INSIDE_OK = re.compile(r"^(Material[fi]v?$|CallLists?$)")

@@ -47,3 +47,12 @@ if(TARGET test_gl_compare_ubo)
   set_tests_properties(test_gl_compare_ubo_interp PROPERTIES TIMEOUT 120 LABELS "gl;compare" ENVIRONMENT
                        "KNOB_JIT=interp;LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
 endif()
+
+# GL 3.x draws and objects (base-vertex draws, primitive restart,
+# glCopyBufferSubData, 64-bit queries, sync objects) in a 3.3 context
+# against Mesa's llvmpipe libOSMesa.
+swr_gl_compare_test(test_gl_compare_objects 300)
+
+# Sampler objects and the packed 2_10_10_10 vertex types (arrays and the
+# immediate P commands) in a 3.3 context against Mesa's llvmpipe libOSMesa.
+swr_gl_compare_test(test_gl_compare_samplers 300)

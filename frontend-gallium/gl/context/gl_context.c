@@ -44,12 +44,11 @@ typedef struct gl_part {
 #define PART(p) {#p, gl_##p##_init, gl_##p##_fini, gl_##p##_get, gl_##p##_enable}
 /* Init order; fini runs backwards. Programs and textures are freed before
  * the framebuffers that may reference textures, the draws' pipe state
- * before the buffers it may name, buffers last. The draw part has no glGet
- * pnames and no caps. */
+ * before the buffers it may name, buffers last. */
 static const gl_part parts[] = {
     PART(pixels),
     PART(vertex),
-    {"draw", gl_draw_init, gl_draw_fini, NULL, NULL},
+    PART(draw),
     PART(framebuffer),
     PART(texture),
     PART(program),
@@ -438,6 +437,44 @@ void swrgl_GetIntegerv(struct gl_context *ctx, GLenum pname, GLint *data)
         data[k] = value_as_int(&v, k);
 }
 
+/* GL 3.2 section 6.1.2: glGetInteger64v converts as glGetIntegerv does,
+ * with the 64-bit range (so unsigned 32-bit state reads unclamped). */
+static GLint64 value_as_int64(const gl_value *v, unsigned k)
+{
+    switch (v->type) {
+    case GL_VALUE_INT:
+        return v->i[k];
+    case GL_VALUE_INT64:
+        return v->i64[k];
+    case GL_VALUE_BOOLEAN:
+        return v->b[k] ? 1 : 0;
+    case GL_VALUE_FLOAT:
+    case GL_VALUE_DOUBLE: {
+        double d = value_as_double(v, k);
+        if (v->normalized) /* [-1,1] maps linearly to the 32-bit range, as for glGetIntegerv */
+            return value_as_int(v, k);
+        if (isnan(d))
+            return 0;
+        d = d < 0 ? ceil(d - 0.5) : floor(d + 0.5);
+        if (d >= 9223372036854775807.0)
+            return INT64_MAX;
+        if (d <= -9223372036854775808.0)
+            return INT64_MIN;
+        return (GLint64)d;
+    }
+    }
+    return 0;
+}
+
+void swrgl_GetInteger64v(struct gl_context *ctx, GLenum pname, GLint64 *data)
+{
+    gl_value v;
+    if (!get_value(ctx, pname, &v) || !data)
+        return;
+    for (unsigned k = 0; k < v.count; k++)
+        data[k] = value_as_int64(&v, k);
+}
+
 void swrgl_GetFloatv(struct gl_context *ctx, GLenum pname, GLfloat *data)
 {
     gl_value v;
@@ -459,8 +496,8 @@ void swrgl_GetDoublev(struct gl_context *ctx, GLenum pname, GLdouble *data)
 /* ---- indexed glGet (GL 3.0 section 6.1.2, EXT_draw_buffers2) ------------- */
 
 /* The indexed state of this GL: per-draw-buffer blend enables and colour
- * write masks, and the uniform buffer and transform feedback buffer
- * bindings (the vertex part's, gl_vertex_get_indexed). An unknown target is
+ * write masks, the sample mask word, and the uniform buffer and transform
+ * feedback buffer bindings (the vertex part's, gl_vertex_get_indexed). An unknown target is
  * GL_INVALID_ENUM, an index outside its range GL_INVALID_VALUE. */
 static bool get_indexed_value(struct gl_context *ctx, GLenum target, GLuint index, gl_value *v)
 {
@@ -481,6 +518,13 @@ static bool get_indexed_value(struct gl_context *ctx, GLenum target, GLuint inde
             for (int c = 0; c < 4; c++)
                 v->b[c] = ctx->raster->color_mask[index][c] ? GL_TRUE : GL_FALSE;
         }
+        return true;
+    case GL_SAMPLE_MASK_VALUE: /* GL 3.2: one mask word */
+        if (index >= 1) {
+            gl_error(ctx, GL_INVALID_VALUE);
+            return false;
+        }
+        gl_value_int(v, (GLint)ctx->raster->sample_mask_value); /* the 32 bits as given */
         return true;
     default:
         if (gl_vertex_get_indexed(ctx, target, index, v))

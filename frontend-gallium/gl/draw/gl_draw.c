@@ -1,6 +1,8 @@
 /*
  * gl_draw.c: glDrawArrays, glDrawElements, glDrawRangeElements, the
- * multi-draws and the instanced draws, and the vertex state they hand to
+ * multi-draws and the instanced draws, their base-vertex forms (GL 3.2:
+ * the pipe's index_bias), primitive restart (GL 3.1: the pipe compares the
+ * restart index before adding the bias), and the vertex state they hand to
  * the pipe.
  *
  * A draw validates its arguments (the GL 2.1 errors), refuses mapped
@@ -17,7 +19,8 @@
  * stride share one pipe vertex buffer slot, so 16 slots always suffice.
  *
  * Formats the pipe cannot fetch (non-normalized 8/16/32-bit integers read
- * as floats, normalized 32-bit integers, doubles, strides past 65535) are
+ * as floats, normalized 32-bit integers, doubles, the packed
+ * GL_[UNSIGNED_]INT_2_10_10_10_REV, strides past 65535) are
  * converted on the CPU into a float array covering vertices 0 .. the
  * highest the draw reads (per-instance: instances), passed as a user
  * buffer: the driver copies user buffers during draw_vbo, so the array is
@@ -32,6 +35,7 @@
  */
 #include "frontend-gallium/gl/draw/gl_draw.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +73,10 @@ typedef struct gl_draw_state {
      * none yet (a switch makes the other part bind its own again). */
     enum { DRAW_PROGRAMS_NONE, DRAW_PROGRAMS_GLSL, DRAW_PROGRAMS_FIXED } programs;
     gl_fixed_draw fixed; /* the fixed-function draw's inputs and samplers */
+    /* GL 3.1 primitive restart: GL_PRIMITIVE_RESTART and
+     * GL_PRIMITIVE_RESTART_INDEX (the indexed draws only). */
+    bool restart;
+    GLuint restart_index;
 } gl_draw_state;
 
 /* ---- vertex-elements cache ---------------------------------------------------- */
@@ -187,6 +195,8 @@ static enum pipe_format array_format(const gl_attrib_array *a)
     static const enum pipe_format si32[4] = F4(R32_SINT, R32G32_SINT, R32G32B32_SINT,
                                                R32G32B32A32_SINT);
     unsigned s = (unsigned)a->size - 1;
+    if (a->type == GL_INT_2_10_10_10_REV || a->type == GL_UNSIGNED_INT_2_10_10_10_REV)
+        return PIPE_FORMAT_NONE; /* unpacked on the CPU (convert_array) */
     if (a->bgra)
         return PIPE_FORMAT_B8G8R8A8_UNORM;
     switch (a->type) {
@@ -288,6 +298,8 @@ typedef struct draw_desc {
     struct pipe_transfer *ixfer;
     bool have_max;
     int64_t max_vertex; /* cache; -1: none */
+    bool restart;           /* primitive restart: indices equal to restart_index */
+    uint32_t restart_index; /* are skipped (compared before index_bias) */
 } draw_desc;
 
 static int64_t highest_vertex(draw_desc *d)
@@ -322,7 +334,10 @@ static int64_t highest_vertex(draw_desc *d)
                 v = s;
             } else
                 memcpy(&v, d->indices + 4 * i, 4);
-            m = (int64_t)v > m ? (int64_t)v : m;
+            if (d->restart && v == d->restart_index)
+                continue;
+            int64_t vi = (int64_t)v + r->index_bias;
+            m = vi > m ? vi : m;
         }
     }
     d->have_max = true;
@@ -372,6 +387,35 @@ static int find_slot(vertex_setup *s, bool user, uintptr_t key, uintptr_t addr, 
     return (int)i;
 }
 
+/* The four components of a GL_INT_2_10_10_10_REV or
+ * GL_UNSIGNED_INT_2_10_10_10_REV word (x in bits 0-9, y 10-19, z 20-29, w
+ * 30-31; GL 3.3 section 2.8.1), in GL_BGRA order swapped back to RGBA.
+ * Normalized signed values convert as the pipe's SNORM formats do,
+ * max(c / (2^(b-1) - 1), -1), like fetch_float. */
+static void fetch_packed(const uint8_t *src, const gl_attrib_array *a, float out[4])
+{
+    uint32_t w;
+    memcpy(&w, src, 4);
+    static const unsigned shift[4] = {0, 10, 20, 30}, bits[4] = {10, 10, 10, 2};
+    for (int c = 0; c < 4; c++) {
+        uint32_t u = (w >> shift[c]) & ((1u << bits[c]) - 1u);
+        float f;
+        if (a->type == GL_UNSIGNED_INT_2_10_10_10_REV) {
+            f = a->normalized ? (float)u / (float)((1u << bits[c]) - 1u) : (float)u;
+        } else {
+            int32_t v = (int32_t)(u << (32 - bits[c])) >> (32 - bits[c]);
+            float m = (float)((1 << (bits[c] - 1)) - 1);
+            f = a->normalized ? fmaxf((float)v / m, -1.0f) : (float)v;
+        }
+        out[c] = f;
+    }
+    if (a->bgra) {
+        float t = out[0];
+        out[0] = out[2];
+        out[2] = t;
+    }
+}
+
 /* Converts array `a` into floats for vertices 0 .. top; the caller frees. */
 static float *convert_array(struct gl_context *ctx, const gl_attrib_array *a, int64_t top)
 {
@@ -403,6 +447,10 @@ static float *convert_array(struct gl_context *ctx, const gl_attrib_array *a, in
         uint64_t at = v * stride;
         if (at + (uint64_t)a->elem_bytes > limit)
             break;
+        if (a->type == GL_INT_2_10_10_10_REV || a->type == GL_UNSIGNED_INT_2_10_10_10_REV) {
+            fetch_packed(base + at, a, out + v * 4); /* size is 4 */
+            continue;
+        }
         for (GLint c = 0; c < a->size; c++)
             out[v * (uint64_t)a->size + (uint64_t)c] =
                 fetch_float(base + at + (uint64_t)c * (uint64_t)tb, a->type, a->normalized);
@@ -656,15 +704,27 @@ static void draw_range(struct gl_context *ctx, GLenum mode,
     info.mode = (uint8_t)mode;
     info.instance_count = instances;
     info.index_size = (uint8_t)index_size;
+    /* GL 3.1 section 2.8: restart applies to the indexed draws; the index
+     * is compared before the base vertex is added (pipe_draw_info). */
+    const gl_draw_state *ds = ctx->draw;
+    info.primitive_restart = index_size && ds->restart;
+    info.restart_index = ds->restart_index;
 
     draw_desc d = {.draws = draws, .num_draws = num_draws, .instances = instances,
-                   .index_size = index_size, .ctx = ctx};
+                   .index_size = index_size, .ctx = ctx,
+                   .restart = info.primitive_restart, .restart_index = ds->restart_index};
     if (bounds) {
+        /* [start, end] bound the indices before the base vertex; the pipe's
+         * bounds are of the vertices fetched (num_draws is 1). */
+        int64_t lo = (int64_t)bounds[0] + draws[0].index_bias;
+        int64_t hi = (int64_t)bounds[1] + draws[0].index_bias;
+        if (hi < 0)
+            return; /* every vertex is below 0: undefined, nothing drawn */
         info.index_bounds_valid = true;
-        info.min_index = bounds[0];
-        info.max_index = bounds[1];
+        info.min_index = lo < 0 ? 0 : (uint32_t)lo;
+        info.max_index = hi > UINT32_MAX ? UINT32_MAX : (uint32_t)hi;
         d.have_max = true;
-        d.max_vertex = bounds[1];
+        d.max_vertex = hi;
     }
     struct pipe_draw_start_count_bias shifted[1];
     gl_buffer *eb = p->vao->element_buffer;
@@ -805,28 +865,45 @@ static unsigned elements_ok(struct gl_context *ctx, GLenum mode, GLsizei count, 
     return buffers_unmapped(ctx, true) ? isz : 0;
 }
 
-void swrgl_DrawElementsInstanced(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
-                                    const void *indices, GLsizei primcount)
+/* glDrawElementsInstancedBaseVertex and every indexed draw of one range
+ * below it: basevertex is added to every index after the restart
+ * comparison (GL 3.2 section 2.8.2). */
+void swrgl_DrawElementsInstancedBaseVertex(struct gl_context *ctx, GLenum mode, GLsizei count,
+                                           GLenum type, const void *indices, GLsizei instancecount,
+                                           GLint basevertex)
 {
-    if (primcount < 0 && mode_ok(ctx, mode)) {
+    if (instancecount < 0 && mode_ok(ctx, mode)) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
     unsigned isz = elements_ok(ctx, mode, count, type);
-    if (!isz || !count || primcount <= 0)
+    if (!isz || !count || instancecount <= 0)
         return;
-    struct pipe_draw_start_count_bias r = {0, (uint32_t)count, 0};
-    draw(ctx, mode, &r, 1, (unsigned)primcount, isz, indices);
+    struct pipe_draw_start_count_bias r = {0, (uint32_t)count, basevertex};
+    draw(ctx, mode, &r, 1, (unsigned)instancecount, isz, indices);
+}
+
+void swrgl_DrawElementsInstanced(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                                    const void *indices, GLsizei primcount)
+{
+    swrgl_DrawElementsInstancedBaseVertex(ctx, mode, count, type, indices, primcount, 0);
+}
+
+void swrgl_DrawElementsBaseVertex(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
+                                  const void *indices, GLint basevertex)
+{
+    swrgl_DrawElementsInstancedBaseVertex(ctx, mode, count, type, indices, 1, basevertex);
 }
 
 void swrgl_DrawElements(struct gl_context *ctx, GLenum mode, GLsizei count, GLenum type,
                         const void *indices)
 {
-    swrgl_DrawElementsInstanced(ctx, mode, count, type, indices, 1);
+    swrgl_DrawElementsInstancedBaseVertex(ctx, mode, count, type, indices, 1, 0);
 }
 
-void swrgl_DrawRangeElements(struct gl_context *ctx, GLenum mode, GLuint start, GLuint end,
-                             GLsizei count, GLenum type, const void *indices)
+void swrgl_DrawRangeElementsBaseVertex(struct gl_context *ctx, GLenum mode, GLuint start,
+                                       GLuint end, GLsizei count, GLenum type,
+                                       const void *indices, GLint basevertex)
 {
     if (end < start && mode_ok(ctx, mode)) {
         gl_error(ctx, GL_INVALID_VALUE);
@@ -838,13 +915,20 @@ void swrgl_DrawRangeElements(struct gl_context *ctx, GLenum mode, GLuint start, 
     unsigned isz = elements_ok(ctx, mode, count, type);
     if (!isz || !count)
         return;
-    struct pipe_draw_start_count_bias r = {0, (uint32_t)count, 0};
+    struct pipe_draw_start_count_bias r = {0, (uint32_t)count, basevertex};
     const GLuint bounds[2] = {start, end};
     draw_range(ctx, mode, &r, 1, 1, isz, indices, bounds);
 }
 
-void swrgl_MultiDrawElements(struct gl_context *ctx, GLenum mode, const GLsizei *count, GLenum type,
-                             const void *const *indices, GLsizei drawcount)
+void swrgl_DrawRangeElements(struct gl_context *ctx, GLenum mode, GLuint start, GLuint end,
+                             GLsizei count, GLenum type, const void *indices)
+{
+    swrgl_DrawRangeElementsBaseVertex(ctx, mode, start, end, count, type, indices, 0);
+}
+
+void swrgl_MultiDrawElementsBaseVertex(struct gl_context *ctx, GLenum mode, const GLsizei *count,
+                                       GLenum type, const void *const *indices,
+                                       GLsizei drawcount, const GLint *basevertex)
 {
     if (!mode_ok(ctx, mode))
         return;
@@ -866,7 +950,42 @@ void swrgl_MultiDrawElements(struct gl_context *ctx, GLenum mode, const GLsizei 
     for (GLsizei i = 0; i < drawcount; i++) {
         if (!count[i])
             continue;
-        struct pipe_draw_start_count_bias r = {0, (uint32_t)count[i], 0};
+        struct pipe_draw_start_count_bias r = {0, (uint32_t)count[i],
+                                               basevertex ? basevertex[i] : 0};
         draw(ctx, mode, &r, 1, 1, isz, indices[i]);
     }
+}
+
+void swrgl_MultiDrawElements(struct gl_context *ctx, GLenum mode, const GLsizei *count, GLenum type,
+                             const void *const *indices, GLsizei drawcount)
+{
+    swrgl_MultiDrawElementsBaseVertex(ctx, mode, count, type, indices, drawcount, NULL);
+}
+
+/* ---- primitive restart (GL 3.1 section 2.8) -------------------------------------------- */
+
+void swrgl_PrimitiveRestartIndex(struct gl_context *ctx, GLuint index)
+{
+    ctx->draw->restart_index = index;
+}
+
+bool gl_draw_get(struct gl_context *ctx, GLenum pname, gl_value *v)
+{
+    if (pname != GL_PRIMITIVE_RESTART_INDEX)
+        return false;
+    /* an unsigned value: through int64 so 0xffffffff reads as
+     * 4294967295 from glGetInteger64v (glGetIntegerv clamps it) */
+    v->type = GL_VALUE_INT64;
+    v->count = 1;
+    v->i64[0] = ctx->draw->restart_index;
+    return true;
+}
+
+int gl_draw_enable(struct gl_context *ctx, GLenum cap, int op)
+{
+    if (cap != GL_PRIMITIVE_RESTART)
+        return -1;
+    if (op != GL_ENABLE_OP_QUERY)
+        ctx->draw->restart = op == GL_ENABLE_OP_ON;
+    return ctx->draw->restart;
 }

@@ -1,6 +1,7 @@
 /*
  * gl_draw.h: the draw part: glDrawArrays, glDrawElements,
- * glDrawRangeElements, the multi-draws and the instanced draws. A draw
+ * glDrawRangeElements, the multi-draws, the instanced draws, their base
+ * vertex forms and primitive restart. A draw
  * validates the state of every part it uses (framebuffer, raster, program,
  * textures, in that order) and hands the pipe the vertex state it derives
  * from the bound VAO and the current attribute values (gl_draw.c).
@@ -14,9 +15,9 @@
 
 #include "frontend-gallium/gl/common/gl_common.h"
 
-/* The part's hooks (it has no glGet pnames and no glEnable caps). */
-bool gl_draw_init(struct gl_context *ctx);
-void gl_draw_fini(struct gl_context *ctx);
+/* The part's hooks: its pname is GL_PRIMITIVE_RESTART_INDEX, its cap
+ * GL_PRIMITIVE_RESTART. */
+GL_PART_HOOKS(draw)
 
 /* The draws skip re-sending vertex buffers and the vertex-elements CSO when
  * they did not change since the last draw. A part that binds its own (a

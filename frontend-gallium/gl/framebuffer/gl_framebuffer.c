@@ -70,6 +70,10 @@ typedef struct fb_attachment {
     fb_renderbuffer *rb;  /* GL_RENDERBUFFER: one reference */
     GLenum textarget;     /* GL_TEXTURE: the command's textarget (0 for ...Layer) */
     GLint level, layer;   /* layer: 3D slice or array layer, 0 otherwise */
+    /* glFramebufferTexture of a 3D, cube or array texture: the whole level.
+     * Rendering needs a geometry shader to pick layers, which swr has not,
+     * so a layered attachment renders into layer (face) 0. */
+    bool layered;
     struct pipe_surface *surf; /* cached; one reference */
     GLenum internal_format;    /* of the attached image */
 } fb_attachment;
@@ -469,6 +473,15 @@ static GLenum compute_status(struct gl_context *ctx, fb_object *fb)
     }
     if (!any)
         return GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT;
+    /* GL 3.2 section 4.4.4: layered attachments (glFramebufferTexture) go
+     * with layered ones only. */
+    unsigned populated = 0, layered = 0;
+    for (int i = 0; i < NUM_ATT; i++) {
+        populated += fb->att[i].type != GL_NONE;
+        layered += fb->att[i].type != GL_NONE && fb->att[i].layered;
+    }
+    if (layered && layered != populated)
+        return GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS;
     /* GL 3.0's draw/read buffer rules (dropped in GL 4.1; Mesa skips them
      * whenever it has ARB_ES2_compatibility, as llvmpipe has). */
     for (int i = 0; i < NUM_COLOR && STRICT_BUFFER_COMPLETENESS; i++) {
@@ -1239,6 +1252,62 @@ void swrgl_FramebufferTextureLayer(struct gl_context *ctx, GLenum target, GLenum
     attach_texture(ctx, target, attachment, 0, texture, level, layer, 0);
 }
 
+/* GL 3.2 section 4.4.2: the whole level of any texture; a 3D, cube map or
+ * array texture is attached layered (rendering goes to layer 0, see
+ * fb_attachment), the others as glFramebufferTexture{1,2}D would. */
+void swrgl_FramebufferTexture(struct gl_context *ctx, GLenum target, GLenum attachment,
+                              GLuint texture, GLint level)
+{
+    if (!texture) {
+        attach_texture(ctx, target, attachment, 0, 0, level, 0, 0);
+        return;
+    }
+    if (!gl_texture_exists(ctx, texture)) {
+        /* no such texture: GL_INVALID_VALUE here (llvmpipe agrees), where
+         * the other attach commands give GL_INVALID_OPERATION */
+        if (fb_for_target(ctx, target) && attachment_point(ctx, attachment) >= 0)
+            gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    GLenum own = gl_texture_target(ctx, texture);
+    bool layered = false;
+    switch (own) {
+    case GL_TEXTURE_1D:
+        attach_texture(ctx, target, attachment, own, texture, level, 0, 1);
+        break;
+    case GL_TEXTURE_2D:
+    case GL_TEXTURE_RECTANGLE:
+        attach_texture(ctx, target, attachment, own, texture, level, 0, 2);
+        break;
+    case GL_TEXTURE_CUBE_MAP:
+        attach_texture(ctx, target, attachment, GL_TEXTURE_CUBE_MAP_POSITIVE_X, texture, level, 0,
+                       2);
+        layered = true;
+        break;
+    case GL_TEXTURE_3D:
+    case GL_TEXTURE_1D_ARRAY:
+    case GL_TEXTURE_2D_ARRAY:
+        attach_texture(ctx, target, attachment, 0, texture, level, 0, 0);
+        layered = true;
+        break;
+    default:
+        /* not a texture, or one of a target that cannot be attached */
+        if (fb_for_target(ctx, target) && attachment_point(ctx, attachment) >= 0)
+            gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    if (!layered)
+        return;
+    int point;
+    fb_object *fb = attach_target(ctx, target, attachment, &point);
+    for (int i = 0; fb && i < NUM_ATT; i++) {
+        fb_attachment *a = &fb->att[i];
+        bool covered = i == point || (point == NUM_ATT && (i == ATT_DEPTH || i == ATT_STENCIL));
+        if (covered && a->type == GL_TEXTURE && a->name == texture && a->level == level)
+            a->layered = true;
+    }
+}
+
 void swrgl_FramebufferRenderbuffer(struct gl_context *ctx, GLenum target, GLenum attachment,
                                    GLenum renderbuffertarget, GLuint renderbuffer)
 {
@@ -1335,6 +1404,13 @@ void swrgl_GetFramebufferAttachmentParameteriv(struct gl_context *ctx, GLenum ta
             return;
         }
         r = (GLint)a->name;
+        break;
+    case GL_FRAMEBUFFER_ATTACHMENT_LAYERED:
+        if (a->type != GL_TEXTURE) {
+            gl_error(ctx, GL_INVALID_ENUM);
+            return;
+        }
+        r = a->layered ? GL_TRUE : GL_FALSE;
         break;
     case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL:
     case GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE:

@@ -70,8 +70,8 @@ gl_shared *gl_shared_create(void)
         free(sh);
         return NULL;
     }
-    gl_object_table *tables[] = {&sh->buffers, &sh->textures, &sh->renderbuffers, &sh->programs,
-                                 &sh->lists};
+    gl_object_table *tables[] = {&sh->buffers,  &sh->textures, &sh->renderbuffers,
+                                 &sh->programs, &sh->lists,    &sh->samplers};
     for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
         gl_objects_init(tables[i]);
         tables[i]->lock = &sh->lock;
@@ -104,6 +104,7 @@ void gl_shared_destroy(gl_shared *sh)
     gl_objects_fini(&sh->renderbuffers);
     gl_objects_fini(&sh->programs);
     gl_objects_fini(&sh->lists);
+    gl_objects_fini(&sh->samplers);
     pthread_mutex_destroy(&sh->lock);
     free(sh);
 }

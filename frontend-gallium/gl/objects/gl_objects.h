@@ -35,6 +35,7 @@ typedef struct gl_shared {
     unsigned contexts;    /* members; under lock */
     gl_object_table buffers, textures, renderbuffers, programs;
     gl_object_table lists; /* display lists (dlist/): the part frees them with the group */
+    gl_object_table samplers; /* sampler objects (texture/gl_sampler.c), freed likewise */
     /* Change counters read with gl_serial_load, bumped with gl_serial_bump:
      * any texture's storage replaced (framebuffers refresh their surfaces),
      * any texture changed in a way sampling sees (texture validation runs

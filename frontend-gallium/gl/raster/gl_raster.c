@@ -156,6 +156,7 @@ bool gl_raster_init(struct gl_context *ctx)
     r->dither = true;
     r->multisample = true;
     r->sample_coverage_value = 1.0f;
+    r->sample_mask_value = ~0u;
     r->clamp_vertex = GL_TRUE;
     r->clamp_fragment = GL_FIXED_ONLY;
     r->alpha_func = GL_ALWAYS;
@@ -204,6 +205,7 @@ void gl_raster_fini(struct gl_context *ctx)
     if (!r)
         return;
     glr_query_fini(ctx);
+    glr_sync_fini(ctx);
     gl_objects_fini(&r->queries);
     glr_cache *c = r->priv;
     struct pipe_context *p = ctx->pipe;
@@ -506,6 +508,38 @@ void swrgl_SampleCoverage(struct gl_context *ctx, GLfloat value, GLboolean inver
     ctx->raster->sample_coverage_value = clampf(value, 0.0f, 1.0f);
     ctx->raster->sample_coverage_invert = invert != 0;
     ctx->raster->dirty |= GLR_DIRTY_SAMPLEMSK;
+}
+
+/* GL 3.2 section 4.1.3: one mask word (GL_MAX_SAMPLE_MASK_WORDS is 1). */
+void swrgl_SampleMaski(struct gl_context *ctx, GLuint maskNumber, GLbitfield mask)
+{
+    if (maskNumber >= 1) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    ctx->raster->sample_mask_value = mask;
+}
+
+/* GL 3.2 section 6.1.15: GL_SAMPLE_POSITION of sample `index`, which
+ * must be below GL_SAMPLES. swr's framebuffers have one sample per pixel,
+ * at the pixel centre, but report GL_SAMPLES 0 (no multisample buffer, as
+ * GL does for a single-sampled framebuffer), so every index is
+ * GL_INVALID_VALUE (llvmpipe agrees). */
+void swrgl_GetMultisamplefv(struct gl_context *ctx, GLenum pname, GLuint index, GLfloat *val)
+{
+    const GLuint samples = 0; /* GL_SAMPLES of every framebuffer (gl_framebuffer.c) */
+    if (pname != GL_SAMPLE_POSITION) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (index >= samples) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (val) { /* the centre, were there samples */
+        val[0] = 0.5f;
+        val[1] = 0.5f;
+    }
 }
 
 /* glClampColor belongs to the framebuffer part (read clamping); vertex and
@@ -958,6 +992,7 @@ int gl_raster_enable(struct gl_context *ctx, GLenum cap, int op)
     case GL_SAMPLE_ALPHA_TO_COVERAGE: return set_cap(ctx, &r->alpha_to_coverage, op, GLR_DIRTY_BLEND);
     case GL_SAMPLE_ALPHA_TO_ONE: return set_cap(ctx, &r->alpha_to_one, op, GLR_DIRTY_BLEND);
     case GL_SAMPLE_COVERAGE: return set_cap(ctx, &r->sample_coverage, op, GLR_DIRTY_SAMPLEMSK);
+    case GL_SAMPLE_MASK: return set_cap(ctx, &r->sample_mask, op, 0);
     case GL_MULTISAMPLE: return set_cap(ctx, &r->multisample, op, GLR_DIRTY_RAST);
     case GL_ALPHA_TEST: return set_cap(ctx, &r->alpha_test, op, GLR_DIRTY_DSA);
     case GL_DEPTH_TEST: return set_cap(ctx, &r->depth_test, op, GLR_DIRTY_DSA);
@@ -1029,6 +1064,8 @@ bool gl_raster_get(struct gl_context *ctx, GLenum pname, gl_value *v)
         value_enum(v, r->hints[hi]);
         return true;
     }
+    if (glr_sync_get(ctx, pname, v))
+        return true;
     if (glr_query_get(ctx, pname, v))
         return true;
     switch (pname) {
@@ -1063,6 +1100,7 @@ bool gl_raster_get(struct gl_context *ctx, GLenum pname, gl_value *v)
     case GL_LOGIC_OP_MODE: value_enum(v, r->logic_op); return true;
     case GL_SAMPLE_COVERAGE_VALUE: gl_value_float(v, r->sample_coverage_value); return true;
     case GL_SAMPLE_COVERAGE_INVERT: gl_value_bool(v, r->sample_coverage_invert); return true;
+    case GL_MAX_SAMPLE_MASK_WORDS: gl_value_int(v, 1); return true;
     case GL_CLAMP_VERTEX_COLOR: value_enum(v, r->clamp_vertex); return true;
     case GL_CLAMP_FRAGMENT_COLOR: value_enum(v, r->clamp_fragment); return true;
     case GL_ALPHA_TEST_FUNC: value_enum(v, r->alpha_func); return true;

@@ -3,9 +3,10 @@
  * depth range, scissor, blend, depth, stencil, colour/depth/stencil masks,
  * polygon offset/mode and stipple, cull, front face, line width, point size
  * and sprites, clip distance enables, logic op, sample coverage, clear
- * values) and queries (occlusion, timer, primitives, conditional
- * rendering). gl_raster.c holds the state, its glGet/glEnable and its CSOs,
- * gl_query.c the query objects; glClear, which applies the clear values,
+ * values), queries (occlusion, timer, primitives, conditional
+ * rendering) and sync objects. gl_raster.c holds the state, its
+ * glGet/glEnable and its CSOs, gl_query.c the query objects, gl_sync.c the
+ * fence syncs; glClear, which applies the clear values,
  * masks and scissor to the draw framebuffer, is the framebuffer part's.
  * May call: objects, pixels.
  *
@@ -78,6 +79,10 @@ typedef struct gl_raster_state {
     bool alpha_to_coverage, alpha_to_one, sample_coverage, multisample;
     GLfloat sample_coverage_value;
     bool sample_coverage_invert;
+    /* GL 3.2 GL_SAMPLE_MASK and glSampleMaski: stored and queried; with
+     * one sample per pixel (GL_SAMPLE_BUFFERS 0) they affect nothing. */
+    bool sample_mask;
+    GLbitfield sample_mask_value;
     GLenum clamp_vertex, clamp_fragment; /* defaults; glClampColor is the framebuffer part's */
     bool alpha_test;
     GLenum alpha_func;

@@ -1,7 +1,9 @@
 /*
  * gl_texture.c: texture objects and units, texture parameters, glGet and
  * glEnable of the texture part, and the draw-time binding of sampler views
- * and sampler CSOs (gl_texture_validate). Images live in gl_texture_image.c.
+ * and sampler CSOs (gl_texture_validate; a unit's sampler object, from
+ * gl_sampler.c, replaces its texture's sampler state). Images live in
+ * gl_texture_image.c.
  */
 #include "frontend-gallium/gl/texture/gl_texture_priv.h"
 
@@ -127,7 +129,11 @@ gl_texobj *gl_tex_current(struct gl_context *ctx, int ti)
 
 bool gl_tex_complete(const gl_texobj *t, unsigned *last_out)
 {
-    const gl_texparams *p = &t->p;
+    return gl_tex_complete_with(t, &t->p, last_out);
+}
+
+bool gl_tex_complete_with(const gl_texobj *t, const gl_texparams *p, unsigned *last_out)
+{
     if (p->base_level < 0 || p->base_level >= GLTEX_MAX_LEVELS || p->base_level > p->max_level)
         return false;
     unsigned base = (unsigned)p->base_level;
@@ -185,6 +191,7 @@ bool gl_texture_init(struct gl_context *ctx)
         return false;
     tp->textures = &ctx->shared->textures;
     tp->storage_serial = &ctx->shared->tex_storage_serial;
+    tp->samplers = &ctx->shared->samplers;
     ctx->texture = tp;
     for (int i = 0; i < TEX_NUM_TARGETS; i++) {
         tp->defaults[i] = texobj_new(0, i);
@@ -218,6 +225,7 @@ void gl_texture_fini(struct gl_context *ctx)
     }
     for (unsigned i = 0; i < GLTEX_VIEW_CACHE; i++)
         pipe_sampler_view_reference(&tp->views[i].view, NULL);
+    gl_tex_samplers_fini(ctx);
     for (int u = 0; u < SWRGL_MAX_TEXTURE_UNITS; u++)
         for (int k = 0; k < TEX_NUM_TARGETS; k++)
             texobj_unref(ctx, tp->bound[u][k]);
@@ -795,6 +803,7 @@ bool gl_texture_get(struct gl_context *ctx, GLenum pname, gl_value *v)
     case GL_TEXTURE_BINDING_1D_ARRAY: bind = TEX_1D_ARRAY; break;
     case GL_TEXTURE_BINDING_2D_ARRAY: bind = TEX_2D_ARRAY; break;
     case GL_ACTIVE_TEXTURE: gl_value_int(v, (GLint)(GL_TEXTURE0 + u)); return true;
+    case GL_SAMPLER_BINDING: gl_value_int(v, (GLint)gl_tex_sampler_binding(ctx, u)); return true;
     case GL_MAX_TEXTURE_SIZE:
     case GL_MAX_CUBE_MAP_TEXTURE_SIZE:
     case GL_MAX_RECTANGLE_TEXTURE_SIZE: gl_value_int(v, GLTEX_MAX_SIZE); return true;
@@ -916,11 +925,10 @@ static void *sampler_cso(struct gl_context *ctx, const struct pipe_sampler_state
     return cso;
 }
 
-static void make_sampler_key(struct gl_context *ctx, const gl_texobj *t, unsigned unit,
-                             struct pipe_sampler_state *s)
+static void make_sampler_key(struct gl_context *ctx, const gl_texobj *t, const gl_texparams *p,
+                             unsigned unit, struct pipe_sampler_state *s)
 {
     memset(s, 0, sizeof *s);
-    const gl_texparams *p = &t->p;
     s->wrap_s = (uint8_t)pipe_wrap(p->wrap_s);
     s->wrap_t = (uint8_t)pipe_wrap(p->wrap_t);
     s->wrap_r = (uint8_t)pipe_wrap(p->wrap_r);
@@ -1203,6 +1211,11 @@ bool gl_texture_validate_uses(struct gl_context *ctx, const gl_sampler_use *uses
     gl_objects_lock(ctx->texture->textures);
     struct pipe_sampler_view *views[2][SWRGL_MAX_SAMPLERS];
     void *samplers[2][SWRGL_MAX_SAMPLERS];
+    /* A reference to each view chosen until the pipe holds its own: two
+     * units sampling one texture through sampler objects that need
+     * different levels replace its cached view in between. */
+    struct pipe_sampler_view *held[SWRGL_MAX_SAMPLERS];
+    memset(held, 0, sizeof held);
     memset(views, 0, sizeof views);
     memset(samplers, 0, sizeof samplers);
     struct pipe_sampler_state dflt;
@@ -1220,21 +1233,27 @@ bool gl_texture_validate_uses(struct gl_context *ctx, const gl_sampler_use *uses
             gl_texobj *t = tp->bound[unit][ti] ? tp->bound[unit][ti] : tp->defaults[ti];
             unsigned last;
             gl_tex_view_entry *e = &tp->views[t->uid & (GLTEX_VIEW_CACHE - 1)];
-            if (e->uid == t->uid && e->serial == t->serial && t->serial && e->view && e->cso &&
-                e->gen == tp->cache_gen && e->bias == tp->lod_bias_unit[unit]) {
+            /* A sampler object on the unit: its state in place of the
+             * texture's (the cached CSO is the texture's own). */
+            gl_texparams merged;
+            const gl_texparams *sp = gl_tex_unit_params(ctx, t, unit, &merged);
+            if (sp == &t->p && e->uid == t->uid && e->serial == t->serial && t->serial &&
+                e->view && e->cso && e->gen == tp->cache_gen &&
+                e->bias == tp->lod_bias_unit[unit]) {
                 v = e->view; /* unchanged since the last validation */
                 cso = e->cso;
             } else if (ti == TEX_BUFFER) {
                 v = buffer_view(ctx, t, e);
                 cso = v ? sampler_cso(ctx, &dflt) : NULL;
-            } else if (gl_tex_complete(t, &last) && (v = texture_view(ctx, t, last, e))) {
+            } else if (gl_tex_complete_with(t, sp, &last) &&
+                       (v = texture_view(ctx, t, last, e))) {
                 struct pipe_sampler_state key;
-                make_sampler_key(ctx, t, unit, &key);
+                make_sampler_key(ctx, t, sp, unit, &key);
                 cso = sampler_cso(ctx, &key);
                 e->serial = t->serial;
                 e->gen = tp->cache_gen;
                 e->bias = tp->lod_bias_unit[unit];
-                e->cso = cso;
+                e->cso = sp == &t->p ? cso : NULL;
             }
         }
         if (!v || !cso) {
@@ -1242,6 +1261,7 @@ bool gl_texture_validate_uses(struct gl_context *ctx, const gl_sampler_use *uses
             dflt.normalized_coords = ti != TEX_RECT;
             cso = sampler_cso(ctx, &dflt);
         }
+        pipe_sampler_view_reference(&held[s], v);
         for (unsigned st = 0; st < 2; st++) {
             if (uses[s].stage_mask & (1u << st)) {
                 views[st][s] = v;
@@ -1261,6 +1281,8 @@ bool gl_texture_validate_uses(struct gl_context *ctx, const gl_sampler_use *uses
         memcpy(tp->bound_samplers[st], samplers[st], sizeof samplers[st]);
         tp->num_bound[st] = n;
     }
+    for (unsigned s = 0; s < n; s++)
+        pipe_sampler_view_reference(&held[s], NULL);
     gl_objects_unlock(ctx->texture->textures);
     memcpy(tp->uses, uses, n * sizeof uses[0]);
     tp->num_uses = n;

@@ -114,6 +114,9 @@ typedef struct gl_sampler_cache_entry {
 
 #define GLTEX_SAMPLER_CACHE 256
 
+/* A sampler object (gl_sampler.c). */
+typedef struct gl_sampobj gl_sampobj;
+
 /* The part's state (ctx->texture). */
 typedef struct gl_texture_state {
     gl_object_table *textures; /* the share group's */
@@ -128,6 +131,10 @@ typedef struct gl_texture_state {
     gl_texobj *proxy[TEX_NUM_TARGETS];
     bool enabled[SWRGL_MAX_TEXTURE_UNITS][4]; /* fixed-function caps 1D 2D 3D CUBE */
     GLfloat lod_bias_unit[SWRGL_MAX_TEXTURE_UNITS]; /* TEXTURE_FILTER_CONTROL */
+    /* Sampler objects (gl_sampler.c): the share group's, and the one bound
+     * to each unit (a reference; NULL: the texture's own sampler state). */
+    gl_object_table *samplers;
+    gl_sampobj *sampler_bound[SWRGL_MAX_TEXTURE_UNITS];
     /* draw validation */
     bool dirty;
     unsigned num_uses;
@@ -154,6 +161,16 @@ gl_texobj *gl_tex_current(struct gl_context *ctx, int target_index);
 unsigned gl_tex_chain_levels(GLsizei w, GLsizei h, GLsizei d);
 /* Levels base..*last must exist for sampling; false if incomplete. */
 bool gl_tex_complete(const gl_texobj *t, unsigned *last);
+/* The same for sampling with parameters p (a sampler object's merge). */
+bool gl_tex_complete_with(const gl_texobj *t, const gl_texparams *p, unsigned *last);
+/* gl_sampler.c: the parameters unit `unit` samples t with (t's own, or
+ * merged with the bound sampler object's into *scratch), the sampler
+ * object name bound to a unit (GL_SAMPLER_BINDING), and the fini of the
+ * part's sampler objects. */
+const gl_texparams *gl_tex_unit_params(struct gl_context *ctx, const gl_texobj *t, unsigned unit,
+                                       gl_texparams *scratch);
+GLuint gl_tex_sampler_binding(struct gl_context *ctx, unsigned unit);
+void gl_tex_samplers_fini(struct gl_context *ctx);
 /* Whether the min filter uses mipmaps. */
 bool gl_tex_min_uses_mips(GLenum min_filter);
 /* Makes every defined image of levels lo..hi live in the main resource

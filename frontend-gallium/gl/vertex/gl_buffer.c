@@ -1,6 +1,7 @@
 /*
  * gl_buffer.c: buffer objects (glGenBuffers .. glGetBufferPointerv,
- * ARB_map_buffer_range) and the buffer binding points of the context.
+ * ARB_map_buffer_range, glCopyBufferSubData, glGetBufferParameteri64v) and
+ * the buffer binding points of the context.
  *
  * Storage: one PIPE_BUFFER resource per buffer, NULL while the size is 0.
  * glBufferData never writes storage that queued draws may still read: a
@@ -520,6 +521,43 @@ void swrgl_GetBufferSubData(struct gl_context *ctx, GLenum target, GLintptr offs
         ctx->pipe->buffer_unmap(ctx->pipe, t);
 }
 
+/* GL 3.1 section 2.9.5: a byte copy between the buffers bound to two
+ * targets (usually GL_COPY_READ_BUFFER and GL_COPY_WRITE_BUFFER, which
+ * nothing else uses, but any buffer target is allowed). The pipe copies on
+ * the CPU after the draws that write the source and read the destination. */
+void swrgl_CopyBufferSubData(struct gl_context *ctx, GLenum readTarget, GLenum writeTarget,
+                             GLintptr readOffset, GLintptr writeOffset, GLsizeiptr size)
+{
+    if (!glv_binding(ctx, readTarget) || !glv_binding(ctx, writeTarget)) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    gl_buffer *src = bound_or_error(ctx, readTarget);
+    gl_buffer *dst = src ? bound_or_error(ctx, writeTarget) : NULL;
+    if (!src || !dst)
+        return;
+    if (src->mapped || dst->mapped) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    if (readOffset < 0 || writeOffset < 0 || size < 0 || readOffset > src->size ||
+        size > src->size - readOffset || writeOffset > dst->size ||
+        size > dst->size - writeOffset) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    /* the same buffer: the two ranges may not overlap */
+    if (src == dst && readOffset < writeOffset + size && writeOffset < readOffset + size) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    if (!size || !src->res || !dst->res)
+        return;
+    struct pipe_box box = {(int32_t)readOffset, 0, 0, (int32_t)size, 1, 1};
+    ctx->pipe->resource_copy_region(ctx->pipe, dst->res, 0, (unsigned)writeOffset, 0, 0, src->res,
+                                    0, &box);
+}
+
 /* ---- maps ------------------------------------------------------------------- */
 
 /* Maps [offset, offset + length) with validated GL_MAP_* bits. */
@@ -664,39 +702,54 @@ GLboolean swrgl_UnmapBuffer(struct gl_context *ctx, GLenum target)
     return GL_TRUE;
 }
 
-void swrgl_GetBufferParameteriv(struct gl_context *ctx, GLenum target, GLenum pname, GLint *params)
+/* One glGetBufferParameter* value of the buffer bound to target; false
+ * (error recorded) for a bad target, no buffer or a bad pname. */
+static bool buffer_parameter(struct gl_context *ctx, GLenum target, GLenum pname, GLint64 *v)
 {
     gl_buffer *b = bound_or_error(ctx, target);
     if (!b)
-        return;
-    GLint v;
+        return false;
     switch (pname) {
     case GL_BUFFER_SIZE:
-        v = (GLint)(b->size > INT32_MAX ? INT32_MAX : b->size);
-        break;
+        *v = b->size;
+        return true;
     case GL_BUFFER_USAGE:
-        v = (GLint)b->usage;
-        break;
+        *v = (GLint64)b->usage;
+        return true;
     case GL_BUFFER_ACCESS:
-        v = (GLint)b->access;
-        break;
+        *v = (GLint64)b->access;
+        return true;
     case GL_BUFFER_MAPPED:
-        v = b->mapped ? GL_TRUE : GL_FALSE;
-        break;
+        *v = b->mapped ? GL_TRUE : GL_FALSE;
+        return true;
     case GL_BUFFER_ACCESS_FLAGS:
-        v = (GLint)b->access_flags;
-        break;
+        *v = (GLint64)b->access_flags;
+        return true;
     case GL_BUFFER_MAP_LENGTH:
-        v = (GLint)b->map_length;
-        break;
+        *v = (GLint64)b->map_length;
+        return true;
     case GL_BUFFER_MAP_OFFSET:
-        v = (GLint)b->map_offset;
-        break;
+        *v = (GLint64)b->map_offset;
+        return true;
     default:
         gl_error(ctx, GL_INVALID_ENUM);
-        return;
+        return false;
     }
-    if (params)
+}
+
+void swrgl_GetBufferParameteriv(struct gl_context *ctx, GLenum target, GLenum pname, GLint *params)
+{
+    GLint64 v;
+    if (buffer_parameter(ctx, target, pname, &v) && params)
+        *params = (GLint)(v > INT32_MAX ? INT32_MAX : v);
+}
+
+/* GL 3.2: the same values without the 32-bit clamp (sizes and map ranges). */
+void swrgl_GetBufferParameteri64v(struct gl_context *ctx, GLenum target, GLenum pname,
+                                  GLint64 *params)
+{
+    GLint64 v;
+    if (buffer_parameter(ctx, target, pname, &v) && params)
         *params = v;
 }
 

@@ -267,13 +267,23 @@ static void attrib_pointer(struct gl_context *ctx, GLuint index, GLint size, GLe
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    GLsizei tb = type_bytes(type);
-    if (!tb || (integer && (type == GL_FLOAT || type == GL_DOUBLE || type == GL_HALF_FLOAT))) {
+    /* GL 3.3 (ARB_vertex_type_2_10_10_10_rev): the packed types hold 4
+     * components in 32 bits, not for glVertexAttribIPointer, and need size
+     * 4 or GL_BGRA. */
+    const bool packed = type == GL_INT_2_10_10_10_REV || type == GL_UNSIGNED_INT_2_10_10_10_REV;
+    GLsizei tb = packed ? 1 : type_bytes(type);
+    if (!tb || (integer && (packed || type == GL_FLOAT || type == GL_DOUBLE ||
+                            type == GL_HALF_FLOAT))) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    /* ARB_vertex_array_bgra: GL_BGRA needs normalized unsigned bytes. */
-    if (bgra && (type != GL_UNSIGNED_BYTE || !normalized)) {
+    if (packed && size != 4 && !bgra) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
+    /* ARB_vertex_array_bgra: GL_BGRA needs normalized unsigned bytes (or
+     * a normalized packed type). */
+    if (bgra && ((type != GL_UNSIGNED_BYTE && !packed) || !normalized)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
@@ -285,7 +295,7 @@ static void attrib_pointer(struct gl_context *ctx, GLuint index, GLint size, GLe
     a->normalized = !integer && normalized;
     a->integer = integer;
     a->stride = stride;
-    a->elem_bytes = a->size * tb;
+    a->elem_bytes = packed ? 4 : a->size * tb;
     a->pointer = pointer;
     glv_buffer_ref(&a->buffer, p->array_buffer);
 }
