@@ -31,10 +31,12 @@
 #include "frontend-gallium/gl/vertex/gl_vertex.h"
 
 /* The pipe's constant buffer: 64 KiB (frontend-gallium/pipe/swrp_screen.c);
- * at most 12 blocks per stage (CONST[1..12], glsl_link.cpp), 24 per program. */
+ * at most 12 blocks per stage (CONST[1..12], glsl_link.cpp). Combined: the
+ * GL 3.2 minimum, 36 (12 for each of three stages); with two stages a
+ * program never reaches it. */
 #define GLP_MAX_UNIFORM_BLOCK_SIZE 65536
 #define GLP_MAX_UNIFORM_BLOCKS 12
-#define GLP_MAX_COMBINED_UNIFORM_BLOCKS 24
+#define GLP_MAX_COMBINED_UNIFORM_BLOCKS 36
 
 static const swr_glsl_uniform_block *block_of(const glp_exec *e, GLuint index)
 {
