@@ -2268,11 +2268,11 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
         const BlockVar &b = ctx.blocks[ctx.block_index.at(kv.second->getTypeName().c_str())];
         Val v;
         for (int e = 0; e < b.elements; e++) {
-            cbufs_used.insert(b.first_cbuf + e);
+            cbufs_used.insert(b.cbuf[stage] + e);
             for (const BlockLeaf &l : b.leaves) {
                 Opnd o;
                 o.file = F_CONST;
-                o.cbuf = b.first_cbuf + e;
+                o.cbuf = b.cbuf[stage] + e;
                 o.n = l.n;
                 o.kind = l.k;
                 if (l.stride == 4) {
@@ -2598,8 +2598,8 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
         t += "DCL CONST[0][0.." + std::to_string(ctx.num_const_regs - 1) + "]\n";
     for (const BlockVar &b : ctx.blocks)
         for (int e = 0; e < b.elements; e++)
-            if (cbufs_used.count(b.first_cbuf + e))
-                t += "DCL CONST[" + std::to_string(b.first_cbuf + e) + "][0.." +
+            if (b.cbuf[stage] >= 0 && cbufs_used.count(b.cbuf[stage] + e))
+                t += "DCL CONST[" + std::to_string(b.cbuf[stage] + e) + "][0.." +
                      std::to_string(std::max(0, (b.size + 15) / 16 - 1)) + "]\n";
     /* temporaries: runs of plain temps and the arrays */
     {

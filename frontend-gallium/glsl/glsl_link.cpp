@@ -14,7 +14,7 @@
  *    slots_of() registers; sampler numbers in the same order; the initial
  *    CONST[0] words from GLSL 1.20 initializers;
  *  - uniform blocks: by block name, each element its own constant buffer
- *    CONST[1..12], members at their std140 byte offsets (the rules are
+ *    CONST[1..12], numbered per stage, members at their std140 byte offsets (the rules are
  *    written out above std140_align), whatever layout the block names;
  *  - attributes: the built-ins at their NVIDIA-aliased locations, bound ones
  *    where glBindAttribLocation put them, the rest at the first free run;
@@ -1300,10 +1300,24 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
     ctx.num_const_regs = reg;
     /* uniform blocks: by block name, VS first, declaration order; a block
      * is active when a stage references it or (std140 / shared, whose
-     * layout GL requires to stay) declares it. Element e of block k is
-     * constant buffer CONST[first_cbuf + e], slot 0 being CONST[0]. */
+     * layout GL requires to stay) declares it. Each stage numbers its
+     * blocks: element e of block k is constant buffer CONST[cbuf[st] + e]
+     * of stage st (1..12; slot 0 is CONST[0]), so a program may have 12
+     * blocks per stage and 24 in all. */
     {
-        int cbuf = 1;
+        int next[2] = {1, 1};
+        auto take_slots = [&](BlockVar &b, int st) {
+            if (b.cbuf[st] >= 0)
+                return true;
+            b.cbuf[st] = next[st];
+            next[st] += b.elements;
+            if (next[st] > 13) { /* GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_BLOCKS */
+                p->log += link_error(std::string("link: too many uniform blocks in the ") +
+                                     (st == SWR_GLSL_VERTEX ? "vertex" : "fragment") + " shader (at most 12)");
+                return false;
+            }
+            return true;
+        };
         for (int st = 0; st < 2; st++) {
             std::vector<std::string> names = ctx.order[st];
             for (auto &kv : ctx.used[st])
@@ -1332,13 +1346,15 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
                         return;
                     }
                     b.stage_mask |= 1u << st;
+                    if (!take_slots(b, st))
+                        return;
                     continue;
                 }
                 BlockVar b;
                 b.name = bname;
                 b.type = t;
                 b.anonymous = n.compare(0, 5, "anon@") == 0;
-                b.first_cbuf = cbuf;
+                b.cbuf[0] = b.cbuf[1] = -1;
                 b.elements = array_len(*t, 1);
                 b.stage_mask = 1u << st;
                 bool rm = t->getQualifier().layoutMatrix == ElmRowMajor;
@@ -1354,12 +1370,8 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
                 }
                 b.size = std140_size(et, rm);
                 std140_leaves(et, rm, 0, b.leaves);
-                cbuf += b.elements;
-                /* 12 blocks (GL_MAX_COMBINED_UNIFORM_BLOCKS): CONST[1..12] */
-                if (cbuf > 13) {
-                    p->log += link_error("link: too many uniform blocks (at most 12)");
+                if (!take_slots(b, st))
                     return;
-                }
                 if (b.size > 65536) {
                     p->log += link_error("link: uniform block '" + bname +
                                          "' is larger than GL_MAX_UNIFORM_BLOCK_SIZE (65536 bytes)");
@@ -1564,7 +1576,9 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
             swr_glsl_uniform_block ub{};
             ub.data_size = (unsigned)b.size;
             ub.binding = b.type->getQualifier().hasBinding() ? (int)b.type->getQualifier().layoutBinding + k : 0;
-            ub.const_buffer = (unsigned)(b.first_cbuf + k);
+            for (int st = 0; st < 2; st++)
+                ub.stage_const_buffer[st] = b.cbuf[st] >= 0 ? (unsigned)(b.cbuf[st] + k) : 0;
+            ub.const_buffer = ub.stage_const_buffer[ub.stage_const_buffer[0] ? 0 : 1];
             ub.stage_mask = b.stage_mask;
             ub.num_active = (unsigned)active.size();
             p->block_names.push_back(b.type->isArray() ? b.name + "[" + std::to_string(k) + "]" : b.name);

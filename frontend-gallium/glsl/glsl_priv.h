@@ -171,7 +171,7 @@ struct BlockVar {
     std::string name;        /* block name as GL knows it (the type name) */
     const TType *type;       /* the instance's type (an array for block arrays) */
     bool anonymous;          /* no instance name: members are named bare */
-    int first_cbuf;          /* element e is CONST[first_cbuf + e] */
+    int cbuf[2];             /* per stage: element e is CONST[cbuf + e]; -1: not in the stage */
     int elements;            /* 1, or the array size */
     unsigned stage_mask;
     int size;                /* bytes of one element (GL_UNIFORM_BLOCK_DATA_SIZE) */

@@ -152,12 +152,13 @@ const swr_glsl_frag_output *swr_glsl_get_frag_output(const swr_glsl_program *p, 
 /* Uniform blocks (GLSL 1.40 / ARB_uniform_buffer_object), the API for glGetUniformBlockIndex,
  * glGetActiveUniformBlockiv, glGetActiveUniformsiv and glUniformBlockBinding. One entry per block,
  * and per element of an array of blocks ("B[0]", "B[1]"), blocks ordered by first use (vertex
- * stage first); at most 12 entries (the link fails beyond), each at most 65536 bytes:
- *  - entry b is TGSI constant buffer CONST[const_buffer][...] (b + 1) in every stage that uses it
- *    (CONST[0] stays the default-block uniforms); the GL side binds the buffer of binding point
- *    binding[b] to pipe constant buffer slot const_buffer of each stage in stage_mask
- *    (set_constant_buffer); a block is active when referenced or when its layout is std140 or
- *    shared;
+ * stage first); at most 12 entries per stage and 24 in all (the link fails beyond), each at most
+ * 65536 bytes:
+ *  - entry b is TGSI constant buffer CONST[stage_const_buffer[st]][...] (1..12, numbered per
+ *    stage) in each stage st of stage_mask (CONST[0] stays the default-block uniforms); the GL
+ *    side binds the buffer of binding point binding[b] to pipe constant buffer slot
+ *    stage_const_buffer[st] of each such stage (set_constant_buffer); a block is active when
+ *    referenced or when its layout is std140 or shared;
  *  - every block is laid out std140 (shared and packed too, which GL allows), so offsets are the
  *    same in all programs and the sizes are what std140 gives;
  *  - members of blocks are also swr_glsl_uniform entries (const_reg -1, sampler -1) after the
@@ -168,7 +169,8 @@ typedef struct swr_glsl_uniform_block {
     const char *name;           /* block name as GL reports it: "Block", or "Block[2]" per element */
     unsigned data_size;         /* GL_UNIFORM_BLOCK_DATA_SIZE in bytes (std140, multiple of 16) */
     int binding;                /* layout(binding = N) (GLSL 4.20 / ARB_shading_language_420pack), else 0 */
-    unsigned const_buffer;      /* TGSI CONST[] index: b + 1 */
+    unsigned const_buffer;      /* stage_const_buffer of the first stage in stage_mask */
+    unsigned stage_const_buffer[2]; /* TGSI CONST[] index per swr_glsl_stage, 0: not in the stage */
     unsigned stage_mask;        /* 1 << stage for each stage that references it */
     unsigned num_active;        /* GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS */
     const int *active_uniforms; /* GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES: swr_glsl_get_uniform indices */

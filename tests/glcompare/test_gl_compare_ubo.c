@@ -535,7 +535,7 @@ static void check_reflection(lib *l, long long *rec, int *nrec)
     static const GLenum lim[] = {GL_MAX_VERTEX_UNIFORM_BLOCKS, GL_MAX_FRAGMENT_UNIFORM_BLOCKS,
                                  GL_MAX_COMBINED_UNIFORM_BLOCKS, GL_MAX_UNIFORM_BLOCK_SIZE,
                                  GL_MAX_UNIFORM_BUFFER_BINDINGS};
-    static const GLint lim_min[] = {12, 12, 12, 16384, 36};
+    static const GLint lim_min[] = {12, 12, 36, 16384, 36};
     for (size_t k = 0; k < sizeof lim / sizeof lim[0]; k++) {
         GLint m = 0;
         g->GetIntegerv(lim[k], &m);

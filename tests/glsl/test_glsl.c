@@ -1200,6 +1200,8 @@ static void t_uniform_blocks_declared(void **st)
     assert_string_equal(b->name, "B");
     assert_int_equal(b->data_size, 112);
     assert_int_equal(b->const_buffer, 1);
+    assert_int_equal(b->stage_const_buffer[SWR_GLSL_VERTEX], 1);
+    assert_int_equal(b->stage_const_buffer[SWR_GLSL_FRAGMENT], 0);
     assert_int_equal(b->stage_mask, 1u << SWR_GLSL_VERTEX);
     assert_int_equal(b->num_active, 6);
     static const struct {
@@ -1226,7 +1228,10 @@ static void t_uniform_blocks_declared(void **st)
         assert_non_null(nb);
         assert_string_equal(nb->name, e ? "N[1]" : "N[0]");
         assert_int_equal(nb->data_size, 16);
+        /* numbered per stage: after B in the VS, first in the FS */
         assert_int_equal(nb->const_buffer, 2 + e);
+        assert_int_equal(nb->stage_const_buffer[SWR_GLSL_VERTEX], 2 + e);
+        assert_int_equal(nb->stage_const_buffer[SWR_GLSL_FRAGMENT], 1 + e);
         assert_int_equal(nb->stage_mask, 3u);
         assert_int_equal(nb->num_active, 1);
         assert_string_equal(swr_glsl_get_uniform(p, nb->active_uniforms[0])->name, "N.q");
@@ -1238,6 +1243,9 @@ static void t_uniform_blocks_declared(void **st)
     if (!strstr(vs, "DCL CONST[1][0..6]") || !strstr(vs, "DCL CONST[3][0]\n") ||
         !strstr(vs, "CONST[1][5].y") || !strstr(vs, "CONST[1][6].y") || !strstr(vs, "CONST[1][2].w"))
         fail_msg("VS TGSI:\n%s", vs);
+    const char *fs0 = swr_glsl_program_tgsi(p, SWR_GLSL_FRAGMENT);
+    if (!strstr(fs0, "DCL CONST[1][0]\n") || !strstr(fs0, "DCL CONST[2][0]\n") || strstr(fs0, "CONST[3]"))
+        fail_msg("FS TGSI:\n%s", fs0);
     swr_glsl_program_destroy(p);
     /* GLSL 1.50 4.3.7: block arrays take constant indices only (4.00 lifts
      * it) and must be sized */

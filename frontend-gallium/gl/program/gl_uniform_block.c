@@ -9,9 +9,9 @@
  * them the same in every program), and the vertex part's GL_UNIFORM_BUFFER
  * indexed bindings (gl_vertex_indexed_binding). Out: the query answers, and
  * at each draw (glp_blocks_bind, called by the program part's validation)
- * constant buffer slot swr_glsl_uniform_block.const_buffer (1..12; slot 0
- * is the default block's CONST[0]) of every stage that references the block,
- * set to the bound buffer's range.
+ * constant buffer slot swr_glsl_uniform_block.stage_const_buffer[stage]
+ * (1..12, numbered per stage; slot 0 is the default block's CONST[0]) of
+ * every stage that has the block, set to the bound buffer's range.
  *
  * Sizes: a binding with glBindBufferBase covers the whole buffer as it is at
  * the draw; a range is clipped to the buffer's current size. The pipe driver
@@ -31,9 +31,12 @@
 #include "frontend-gallium/gl/vertex/gl_vertex.h"
 
 /* The pipe's constant buffer: 64 KiB (frontend-gallium/pipe/swrp_screen.c);
- * at most 12 blocks per program (CONST[1..12], glsl_link.cpp). */
+ * at most 12 blocks per stage (CONST[1..12], glsl_link.cpp). Combined: the
+ * GL 3.2 minimum, 36 (12 for each of three stages); with two stages a
+ * program never reaches it. */
 #define GLP_MAX_UNIFORM_BLOCK_SIZE 65536
 #define GLP_MAX_UNIFORM_BLOCKS 12
+#define GLP_MAX_COMBINED_UNIFORM_BLOCKS 36
 
 static const swr_glsl_uniform_block *block_of(const glp_exec *e, GLuint index)
 {
@@ -70,12 +73,12 @@ void glp_blocks_bind(struct gl_context *ctx, glp_exec *e)
             cb.buffer_offset = (uint32_t)ib->offset;
             cb.buffer_size = (uint32_t)(size > GLP_MAX_UNIFORM_BLOCK_SIZE ? GLP_MAX_UNIFORM_BLOCK_SIZE : size);
         }
-        if (ub->stage_mask & (1u << SWR_GLSL_VERTEX))
-            ctx->pipe->set_constant_buffer(ctx->pipe, PIPE_SHADER_VERTEX, ub->const_buffer,
-                                           have ? &cb : NULL);
-        if (ub->stage_mask & (1u << SWR_GLSL_FRAGMENT))
-            ctx->pipe->set_constant_buffer(ctx->pipe, PIPE_SHADER_FRAGMENT, ub->const_buffer,
-                                           have ? &cb : NULL);
+        if (ub->stage_const_buffer[SWR_GLSL_VERTEX])
+            ctx->pipe->set_constant_buffer(ctx->pipe, PIPE_SHADER_VERTEX,
+                                           ub->stage_const_buffer[SWR_GLSL_VERTEX], have ? &cb : NULL);
+        if (ub->stage_const_buffer[SWR_GLSL_FRAGMENT])
+            ctx->pipe->set_constant_buffer(ctx->pipe, PIPE_SHADER_FRAGMENT,
+                                           ub->stage_const_buffer[SWR_GLSL_FRAGMENT], have ? &cb : NULL);
     }
 }
 
@@ -87,8 +90,10 @@ bool glp_blocks_get(struct gl_context *ctx, GLenum pname, gl_value *v)
     switch (pname) {
     case GL_MAX_VERTEX_UNIFORM_BLOCKS:
     case GL_MAX_FRAGMENT_UNIFORM_BLOCKS:
-    case GL_MAX_COMBINED_UNIFORM_BLOCKS:
         gl_value_int(v, GLP_MAX_UNIFORM_BLOCKS);
+        return true;
+    case GL_MAX_COMBINED_UNIFORM_BLOCKS:
+        gl_value_int(v, GLP_MAX_COMBINED_UNIFORM_BLOCKS);
         return true;
     case GL_MAX_UNIFORM_BLOCK_SIZE:
         gl_value_int(v, GLP_MAX_UNIFORM_BLOCK_SIZE);
