@@ -35,3 +35,7 @@ swr_gl_compare_test(test_gl_compare_eval 120)
 
 # glPushClientAttrib / glPopClientAttrib against Mesa's llvmpipe libOSMesa.
 swr_gl_compare_test(test_gl_compare_clientattrib 120)
+
+# glPushAttrib / glPopAttrib of every attribute group against Mesa's
+# llvmpipe libOSMesa and the spec's definition of the stack.
+swr_gl_compare_test(test_gl_compare_pushattrib 120)

@@ -41,6 +41,9 @@ typedef struct gl_part {
     int (*enable)(struct gl_context *, GLenum, int);
 } gl_part;
 
+static bool get_value(struct gl_context *ctx, GLenum pname, gl_value *v);
+static int enable_op(struct gl_context *ctx, GLenum cap, int op);
+
 #define PART(p) {#p, gl_##p##_init, gl_##p##_fini, gl_##p##_get, gl_##p##_enable}
 /* Init order; fini runs backwards. Programs and textures are freed before
  * the framebuffers that may reference textures, the draws' pipe state
@@ -162,6 +165,9 @@ struct gl_context *gl_context_create(const gl_context_desc *desc)
                                           gl_framebuffer_texture_deleted,
                                           gl_framebuffer_read_status};
     gl_texture_connect_framebuffer(ctx, &fb_calls);
+    /* The attrib part's glGet/glIsEnabled dispatch (gl_attrib.h). */
+    const gl_attrib_calls attrib_calls = {get_value, enable_op};
+    gl_attrib_connect(ctx, &attrib_calls);
     if (gl_is_core(ctx))
         ctx->hook_bits |= SWRGL_HOOK_CORE;
     return ctx;
