@@ -39,3 +39,7 @@ swr_gl_compare_test(test_gl_compare_clientattrib 120)
 # glPushAttrib / glPopAttrib of every attribute group against Mesa's
 # llvmpipe libOSMesa and the spec's definition of the stack.
 swr_gl_compare_test(test_gl_compare_pushattrib 120)
+
+# glDrawPixels, glBitmap and glCopyPixels (images and the depth and raster
+# state they leave) against Mesa's llvmpipe libOSMesa.
+swr_gl_compare_test(test_gl_compare_pixels 120)

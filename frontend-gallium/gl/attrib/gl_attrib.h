@@ -39,4 +39,13 @@ typedef struct gl_attrib_calls {
 } gl_attrib_calls;
 void gl_attrib_connect(struct gl_context *ctx, const gl_attrib_calls *calls);
 
+/* For the parts above that draw with state of their own (the pixel
+ * rectangles): the groups of `mask` saved as glPushAttrib would, without
+ * the stack (so its depth and GL_STACK_OVERFLOW are the program's alone),
+ * and put back as glPopAttrib would (which frees the entry). NULL: out of
+ * memory. Errors of the replayed commands are discarded. */
+typedef struct gl_attrib_server_entry gl_attrib_server_entry;
+gl_attrib_server_entry *gl_attrib_save(struct gl_context *ctx, GLbitfield mask);
+void gl_attrib_restore(struct gl_context *ctx, gl_attrib_server_entry *e);
+
 #endif /* GL_ATTRIB_H */

@@ -834,18 +834,11 @@ static void pop_entry(struct gl_context *ctx, const gl_attrib_server_entry *e)
 
 /* ---- the commands ------------------------------------------------------- */
 
-void swrgl_PushAttrib(struct gl_context *ctx, GLbitfield mask)
+gl_attrib_server_entry *gl_attrib_save(struct gl_context *ctx, GLbitfield mask)
 {
-    gl_attrib_server *s = gl_attrib_server_of(ctx);
-    if (s->depth >= GL_ATTRIB_SERVER_DEPTH) {
-        gl_error(ctx, GL_STACK_OVERFLOW);
-        return;
-    }
     builder b = {ctx, calloc(1, sizeof(gl_attrib_server_entry)), false};
-    if (!b.e) {
-        gl_error(ctx, GL_OUT_OF_MEMORY);
-        return;
-    }
+    if (!b.e)
+        return NULL;
     b.e->mask = mask;
     const GLenum err = ctx->error;
     ctx->error = GL_NO_ERROR;
@@ -854,10 +847,33 @@ void swrgl_PushAttrib(struct gl_context *ctx, GLbitfield mask)
     ctx->error = err;
     if (b.oom) {
         free(b.e);
+        return NULL;
+    }
+    return b.e;
+}
+
+void gl_attrib_restore(struct gl_context *ctx, gl_attrib_server_entry *e)
+{
+    const GLenum err = ctx->error;
+    ctx->error = GL_NO_ERROR;
+    pop_entry(ctx, e);
+    ctx->error = err;
+    free(e);
+}
+
+void swrgl_PushAttrib(struct gl_context *ctx, GLbitfield mask)
+{
+    gl_attrib_server *s = gl_attrib_server_of(ctx);
+    if (s->depth >= GL_ATTRIB_SERVER_DEPTH) {
+        gl_error(ctx, GL_STACK_OVERFLOW);
+        return;
+    }
+    gl_attrib_server_entry *e = gl_attrib_save(ctx, mask);
+    if (!e) {
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return;
     }
-    s->stack[s->depth++] = b.e;
+    s->stack[s->depth++] = e;
 }
 
 void swrgl_PopAttrib(struct gl_context *ctx)
@@ -869,11 +885,7 @@ void swrgl_PopAttrib(struct gl_context *ctx)
     }
     gl_attrib_server_entry *e = s->stack[--s->depth];
     s->stack[s->depth] = NULL;
-    const GLenum err = ctx->error;
-    ctx->error = GL_NO_ERROR;
-    pop_entry(ctx, e);
-    ctx->error = err;
-    free(e);
+    gl_attrib_restore(ctx, e);
 }
 
 void gl_attrib_server_clear(gl_attrib_server *s)

@@ -20,6 +20,7 @@
 #include "frontend-gallium/gl/pixelpath/gl_pixelpath.h"
 #include "frontend-gallium/gl/eval/gl_eval.h"
 #include "frontend-gallium/gl/attrib/gl_attrib.h"
+#include "frontend-gallium/gl/pixeldraw/gl_pixeldraw.h"
 #include "frontend-gallium/gl/objects/gl_objects.h"
 #include "frontend-gallium/gl/pixels/gl_pixels.h"
 #include "frontend-gallium/pipe/swr_public.h"
@@ -63,6 +64,7 @@ static const gl_part parts[] = {
     {"immediate", gl_immediate_init, gl_immediate_fini, NULL, NULL},
     PART(eval),
     PART(attrib), /* fini before the vertex part: its entries hold buffer references */
+    PART(pixeldraw), /* fini first: deletes its programs while the program part lives */
     PART(dlist),
 };
 #undef PART

@@ -74,11 +74,15 @@
  *                 replayed through the owning parts' commands).
  *                 May call: pixels, vertex, raster, texture, framebuffer,
  *                 fixed, pixelpath, eval, dlist.
+ *   pixeldraw/    the pixel rectangles: glDrawPixels, glBitmap, glCopyPixels,
+ *                 each a texture and a quad drawn in immediate mode.
+ *                 May call: pixels, vertex, raster, program, texture,
+ *                 framebuffer, fixed, pixelpath, immediate, attrib.
  *   context/      context life, glGet and glEnable dispatch over the parts,
  *                 strings, glFlush/glFinish, the window-system interface.
  *                 May call: objects, pixels, vertex, raster, program, texture,
  *                 framebuffer, fixed, pixelpath, draw, immediate, eval,
- *                 attrib, dlist.
+ *                 attrib, pixeldraw, dlist.
  *
  * gl_context.c is the one file that calls every part (the generated entry
  * points call each command's own part). One call goes up, by design: the
