@@ -13,7 +13,9 @@
  * and read back; text drawn glyph by glyph with glBitmap (MSB and LSB first,
  * alignment 1, skips), NULL bitmaps that only move, an invalid raster
  * position; glCopyPixels of colour onto an overlapping rectangle (with zoom
- * and pixel transfer) and of depth.
+ * and pixel transfer), of depth and of stencil; stencil images
+ * (GL_STENCIL_INDEX under a write mask, GL_DEPTH_STENCIL zoomed) read back
+ * and shown through the stencil test.
  *
  *   test_gl_compare_pixels <swr libOSMesa> [<reference libOSMesa>] [case ...]
  * SWR_GLC_DUMP=<dir> writes both images of every case as PNG.
@@ -38,7 +40,8 @@
     X(MatrixMode, MATRIXMODE) X(LoadIdentity, LOADIDENTITY) X(Ortho, ORTHO)                        \
     X(GetFloatv, GETFLOATV) X(AlphaFunc, ALPHAFUNC) X(ReadPixels, READPIXELS)                      \
     X(PixelStorei, PIXELSTOREI) X(Enable, ENABLE) X(Disable, DISABLE) X(DepthFunc, DEPTHFUNC)      \
-    X(BlendFunc, BLENDFUNC) X(GetError, GETERROR) X(Scissor, SCISSOR)
+    X(BlendFunc, BLENDFUNC) X(GetError, GETERROR) X(Scissor, SCISSOR)                             \
+    X(StencilFunc, STENCILFUNC) X(StencilMask, STENCILMASK) X(Rectf, RECTF)
 
 GLC_TABLE(px_api, px_open, PX_FUNCS)
 
@@ -297,6 +300,55 @@ static void case_copy(px_api *l, rec *r)
     record_depth(l, r);
 }
 
+/* Stencil at a few pixels and the stencil shown as colours. */
+static void show_stencil(px_api *l, rec *r)
+{
+    static const int pts[][2] = {{5, 5}, {12, 9}, {30, 25}, {47, 40}, {61, 50}, {80, 70}, {33, 60}};
+    for (size_t i = 0; i < sizeof pts / sizeof pts[0]; i++) {
+        GLubyte st = 0;
+        l->ReadPixels(pts[i][0], pts[i][1], 1, 1, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, &st);
+        put(r, st);
+    }
+    l->StencilMask(0);
+    l->Enable(GL_STENCIL_TEST);
+    for (int k = 0; k < 8; k++) {
+        l->StencilFunc(GL_EQUAL, 1 << k, 1u << k);
+        l->Color3f(k & 1 ? 1.0f : 0.2f, k & 2 ? 1.0f : 0.3f, k & 4 ? 1.0f : 0.1f);
+        l->Rectf((float)(k * 12), 0.0f, (float)(k * 12 + 12), (float)H);
+    }
+    l->Disable(GL_STENCIL_TEST);
+}
+
+static void case_stencil(px_api *l, rec *r)
+{
+    static GLubyte st[30][40];
+    for (int y = 0; y < 30; y++)
+        for (int x = 0; x < 40; x++)
+            st[y][x] = (GLubyte)(x * 7 + y * 13);
+    static GLuint ds[20][24];
+    for (int y = 0; y < 20; y++)
+        for (int x = 0; x < 24; x++)
+            ds[y][x] = ((GLuint)((x * 40000 + y * 3000) & 0xffffff) << 8) | (GLuint)(x * 11 + y);
+    l->Enable(GL_DEPTH_TEST); /* does not apply to stencil rectangles */
+    l->DepthFunc(GL_NEVER);
+    l->PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    l->StencilMask(0x7f);
+    l->WindowPos2i(3, 4);
+    l->DrawPixels(40, 30, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, st);
+    l->StencilMask(0xff);
+    l->PixelZoom(1.4f, 2.0f);
+    l->WindowPos2i(50, 30);
+    l->DepthFunc(GL_ALWAYS);
+    l->DrawPixels(24, 20, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, ds);
+    l->PixelZoom(1.0f, 1.0f);
+    record_depth(l, r);
+    /* overlapping copy of the stencil */
+    l->WindowPos2i(10, 20);
+    l->CopyPixels(3, 4, 40, 30, GL_STENCIL);
+    l->Disable(GL_DEPTH_TEST);
+    show_stencil(l, r);
+}
+
 typedef struct px_case {
     const char *name;
     double min_psnr;
@@ -307,6 +359,7 @@ static const px_case cases[] = {
     {"color", 40.0, case_color},   {"depthtest", 40.0, case_depth_test},
     {"blend", 36.0, case_blend},   {"depth", 40.0, case_depth},
     {"bitmap", 40.0, case_bitmap}, {"copy", 38.0, case_copy},
+    {"stencil", 40.0, case_stencil},
 };
 
 static bool render(glc_api *g, px_api *l, const px_case *c, uint8_t *out, rec *r)
@@ -316,7 +369,7 @@ static bool render(glc_api *g, px_api *l, const px_case *c, uint8_t *out, rec *r
         return false;
     g->Viewport(0, 0, W, H);
     g->ClearColor(0.05f, 0.05f, 0.1f, 1.0f);
-    g->Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    g->Clear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
     l->MatrixMode(GL_PROJECTION);
     l->LoadIdentity();
     l->Ortho(0, W, 0, H, -100, 100);

@@ -19,6 +19,7 @@
  *            the depth test, GL 2.1 section 4.3.1);
  *   bitmap:  texels whose bit is 0 are discarded, the colour is the raster
  *            colour.
+ *   stencil: one pass per stencil bit (draw_stencil).
  * The vertex shader passes window coordinates mapped to a viewport that
  * covers the whole draw framebuffer (rectangles are not clipped to the
  * viewport), so matrices, lighting and texgen do not matter.
@@ -52,7 +53,7 @@
 #include "frontend-gallium/gl/texture/gl_texture.h"
 #include "frontend-gallium/gl/vertex/gl_vertex.h"
 
-enum { PD_COLOR, PD_DEPTH, PD_BITMAP, PD_NUM_PROGRAMS };
+enum { PD_COLOR, PD_DEPTH, PD_BITMAP, PD_STENCIL, PD_NUM_PROGRAMS };
 
 typedef struct gl_pixeldraw_state {
     GLuint program[PD_NUM_PROGRAMS]; /* 0: not made yet */
@@ -81,6 +82,16 @@ static const char *const fs_text[PD_NUM_PROGRAMS] = {
     "void main() {\n"
     "    if (texture2D(image, gl_TexCoord[0].xy).a < 0.5) discard;\n"
     "    gl_FragColor = gl_Color;\n"
+    "}\n",
+    /* stencil: the colour says which pass (see draw_stencil): green > 0.5
+     * keeps the texels whose bit red * 8 is set, else every texel */
+    "#version 110\n"
+    "uniform sampler2D image;\n"
+    "void main() {\n"
+    "    float s = floor(texture2D(image, gl_TexCoord[0].xy).r * 255.0 + 0.5);\n"
+    "    float b = floor(gl_Color.r * 8.0 + 0.5);\n"
+    "    if (gl_Color.g > 0.5 && mod(floor(s / exp2(b)), 2.0) < 0.5) discard;\n"
+    "    gl_FragColor = vec4(0.0);\n"
     "}\n",
 };
 
@@ -179,10 +190,10 @@ typedef struct saved {
     GLint program, active, texture;
 } saved;
 
-static bool save_state(struct gl_context *ctx, saved *sv)
+static bool save_state(struct gl_context *ctx, saved *sv, GLbitfield extra)
 {
     sv->attrib = gl_attrib_save(ctx, GL_CURRENT_BIT | GL_POLYGON_BIT | GL_VIEWPORT_BIT |
-                                         GL_TRANSFORM_BIT);
+                                         GL_TRANSFORM_BIT | extra);
     if (!sv->attrib)
         return false;
     sv->program = get_int(ctx, gl_program_get, GL_CURRENT_PROGRAM);
@@ -287,7 +298,8 @@ static void draw_quad(struct gl_context *ctx, int kind, double x0, double y0, do
     const float nx0 = (float)(2.0 * px0 / fw - 1.0), nx1 = (float)(2.0 * px1 / fw - 1.0);
     const float ny0 = (float)(2.0 * py0 / fh - 1.0), ny1 = (float)(2.0 * py1 / fh - 1.0);
     const float z = 2.0f * rp->pos[2] - 1.0f;
-    swrgl_Color4fv(ctx, rp->color);
+    if (kind != PD_STENCIL)
+        swrgl_Color4fv(ctx, rp->color);
     swrgl_Begin(ctx, GL_QUADS);
     swrgl_TexCoord2f(ctx, u0, v0);
     swrgl_Vertex4f(ctx, nx0, ny0, z, 1.0f);
@@ -322,6 +334,142 @@ static bool is_color(GLenum format)
     }
 }
 
+/* The client image's source: client memory, or the bound pixel unpack
+ * buffer mapped (then *xfer is set; unmap with gl_buffer_read_end). NULL
+ * with the error recorded when the buffer is mapped or too small. */
+static const uint8_t *source_begin(struct gl_context *ctx, const gl_pixelstore *ps, GLenum format,
+                                   GLenum type, GLsizei w, GLsizei h, const void *pixels,
+                                   bool *mapped, struct pipe_transfer **xfer)
+{
+    gl_buffer *pbo = ctx->vertex->pixel_unpack_buffer;
+    *mapped = false;
+    if (!pbo)
+        return pixels;
+    if (pbo->mapped) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return NULL;
+    }
+    const size_t need = gl_pixels_span(ps, format, type, w, h, 1);
+    const size_t off = (size_t)(uintptr_t)pixels;
+    if (need == SIZE_MAX || off > (size_t)pbo->size || need > (size_t)pbo->size - off) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return NULL;
+    }
+    const uint8_t *map = gl_buffer_read_begin(ctx, pbo, xfer);
+    if (!map) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return NULL;
+    }
+    *mapped = true;
+    return map + off;
+}
+
+static gl_pixelstore tight_store(const gl_pixelstore *from)
+{
+    gl_pixelstore t = *from;
+    t.row_length = t.skip_rows = t.skip_pixels = t.image_height = t.skip_images = 0;
+    t.alignment = 1;
+    t.swap_bytes = t.lsb_first = GL_FALSE;
+    t.transfer = NULL;
+    return t;
+}
+
+/* GL_STENCIL_INDEX and the stencil of GL_DEPTH_STENCIL (GL 2.1 section
+ * 4.3.1: stencil indices are written under the stencil write mask and the
+ * scissor, no other per-fragment test): stencil bytes, w x h, as an R8
+ * texture drawn in passes that write through the stencil operation
+ * GL_REPLACE with the depth test off and colours masked: one pass writes
+ * 0 to the masked bits of the rectangle, then one pass per bit b of the
+ * write mask writes 1s (reference 0xff, write mask 1 << b) where the
+ * texel's bit b is set (the others are discarded). Nine quads at most. */
+static void draw_stencil(struct gl_context *ctx, const GLubyte *bytes, GLsizei w, GLsizei h,
+                         double x0, double y0, double x1, double y1)
+{
+    const GLuint write_mask =
+        (GLuint)get_int(ctx, gl_raster_get, GL_STENCIL_WRITEMASK) & 0xffu;
+    const gl_pixelstore tight = tight_store(&ctx->pixels->unpack);
+    GLuint tex = upload(ctx, GL_R8, w, h, GL_RED, GL_UNSIGNED_BYTE, bytes, &tight);
+    if (!tex)
+        return;
+    swrgl_ColorMask(ctx, GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+    swrgl_DepthMask(ctx, GL_FALSE);
+    gl_raster_enable(ctx, GL_DEPTH_TEST, GL_ENABLE_OP_OFF);
+    gl_raster_enable(ctx, GL_ALPHA_TEST, GL_ENABLE_OP_OFF);
+    gl_raster_enable(ctx, GL_STENCIL_TEST_TWO_SIDE_EXT, GL_ENABLE_OP_OFF);
+    gl_raster_enable(ctx, GL_STENCIL_TEST, GL_ENABLE_OP_ON);
+    swrgl_StencilOpSeparate(ctx, GL_FRONT_AND_BACK, GL_REPLACE, GL_REPLACE, GL_REPLACE);
+    for (int b = -1; b < 8; b++) {
+        const GLuint m = b < 0 ? write_mask : write_mask & (1u << b);
+        if (!m)
+            continue;
+        swrgl_StencilFuncSeparate(ctx, GL_FRONT_AND_BACK, GL_ALWAYS, b < 0 ? 0 : 0xff, 0xff);
+        swrgl_StencilMaskSeparate(ctx, GL_FRONT_AND_BACK, m);
+        const GLfloat pass[4] = {b < 0 ? 0.0f : b / 8.0f, b < 0 ? 0.0f : 1.0f, 0.0f, 1.0f};
+        swrgl_Color4fv(ctx, pass);
+        draw_quad(ctx, PD_STENCIL, x0, y0, x1, y1, w, h);
+    }
+    swrgl_DeleteTextures(ctx, 1, &tex);
+}
+
+/* GL_STENCIL_INDEX and GL_DEPTH_STENCIL images: unpacked here (the
+ * texture part takes neither as it must be drawn), depth drawn with the
+ * depth program (colours masked), stencil with draw_stencil. */
+static void draw_depth_stencil(struct gl_context *ctx, GLsizei w, GLsizei h, GLenum format,
+                               GLenum type, const void *pixels, const gl_pixelstore *ps_in)
+{
+    const gl_pixelstore *ps = ps_in ? ps_in : &ctx->pixels->unpack;
+    const bool ds = format == GL_DEPTH_STENCIL;
+    struct pipe_transfer *xfer = NULL;
+    bool mapped = false;
+    const uint8_t *src = ps_in ? pixels : source_begin(ctx, ps, format, type, w, h, pixels, &mapped, &xfer);
+    if (!src)
+        return;
+    const size_t n = (size_t)w * (size_t)h;
+    uint32_t *words = ds ? malloc(n * 4) : NULL;
+    GLubyte *bytes = malloc(n);
+    GLenum err = !bytes || (ds && !words) ? GL_OUT_OF_MEMORY : GL_NO_ERROR;
+    if (!err) {
+        const bool ok =
+            ds ? gl_pixels_unpack(ps, format, type, src, w, h, 1, PIPE_FORMAT_S8_UINT_Z24_UNORM,
+                                  words, (size_t)w * 4, n * 4)
+               : gl_pixels_unpack(ps, format, type, src, w, h, 1, PIPE_FORMAT_S8_UINT, bytes,
+                                  (size_t)w, n);
+        err = ok ? GL_NO_ERROR : GL_INVALID_OPERATION;
+    }
+    if (mapped)
+        gl_buffer_read_end(ctx, xfer);
+    saved sv;
+    if (!err && !save_state(ctx, &sv, GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT |
+                                          GL_STENCIL_BUFFER_BIT))
+        err = GL_OUT_OF_MEMORY;
+    if (err) {
+        gl_error(ctx, err);
+        free(words);
+        free(bytes);
+        return;
+    }
+    const gl_pixelpath_state *rp = ctx->pixelpath;
+    const double x0 = floor(rp->pos[0] + 0.5), y0 = floor(rp->pos[1] + 0.5);
+    const double x1 = x0 + rp->zoom_x * w, y1 = y0 + rp->zoom_y * h;
+    if (ds) {
+        /* S8_UINT_Z24_UNORM words are GL_UNSIGNED_INT_24_8's layout. */
+        for (size_t i = 0; i < n; i++)
+            bytes[i] = (GLubyte)(words[i] & 0xffu);
+        const gl_pixelstore tight = tight_store(ps);
+        GLuint tex = upload(ctx, GL_DEPTH24_STENCIL8, w, h, GL_DEPTH_STENCIL,
+                            GL_UNSIGNED_INT_24_8, words, &tight);
+        if (tex) {
+            swrgl_ColorMask(ctx, GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+            draw_quad(ctx, PD_DEPTH, x0, y0, x1, y1, w, h);
+            swrgl_DeleteTextures(ctx, 1, &tex);
+        }
+    }
+    draw_stencil(ctx, bytes, w, h, x0, y0, x1, y1);
+    restore_state(ctx, &sv);
+    free(words);
+    free(bytes);
+}
+
 /* glDrawPixels of an image (client memory or the unpack buffer; `ps` as
  * for upload) at the raster position with glPixelZoom. */
 static void draw_pixels(struct gl_context *ctx, GLsizei w, GLsizei h, GLenum format, GLenum type,
@@ -337,13 +485,18 @@ static void draw_pixels(struct gl_context *ctx, GLsizei w, GLsizei h, GLenum for
         return;
     }
     const bool depth = is_depth(format);
-    if (!depth && !is_color(format))
-        return; /* GL_STENCIL_INDEX, GL_COLOR_INDEX, GL_DEPTH_STENCIL: not yet */
     const gl_pixelpath_state *rp = ctx->pixelpath;
+    if (format == GL_STENCIL_INDEX || format == GL_DEPTH_STENCIL) {
+        if (rp->valid && w && h)
+            draw_depth_stencil(ctx, w, h, format, type, pixels, ps);
+        return;
+    }
+    if (!depth && !is_color(format))
+        return; /* GL_COLOR_INDEX: not yet */
     if (!rp->valid || !w || !h)
         return;
     saved sv;
-    if (!save_state(ctx, &sv)) {
+    if (!save_state(ctx, &sv, 0)) {
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return;
     }
@@ -425,7 +578,7 @@ void swrgl_Bitmap(struct gl_context *ctx, GLsizei width, GLsizei height, GLfloat
         }
         GLubyte *alpha = malloc((size_t)width * (size_t)height);
         saved sv;
-        if (!alpha || !save_state(ctx, &sv)) {
+        if (!alpha || !save_state(ctx, &sv, 0)) {
             free(alpha);
             if (pbo)
                 gl_buffer_read_end(ctx, xfer);
@@ -469,9 +622,12 @@ void swrgl_CopyPixels(struct gl_context *ctx, GLint x, GLint y, GLsizei width, G
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
-    if (!ctx->pixelpath->valid || !width || !height || type == GL_STENCIL)
-        return; /* GL_STENCIL: not yet */
-    const GLenum format = type == GL_COLOR ? GL_RGBA : GL_DEPTH_COMPONENT;
+    if (!ctx->pixelpath->valid || !width || !height)
+        return;
+    const GLenum format = type == GL_COLOR     ? GL_RGBA
+                          : type == GL_DEPTH ? GL_DEPTH_COMPONENT
+                                             : GL_STENCIL_INDEX;
+    const GLenum data_type = type == GL_STENCIL ? GL_UNSIGNED_BYTE : GL_FLOAT;
     const size_t comps = type == GL_COLOR ? 4 : 1;
     float *img = malloc((size_t)width * (size_t)height * comps * sizeof(float));
     if (!img) {
@@ -482,7 +638,7 @@ void swrgl_CopyPixels(struct gl_context *ctx, GLint x, GLint y, GLsizei width, G
     gl_pixelstore tight = ctx->pixels->pack;
     tight.row_length = tight.skip_rows = tight.skip_pixels = tight.image_height = 0;
     tight.skip_images = 0;
-    tight.alignment = 4;
+    tight.alignment = 1;
     tight.swap_bytes = tight.lsb_first = GL_FALSE;
     tight.transfer = NULL;
     const gl_pixelstore pack = ctx->pixels->pack;
@@ -491,7 +647,7 @@ void swrgl_CopyPixels(struct gl_context *ctx, GLint x, GLint y, GLsizei width, G
     ctx->vertex->pixel_pack_buffer = NULL;
     const GLenum err = ctx->error;
     ctx->error = GL_NO_ERROR;
-    swrgl_ReadPixels(ctx, x, y, width, height, format, GL_FLOAT, img);
+    swrgl_ReadPixels(ctx, x, y, width, height, format, data_type, img);
     const GLenum read_err = ctx->error;
     ctx->error = err;
     ctx->pixels->pack = pack;
@@ -502,6 +658,6 @@ void swrgl_CopyPixels(struct gl_context *ctx, GLint x, GLint y, GLsizei width, G
         return;
     }
     /* Draw it without applying the transfer a second time. */
-    draw_pixels(ctx, width, height, format, GL_FLOAT, img, &tight);
+    draw_pixels(ctx, width, height, format, data_type, img, &tight);
     free(img);
 }

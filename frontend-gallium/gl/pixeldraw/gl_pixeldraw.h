@@ -12,11 +12,16 @@
  * state and pixel transfer (pixels; glTexImage2D's unpacking does both).
  * Out: fragments; glBitmap moves the raster position.
  *
+ * Formats: every colour format/type pair glTexImage2D takes,
+ * GL_DEPTH_COMPONENT (writes depth through the depth test),
+ * GL_STENCIL_INDEX and GL_DEPTH_STENCIL (write stencil under the write mask
+ * and scissor); glCopyPixels of GL_COLOR, GL_DEPTH and GL_STENCIL.
+ *
  * Not yet: the fragments skip fog and texturing (the spec gives them the
  * raster position's texture coordinates and fog distance) and a bound GLSL
- * program's fragment shader; GL_STENCIL_INDEX (draw and copy) and
- * GL_COLOR_INDEX images draw nothing; images larger than the largest
- * texture are not split.
+ * program's fragment shader; GL_COLOR_INDEX images draw nothing; images
+ * larger than the largest texture are not split; the programs the part
+ * compiles take program names from the share group.
  */
 #ifndef GL_PIXELDRAW_H
 #define GL_PIXELDRAW_H
