@@ -12,7 +12,8 @@
  * images (GL_DEPTH_COMPONENT float and ushort) drawn through the depth test
  * and read back; text drawn glyph by glyph with glBitmap (MSB and LSB first,
  * alignment 1, skips), NULL bitmaps that only move, an invalid raster
- * position; glCopyPixels of colour onto an overlapping rectangle (with zoom
+ * position, a font compiled into display lists and called with
+ * glCallLists under other unpack state; glCopyPixels of colour onto an overlapping rectangle (with zoom
  * and pixel transfer), of depth and of stencil; stencil images
  * (GL_STENCIL_INDEX under a write mask, GL_DEPTH_STENCIL zoomed) read back
  * and shown through the stencil test.
@@ -41,7 +42,9 @@
     X(GetFloatv, GETFLOATV) X(AlphaFunc, ALPHAFUNC) X(ReadPixels, READPIXELS)                      \
     X(PixelStorei, PIXELSTOREI) X(Enable, ENABLE) X(Disable, DISABLE) X(DepthFunc, DEPTHFUNC)      \
     X(BlendFunc, BLENDFUNC) X(GetError, GETERROR) X(Scissor, SCISSOR)                             \
-    X(StencilFunc, STENCILFUNC) X(StencilMask, STENCILMASK) X(Rectf, RECTF)
+    X(StencilFunc, STENCILFUNC) X(StencilMask, STENCILMASK) X(Rectf, RECTF)                       \
+    X(GenLists, GENLISTS) X(NewList, NEWLIST) X(EndList, ENDLIST) X(CallList, CALLLIST)            \
+    X(ListBase, LISTBASE) X(CallLists, CALLLISTS)
 
 GLC_TABLE(px_api, px_open, PX_FUNCS)
 
@@ -264,6 +267,48 @@ static void case_bitmap(px_api *l, rec *r)
     record_raster(l, r);
 }
 
+/* A font as display lists (one glBitmap each, compiled under LSB_FIRST and
+ * alignment 1; the lists keep the unpacked bitmaps), called with
+ * glCallLists under other unpack state; GL_COMPILE draws nothing. */
+static void case_bitmap_list(px_api *l, rec *r)
+{
+    tri(l, 0.0f);
+    GLuint base = l->GenLists(16);
+    l->PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    l->PixelStorei(GL_UNPACK_LSB_FIRST, 1);
+    l->RasterPos2i(3, 3);
+    for (int c = 0; c < 16; c++) {
+        GLubyte g[10];
+        glyph(c + 3, g);
+        l->NewList(base + (GLuint)c, GL_COMPILE);
+        l->Bitmap(8, 10, 0.0f, 0.0f, 9.0f, 0.0f, g);
+        l->EndList();
+    }
+    record_raster(l, r); /* not moved by the compiles */
+    l->PixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    l->PixelStorei(GL_UNPACK_LSB_FIRST, 0);
+    l->Color3f(0.3f, 1.0f, 1.0f);
+    l->RasterPos2i(4, 50);
+    l->ListBase(base);
+    static const GLubyte text[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+    l->CallLists(10, GL_UNSIGNED_BYTE, text);
+    record_raster(l, r);
+    l->Color3f(1.0f, 0.3f, 1.0f);
+    l->RasterPos2i(10, 30);
+    l->CallLists(10, GL_UNSIGNED_BYTE, text);
+    /* compile and execute (a 10-byte glyph needs alignment 1) */
+    l->PixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    GLubyte g[10];
+    glyph(40, g);
+    l->RasterPos2i(60, 10);
+    GLuint one = l->GenLists(1);
+    l->NewList(one, GL_COMPILE_AND_EXECUTE);
+    l->Bitmap(8, 10, 0.0f, 0.0f, 12.0f, 3.0f, g);
+    l->EndList();
+    l->CallList(one);
+    record_raster(l, r);
+}
+
 static void case_copy(px_api *l, rec *r)
 {
     l->Enable(GL_DEPTH_TEST);
@@ -358,7 +403,8 @@ typedef struct px_case {
 static const px_case cases[] = {
     {"color", 40.0, case_color},   {"depthtest", 40.0, case_depth_test},
     {"blend", 36.0, case_blend},   {"depth", 40.0, case_depth},
-    {"bitmap", 40.0, case_bitmap}, {"copy", 38.0, case_copy},
+    {"bitmap", 40.0, case_bitmap}, {"bitmaplist", 40.0, case_bitmap_list},
+    {"copy", 38.0, case_copy},
     {"stencil", 40.0, case_stencil},
 };
 

@@ -192,6 +192,9 @@ typedef struct saved {
 
 static bool save_state(struct gl_context *ctx, saved *sv, GLbitfield extra)
 {
+    /* Vertices batched before the rectangle are drawn with the state they
+     * were given, before it changes here. */
+    gl_immediate_flush(ctx);
     sv->attrib = gl_attrib_save(ctx, GL_CURRENT_BIT | GL_POLYGON_BIT | GL_VIEWPORT_BIT |
                                          GL_TRANSFORM_BIT | extra);
     if (!sv->attrib)
@@ -543,6 +546,66 @@ static bool unpack_bitmap(const gl_pixelstore *ps, const GLubyte *src, GLsizei w
     return true;
 }
 
+/* Draws a bitmap given as w x h alpha bytes at the raster position and
+ * moves the raster position (the raster position is valid). */
+static void bitmap_draw(struct gl_context *ctx, GLsizei width, GLsizei height, GLfloat xorig,
+                        GLfloat yorig, const GLubyte *alpha)
+{
+    gl_pixelpath_state *rp = ctx->pixelpath;
+    saved sv;
+    if (!save_state(ctx, &sv, 0)) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return;
+    }
+    const gl_pixelstore tight = tight_store(&ctx->pixels->unpack);
+    GLuint tex = upload(ctx, GL_ALPHA8, width, height, GL_ALPHA, GL_UNSIGNED_BYTE, alpha, &tight);
+    if (tex) {
+        const double x0 = floor((double)rp->pos[0] - xorig);
+        const double y0 = floor((double)rp->pos[1] - yorig);
+        draw_quad(ctx, PD_BITMAP, x0, y0, x0 + width, y0 + height, width, height);
+    }
+    restore_state(ctx, &sv);
+    if (tex)
+        swrgl_DeleteTextures(ctx, 1, &tex);
+}
+
+/* A glBitmap compiled into a display list: its arguments and the bitmap
+ * unpacked at compile time (GL 2.1 section 5.4), alpha bytes after them. */
+typedef struct listed_bitmap {
+    GLsizei width, height;
+    GLfloat xorig, yorig, xmove, ymove;
+} listed_bitmap;
+
+static void bitmap_replay(struct gl_context *ctx, const void *data)
+{
+    listed_bitmap b;
+    memcpy(&b, data, sizeof b);
+    if (!ctx || !ctx->pixelpath->valid)
+        return;
+    if (b.width && b.height)
+        bitmap_draw(ctx, b.width, b.height, b.xorig, b.yorig,
+                    (const GLubyte *)data + sizeof(listed_bitmap));
+    ctx->pixelpath->pos[0] += b.xmove;
+    ctx->pixelpath->pos[1] += b.ymove;
+}
+
+/* Records the bitmap into the list being compiled (alpha: NULL for an
+ * empty bitmap); out of memory is recorded by list_record. */
+static void bitmap_record(struct gl_context *ctx, const listed_bitmap *b, const GLubyte *alpha)
+{
+    const size_t n = alpha ? (size_t)b->width * (size_t)b->height : 0;
+    uint8_t *m = ctx->list_record(ctx, SWRGL_OP_CALLBACK, SWRGL_CALLBACK_DATA + sizeof *b + n);
+    if (!m)
+        return;
+    struct swrgl_args_callback *a = (struct swrgl_args_callback *)m;
+    a->fn = bitmap_replay;
+    memcpy(m + SWRGL_CALLBACK_DATA, b, sizeof *b);
+    if (n)
+        memcpy(m + SWRGL_CALLBACK_DATA + sizeof *b, alpha, n);
+}
+
+/* Self-listed (gen_gl_api.py SELF_LISTED): compiled here, with the bitmap
+ * unpacked under the unpack state of the compile. */
 void swrgl_Bitmap(struct gl_context *ctx, GLsizei width, GLsizei height, GLfloat xorig,
                   GLfloat yorig, GLfloat xmove, GLfloat ymove, const GLubyte *bitmap)
 {
@@ -550,63 +613,40 @@ void swrgl_Bitmap(struct gl_context *ctx, GLsizei width, GLsizei height, GLfloat
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
+    const bool listing = (ctx->hook_bits & SWRGL_HOOK_LIST) != 0;
+    const bool execute = !(ctx->hook_bits & SWRGL_HOOK_LIST_ONLY);
     gl_pixelpath_state *rp = ctx->pixelpath;
-    if (!rp->valid)
-        return;
-    gl_buffer *pbo = ctx->vertex->pixel_unpack_buffer;
-    const GLubyte *src = bitmap;
-    struct pipe_transfer *xfer = NULL;
-    if (width && height && (bitmap || pbo)) {
-        if (pbo) {
-            if (pbo->mapped) {
-                gl_error(ctx, GL_INVALID_OPERATION);
-                return;
-            }
-            const size_t need = gl_pixels_span(&ctx->pixels->unpack, GL_COLOR_INDEX, GL_BITMAP,
-                                               width, height, 1);
-            const size_t off = (size_t)(uintptr_t)bitmap;
-            if (need == SIZE_MAX || off > (size_t)pbo->size || need > (size_t)pbo->size - off) {
-                gl_error(ctx, GL_INVALID_OPERATION);
-                return;
-            }
-            const uint8_t *map = gl_buffer_read_begin(ctx, pbo, &xfer);
-            if (!map) {
-                gl_error(ctx, GL_INVALID_OPERATION);
-                return;
-            }
-            src = map + off;
-        }
-        GLubyte *alpha = malloc((size_t)width * (size_t)height);
-        saved sv;
-        if (!alpha || !save_state(ctx, &sv, 0)) {
-            free(alpha);
-            if (pbo)
-                gl_buffer_read_end(ctx, xfer);
+    const listed_bitmap lb = {width, height, xorig, yorig, xmove, ymove};
+    GLubyte *alpha = NULL;
+    if (width && height && (bitmap || ctx->vertex->pixel_unpack_buffer) &&
+        (listing || rp->valid)) {
+        struct pipe_transfer *xfer = NULL;
+        bool mapped = false;
+        const uint8_t *src = source_begin(ctx, &ctx->pixels->unpack, GL_COLOR_INDEX, GL_BITMAP,
+                                          width, height, bitmap, &mapped, &xfer);
+        if (!src)
+            return;
+        alpha = malloc((size_t)width * (size_t)height);
+        if (alpha)
+            unpack_bitmap(&ctx->pixels->unpack, src, width, height, alpha);
+        if (mapped)
+            gl_buffer_read_end(ctx, xfer);
+        if (!alpha) {
             gl_error(ctx, GL_OUT_OF_MEMORY);
             return;
         }
-        unpack_bitmap(&ctx->pixels->unpack, src, width, height, alpha);
-        if (pbo)
-            gl_buffer_read_end(ctx, xfer);
-        gl_pixelstore tight = ctx->pixels->unpack;
-        tight.row_length = tight.skip_rows = tight.skip_pixels = 0;
-        tight.alignment = 1;
-        tight.swap_bytes = tight.lsb_first = GL_FALSE;
-        tight.transfer = NULL;
-        GLuint tex = upload(ctx, GL_ALPHA8, width, height, GL_ALPHA, GL_UNSIGNED_BYTE, alpha,
-                            &tight);
-        free(alpha);
-        if (tex) {
-            const double x0 = floor((double)rp->pos[0] - xorig);
-            const double y0 = floor((double)rp->pos[1] - yorig);
-            draw_quad(ctx, PD_BITMAP, x0, y0, x0 + width, y0 + height, width, height);
-        }
-        restore_state(ctx, &sv);
-        if (tex)
-            swrgl_DeleteTextures(ctx, 1, &tex);
     }
-    rp->pos[0] += xmove;
-    rp->pos[1] += ymove;
+    if (listing)
+        bitmap_record(ctx, &lb, alpha);
+    if (execute && rp->valid) {
+        if (alpha)
+            bitmap_draw(ctx, width, height, xorig, yorig, alpha);
+        /* GL 2.1 section 3.7: an invalid raster position ignores the bitmap,
+         * move included. */
+        rp->pos[0] += xmove;
+        rp->pos[1] += ymove;
+    }
+    free(alpha);
 }
 
 /* ---- glCopyPixels ----------------------------------------------------------- */
