@@ -503,8 +503,16 @@ static void draw_pixels(struct gl_context *ctx, GLsizei w, GLsizei h, GLenum for
         gl_error(ctx, GL_OUT_OF_MEMORY);
         return;
     }
-    GLuint tex = upload(ctx, depth ? GL_DEPTH_COMPONENT32F : GL_RGBA32F, w, h, format, type,
-                        pixels, ps);
+    /* 8-bit images without pixel transfer keep 4 bytes a pixel (exact: the
+     * texel reads back as the client's c / 255); the rest are kept as floats
+     * so that the transfer's results and float data reach the fragments
+     * unrounded. */
+    const gl_pixelstore *eff = ps ? ps : &ctx->pixels->unpack;
+    const bool bytes = (type == GL_UNSIGNED_BYTE || type == GL_UNSIGNED_INT_8_8_8_8 ||
+                        type == GL_UNSIGNED_INT_8_8_8_8_REV) &&
+                       (!eff->transfer || eff->transfer->identity);
+    const GLint internal = depth ? GL_DEPTH_COMPONENT32F : bytes ? GL_RGBA8 : GL_RGBA32F;
+    GLuint tex = upload(ctx, internal, w, h, format, type, pixels, ps);
     if (tex) {
         /* The raster position rounded to the nearest pixel corner, as the
          * conformance tests expect (and llvmpipe does): an unzoomed image
