@@ -390,6 +390,10 @@ static void case_stencil(px_api *l, rec *r)
     /* overlapping copy of the stencil */
     l->WindowPos2i(10, 20);
     l->CopyPixels(3, 4, 40, 30, GL_STENCIL);
+    /* depth and stencil together (EXT_packed_depth_stencil) */
+    l->WindowPos2i(36, 38);
+    l->CopyPixels(50, 30, 30, 30, GL_DEPTH_STENCIL);
+    record_depth(l, r);
     l->Disable(GL_DEPTH_TEST);
     show_stencil(l, r);
 }

@@ -666,16 +666,20 @@ void swrgl_CopyPixels(struct gl_context *ctx, GLint x, GLint y, GLsizei width, G
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
-    if (type != GL_COLOR && type != GL_DEPTH && type != GL_STENCIL) {
+    /* GL_DEPTH_STENCIL: EXT_packed_depth_stencil's copy of both. */
+    if (type != GL_COLOR && type != GL_DEPTH && type != GL_STENCIL && type != GL_DEPTH_STENCIL) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
     if (!ctx->pixelpath->valid || !width || !height)
         return;
-    const GLenum format = type == GL_COLOR     ? GL_RGBA
-                          : type == GL_DEPTH ? GL_DEPTH_COMPONENT
-                                             : GL_STENCIL_INDEX;
-    const GLenum data_type = type == GL_STENCIL ? GL_UNSIGNED_BYTE : GL_FLOAT;
+    const GLenum format = type == GL_COLOR           ? GL_RGBA
+                          : type == GL_DEPTH         ? GL_DEPTH_COMPONENT
+                          : type == GL_DEPTH_STENCIL ? GL_DEPTH_STENCIL
+                                                     : GL_STENCIL_INDEX;
+    const GLenum data_type = type == GL_STENCIL         ? GL_UNSIGNED_BYTE
+                             : type == GL_DEPTH_STENCIL ? GL_UNSIGNED_INT_24_8
+                                                        : GL_FLOAT;
     const size_t comps = type == GL_COLOR ? 4 : 1;
     float *img = malloc((size_t)width * (size_t)height * comps * sizeof(float));
     if (!img) {
