@@ -235,7 +235,7 @@ BindBufferRange VertexAttribDivisor VertexAttribDivisorARB
 # replays it): images the part packs at compile time as GL 2.1 section 5.4
 # requires, which the generic recording cannot size or unpack.
 SELF_LISTED = set("""
-Bitmap
+Bitmap DrawPixels
 """.split())
 NOT_LISTED_RE = re.compile(r"^(Gen|Delete|Is|Get|Are|Create|Check)[A-Z]|Pointer|Framebuffer|Renderbuffer")
 

@@ -13,7 +13,8 @@
  * and read back; text drawn glyph by glyph with glBitmap (MSB and LSB first,
  * alignment 1, skips), NULL bitmaps that only move, an invalid raster
  * position, a font compiled into display lists and called with
- * glCallLists under other unpack state; glCopyPixels of colour onto an overlapping rectangle (with zoom
+ * glCallLists under other unpack state; glDrawPixels of colour, depth and
+ * stencil compiled into a list and called under other state; glCopyPixels of colour onto an overlapping rectangle (with zoom
  * and pixel transfer), of depth and of stencil; stencil images
  * (GL_STENCIL_INDEX under a write mask, GL_DEPTH_STENCIL zoomed) read back
  * and shown through the stencil test.
@@ -269,7 +270,8 @@ static void case_bitmap(px_api *l, rec *r)
 
 /* A font as display lists (one glBitmap each, compiled under LSB_FIRST and
  * alignment 1; the lists keep the unpacked bitmaps), called with
- * glCallLists under other unpack state; GL_COMPILE draws nothing. */
+ * glCallLists under other unpack state; glDrawPixels of colour, depth and
+ * stencil compiled into a list and called under other state; GL_COMPILE draws nothing. */
 static void case_bitmap_list(px_api *l, rec *r)
 {
     tri(l, 0.0f);
@@ -307,6 +309,57 @@ static void case_bitmap_list(px_api *l, rec *r)
     l->EndList();
     l->CallList(one);
     record_raster(l, r);
+}
+
+static void show_stencil(px_api *l, rec *r);
+
+/* glDrawPixels compiled into lists (colour with a row length and the
+ * pixel transfer, depth, stencil) keeps the image as unpacked at compile
+ * time; the calls run under other unpack and transfer state. */
+static void case_pixels_list(px_api *l, rec *r)
+{
+    static GLubyte rgba[20][24][4];
+    for (int y = 0; y < 20; y++)
+        for (int x = 0; x < 24; x++) {
+            rgba[y][x][0] = (GLubyte)(x * 10);
+            rgba[y][x][1] = (GLubyte)(y * 12);
+            rgba[y][x][2] = 200;
+            rgba[y][x][3] = 255;
+        }
+    static GLfloat depth[16][16];
+    for (int y = 0; y < 16; y++)
+        for (int x = 0; x < 16; x++)
+            depth[y][x] = (x * 16 + y) / 300.0f;
+    static GLubyte st[10][12];
+    for (int y = 0; y < 10; y++)
+        for (int x = 0; x < 12; x++)
+            st[y][x] = (GLubyte)(x * 20 + y);
+    GLuint list = l->GenLists(1);
+    l->PixelStorei(GL_UNPACK_ROW_LENGTH, 24);
+    l->PixelStorei(GL_UNPACK_SKIP_PIXELS, 4);
+    l->PixelTransferf(GL_GREEN_SCALE, 0.5f);
+    l->WindowPos2i(2, 2);
+    l->NewList(list, GL_COMPILE);
+    l->DrawPixels(16, 20, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    l->PixelZoom(2.0f, 1.0f);
+    l->DrawPixels(16, 16, GL_DEPTH_COMPONENT, GL_FLOAT, depth);
+    l->PixelZoom(1.0f, 1.0f);
+    l->DrawPixels(12, 10, GL_STENCIL_INDEX, GL_UNSIGNED_BYTE, st);
+    l->EndList();
+    l->PixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    l->PixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+    l->PixelTransferf(GL_GREEN_SCALE, 1.0f);
+    l->PixelZoom(1.0f, 1.0f);
+    l->Enable(GL_DEPTH_TEST);
+    l->DepthFunc(GL_ALWAYS);
+    l->Color3f(1.0f, 1.0f, 0.0f);
+    l->WindowPos2i(40, 30);
+    l->CallList(list);
+    l->WindowPos2i(10, 45);
+    l->CallList(list);
+    record_depth(l, r);
+    l->Disable(GL_DEPTH_TEST);
+    show_stencil(l, r);
 }
 
 static void case_copy(px_api *l, rec *r)
@@ -408,7 +461,7 @@ static const px_case cases[] = {
     {"color", 40.0, case_color},   {"depthtest", 40.0, case_depth_test},
     {"blend", 36.0, case_blend},   {"depth", 40.0, case_depth},
     {"bitmap", 40.0, case_bitmap}, {"bitmaplist", 40.0, case_bitmap_list},
-    {"copy", 38.0, case_copy},
+    {"copy", 38.0, case_copy},       {"pixelslist", 40.0, case_pixels_list},
     {"stencil", 40.0, case_stencil},
 };
 

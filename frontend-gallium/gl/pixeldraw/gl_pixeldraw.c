@@ -526,9 +526,88 @@ static void draw_pixels(struct gl_context *ctx, GLsizei w, GLsizei h, GLenum for
         swrgl_DeleteTextures(ctx, 1, &tex);
 }
 
+/* A glDrawPixels compiled into a display list: the image unpacked at
+ * compile time with the pixel store state of the compile (GL 2.1 section
+ * 5.4), in the format/type it replays as (tightly packed), after this
+ * header; format 0: nothing to draw. The pixel transfer is server state
+ * and applies at replay (as llvmpipe does). */
+typedef struct listed_pixels {
+    GLsizei width, height;
+    GLenum format, type;
+} listed_pixels;
+
+static void pixels_replay(struct gl_context *ctx, const void *data)
+{
+    listed_pixels lp;
+    memcpy(&lp, data, sizeof lp);
+    if (!ctx || !lp.format)
+        return;
+    gl_pixelstore tight = tight_store(&ctx->pixels->unpack);
+    tight.transfer = ctx->pixels->unpack.transfer;
+    draw_pixels(ctx, lp.width, lp.height, lp.format, lp.type,
+                (const uint8_t *)data + sizeof(listed_pixels), &tight);
+}
+
+static void pixels_record(struct gl_context *ctx, GLsizei w, GLsizei h, GLenum format,
+                          GLenum type, const void *pixels)
+{
+    if (w < 0 || h < 0) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    const GLenum err = gl_pixels_check(format, type);
+    if (err != GL_NO_ERROR) {
+        gl_error(ctx, err);
+        return;
+    }
+    listed_pixels lp = {w, h, 0, 0};
+    enum pipe_format pf = PIPE_FORMAT_NONE;
+    size_t bpp = 0;
+    if (is_color(format)) {
+        lp.format = GL_RGBA, lp.type = GL_FLOAT, pf = PIPE_FORMAT_R32G32B32A32_FLOAT, bpp = 16;
+    } else if (format == GL_DEPTH_COMPONENT) {
+        lp.format = format, lp.type = GL_FLOAT, pf = PIPE_FORMAT_Z32_FLOAT, bpp = 4;
+    } else if (format == GL_STENCIL_INDEX) {
+        lp.format = format, lp.type = GL_UNSIGNED_BYTE, pf = PIPE_FORMAT_S8_UINT, bpp = 1;
+    } else if (format == GL_DEPTH_STENCIL) {
+        lp.format = format, lp.type = GL_UNSIGNED_INT_24_8, pf = PIPE_FORMAT_S8_UINT_Z24_UNORM;
+        bpp = 4;
+    }
+    const size_t n = lp.format && w && h ? (size_t)w * (size_t)h * bpp : 0;
+    struct pipe_transfer *xfer = NULL;
+    bool mapped = false;
+    const uint8_t *src = NULL;
+    if (n && !(src = source_begin(ctx, &ctx->pixels->unpack, format, type, w, h, pixels, &mapped,
+                                  &xfer)))
+        return;
+    gl_pixelstore unpack = ctx->pixels->unpack;
+    unpack.transfer = NULL;
+    uint8_t *m = ctx->list_record(ctx, SWRGL_OP_CALLBACK, SWRGL_CALLBACK_DATA + sizeof lp + n);
+    if (m) {
+        uint8_t *dst = m + SWRGL_CALLBACK_DATA + sizeof lp;
+        if (n && !gl_pixels_unpack(&unpack, format, type, src, w, h, 1, pf, dst,
+                                   (size_t)w * bpp, n)) {
+            lp.format = 0;
+            gl_error(ctx, GL_INVALID_OPERATION);
+        }
+        if (!n)
+            lp.format = 0;
+        ((struct swrgl_args_callback *)m)->fn = pixels_replay;
+        memcpy(m + SWRGL_CALLBACK_DATA, &lp, sizeof lp);
+    }
+    if (mapped)
+        gl_buffer_read_end(ctx, xfer);
+}
+
+/* Self-listed (gen_gl_api.py SELF_LISTED): compiled by pixels_record. */
 void swrgl_DrawPixels(struct gl_context *ctx, GLsizei width, GLsizei height, GLenum format,
                       GLenum type, const void *pixels)
 {
+    if (ctx->hook_bits & SWRGL_HOOK_LIST) {
+        pixels_record(ctx, width, height, format, type, pixels);
+        if (ctx->hook_bits & SWRGL_HOOK_LIST_ONLY)
+            return;
+    }
     draw_pixels(ctx, width, height, format, type, pixels, NULL);
 }
 
