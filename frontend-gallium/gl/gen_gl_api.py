@@ -232,8 +232,9 @@ BindBufferRange VertexAttribDivisor VertexAttribDivisorARB
 """.split())
 # Listable commands that record themselves (their part checks
 # SWRGL_HOOK_LIST and records a SWRGL_OP_CALLBACK entry whose function
-# replays it): images the part packs at compile time as GL 2.1 section 5.4
-# requires, which the generic recording cannot size or unpack.
+# replays it): images the part unpacks at compile time as GL 2.1 section
+# 5.4 requires, which the generic recording cannot size or unpack
+# (pixeldraw/: glBitmap, glDrawPixels).
 SELF_LISTED = set("""
 Bitmap DrawPixels
 """.split())

@@ -314,8 +314,9 @@ static void case_bitmap_list(px_api *l, rec *r)
 static void show_stencil(px_api *l, rec *r);
 
 /* glDrawPixels compiled into lists (colour with a row length and the
- * pixel transfer, depth, stencil) keeps the image as unpacked at compile
- * time; the calls run under other unpack and transfer state. */
+ * pixel transfer, depth, stencil) keeps the image as unpacked with the
+ * pixel store state of the compile; the pixel transfer is the call's
+ * (server state, as llvmpipe). */
 static void case_pixels_list(px_api *l, rec *r)
 {
     static GLubyte rgba[20][24][4];
