@@ -48,7 +48,8 @@
     X(SampleCoverage, SAMPLECOVERAGE) X(ActiveTexture, ACTIVETEXTURE)                              \
     X(BindTexture, BINDTEXTURE) X(GenTextures, GENTEXTURES) X(TexEnvi, TEXENVI)                    \
     X(TexEnvfv, TEXENVFV) X(GetTexEnvfv, GETTEXENVFV) X(TexGeni, TEXGENI) X(TexGenfv, TEXGENFV)    \
-    X(GetTexGenfv, GETTEXGENFV) X(LoadIdentity, LOADIDENTITY) X(Translatef, TRANSLATEF)            \
+    X(GetTexGenfv, GETTEXGENFV) X(TexParameteri, TEXPARAMETERI)                 \
+    X(GetTexParameterfv, GETTEXPARAMETERFV) X(LoadIdentity, LOADIDENTITY) X(Translatef, TRANSLATEF)            \
     X(Rotatef, ROTATEF) X(Begin, BEGIN) X(End, END) X(NewList, NEWLIST) X(EndList, ENDLIST)        \
     X(CallList, CALLLIST) X(GenLists, GENLISTS) X(DrawBuffer, DRAWBUFFER)
 
@@ -180,6 +181,13 @@ static void set_state(pa_api *l, int v, GLuint *tex)
         l->TexGenfv(GL_S, GL_EYE_PLANE, col);
         l->TexGenfv(GL_R, GL_OBJECT_PLANE, pos);
     }
+    /* a parameter of tex[0] (bound to unit 0 in A): B changes it while
+     * tex[2] is bound, and a pop of GL_TEXTURE_BIT puts it back */
+    l->ActiveTexture(GL_TEXTURE0);
+    l->BindTexture(GL_TEXTURE_2D, tex[0]);
+    l->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, v ? GL_NEAREST : GL_LINEAR);
+    l->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, v ? GL_CLAMP_TO_EDGE : GL_MIRRORED_REPEAT);
+    l->BindTexture(GL_TEXTURE_2D, tex[v * 2]);
     l->ActiveTexture(v ? GL_TEXTURE1 : GL_TEXTURE0);
     /* TRANSFORM's matrix mode last (the setters above switch it) */
     l->MatrixMode(v ? GL_PROJECTION : GL_TEXTURE);
@@ -187,7 +195,7 @@ static void set_state(pa_api *l, int v, GLuint *tex)
 
 /* ---- the queries, each tagged with the bits whose pop restores it ---- */
 
-enum { Q_FLOAT, Q_ENABLED, Q_LIGHT, Q_MATERIAL, Q_CLIP, Q_TEXENV, Q_TEXGEN, Q_STIPPLE };
+enum { Q_FLOAT, Q_ENABLED, Q_LIGHT, Q_MATERIAL, Q_CLIP, Q_TEXENV, Q_TEXGEN, Q_STIPPLE, Q_TEXPARAM };
 typedef struct query {
     GLbitfield bits;
     int kind;
@@ -265,6 +273,8 @@ static const query queries[] = {
     {GL_TEXTURE_BIT, Q_TEXGEN, GL_TEXTURE_GEN_MODE, GL_T, 0},
     {GL_TEXTURE_BIT, Q_TEXGEN, GL_EYE_PLANE, GL_S, 1},
     {GL_TEXTURE_BIT, Q_TEXGEN, GL_OBJECT_PLANE, GL_R, 0},
+    {GL_TEXTURE_BIT, Q_TEXPARAM, GL_TEXTURE_MIN_FILTER, 0, 0},
+    {GL_TEXTURE_BIT, Q_TEXPARAM, GL_TEXTURE_WRAP_T, 0, 0},
 };
 enum { NQ = sizeof queries / sizeof queries[0] };
 
@@ -300,6 +310,7 @@ static int snap_one(pa_api *l, rec *r, const query *q)
     }
     case Q_TEXENV: l->GetTexEnvfv(GL_TEXTURE_ENV, q->pname, f); break;
     case Q_TEXGEN: l->GetTexGenfv(q->arg, q->pname, f); break;
+    case Q_TEXPARAM: l->GetTexParameterfv(GL_TEXTURE_2D, q->pname, f); break;
     case Q_STIPPLE: {
         GLubyte s[128];
         l->GetPolygonStipple(s);

@@ -18,9 +18,9 @@
  * May call: pixels, vertex, raster, texture, framebuffer, fixed, pixelpath,
  * eval, dlist.
  *
- * Not yet: GL_TEXTURE_BIT does not save the parameters of the bound
- * texture objects, GL_EVAL_BIT not the maps' control points, and the
- * per-draw-buffer blend enables are saved as one.
+ * Not yet: GL_EVAL_BIT does not save the maps' control points, the
+ * per-draw-buffer blend enables are saved as one, and GL_TEXTURE_BIT saves
+ * the texture parameters but not the 1-D/2-D array targets.
  */
 #ifndef GL_ATTRIB_H
 #define GL_ATTRIB_H

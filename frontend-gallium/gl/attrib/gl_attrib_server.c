@@ -26,8 +26,8 @@
  * not report) are skipped. The errors of the replayed commands and of the
  * glGets are discarded: the pop itself has no error but STACK_UNDERFLOW.
  *
- * Cost: a push of GL_ALL_ATTRIB_BITS makes about 600 records (8 lights, 8
- * texture units); the stack holds GL_MAX_ATTRIB_STACK_DEPTH (16) entries,
+ * Cost: a push of GL_ALL_ATTRIB_BITS makes about 1200 records (8 lights, 8
+ * texture units with 5 targets' texture parameters); the stack holds GL_MAX_ATTRIB_STACK_DEPTH (16) entries,
  * each one allocation. Calling thread: the context's.
  */
 #include "frontend-gallium/gl/attrib/gl_attrib.h"
@@ -61,6 +61,7 @@ typedef enum rec_kind {
     REC_TEXGEN,   /* glTexGenfv(index = coord, pname) on unit */
     REC_TEXENV,   /* glTexEnvfv(index = target, pname) on unit */
     REC_BIND,     /* glBindTexture(index = target, value) on unit */
+    REC_TEXPARAM, /* glTexParameterfv(index = target, pname) of the texture bound on unit */
 } rec_kind;
 
 typedef struct rec {
@@ -197,6 +198,17 @@ static const GLenum texenv_params[] = {
     GL_SRC1_ALPHA,       GL_SRC2_ALPHA,        GL_OPERAND0_RGB, GL_OPERAND1_RGB,
     GL_OPERAND2_RGB,     GL_OPERAND0_ALPHA,    GL_OPERAND1_ALPHA, GL_OPERAND2_ALPHA,
     GL_RGB_SCALE,        GL_ALPHA_SCALE,
+};
+
+/* The texture object state of table 6.17 (group "texture"): saved for
+ * the texture bound to each target of each unit. */
+static const GLenum texparam_params[] = {
+    GL_TEXTURE_MIN_FILTER,  GL_TEXTURE_MAG_FILTER,   GL_TEXTURE_WRAP_S,
+    GL_TEXTURE_WRAP_T,      GL_TEXTURE_WRAP_R,       GL_TEXTURE_BORDER_COLOR,
+    GL_TEXTURE_PRIORITY,    GL_TEXTURE_MIN_LOD,      GL_TEXTURE_MAX_LOD,
+    GL_TEXTURE_BASE_LEVEL,  GL_TEXTURE_MAX_LEVEL,    GL_TEXTURE_LOD_BIAS,
+    GL_DEPTH_TEXTURE_MODE,  GL_TEXTURE_COMPARE_MODE, GL_TEXTURE_COMPARE_FUNC,
+    GL_GENERATE_MIPMAP,
 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -338,8 +350,21 @@ static void push_units(builder *b, bool texture, bool enable)
             continue;
         for (size_t t = 0; t < N(unit_targets); t++) {
             rec *r = add(b, REC_BIND, u, unit_targets[t], 0);
-            if (r && !calls->get(ctx, unit_bindings[t], &r->v))
+            if (r && !calls->get(ctx, unit_bindings[t], &r->v)) {
                 drop_last(b);
+                continue;
+            }
+            for (size_t p = 0; p < N(texparam_params); p++) {
+                GLenum err = ctx->error;
+                ctx->error = GL_NO_ERROR;
+                GLfloat f[4] = {0};
+                swrgl_GetTexParameterfv(ctx, unit_targets[t], texparam_params[p], f);
+                const bool ok = ctx->error == GL_NO_ERROR;
+                ctx->error = err;
+                rec *q = ok ? add(b, REC_TEXPARAM, u, unit_targets[t], texparam_params[p]) : NULL;
+                if (q)
+                    float_value(&q->v, f, 4);
+            }
         }
         for (size_t c = 0; c < N(texgen_coords); c++)
             for (size_t p = 0; p < N(texgen_params); p++) {
@@ -739,7 +764,8 @@ static void replay(struct gl_context *ctx, const gl_attrib_server_entry *e, cons
 {
     const gl_attrib_calls *calls = gl_attrib_server_calls(ctx);
     const bool per_unit = r->kind == REC_TEXGEN || r->kind == REC_TEXENV ||
-                          r->kind == REC_BIND || (r->kind == REC_ENABLE && r->unit);
+                          r->kind == REC_BIND || r->kind == REC_TEXPARAM ||
+                          (r->kind == REC_ENABLE && r->unit);
     bool unit_cap = false;
     for (size_t t = 0; t < N(unit_targets) && r->kind == REC_ENABLE; t++)
         unit_cap |= r->pname == unit_targets[t];
@@ -783,6 +809,10 @@ static void replay(struct gl_context *ctx, const gl_attrib_server_entry *e, cons
             swrgl_TexEnvi(ctx, r->index, r->pname, vi(&r->v, 0));
         break;
     case REC_BIND: swrgl_BindTexture(ctx, r->index, (GLuint)vi(&r->v, 0)); break;
+    case REC_TEXPARAM:
+        vfv(&r->v, f);
+        swrgl_TexParameterfv(ctx, r->index, r->pname, f);
+        break;
     }
 }
 

@@ -11,7 +11,7 @@
  * to a pixel corner (a fragment for each pixel centre inside; negative
  * zooms flip), (floor(xr - xo), floor(yr - yo)) plus the bitmap's
  * size for glBitmap (never zoomed), at the raster position's depth, and is
- * drawn in immediate mode with one of three small GLSL programs, compiled
+ * drawn in immediate mode with one of four small GLSL programs, compiled
  * on first use and kept for the context's life:
  *   colour:  the fragment colour is the texel;
  *   depth:   gl_FragDepth is the texel (a depth texture), the colour the
@@ -19,7 +19,8 @@
  *            the depth test, GL 2.1 section 4.3.1);
  *   bitmap:  texels whose bit is 0 are discarded, the colour is the raster
  *            colour.
- *   stencil: one pass per stencil bit (draw_stencil).
+ *   stencil: GL_STENCIL_INDEX and the stencil of GL_DEPTH_STENCIL, one
+ *            pass per bit of the stencil write mask (draw_stencil).
  * The vertex shader passes window coordinates mapped to a viewport that
  * covers the whole draw framebuffer (rectangles are not clipped to the
  * viewport), so matrices, lighting and texgen do not matter.
@@ -31,6 +32,15 @@
  * 2-D binding by hand. The errors of these internal commands are
  * discarded; those of the image (glTexImage2D's: format, type, buffer
  * bounds) are the command's.
+ *
+ * Display lists: glBitmap and glDrawPixels record themselves (gen_gl_api.py
+ * SELF_LISTED): the image is unpacked at compile time into the list and
+ * replayed by a callback (bitmap_replay, pixels_replay).
+ *
+ * Cost: one glTexImage2D of the image (RGBA8 for 8-bit colour without
+ * pixel transfer, else RGBA32F or a depth format), one quad, and the saves
+ * and restores above (a few dozen glGet values); glBitmap's texture is not
+ * cached across calls.
  *
  * glCopyPixels reads the rectangle first (glReadPixels into memory, with
  * the pixel transfer) and draws that as glDrawPixels does without applying
