@@ -696,7 +696,10 @@ static void bitmap_record(struct gl_context *ctx, const listed_bitmap *b, const 
         return;
     struct swrgl_args_callback *a = (struct swrgl_args_callback *)m;
     a->fn = bitmap_replay;
-    memcpy(m + SWRGL_CALLBACK_DATA, b, sizeof *b);
+    listed_bitmap rec = *b;
+    if (!alpha) /* nothing to draw (a NULL bitmap): the replay only moves */
+        rec.width = rec.height = 0;
+    memcpy(m + SWRGL_CALLBACK_DATA, &rec, sizeof rec);
     if (n)
         memcpy(m + SWRGL_CALLBACK_DATA + sizeof *b, alpha, n);
 }
