@@ -14,8 +14,8 @@
  * alignment 1, skips), NULL bitmaps that only move, an invalid raster
  * position, a font compiled into display lists and called with
  * glCallLists under other unpack state; glDrawPixels of colour, depth and
- * stencil compiled into a list and called under other state; glCopyPixels of colour onto an overlapping rectangle (with zoom
- * and pixel transfer), of depth and of stencil; stencil images
+ * stencil compiled into a list and called under other state; glCopyPixels of colour onto an
+ * overlapping rectangle (with zoom and pixel transfer), of depth and of stencil; stencil images
  * (GL_STENCIL_INDEX under a write mask, GL_DEPTH_STENCIL zoomed) read back
  * and shown through the stencil test.
  *
@@ -35,17 +35,21 @@
 #include "tools/glc_api.h"
 
 #define PX_FUNCS(X)                                                                                \
-    X(DrawPixels, DRAWPIXELS) X(Bitmap, BITMAP) X(CopyPixels, COPYPIXELS)                          \
-    X(RasterPos3f, RASTERPOS3F) X(RasterPos2i, RASTERPOS2I) X(WindowPos2i, WINDOWPOS2I)            \
-    X(WindowPos3f, WINDOWPOS3F) X(PixelZoom, PIXELZOOM) X(PixelTransferf, PIXELTRANSFERF)          \
-    X(Color4f, COLOR4F) X(Color3f, COLOR3F) X(Begin, BEGIN) X(End, END) X(Vertex3f, VERTEX3F)      \
-    X(MatrixMode, MATRIXMODE) X(LoadIdentity, LOADIDENTITY) X(Ortho, ORTHO)                        \
-    X(GetFloatv, GETFLOATV) X(AlphaFunc, ALPHAFUNC) X(ReadPixels, READPIXELS)                      \
-    X(PixelStorei, PIXELSTOREI) X(Enable, ENABLE) X(Disable, DISABLE) X(DepthFunc, DEPTHFUNC)      \
-    X(BlendFunc, BLENDFUNC) X(GetError, GETERROR) X(Scissor, SCISSOR)                             \
-    X(StencilFunc, STENCILFUNC) X(StencilMask, STENCILMASK) X(Rectf, RECTF)                       \
-    X(GenLists, GENLISTS) X(NewList, NEWLIST) X(EndList, ENDLIST) X(CallList, CALLLIST)            \
-    X(ListBase, LISTBASE) X(CallLists, CALLLISTS)
+    X(DrawPixels, DRAWPIXELS)                                                                      \
+    X(Bitmap, BITMAP) X(CopyPixels, COPYPIXELS) X(RasterPos3f, RASTERPOS3F)                        \
+        X(RasterPos2i, RASTERPOS2I) X(WindowPos2i, WINDOWPOS2I) X(WindowPos3f, WINDOWPOS3F)        \
+            X(PixelZoom, PIXELZOOM) X(PixelTransferf, PIXELTRANSFERF) X(Color4f, COLOR4F)          \
+                X(Color3f, COLOR3F) X(Begin, BEGIN) X(End, END) X(Vertex3f, VERTEX3F)              \
+                    X(MatrixMode, MATRIXMODE) X(LoadIdentity, LOADIDENTITY) X(Ortho, ORTHO)        \
+                        X(GetFloatv, GETFLOATV) X(AlphaFunc, ALPHAFUNC) X(ReadPixels, READPIXELS)  \
+                            X(PixelStorei, PIXELSTOREI) X(Enable, ENABLE) X(Disable, DISABLE)      \
+                                X(DepthFunc, DEPTHFUNC) X(BlendFunc, BLENDFUNC)                    \
+                                    X(GetError, GETERROR) X(Scissor, SCISSOR)                      \
+                                        X(StencilFunc, STENCILFUNC) X(StencilMask, STENCILMASK)    \
+                                            X(Rectf, RECTF) X(GenLists, GENLISTS)                  \
+                                                X(NewList, NEWLIST) X(EndList, ENDLIST)            \
+                                                    X(CallList, CALLLIST) X(ListBase, LISTBASE)    \
+                                                        X(CallLists, CALLLISTS)
 
 GLC_TABLE(px_api, px_open, PX_FUNCS)
 
@@ -147,7 +151,7 @@ static void case_depth_test(px_api *l, rec *r)
         }
     l->Enable(GL_DEPTH_TEST);
     l->DepthFunc(GL_LESS);
-    tri(l, 0.0f); /* window depth 0.5 */
+    tri(l, 0.0f);                        /* window depth 0.5 */
     l->RasterPos3f(5.0f, 10.0f, -50.0f); /* in front: window depth 0.25 */
     l->DrawPixels(60, 20, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
     /* behind: window depth 0.75; fractional, so that no pixel centre lies on
@@ -459,9 +463,9 @@ typedef struct px_case {
 } px_case;
 
 static const px_case cases[] = {
-    {"color", 40.0, case_color},   {"depthtest", 40.0, case_depth_test},
-    {"blend", 36.0, case_blend},   {"depth", 40.0, case_depth},
-    {"bitmap", 40.0, case_bitmap}, {"bitmaplist", 40.0, case_bitmap_list},
+    {"color", 40.0, case_color},     {"depthtest", 40.0, case_depth_test},
+    {"blend", 36.0, case_blend},     {"depth", 40.0, case_depth},
+    {"bitmap", 40.0, case_bitmap},   {"bitmaplist", 40.0, case_bitmap_list},
     {"copy", 38.0, case_copy},       {"pixelslist", 40.0, case_pixels_list},
     {"stencil", 40.0, case_stencil},
 };
@@ -527,8 +531,8 @@ int main(int argc, char **argv)
         int bad = ra.n == rb.n ? 0 : 1;
         for (int k = 0; k < ra.n && k < rb.n; k++)
             if (!(fabsf(ra.v[k] - rb.v[k]) <= 1e-4f * fmaxf(1.0f, fabsf(rb.v[k])))) {
-                fprintf(stderr, "  %s: state value %d: swr %g, llvmpipe %g\n", c->name, k,
-                        ra.v[k], rb.v[k]);
+                fprintf(stderr, "  %s: state value %d: swr %g, llvmpipe %g\n", c->name, k, ra.v[k],
+                        rb.v[k]);
                 bad = 1;
             }
         int md = 0;

@@ -25,33 +25,70 @@
 
 #include "tools/glc_api.h"
 
-#define PA_FUNCS(X)                                                                                \
-    X(PushAttrib, PUSHATTRIB) X(PopAttrib, POPATTRIB) X(GetFloatv, GETFLOATV)                      \
-    X(GetIntegerv, GETINTEGERV) X(IsEnabled, ISENABLED) X(Enable, ENABLE) X(Disable, DISABLE)      \
-    X(GetError, GETERROR) X(Color4f, COLOR4F) X(Normal3f, NORMAL3F) X(TexCoord4f, TEXCOORD4F)      \
-    X(RasterPos4f, RASTERPOS4F) X(PointSize, POINTSIZE) X(LineWidth, LINEWIDTH)                    \
-    X(LineStipple, LINESTIPPLE) X(CullFace, CULLFACE) X(FrontFace, FRONTFACE)                      \
-    X(PolygonMode, POLYGONMODE) X(PolygonOffset, POLYGONOFFSET)                                    \
-    X(PolygonStipple, POLYGONSTIPPLE) X(GetPolygonStipple, GETPOLYGONSTIPPLE)                      \
-    X(PixelTransferf, PIXELTRANSFERF) X(PixelZoom, PIXELZOOM) X(ShadeModel, SHADEMODEL)            \
-    X(Lightfv, LIGHTFV) X(GetLightfv, GETLIGHTFV) X(Materialfv, MATERIALFV)                        \
-    X(GetMaterialfv, GETMATERIALFV) X(LightModelfv, LIGHTMODELFV) X(LightModeli, LIGHTMODELI)      \
-    X(ColorMaterial, COLORMATERIAL) X(Fogf, FOGF) X(Fogi, FOGI) X(Fogfv, FOGFV)                    \
-    X(DepthFunc, DEPTHFUNC) X(DepthMask, DEPTHMASK) X(ClearDepth, CLEARDEPTH)                      \
-    X(ClearAccum, CLEARACCUM) X(StencilFunc, STENCILFUNC) X(StencilOp, STENCILOP)                  \
-    X(StencilMask, STENCILMASK) X(ClearStencil, CLEARSTENCIL) X(Viewport, VIEWPORT)                \
-    X(DepthRange, DEPTHRANGE) X(MatrixMode, MATRIXMODE) X(ClipPlane, CLIPPLANE)                    \
-    X(GetClipPlane, GETCLIPPLANE) X(AlphaFunc, ALPHAFUNC) X(BlendFuncSeparate, BLENDFUNCSEPARATE)  \
-    X(BlendEquation, BLENDEQUATION) X(BlendColor, BLENDCOLOR) X(LogicOp, LOGICOP)                  \
-    X(ClearColor, CLEARCOLOR) X(ColorMask, COLORMASK) X(Hint, HINT) X(MapGrid1f, MAPGRID1F)        \
-    X(MapGrid2f, MAPGRID2F) X(ListBase, LISTBASE) X(Scissor, SCISSOR)                              \
-    X(SampleCoverage, SAMPLECOVERAGE) X(ActiveTexture, ACTIVETEXTURE)                              \
-    X(BindTexture, BINDTEXTURE) X(GenTextures, GENTEXTURES) X(TexEnvi, TEXENVI)                    \
-    X(TexEnvfv, TEXENVFV) X(GetTexEnvfv, GETTEXENVFV) X(TexGeni, TEXGENI) X(TexGenfv, TEXGENFV)    \
-    X(GetTexGenfv, GETTEXGENFV) X(TexParameteri, TEXPARAMETERI)                 \
-    X(GetTexParameterfv, GETTEXPARAMETERFV) X(LoadIdentity, LOADIDENTITY) X(Translatef, TRANSLATEF)            \
-    X(Rotatef, ROTATEF) X(Begin, BEGIN) X(End, END) X(NewList, NEWLIST) X(EndList, ENDLIST)        \
-    X(CallList, CALLLIST) X(GenLists, GENLISTS) X(DrawBuffer, DRAWBUFFER)
+#define PA_FUNCS(X)                                                                                          \
+    X(PushAttrib, PUSHATTRIB)                                                                                \
+    X(PopAttrib, POPATTRIB) X(GetFloatv, GETFLOATV) X(GetIntegerv, GETINTEGERV) X(                           \
+        IsEnabled,                                                                                           \
+        ISENABLED) X(Enable, ENABLE) X(Disable, DISABLE) X(GetError, GETERROR) X(Color4f, COLOR4F)           \
+        X(Normal3f, NORMAL3F) X(TexCoord4f, TEXCOORD4F) X(RasterPos4f, RASTERPOS4F) X(                       \
+            PointSize, POINTSIZE) X(LineWidth, LINEWIDTH) X(LineStipple, LINESTIPPLE) X(CullFace,            \
+                                                                                        CULLFACE)            \
+            X(FrontFace, FRONTFACE) X(PolygonMode, POLYGONMODE) X(PolygonOffset, POLYGONOFFSET) X(           \
+                PolygonStipple, POLYGONSTIPPLE) X(GetPolygonStipple,                                         \
+                                                  GETPOLYGONSTIPPLE) X(PixelTransferf,                       \
+                                                                       PIXELTRANSFERF)                       \
+                X(PixelZoom, PIXELZOOM) X(ShadeModel, SHADEMODEL) X(                                         \
+                    Lightfv,                                                                                 \
+                    LIGHTFV) X(GetLightfv,                                                                   \
+                               GETLIGHTFV) X(Materialfv,                                                     \
+                                             MATERIALFV) X(GetMaterialfv, GETMATERIALFV)                     \
+                    X(LightModelfv, LIGHTMODELFV) X(LightModeli, LIGHTMODELI) X(                             \
+                        ColorMaterial, COLORMATERIAL) X(Fogf, FOGF)                                          \
+                        X(Fogi, FOGI) X(Fogfv, FOGFV) X(DepthFunc, DEPTHFUNC) X(                             \
+                            DepthMask, DEPTHMASK) X(ClearDepth, CLEARDEPTH)                                  \
+                            X(ClearAccum, CLEARACCUM) X(StencilFunc, STENCILFUNC) X(StencilOp, STENCILOP) X( \
+                                StencilMask,                                                                 \
+                                STENCILMASK) X(ClearStencil,                                                 \
+                                               CLEARSTENCIL) X(Viewport,                                     \
+                                                               VIEWPORT) X(DepthRange, DEPTHRANGE)           \
+                                X(MatrixMode, MATRIXMODE) X(ClipPlane, CLIPPLANE)                            \
+                                    X(GetClipPlane, GETCLIPPLANE) X(AlphaFunc, ALPHAFUNC) X(                 \
+                                        BlendFuncSeparate,                                                   \
+                                        BLENDFUNCSEPARATE) X(BlendEquation, BLENDEQUATION)                   \
+                                        X(BlendColor, BLENDCOLOR) X(LogicOp, LOGICOP) X(                     \
+                                            ClearColor,                                                      \
+                                            CLEARCOLOR) X(ColorMask, COLORMASK)                              \
+                                            X(Hint, HINT) X(MapGrid1f, MAPGRID1F) X(                         \
+                                                MapGrid2f,                                                   \
+                                                MAPGRID2F) X(ListBase,                                       \
+                                                             LISTBASE) X(Scissor, SCISSOR)                   \
+                                                X(SampleCoverage, SAMPLECOVERAGE) X(                         \
+                                                    ActiveTexture,                                           \
+                                                    ACTIVETEXTURE) X(BindTexture, BINDTEXTURE)               \
+                                                    X(GenTextures,                                           \
+                                                      GENTEXTURES) X(TexEnvi, TEXENVI)                       \
+                                                        X(TexEnvfv, TEXENVFV) X(                             \
+                                                            GetTexEnvfv,                                     \
+                                                            GETTEXENVFV) X(TexGeni, TEXGENI)                 \
+                                                            X(TexGenfv, TEXGENFV) X(                         \
+                                                                GetTexGenfv,                                 \
+                                                                GETTEXGENFV) X(TexParameteri,                \
+                                                                               TEXPARAMETERI)                \
+                                                                X(GetTexParameterfv,                         \
+                                                                  GETTEXPARAMETERFV) X(LoadIdentity,         \
+                                                                                       LOADIDENTITY)         \
+                                                                    X(Translatef, TRANSLATEF) X(             \
+                                                                        Rotatef,                             \
+                                                                        ROTATEF) X(Begin, BEGIN)             \
+                                                                        X(End,                               \
+                                                                          END) X(NewList, NEWLIST)           \
+                                                                            X(EndList,                       \
+                                                                              ENDLIST) X(CallList,           \
+                                                                                         CALLLIST)           \
+                                                                                X(GenLists,                  \
+                                                                                  GENLISTS)                  \
+                                                                                    X(DrawBuffer,            \
+                                                                                      DRAWBUFFER)
 
 GLC_TABLE(pa_api, pa_open, PA_FUNCS)
 
@@ -203,60 +240,103 @@ typedef struct query {
     int unit;
 } query;
 
-#define EN(bit, cap) {(bit) | GL_ENABLE_BIT, Q_ENABLED, cap, 0, 0}
-#define FV(bit, pname) {bit, Q_FLOAT, pname, 0, 0}
+#define EN(bit, cap)                                                                               \
+    {                                                                                              \
+        (bit) | GL_ENABLE_BIT, Q_ENABLED, cap, 0, 0                                                \
+    }
+#define FV(bit, pname)                                                                             \
+    {                                                                                              \
+        bit, Q_FLOAT, pname, 0, 0                                                                  \
+    }
 static const query queries[] = {
-    FV(GL_CURRENT_BIT, GL_CURRENT_COLOR), FV(GL_CURRENT_BIT, GL_CURRENT_NORMAL),
-    FV(GL_CURRENT_BIT, GL_CURRENT_TEXTURE_COORDS), FV(GL_CURRENT_BIT, GL_CURRENT_RASTER_POSITION),
+    FV(GL_CURRENT_BIT, GL_CURRENT_COLOR),
+    FV(GL_CURRENT_BIT, GL_CURRENT_NORMAL),
+    FV(GL_CURRENT_BIT, GL_CURRENT_TEXTURE_COORDS),
+    FV(GL_CURRENT_BIT, GL_CURRENT_RASTER_POSITION),
     FV(GL_CURRENT_BIT, GL_CURRENT_RASTER_COLOR),
-    FV(GL_POINT_BIT, GL_POINT_SIZE), EN(GL_POINT_BIT, GL_POINT_SMOOTH),
-    FV(GL_LINE_BIT, GL_LINE_WIDTH), FV(GL_LINE_BIT, GL_LINE_STIPPLE_PATTERN),
-    FV(GL_LINE_BIT, GL_LINE_STIPPLE_REPEAT), EN(GL_LINE_BIT, GL_LINE_STIPPLE),
-    FV(GL_POLYGON_BIT, GL_CULL_FACE_MODE), FV(GL_POLYGON_BIT, GL_FRONT_FACE),
-    FV(GL_POLYGON_BIT, GL_POLYGON_MODE), FV(GL_POLYGON_BIT, GL_POLYGON_OFFSET_FACTOR),
-    FV(GL_POLYGON_BIT, GL_POLYGON_OFFSET_UNITS), EN(GL_POLYGON_BIT, GL_CULL_FACE),
+    FV(GL_POINT_BIT, GL_POINT_SIZE),
+    EN(GL_POINT_BIT, GL_POINT_SMOOTH),
+    FV(GL_LINE_BIT, GL_LINE_WIDTH),
+    FV(GL_LINE_BIT, GL_LINE_STIPPLE_PATTERN),
+    FV(GL_LINE_BIT, GL_LINE_STIPPLE_REPEAT),
+    EN(GL_LINE_BIT, GL_LINE_STIPPLE),
+    FV(GL_POLYGON_BIT, GL_CULL_FACE_MODE),
+    FV(GL_POLYGON_BIT, GL_FRONT_FACE),
+    FV(GL_POLYGON_BIT, GL_POLYGON_MODE),
+    FV(GL_POLYGON_BIT, GL_POLYGON_OFFSET_FACTOR),
+    FV(GL_POLYGON_BIT, GL_POLYGON_OFFSET_UNITS),
+    EN(GL_POLYGON_BIT, GL_CULL_FACE),
     EN(GL_POLYGON_BIT, GL_POLYGON_OFFSET_FILL),
     {GL_POLYGON_STIPPLE_BIT, Q_STIPPLE, 0, 0, 0},
-    FV(GL_PIXEL_MODE_BIT, GL_RED_SCALE), FV(GL_PIXEL_MODE_BIT, GL_DEPTH_BIAS),
-    FV(GL_PIXEL_MODE_BIT, GL_ZOOM_X), FV(GL_PIXEL_MODE_BIT, GL_ZOOM_Y),
-    FV(GL_LIGHTING_BIT, GL_SHADE_MODEL), FV(GL_LIGHTING_BIT, GL_LIGHT_MODEL_AMBIENT),
-    FV(GL_LIGHTING_BIT, GL_LIGHT_MODEL_TWO_SIDE), FV(GL_LIGHTING_BIT, GL_COLOR_MATERIAL_FACE),
+    FV(GL_PIXEL_MODE_BIT, GL_RED_SCALE),
+    FV(GL_PIXEL_MODE_BIT, GL_DEPTH_BIAS),
+    FV(GL_PIXEL_MODE_BIT, GL_ZOOM_X),
+    FV(GL_PIXEL_MODE_BIT, GL_ZOOM_Y),
+    FV(GL_LIGHTING_BIT, GL_SHADE_MODEL),
+    FV(GL_LIGHTING_BIT, GL_LIGHT_MODEL_AMBIENT),
+    FV(GL_LIGHTING_BIT, GL_LIGHT_MODEL_TWO_SIDE),
+    FV(GL_LIGHTING_BIT, GL_COLOR_MATERIAL_FACE),
     FV(GL_LIGHTING_BIT, GL_COLOR_MATERIAL_PARAMETER),
     {GL_LIGHTING_BIT, Q_LIGHT, GL_LIGHT1, GL_DIFFUSE, 0},
     {GL_LIGHTING_BIT, Q_LIGHT, GL_LIGHT1, GL_POSITION, 0},
     {GL_LIGHTING_BIT, Q_LIGHT, GL_LIGHT2, GL_SPOT_DIRECTION, 0},
     {GL_LIGHTING_BIT, Q_MATERIAL, GL_FRONT, GL_SPECULAR, 0},
     {GL_LIGHTING_BIT, Q_MATERIAL, GL_BACK, GL_EMISSION, 0},
-    EN(GL_LIGHTING_BIT, GL_LIGHTING), EN(GL_LIGHTING_BIT, GL_LIGHT1),
-    FV(GL_FOG_BIT, GL_FOG_MODE), FV(GL_FOG_BIT, GL_FOG_START), FV(GL_FOG_BIT, GL_FOG_DENSITY),
-    FV(GL_FOG_BIT, GL_FOG_COLOR), EN(GL_FOG_BIT, GL_FOG),
-    FV(GL_DEPTH_BUFFER_BIT, GL_DEPTH_FUNC), FV(GL_DEPTH_BUFFER_BIT, GL_DEPTH_WRITEMASK),
-    FV(GL_DEPTH_BUFFER_BIT, GL_DEPTH_CLEAR_VALUE), EN(GL_DEPTH_BUFFER_BIT, GL_DEPTH_TEST),
+    EN(GL_LIGHTING_BIT, GL_LIGHTING),
+    EN(GL_LIGHTING_BIT, GL_LIGHT1),
+    FV(GL_FOG_BIT, GL_FOG_MODE),
+    FV(GL_FOG_BIT, GL_FOG_START),
+    FV(GL_FOG_BIT, GL_FOG_DENSITY),
+    FV(GL_FOG_BIT, GL_FOG_COLOR),
+    EN(GL_FOG_BIT, GL_FOG),
+    FV(GL_DEPTH_BUFFER_BIT, GL_DEPTH_FUNC),
+    FV(GL_DEPTH_BUFFER_BIT, GL_DEPTH_WRITEMASK),
+    FV(GL_DEPTH_BUFFER_BIT, GL_DEPTH_CLEAR_VALUE),
+    EN(GL_DEPTH_BUFFER_BIT, GL_DEPTH_TEST),
     FV(GL_ACCUM_BUFFER_BIT, GL_ACCUM_CLEAR_VALUE),
-    FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_FUNC), FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_REF),
-    FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_VALUE_MASK), FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_FAIL),
+    FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_FUNC),
+    FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_REF),
+    FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_VALUE_MASK),
+    FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_FAIL),
     FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_PASS_DEPTH_FAIL),
     FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_PASS_DEPTH_PASS),
-    FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_WRITEMASK), FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_BACK_FUNC),
+    FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_WRITEMASK),
+    FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_BACK_FUNC),
     FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_BACK_WRITEMASK),
-    FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_CLEAR_VALUE), EN(GL_STENCIL_BUFFER_BIT, GL_STENCIL_TEST),
-    FV(GL_VIEWPORT_BIT, GL_VIEWPORT), FV(GL_VIEWPORT_BIT, GL_DEPTH_RANGE),
-    FV(GL_TRANSFORM_BIT, GL_MATRIX_MODE), {GL_TRANSFORM_BIT, Q_CLIP, GL_CLIP_PLANE2, 0, 0},
-    EN(GL_TRANSFORM_BIT, GL_CLIP_PLANE2), EN(GL_TRANSFORM_BIT, GL_NORMALIZE),
-    FV(GL_COLOR_BUFFER_BIT, GL_ALPHA_TEST_FUNC), FV(GL_COLOR_BUFFER_BIT, GL_ALPHA_TEST_REF),
-    FV(GL_COLOR_BUFFER_BIT, GL_BLEND_SRC_RGB), FV(GL_COLOR_BUFFER_BIT, GL_BLEND_DST_RGB),
-    FV(GL_COLOR_BUFFER_BIT, GL_BLEND_SRC_ALPHA), FV(GL_COLOR_BUFFER_BIT, GL_BLEND_DST_ALPHA),
-    FV(GL_COLOR_BUFFER_BIT, GL_BLEND_EQUATION_RGB), FV(GL_COLOR_BUFFER_BIT, GL_BLEND_COLOR),
-    FV(GL_COLOR_BUFFER_BIT, GL_LOGIC_OP_MODE), FV(GL_COLOR_BUFFER_BIT, GL_COLOR_CLEAR_VALUE),
-    FV(GL_COLOR_BUFFER_BIT, GL_COLOR_WRITEMASK), FV(GL_COLOR_BUFFER_BIT, GL_DRAW_BUFFER),
-    EN(GL_COLOR_BUFFER_BIT, GL_BLEND), EN(GL_COLOR_BUFFER_BIT, GL_ALPHA_TEST),
+    FV(GL_STENCIL_BUFFER_BIT, GL_STENCIL_CLEAR_VALUE),
+    EN(GL_STENCIL_BUFFER_BIT, GL_STENCIL_TEST),
+    FV(GL_VIEWPORT_BIT, GL_VIEWPORT),
+    FV(GL_VIEWPORT_BIT, GL_DEPTH_RANGE),
+    FV(GL_TRANSFORM_BIT, GL_MATRIX_MODE),
+    {GL_TRANSFORM_BIT, Q_CLIP, GL_CLIP_PLANE2, 0, 0},
+    EN(GL_TRANSFORM_BIT, GL_CLIP_PLANE2),
+    EN(GL_TRANSFORM_BIT, GL_NORMALIZE),
+    FV(GL_COLOR_BUFFER_BIT, GL_ALPHA_TEST_FUNC),
+    FV(GL_COLOR_BUFFER_BIT, GL_ALPHA_TEST_REF),
+    FV(GL_COLOR_BUFFER_BIT, GL_BLEND_SRC_RGB),
+    FV(GL_COLOR_BUFFER_BIT, GL_BLEND_DST_RGB),
+    FV(GL_COLOR_BUFFER_BIT, GL_BLEND_SRC_ALPHA),
+    FV(GL_COLOR_BUFFER_BIT, GL_BLEND_DST_ALPHA),
+    FV(GL_COLOR_BUFFER_BIT, GL_BLEND_EQUATION_RGB),
+    FV(GL_COLOR_BUFFER_BIT, GL_BLEND_COLOR),
+    FV(GL_COLOR_BUFFER_BIT, GL_LOGIC_OP_MODE),
+    FV(GL_COLOR_BUFFER_BIT, GL_COLOR_CLEAR_VALUE),
+    FV(GL_COLOR_BUFFER_BIT, GL_COLOR_WRITEMASK),
+    FV(GL_COLOR_BUFFER_BIT, GL_DRAW_BUFFER),
+    EN(GL_COLOR_BUFFER_BIT, GL_BLEND),
+    EN(GL_COLOR_BUFFER_BIT, GL_ALPHA_TEST),
     EN(GL_COLOR_BUFFER_BIT, GL_COLOR_LOGIC_OP),
-    FV(GL_HINT_BIT, GL_FOG_HINT), FV(GL_HINT_BIT, GL_PERSPECTIVE_CORRECTION_HINT),
-    FV(GL_EVAL_BIT, GL_MAP1_GRID_DOMAIN), FV(GL_EVAL_BIT, GL_MAP1_GRID_SEGMENTS),
-    FV(GL_EVAL_BIT, GL_MAP2_GRID_DOMAIN), FV(GL_EVAL_BIT, GL_MAP2_GRID_SEGMENTS),
-    EN(GL_EVAL_BIT, GL_MAP2_VERTEX_3), EN(GL_EVAL_BIT, GL_AUTO_NORMAL),
+    FV(GL_HINT_BIT, GL_FOG_HINT),
+    FV(GL_HINT_BIT, GL_PERSPECTIVE_CORRECTION_HINT),
+    FV(GL_EVAL_BIT, GL_MAP1_GRID_DOMAIN),
+    FV(GL_EVAL_BIT, GL_MAP1_GRID_SEGMENTS),
+    FV(GL_EVAL_BIT, GL_MAP2_GRID_DOMAIN),
+    FV(GL_EVAL_BIT, GL_MAP2_GRID_SEGMENTS),
+    EN(GL_EVAL_BIT, GL_MAP2_VERTEX_3),
+    EN(GL_EVAL_BIT, GL_AUTO_NORMAL),
     FV(GL_LIST_BIT, GL_LIST_BASE),
-    FV(GL_SCISSOR_BIT, GL_SCISSOR_BOX), EN(GL_SCISSOR_BIT, GL_SCISSOR_TEST),
+    FV(GL_SCISSOR_BIT, GL_SCISSOR_BOX),
+    EN(GL_SCISSOR_BIT, GL_SCISSOR_TEST),
     FV(GL_MULTISAMPLE_BIT, GL_SAMPLE_COVERAGE_VALUE),
     FV(GL_MULTISAMPLE_BIT, GL_SAMPLE_COVERAGE_INVERT),
     EN(GL_MULTISAMPLE_BIT, GL_SAMPLE_ALPHA_TO_COVERAGE),
@@ -297,10 +377,18 @@ static int snap_one(pa_api *l, rec *r, const query *q)
     if (switch_unit)
         l->ActiveTexture(GL_TEXTURE0 + q->unit);
     switch (q->kind) {
-    case Q_FLOAT: l->GetFloatv(q->pname, f); break;
-    case Q_ENABLED: f[0] = l->IsEnabled(q->pname); break;
-    case Q_LIGHT: l->GetLightfv(q->pname, q->arg, f); break;
-    case Q_MATERIAL: l->GetMaterialfv(q->pname, q->arg, f); break;
+    case Q_FLOAT:
+        l->GetFloatv(q->pname, f);
+        break;
+    case Q_ENABLED:
+        f[0] = l->IsEnabled(q->pname);
+        break;
+    case Q_LIGHT:
+        l->GetLightfv(q->pname, q->arg, f);
+        break;
+    case Q_MATERIAL:
+        l->GetMaterialfv(q->pname, q->arg, f);
+        break;
     case Q_CLIP: {
         GLdouble d[4] = {0};
         l->GetClipPlane(q->pname, d);
@@ -308,9 +396,15 @@ static int snap_one(pa_api *l, rec *r, const query *q)
             f[k] = (GLfloat)d[k];
         break;
     }
-    case Q_TEXENV: l->GetTexEnvfv(GL_TEXTURE_ENV, q->pname, f); break;
-    case Q_TEXGEN: l->GetTexGenfv(q->arg, q->pname, f); break;
-    case Q_TEXPARAM: l->GetTexParameterfv(GL_TEXTURE_2D, q->pname, f); break;
+    case Q_TEXENV:
+        l->GetTexEnvfv(GL_TEXTURE_ENV, q->pname, f);
+        break;
+    case Q_TEXGEN:
+        l->GetTexGenfv(q->arg, q->pname, f);
+        break;
+    case Q_TEXPARAM:
+        l->GetTexParameterfv(GL_TEXTURE_2D, q->pname, f);
+        break;
     case Q_STIPPLE: {
         GLubyte s[128];
         l->GetPolygonStipple(s);
@@ -340,12 +434,28 @@ static void snap(pa_api *l, rec *r, int *start)
 }
 
 static const GLbitfield groups[] = {
-    GL_CURRENT_BIT,      GL_POINT_BIT,          GL_LINE_BIT,         GL_POLYGON_BIT,
-    GL_POLYGON_STIPPLE_BIT, GL_PIXEL_MODE_BIT,  GL_LIGHTING_BIT,     GL_FOG_BIT,
-    GL_DEPTH_BUFFER_BIT, GL_ACCUM_BUFFER_BIT,   GL_STENCIL_BUFFER_BIT, GL_VIEWPORT_BIT,
-    GL_TRANSFORM_BIT,    GL_ENABLE_BIT,         GL_COLOR_BUFFER_BIT, GL_HINT_BIT,
-    GL_EVAL_BIT,         GL_LIST_BIT,           GL_TEXTURE_BIT,      GL_SCISSOR_BIT,
-    GL_MULTISAMPLE_BIT,  GL_ALL_ATTRIB_BITS,
+    GL_CURRENT_BIT,
+    GL_POINT_BIT,
+    GL_LINE_BIT,
+    GL_POLYGON_BIT,
+    GL_POLYGON_STIPPLE_BIT,
+    GL_PIXEL_MODE_BIT,
+    GL_LIGHTING_BIT,
+    GL_FOG_BIT,
+    GL_DEPTH_BUFFER_BIT,
+    GL_ACCUM_BUFFER_BIT,
+    GL_STENCIL_BUFFER_BIT,
+    GL_VIEWPORT_BIT,
+    GL_TRANSFORM_BIT,
+    GL_ENABLE_BIT,
+    GL_COLOR_BUFFER_BIT,
+    GL_HINT_BIT,
+    GL_EVAL_BIT,
+    GL_LIST_BIT,
+    GL_TEXTURE_BIT,
+    GL_SCISSOR_BIT,
+    GL_MULTISAMPLE_BIT,
+    GL_ALL_ATTRIB_BITS,
 };
 enum { NG = sizeof groups / sizeof groups[0] };
 

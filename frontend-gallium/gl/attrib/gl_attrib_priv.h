@@ -12,7 +12,6 @@
 /* GL_MAX_ATTRIB_STACK_DEPTH (the GL asks for at least 16). */
 #define GL_ATTRIB_SERVER_DEPTH 16
 
-
 typedef struct gl_attrib_server {
     gl_attrib_server_entry *stack[GL_ATTRIB_SERVER_DEPTH]; /* owned */
     unsigned depth;

@@ -27,8 +27,8 @@
  * glGets are discarded: the pop itself has no error but STACK_UNDERFLOW.
  *
  * Cost: a push of GL_ALL_ATTRIB_BITS makes about 1200 records (8 lights, 8
- * texture units with 5 targets' texture parameters); the stack holds GL_MAX_ATTRIB_STACK_DEPTH (16) entries,
- * each one allocation. Calling thread: the context's.
+ * texture units with 5 targets' texture parameters); the stack holds GL_MAX_ATTRIB_STACK_DEPTH (16)
+ * entries, each one allocation. Calling thread: the context's.
  */
 #include "frontend-gallium/gl/attrib/gl_attrib.h"
 #include "frontend-gallium/gl/attrib/gl_attrib_priv.h"
@@ -48,9 +48,9 @@
 
 /* The lights, clip planes and fixed-function texture units whose state the
  * groups hold (GL_MAX_LIGHTS, GL_MAX_CLIP_PLANES, GL_MAX_TEXTURE_UNITS). */
-#define NUM_LIGHTS 8
+#define NUM_LIGHTS      8
 #define NUM_CLIP_PLANES 6
-#define NUM_UNITS GL_FF_MAX_TEXTURE_UNITS
+#define NUM_UNITS       GL_FF_MAX_TEXTURE_UNITS
 
 typedef enum rec_kind {
     REC_ENABLE,   /* glEnable/glDisable(pname) on texture unit `unit` */
@@ -93,8 +93,12 @@ struct gl_attrib_server_entry {
 /* ---- the tables of the groups -------------------------------------------- */
 
 static const GLenum point_values[] = {
-    GL_POINT_SIZE, GL_POINT_SIZE_MIN, GL_POINT_SIZE_MAX, GL_POINT_FADE_THRESHOLD_SIZE,
-    GL_POINT_DISTANCE_ATTENUATION, GL_POINT_SPRITE_COORD_ORIGIN,
+    GL_POINT_SIZE,
+    GL_POINT_SIZE_MIN,
+    GL_POINT_SIZE_MAX,
+    GL_POINT_FADE_THRESHOLD_SIZE,
+    GL_POINT_DISTANCE_ATTENUATION,
+    GL_POINT_SPRITE_COORD_ORIGIN,
 };
 static const GLenum point_caps[] = {GL_POINT_SMOOTH, GL_POINT_SPRITE};
 
@@ -108,26 +112,33 @@ static const GLenum polygon_caps[] = {GL_CULL_FACE,           GL_POLYGON_SMOOTH,
                                       GL_POLYGON_OFFSET_LINE, GL_POLYGON_OFFSET_POINT};
 
 static const GLenum pixel_mode_values[] = {
-    GL_READ_BUFFER, GL_MAP_COLOR,   GL_MAP_STENCIL,  GL_INDEX_SHIFT, GL_INDEX_OFFSET,
-    GL_RED_SCALE,   GL_RED_BIAS,    GL_GREEN_SCALE,  GL_GREEN_BIAS,  GL_BLUE_SCALE,
-    GL_BLUE_BIAS,   GL_ALPHA_SCALE, GL_ALPHA_BIAS,   GL_DEPTH_SCALE, GL_DEPTH_BIAS,
-    GL_ZOOM_X,
+    GL_READ_BUFFER, GL_MAP_COLOR,   GL_MAP_STENCIL, GL_INDEX_SHIFT, GL_INDEX_OFFSET, GL_RED_SCALE,
+    GL_RED_BIAS,    GL_GREEN_SCALE, GL_GREEN_BIAS,  GL_BLUE_SCALE,  GL_BLUE_BIAS,    GL_ALPHA_SCALE,
+    GL_ALPHA_BIAS,  GL_DEPTH_SCALE, GL_DEPTH_BIAS,  GL_ZOOM_X,
 };
 
 static const GLenum lighting_values[] = {
-    GL_SHADE_MODEL,          GL_COLOR_MATERIAL_FACE,      GL_LIGHT_MODEL_AMBIENT,
-    GL_LIGHT_MODEL_LOCAL_VIEWER, GL_LIGHT_MODEL_TWO_SIDE, GL_LIGHT_MODEL_COLOR_CONTROL,
+    GL_SHADE_MODEL,          GL_COLOR_MATERIAL_FACE,
+    GL_LIGHT_MODEL_AMBIENT,  GL_LIGHT_MODEL_LOCAL_VIEWER,
+    GL_LIGHT_MODEL_TWO_SIDE, GL_LIGHT_MODEL_COLOR_CONTROL,
 };
 static const GLenum lighting_caps[] = {GL_LIGHTING, GL_COLOR_MATERIAL};
 static const GLenum light_params[] = {
-    GL_AMBIENT,        GL_DIFFUSE,     GL_SPECULAR,        GL_POSITION,
-    GL_SPOT_DIRECTION, GL_SPOT_EXPONENT, GL_SPOT_CUTOFF, GL_CONSTANT_ATTENUATION,
-    GL_LINEAR_ATTENUATION, GL_QUADRATIC_ATTENUATION,
+    GL_AMBIENT,
+    GL_DIFFUSE,
+    GL_SPECULAR,
+    GL_POSITION,
+    GL_SPOT_DIRECTION,
+    GL_SPOT_EXPONENT,
+    GL_SPOT_CUTOFF,
+    GL_CONSTANT_ATTENUATION,
+    GL_LINEAR_ATTENUATION,
+    GL_QUADRATIC_ATTENUATION,
 };
 static const GLenum material_params[] = {GL_AMBIENT, GL_DIFFUSE, GL_SPECULAR, GL_EMISSION,
                                          GL_SHININESS};
 
-static const GLenum fog_values[] = {GL_FOG_COLOR, GL_FOG_INDEX, GL_FOG_DENSITY, GL_FOG_START,
+static const GLenum fog_values[] = {GL_FOG_COLOR, GL_FOG_INDEX, GL_FOG_DENSITY,  GL_FOG_START,
                                     GL_FOG_END,   GL_FOG_MODE,  GL_FOG_COORD_SRC};
 static const GLenum fog_caps[] = {GL_FOG};
 
@@ -137,7 +148,7 @@ static const GLenum depth_caps[] = {GL_DEPTH_TEST};
 static const GLenum accum_values[] = {GL_ACCUM_CLEAR_VALUE};
 
 static const GLenum stencil_values[] = {
-    GL_STENCIL_FUNC,  GL_STENCIL_FAIL,      GL_STENCIL_BACK_FUNC, GL_STENCIL_BACK_FAIL,
+    GL_STENCIL_FUNC,        GL_STENCIL_FAIL,      GL_STENCIL_BACK_FUNC,      GL_STENCIL_BACK_FAIL,
     GL_STENCIL_CLEAR_VALUE, GL_STENCIL_WRITEMASK, GL_STENCIL_BACK_WRITEMASK,
 };
 static const GLenum stencil_caps[] = {GL_STENCIL_TEST};
@@ -147,26 +158,31 @@ static const GLenum viewport_values[] = {GL_VIEWPORT, GL_DEPTH_RANGE};
 static const GLenum transform_caps[] = {GL_NORMALIZE, GL_RESCALE_NORMAL};
 
 static const GLenum color_values[] = {
-    GL_ALPHA_TEST_FUNC,     GL_BLEND_SRC_RGB, GL_BLEND_EQUATION_RGB, GL_BLEND_COLOR,
-    GL_LOGIC_OP_MODE,       GL_COLOR_CLEAR_VALUE, GL_COLOR_WRITEMASK, GL_CLAMP_FRAGMENT_COLOR,
-    GL_CLAMP_READ_COLOR,    GL_DRAW_BUFFER0,
+    GL_ALPHA_TEST_FUNC,  GL_BLEND_SRC_RGB,     GL_BLEND_EQUATION_RGB, GL_BLEND_COLOR,
+    GL_LOGIC_OP_MODE,    GL_COLOR_CLEAR_VALUE, GL_COLOR_WRITEMASK,    GL_CLAMP_FRAGMENT_COLOR,
+    GL_CLAMP_READ_COLOR, GL_DRAW_BUFFER0,
 };
 static const GLenum color_caps[] = {GL_ALPHA_TEST, GL_BLEND, GL_DITHER, GL_COLOR_LOGIC_OP};
 
 static const GLenum hint_values[] = {
-    GL_PERSPECTIVE_CORRECTION_HINT, GL_POINT_SMOOTH_HINT,    GL_LINE_SMOOTH_HINT,
-    GL_POLYGON_SMOOTH_HINT,         GL_FOG_HINT,             GL_GENERATE_MIPMAP_HINT,
-    GL_TEXTURE_COMPRESSION_HINT,    GL_FRAGMENT_SHADER_DERIVATIVE_HINT,
+    GL_PERSPECTIVE_CORRECTION_HINT,
+    GL_POINT_SMOOTH_HINT,
+    GL_LINE_SMOOTH_HINT,
+    GL_POLYGON_SMOOTH_HINT,
+    GL_FOG_HINT,
+    GL_GENERATE_MIPMAP_HINT,
+    GL_TEXTURE_COMPRESSION_HINT,
+    GL_FRAGMENT_SHADER_DERIVATIVE_HINT,
 };
 
 static const GLenum eval_values[] = {GL_MAP1_GRID_DOMAIN, GL_MAP2_GRID_DOMAIN};
 static const GLenum eval_caps[] = {
-    GL_AUTO_NORMAL,           GL_MAP1_VERTEX_3,         GL_MAP1_VERTEX_4,
-    GL_MAP1_INDEX,            GL_MAP1_COLOR_4,          GL_MAP1_NORMAL,
-    GL_MAP1_TEXTURE_COORD_1,  GL_MAP1_TEXTURE_COORD_2,  GL_MAP1_TEXTURE_COORD_3,
-    GL_MAP1_TEXTURE_COORD_4,  GL_MAP2_VERTEX_3,         GL_MAP2_VERTEX_4,
-    GL_MAP2_INDEX,            GL_MAP2_COLOR_4,          GL_MAP2_NORMAL,
-    GL_MAP2_TEXTURE_COORD_1,  GL_MAP2_TEXTURE_COORD_2,  GL_MAP2_TEXTURE_COORD_3,
+    GL_AUTO_NORMAL,          GL_MAP1_VERTEX_3,        GL_MAP1_VERTEX_4,
+    GL_MAP1_INDEX,           GL_MAP1_COLOR_4,         GL_MAP1_NORMAL,
+    GL_MAP1_TEXTURE_COORD_1, GL_MAP1_TEXTURE_COORD_2, GL_MAP1_TEXTURE_COORD_3,
+    GL_MAP1_TEXTURE_COORD_4, GL_MAP2_VERTEX_3,        GL_MAP2_VERTEX_4,
+    GL_MAP2_INDEX,           GL_MAP2_COLOR_4,         GL_MAP2_NORMAL,
+    GL_MAP2_TEXTURE_COORD_1, GL_MAP2_TEXTURE_COORD_2, GL_MAP2_TEXTURE_COORD_3,
     GL_MAP2_TEXTURE_COORD_4,
 };
 
@@ -193,9 +209,9 @@ static const GLenum texgen_caps[] = {GL_TEXTURE_GEN_S, GL_TEXTURE_GEN_T, GL_TEXT
 static const GLenum texgen_coords[] = {GL_S, GL_T, GL_R, GL_Q};
 static const GLenum texgen_params[] = {GL_TEXTURE_GEN_MODE, GL_OBJECT_PLANE, GL_EYE_PLANE};
 static const GLenum texenv_params[] = {
-    GL_TEXTURE_ENV_MODE, GL_TEXTURE_ENV_COLOR, GL_COMBINE_RGB,  GL_COMBINE_ALPHA,
-    GL_SRC0_RGB,         GL_SRC1_RGB,          GL_SRC2_RGB,     GL_SRC0_ALPHA,
-    GL_SRC1_ALPHA,       GL_SRC2_ALPHA,        GL_OPERAND0_RGB, GL_OPERAND1_RGB,
+    GL_TEXTURE_ENV_MODE, GL_TEXTURE_ENV_COLOR, GL_COMBINE_RGB,    GL_COMBINE_ALPHA,
+    GL_SRC0_RGB,         GL_SRC1_RGB,          GL_SRC2_RGB,       GL_SRC0_ALPHA,
+    GL_SRC1_ALPHA,       GL_SRC2_ALPHA,        GL_OPERAND0_RGB,   GL_OPERAND1_RGB,
     GL_OPERAND2_RGB,     GL_OPERAND0_ALPHA,    GL_OPERAND1_ALPHA, GL_OPERAND2_ALPHA,
     GL_RGB_SCALE,        GL_ALPHA_SCALE,
 };
@@ -203,12 +219,10 @@ static const GLenum texenv_params[] = {
 /* The texture object state of table 6.17 (group "texture"): saved for
  * the texture bound to each target of each unit. */
 static const GLenum texparam_params[] = {
-    GL_TEXTURE_MIN_FILTER,  GL_TEXTURE_MAG_FILTER,   GL_TEXTURE_WRAP_S,
-    GL_TEXTURE_WRAP_T,      GL_TEXTURE_WRAP_R,       GL_TEXTURE_BORDER_COLOR,
-    GL_TEXTURE_PRIORITY,    GL_TEXTURE_MIN_LOD,      GL_TEXTURE_MAX_LOD,
-    GL_TEXTURE_BASE_LEVEL,  GL_TEXTURE_MAX_LEVEL,    GL_TEXTURE_LOD_BIAS,
-    GL_DEPTH_TEXTURE_MODE,  GL_TEXTURE_COMPARE_MODE, GL_TEXTURE_COMPARE_FUNC,
-    GL_GENERATE_MIPMAP,
+    GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER,   GL_TEXTURE_WRAP_S,       GL_TEXTURE_WRAP_T,
+    GL_TEXTURE_WRAP_R,     GL_TEXTURE_BORDER_COLOR, GL_TEXTURE_PRIORITY,     GL_TEXTURE_MIN_LOD,
+    GL_TEXTURE_MAX_LOD,    GL_TEXTURE_BASE_LEVEL,   GL_TEXTURE_MAX_LEVEL,    GL_TEXTURE_LOD_BIAS,
+    GL_DEPTH_TEXTURE_MODE, GL_TEXTURE_COMPARE_MODE, GL_TEXTURE_COMPARE_FUNC, GL_GENERATE_MIPMAP,
 };
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -499,11 +513,16 @@ static void push_groups(builder *b, GLbitfield mask)
 static GLint vi(const gl_value *v, unsigned k)
 {
     switch (v->type) {
-    case GL_VALUE_INT: return v->i[k];
-    case GL_VALUE_INT64: return (GLint)v->i64[k];
-    case GL_VALUE_BOOLEAN: return v->b[k];
-    case GL_VALUE_FLOAT: return (GLint)v->f[k];
-    case GL_VALUE_DOUBLE: return (GLint)v->d[k];
+    case GL_VALUE_INT:
+        return v->i[k];
+    case GL_VALUE_INT64:
+        return (GLint)v->i64[k];
+    case GL_VALUE_BOOLEAN:
+        return v->b[k];
+    case GL_VALUE_FLOAT:
+        return (GLint)v->f[k];
+    case GL_VALUE_DOUBLE:
+        return (GLint)v->d[k];
     }
     return 0;
 }
@@ -511,11 +530,16 @@ static GLint vi(const gl_value *v, unsigned k)
 static GLfloat vf(const gl_value *v, unsigned k)
 {
     switch (v->type) {
-    case GL_VALUE_INT: return (GLfloat)v->i[k];
-    case GL_VALUE_INT64: return (GLfloat)v->i64[k];
-    case GL_VALUE_BOOLEAN: return v->b[k];
-    case GL_VALUE_FLOAT: return v->f[k];
-    case GL_VALUE_DOUBLE: return (GLfloat)v->d[k];
+    case GL_VALUE_INT:
+        return (GLfloat)v->i[k];
+    case GL_VALUE_INT64:
+        return (GLfloat)v->i64[k];
+    case GL_VALUE_BOOLEAN:
+        return v->b[k];
+    case GL_VALUE_FLOAT:
+        return v->f[k];
+    case GL_VALUE_DOUBLE:
+        return (GLfloat)v->d[k];
     }
     return 0.0f;
 }
@@ -583,22 +607,34 @@ static void set_value(struct gl_context *ctx, const gl_attrib_server_entry *e, c
     const gl_value *v = &r->v, *w;
     GLfloat f[4];
     switch (r->pname) {
-    case GL_POINT_SIZE: swrgl_PointSize(ctx, vf(v, 0)); break;
+    case GL_POINT_SIZE:
+        swrgl_PointSize(ctx, vf(v, 0));
+        break;
     case GL_POINT_SIZE_MIN:
     case GL_POINT_SIZE_MAX:
-    case GL_POINT_FADE_THRESHOLD_SIZE: swrgl_PointParameterf(ctx, r->pname, vf(v, 0)); break;
+    case GL_POINT_FADE_THRESHOLD_SIZE:
+        swrgl_PointParameterf(ctx, r->pname, vf(v, 0));
+        break;
     case GL_POINT_DISTANCE_ATTENUATION:
         vfv(v, f);
         swrgl_PointParameterfv(ctx, r->pname, f);
         break;
-    case GL_POINT_SPRITE_COORD_ORIGIN: swrgl_PointParameteri(ctx, r->pname, vi(v, 0)); break;
-    case GL_LINE_WIDTH: swrgl_LineWidth(ctx, vf(v, 0)); break;
+    case GL_POINT_SPRITE_COORD_ORIGIN:
+        swrgl_PointParameteri(ctx, r->pname, vi(v, 0));
+        break;
+    case GL_LINE_WIDTH:
+        swrgl_LineWidth(ctx, vf(v, 0));
+        break;
     case GL_LINE_STIPPLE_PATTERN:
         if ((w = find(e, GL_LINE_STIPPLE_REPEAT)))
             swrgl_LineStipple(ctx, vi(w, 0), (GLushort)vi(v, 0));
         break;
-    case GL_CULL_FACE_MODE: swrgl_CullFace(ctx, (GLenum)vi(v, 0)); break;
-    case GL_FRONT_FACE: swrgl_FrontFace(ctx, (GLenum)vi(v, 0)); break;
+    case GL_CULL_FACE_MODE:
+        swrgl_CullFace(ctx, (GLenum)vi(v, 0));
+        break;
+    case GL_FRONT_FACE:
+        swrgl_FrontFace(ctx, (GLenum)vi(v, 0));
+        break;
     case GL_POLYGON_MODE:
         swrgl_PolygonMode(ctx, GL_FRONT, (GLenum)vi(v, 0));
         swrgl_PolygonMode(ctx, GL_BACK, (GLenum)vi(v, v->count > 1 ? 1 : 0));
@@ -607,11 +643,15 @@ static void set_value(struct gl_context *ctx, const gl_attrib_server_entry *e, c
         if ((w = find(e, GL_POLYGON_OFFSET_UNITS)))
             swrgl_PolygonOffset(ctx, vf(v, 0), vf(w, 0));
         break;
-    case GL_READ_BUFFER: swrgl_ReadBuffer(ctx, (GLenum)vi(v, 0)); break;
+    case GL_READ_BUFFER:
+        swrgl_ReadBuffer(ctx, (GLenum)vi(v, 0));
+        break;
     case GL_MAP_COLOR:
     case GL_MAP_STENCIL:
     case GL_INDEX_SHIFT:
-    case GL_INDEX_OFFSET: swrgl_PixelTransferi(ctx, r->pname, vi(v, 0)); break;
+    case GL_INDEX_OFFSET:
+        swrgl_PixelTransferi(ctx, r->pname, vi(v, 0));
+        break;
     case GL_RED_SCALE:
     case GL_RED_BIAS:
     case GL_GREEN_SCALE:
@@ -621,12 +661,16 @@ static void set_value(struct gl_context *ctx, const gl_attrib_server_entry *e, c
     case GL_ALPHA_SCALE:
     case GL_ALPHA_BIAS:
     case GL_DEPTH_SCALE:
-    case GL_DEPTH_BIAS: swrgl_PixelTransferf(ctx, r->pname, vf(v, 0)); break;
+    case GL_DEPTH_BIAS:
+        swrgl_PixelTransferf(ctx, r->pname, vf(v, 0));
+        break;
     case GL_ZOOM_X:
         if ((w = find(e, GL_ZOOM_Y)))
             swrgl_PixelZoom(ctx, vf(v, 0), vf(w, 0));
         break;
-    case GL_SHADE_MODEL: swrgl_ShadeModel(ctx, (GLenum)vi(v, 0)); break;
+    case GL_SHADE_MODEL:
+        swrgl_ShadeModel(ctx, (GLenum)vi(v, 0));
+        break;
     case GL_COLOR_MATERIAL_FACE:
         if ((w = find(e, GL_COLOR_MATERIAL_PARAMETER)))
             swrgl_ColorMaterial(ctx, (GLenum)vi(v, 0), (GLenum)vi(w, 0));
@@ -637,7 +681,9 @@ static void set_value(struct gl_context *ctx, const gl_attrib_server_entry *e, c
         break;
     case GL_LIGHT_MODEL_LOCAL_VIEWER:
     case GL_LIGHT_MODEL_TWO_SIDE:
-    case GL_LIGHT_MODEL_COLOR_CONTROL: swrgl_LightModeli(ctx, r->pname, vi(v, 0)); break;
+    case GL_LIGHT_MODEL_COLOR_CONTROL:
+        swrgl_LightModeli(ctx, r->pname, vi(v, 0));
+        break;
     case GL_FOG_COLOR:
         vfv(v, f);
         swrgl_Fogfv(ctx, r->pname, f);
@@ -645,14 +691,22 @@ static void set_value(struct gl_context *ctx, const gl_attrib_server_entry *e, c
     case GL_FOG_INDEX:
     case GL_FOG_DENSITY:
     case GL_FOG_START:
-    case GL_FOG_END: swrgl_Fogf(ctx, r->pname, vf(v, 0)); break;
+    case GL_FOG_END:
+        swrgl_Fogf(ctx, r->pname, vf(v, 0));
+        break;
     case GL_FOG_MODE:
-    case GL_FOG_COORD_SRC: swrgl_Fogi(ctx, r->pname, vi(v, 0)); break;
-    case GL_DEPTH_FUNC: swrgl_DepthFunc(ctx, (GLenum)vi(v, 0)); break;
+    case GL_FOG_COORD_SRC:
+        swrgl_Fogi(ctx, r->pname, vi(v, 0));
+        break;
+    case GL_DEPTH_FUNC:
+        swrgl_DepthFunc(ctx, (GLenum)vi(v, 0));
+        break;
     case GL_DEPTH_CLEAR_VALUE:
         swrgl_ClearDepth(ctx, v->type == GL_VALUE_DOUBLE ? v->d[0] : (GLdouble)vf(v, 0));
         break;
-    case GL_DEPTH_WRITEMASK: swrgl_DepthMask(ctx, vi(v, 0) ? GL_TRUE : GL_FALSE); break;
+    case GL_DEPTH_WRITEMASK:
+        swrgl_DepthMask(ctx, vi(v, 0) ? GL_TRUE : GL_FALSE);
+        break;
     case GL_ACCUM_CLEAR_VALUE:
         swrgl_ClearAccum(ctx, vf(v, 0), vf(v, 1), vf(v, 2), vf(v, 3));
         break;
@@ -678,12 +732,18 @@ static void set_value(struct gl_context *ctx, const gl_attrib_server_entry *e, c
                                     (GLenum)vi(zf, 0), (GLenum)vi(zp, 0));
         break;
     }
-    case GL_STENCIL_CLEAR_VALUE: swrgl_ClearStencil(ctx, vi(v, 0)); break;
-    case GL_STENCIL_WRITEMASK: swrgl_StencilMaskSeparate(ctx, GL_FRONT, (GLuint)vi(v, 0)); break;
+    case GL_STENCIL_CLEAR_VALUE:
+        swrgl_ClearStencil(ctx, vi(v, 0));
+        break;
+    case GL_STENCIL_WRITEMASK:
+        swrgl_StencilMaskSeparate(ctx, GL_FRONT, (GLuint)vi(v, 0));
+        break;
     case GL_STENCIL_BACK_WRITEMASK:
         swrgl_StencilMaskSeparate(ctx, GL_BACK, (GLuint)vi(v, 0));
         break;
-    case GL_VIEWPORT: swrgl_Viewport(ctx, vi(v, 0), vi(v, 1), vi(v, 2), vi(v, 3)); break;
+    case GL_VIEWPORT:
+        swrgl_Viewport(ctx, vi(v, 0), vi(v, 1), vi(v, 2), vi(v, 3));
+        break;
     case GL_DEPTH_RANGE:
         if (v->type == GL_VALUE_DOUBLE)
             swrgl_DepthRange(ctx, v->d[0], v->d[1]);
@@ -706,14 +766,22 @@ static void set_value(struct gl_context *ctx, const gl_attrib_server_entry *e, c
         if ((w = find(e, GL_BLEND_EQUATION_ALPHA)))
             swrgl_BlendEquationSeparate(ctx, (GLenum)vi(v, 0), (GLenum)vi(w, 0));
         break;
-    case GL_BLEND_COLOR: swrgl_BlendColor(ctx, vf(v, 0), vf(v, 1), vf(v, 2), vf(v, 3)); break;
-    case GL_LOGIC_OP_MODE: swrgl_LogicOp(ctx, (GLenum)vi(v, 0)); break;
-    case GL_COLOR_CLEAR_VALUE: swrgl_ClearColor(ctx, vf(v, 0), vf(v, 1), vf(v, 2), vf(v, 3)); break;
+    case GL_BLEND_COLOR:
+        swrgl_BlendColor(ctx, vf(v, 0), vf(v, 1), vf(v, 2), vf(v, 3));
+        break;
+    case GL_LOGIC_OP_MODE:
+        swrgl_LogicOp(ctx, (GLenum)vi(v, 0));
+        break;
+    case GL_COLOR_CLEAR_VALUE:
+        swrgl_ClearColor(ctx, vf(v, 0), vf(v, 1), vf(v, 2), vf(v, 3));
+        break;
     case GL_COLOR_WRITEMASK:
         swrgl_ColorMask(ctx, vi(v, 0) != 0, vi(v, 1) != 0, vi(v, 2) != 0, vi(v, 3) != 0);
         break;
     case GL_CLAMP_FRAGMENT_COLOR:
-    case GL_CLAMP_READ_COLOR: swrgl_ClampColor(ctx, r->pname, (GLenum)vi(v, 0)); break;
+    case GL_CLAMP_READ_COLOR:
+        swrgl_ClampColor(ctx, r->pname, (GLenum)vi(v, 0));
+        break;
     case GL_DRAW_BUFFER0: {
         /* One buffer: glDrawBuffer (GL_FRONT_AND_BACK and the like are not
          * valid for glDrawBuffers); several: glDrawBuffers. */
@@ -738,7 +806,9 @@ static void set_value(struct gl_context *ctx, const gl_attrib_server_entry *e, c
     case GL_FOG_HINT:
     case GL_GENERATE_MIPMAP_HINT:
     case GL_TEXTURE_COMPRESSION_HINT:
-    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT: swrgl_Hint(ctx, r->pname, (GLenum)vi(v, 0)); break;
+    case GL_FRAGMENT_SHADER_DERIVATIVE_HINT:
+        swrgl_Hint(ctx, r->pname, (GLenum)vi(v, 0));
+        break;
     case GL_MAP1_GRID_DOMAIN:
         if ((w = find(e, GL_MAP1_GRID_SEGMENTS)))
             swrgl_MapGrid1f(ctx, vi(w, 0), vf(v, 0), vf(v, 1));
@@ -747,15 +817,24 @@ static void set_value(struct gl_context *ctx, const gl_attrib_server_entry *e, c
         if ((w = find(e, GL_MAP2_GRID_SEGMENTS)))
             swrgl_MapGrid2f(ctx, vi(w, 0), vf(v, 0), vf(v, 1), vi(w, 1), vf(v, 2), vf(v, 3));
         break;
-    case GL_LIST_BASE: swrgl_ListBase(ctx, (GLuint)vi(v, 0)); break;
-    case GL_SCISSOR_BOX: swrgl_Scissor(ctx, vi(v, 0), vi(v, 1), vi(v, 2), vi(v, 3)); break;
+    case GL_LIST_BASE:
+        swrgl_ListBase(ctx, (GLuint)vi(v, 0));
+        break;
+    case GL_SCISSOR_BOX:
+        swrgl_Scissor(ctx, vi(v, 0), vi(v, 1), vi(v, 2), vi(v, 3));
+        break;
     case GL_SAMPLE_COVERAGE_VALUE:
         if ((w = find(e, GL_SAMPLE_COVERAGE_INVERT)))
             swrgl_SampleCoverage(ctx, vf(v, 0), vi(w, 0) ? GL_TRUE : GL_FALSE);
         break;
-    case GL_ACTIVE_TEXTURE: swrgl_ActiveTexture(ctx, (GLenum)vi(v, 0)); break;
-    case GL_MATRIX_MODE: swrgl_MatrixMode(ctx, (GLenum)vi(v, 0)); break;
-    default: break; /* a companion, replayed with its command */
+    case GL_ACTIVE_TEXTURE:
+        swrgl_ActiveTexture(ctx, (GLenum)vi(v, 0));
+        break;
+    case GL_MATRIX_MODE:
+        swrgl_MatrixMode(ctx, (GLenum)vi(v, 0));
+        break;
+    default:
+        break; /* a companion, replayed with its command */
     }
 }
 
@@ -763,9 +842,8 @@ static void replay(struct gl_context *ctx, const gl_attrib_server_entry *e, cons
                    unsigned *unit)
 {
     const gl_attrib_calls *calls = gl_attrib_server_calls(ctx);
-    const bool per_unit = r->kind == REC_TEXGEN || r->kind == REC_TEXENV ||
-                          r->kind == REC_BIND || r->kind == REC_TEXPARAM ||
-                          (r->kind == REC_ENABLE && r->unit);
+    const bool per_unit = r->kind == REC_TEXGEN || r->kind == REC_TEXENV || r->kind == REC_BIND ||
+                          r->kind == REC_TEXPARAM || (r->kind == REC_ENABLE && r->unit);
     bool unit_cap = false;
     for (size_t t = 0; t < N(unit_targets) && r->kind == REC_ENABLE; t++)
         unit_cap |= r->pname == unit_targets[t];
@@ -792,7 +870,9 @@ static void replay(struct gl_context *ctx, const gl_attrib_server_entry *e, cons
         vfv(&r->v, f);
         swrgl_Materialfv(ctx, r->index, r->pname, f);
         break;
-    case REC_CLIP: swrgl_ClipPlane(ctx, r->index, r->v.d); break;
+    case REC_CLIP:
+        swrgl_ClipPlane(ctx, r->index, r->v.d);
+        break;
     case REC_TEXGEN:
         vfv(&r->v, f);
         if (r->pname == GL_TEXTURE_GEN_MODE)
@@ -808,7 +888,9 @@ static void replay(struct gl_context *ctx, const gl_attrib_server_entry *e, cons
         else
             swrgl_TexEnvi(ctx, r->index, r->pname, vi(&r->v, 0));
         break;
-    case REC_BIND: swrgl_BindTexture(ctx, r->index, (GLuint)vi(&r->v, 0)); break;
+    case REC_BIND:
+        swrgl_BindTexture(ctx, r->index, (GLuint)vi(&r->v, 0));
+        break;
     case REC_TEXPARAM:
         vfv(&r->v, f);
         swrgl_TexParameterfv(ctx, r->index, r->pname, f);

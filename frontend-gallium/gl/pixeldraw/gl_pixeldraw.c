@@ -280,8 +280,8 @@ static void pixel_span(double a, double b, double *lo, double *hi)
  * a pixel centre samples the texel whose zoomed rectangle holds it, plus
  * 1/1024 texel so that a centre on a texel boundary takes the texel above
  * it, as the half-open rectangles of GL 2.1 section 3.6.4 do. */
-static void draw_quad(struct gl_context *ctx, int kind, double x0, double y0, double x1,
-                      double y1, GLsizei tw, GLsizei th)
+static void draw_quad(struct gl_context *ctx, int kind, double x0, double y0, double x1, double y1,
+                      GLsizei tw, GLsizei th)
 {
     const gl_pixelpath_state *rp = ctx->pixelpath;
     GLuint prog = program(ctx, kind);
@@ -306,8 +306,10 @@ static void draw_quad(struct gl_context *ctx, int kind, double x0, double y0, do
         return;
     const double ex = (x1 > x0 ? 1.0 : -1.0) / (1024.0 * tw);
     const double ey = (y1 > y0 ? 1.0 : -1.0) / (1024.0 * th);
-    const float u0 = (float)((px0 - x0) / (x1 - x0) + ex), u1 = (float)((px1 - x0) / (x1 - x0) + ex);
-    const float v0 = (float)((py0 - y0) / (y1 - y0) + ey), v1 = (float)((py1 - y0) / (y1 - y0) + ey);
+    const float u0 = (float)((px0 - x0) / (x1 - x0) + ex),
+                u1 = (float)((px1 - x0) / (x1 - x0) + ex);
+    const float v0 = (float)((py0 - y0) / (y1 - y0) + ey),
+                v1 = (float)((py1 - y0) / (y1 - y0) + ey);
     const float nx0 = (float)(2.0 * px0 / fw - 1.0), nx1 = (float)(2.0 * px1 / fw - 1.0);
     const float ny0 = (float)(2.0 * py0 / fh - 1.0), ny1 = (float)(2.0 * py1 / fh - 1.0);
     const float z = 2.0f * rp->pos[2] - 1.0f;
@@ -342,8 +344,10 @@ static bool is_color(GLenum format)
     case GL_LUMINANCE:
     case GL_LUMINANCE_ALPHA:
     case GL_RG:
-    case GL_ABGR_EXT: return true;
-    default: return false;
+    case GL_ABGR_EXT:
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -398,8 +402,7 @@ static gl_pixelstore tight_store(const gl_pixelstore *from)
 static void draw_stencil(struct gl_context *ctx, const GLubyte *bytes, GLsizei w, GLsizei h,
                          double x0, double y0, double x1, double y1)
 {
-    const GLuint write_mask =
-        (GLuint)get_int(ctx, gl_raster_get, GL_STENCIL_WRITEMASK) & 0xffu;
+    const GLuint write_mask = (GLuint)get_int(ctx, gl_raster_get, GL_STENCIL_WRITEMASK) & 0xffu;
     const gl_pixelstore tight = tight_store(&ctx->pixels->unpack);
     GLuint tex = upload(ctx, GL_R8, w, h, GL_RED, GL_UNSIGNED_BYTE, bytes, &tight);
     if (!tex)
@@ -434,7 +437,8 @@ static void draw_depth_stencil(struct gl_context *ctx, GLsizei w, GLsizei h, GLe
     const bool ds = format == GL_DEPTH_STENCIL;
     struct pipe_transfer *xfer = NULL;
     bool mapped = false;
-    const uint8_t *src = ps_in ? pixels : source_begin(ctx, ps, format, type, w, h, pixels, &mapped, &xfer);
+    const uint8_t *src =
+        ps_in ? pixels : source_begin(ctx, ps, format, type, w, h, pixels, &mapped, &xfer);
     if (!src)
         return;
     const size_t n = (size_t)w * (size_t)h;
@@ -452,8 +456,8 @@ static void draw_depth_stencil(struct gl_context *ctx, GLsizei w, GLsizei h, GLe
     if (mapped)
         gl_buffer_read_end(ctx, xfer);
     saved sv;
-    if (!err && !save_state(ctx, &sv, GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT |
-                                          GL_STENCIL_BUFFER_BIT))
+    if (!err &&
+        !save_state(ctx, &sv, GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT))
         err = GL_OUT_OF_MEMORY;
     if (err) {
         gl_error(ctx, err);
@@ -469,8 +473,8 @@ static void draw_depth_stencil(struct gl_context *ctx, GLsizei w, GLsizei h, GLe
         for (size_t i = 0; i < n; i++)
             bytes[i] = (GLubyte)(words[i] & 0xffu);
         const gl_pixelstore tight = tight_store(ps);
-        GLuint tex = upload(ctx, GL_DEPTH24_STENCIL8, w, h, GL_DEPTH_STENCIL,
-                            GL_UNSIGNED_INT_24_8, words, &tight);
+        GLuint tex = upload(ctx, GL_DEPTH24_STENCIL8, w, h, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8,
+                            words, &tight);
         if (tex) {
             swrgl_ColorMask(ctx, GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
             draw_quad(ctx, PD_DEPTH, x0, y0, x1, y1, w, h);
@@ -558,8 +562,8 @@ static void pixels_replay(struct gl_context *ctx, const void *data)
                 (const uint8_t *)data + sizeof(listed_pixels), &tight);
 }
 
-static void pixels_record(struct gl_context *ctx, GLsizei w, GLsizei h, GLenum format,
-                          GLenum type, const void *pixels)
+static void pixels_record(struct gl_context *ctx, GLsizei w, GLsizei h, GLenum format, GLenum type,
+                          const void *pixels)
 {
     if (w < 0 || h < 0) {
         gl_error(ctx, GL_INVALID_VALUE);
@@ -595,8 +599,8 @@ static void pixels_record(struct gl_context *ctx, GLsizei w, GLsizei h, GLenum f
     uint8_t *m = ctx->list_record(ctx, SWRGL_OP_CALLBACK, SWRGL_CALLBACK_DATA + sizeof lp + n);
     if (m) {
         uint8_t *dst = m + SWRGL_CALLBACK_DATA + sizeof lp;
-        if (n && !gl_pixels_unpack(&unpack, format, type, src, w, h, 1, pf, dst,
-                                   (size_t)w * bpp, n)) {
+        if (n &&
+            !gl_pixels_unpack(&unpack, format, type, src, w, h, 1, pf, dst, (size_t)w * bpp, n)) {
             lp.format = 0;
             gl_error(ctx, GL_INVALID_OPERATION);
         }
@@ -718,8 +722,7 @@ void swrgl_Bitmap(struct gl_context *ctx, GLsizei width, GLsizei height, GLfloat
     gl_pixelpath_state *rp = ctx->pixelpath;
     const listed_bitmap lb = {width, height, xorig, yorig, xmove, ymove};
     GLubyte *alpha = NULL;
-    if (width && height && (bitmap || ctx->vertex->pixel_unpack_buffer) &&
-        (listing || rp->valid)) {
+    if (width && height && (bitmap || ctx->vertex->pixel_unpack_buffer) && (listing || rp->valid)) {
         struct pipe_transfer *xfer = NULL;
         bool mapped = false;
         const uint8_t *src = source_begin(ctx, &ctx->pixels->unpack, GL_COLOR_INDEX, GL_BITMAP,
