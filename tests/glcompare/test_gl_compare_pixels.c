@@ -456,6 +456,38 @@ static void case_stencil(px_api *l, rec *r)
     show_stencil(l, r);
 }
 
+/* The errors the spec names for bad arguments (each recorded), and no
+ * draw from them. */
+static void case_errors(px_api *l, rec *r)
+{
+    static GLubyte buf[64];
+    l->WindowPos2i(10, 10);
+    l->DrawPixels(-1, 2, GL_RGBA, GL_UNSIGNED_BYTE, buf);
+    put(r, (float)l->GetError()); /* GL_INVALID_VALUE */
+    l->DrawPixels(2, 2, 0x1234, GL_UNSIGNED_BYTE, buf);
+    put(r, (float)l->GetError()); /* GL_INVALID_ENUM */
+    l->DrawPixels(2, 2, GL_RGBA, 0x1234, buf);
+    put(r, (float)l->GetError()); /* GL_INVALID_ENUM */
+    l->DrawPixels(2, 2, GL_RGB, GL_UNSIGNED_SHORT_4_4_4_4, buf);
+    put(r, (float)l->GetError()); /* GL_INVALID_OPERATION */
+    l->Bitmap(-1, 2, 0.0f, 0.0f, 1.0f, 1.0f, buf);
+    put(r, (float)l->GetError()); /* GL_INVALID_VALUE */
+    record_raster(l, r);          /* not moved */
+    l->CopyPixels(0, 0, 2, 2, 0x1234);
+    put(r, (float)l->GetError()); /* GL_INVALID_ENUM */
+    l->CopyPixels(0, 0, -1, 2, GL_COLOR);
+    put(r, (float)l->GetError()); /* GL_INVALID_VALUE */
+    l->Begin(GL_POINTS);
+    l->DrawPixels(2, 2, GL_RGBA, GL_UNSIGNED_BYTE, buf);
+    l->End();
+    put(r, (float)l->GetError()); /* GL_INVALID_OPERATION */
+    l->Begin(GL_POINTS);
+    l->Bitmap(0, 0, 0.0f, 0.0f, 1.0f, 1.0f, NULL);
+    l->End();
+    put(r, (float)l->GetError()); /* GL_INVALID_OPERATION */
+    record_raster(l, r);
+}
+
 typedef struct px_case {
     const char *name;
     double min_psnr;
@@ -467,7 +499,7 @@ static const px_case cases[] = {
     {"blend", 36.0, case_blend},     {"depth", 40.0, case_depth},
     {"bitmap", 40.0, case_bitmap},   {"bitmaplist", 40.0, case_bitmap_list},
     {"copy", 38.0, case_copy},       {"pixelslist", 40.0, case_pixels_list},
-    {"stencil", 40.0, case_stencil},
+    {"stencil", 40.0, case_stencil},   {"errors", 99.0, case_errors},
 };
 
 static bool render(glc_api *g, px_api *l, const px_case *c, uint8_t *out, rec *r)
