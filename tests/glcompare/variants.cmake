@@ -56,3 +56,11 @@ swr_gl_compare_test(test_gl_compare_objects 300)
 # Sampler objects and the packed 2_10_10_10 vertex types (arrays and the
 # immediate P commands) in a 3.3 context against Mesa's llvmpipe libOSMesa.
 swr_gl_compare_test(test_gl_compare_samplers 300)
+
+# glPushAttrib / glPopAttrib of every attribute group against Mesa's
+# llvmpipe libOSMesa and the spec's definition of the stack.
+swr_gl_compare_test(test_gl_compare_pushattrib 120)
+
+# glDrawPixels, glBitmap and glCopyPixels (images and the depth and raster
+# state they leave) against Mesa's llvmpipe libOSMesa.
+swr_gl_compare_test(test_gl_compare_pixels 120)

@@ -5,6 +5,7 @@
  * restored or the context ends).
  */
 #include "frontend-gallium/gl/attrib/gl_attrib.h"
+#include "frontend-gallium/gl/attrib/gl_attrib_priv.h"
 
 #include <stdlib.h>
 
@@ -22,7 +23,21 @@ typedef struct client_entry {
 typedef struct gl_attrib_state {
     client_entry client[CLIENT_STACK_DEPTH];
     unsigned client_depth;
+    gl_attrib_server server;
+    gl_attrib_calls calls;
 } gl_attrib_state;
+
+gl_attrib_server *gl_attrib_server_of(struct gl_context *ctx) { return &ctx->attrib->server; }
+
+const gl_attrib_calls *gl_attrib_server_calls(struct gl_context *ctx)
+{
+    return &ctx->attrib->calls;
+}
+
+void gl_attrib_connect(struct gl_context *ctx, const gl_attrib_calls *calls)
+{
+    ctx->attrib->calls = *calls;
+}
 
 bool gl_attrib_init(struct gl_context *ctx)
 {
@@ -36,6 +51,7 @@ void gl_attrib_fini(struct gl_context *ctx)
         return;
     for (unsigned i = 0; i < s->client_depth; i++)
         gl_vertex_client_discard(s->client[i].vertex);
+    gl_attrib_server_clear(&s->server);
     free(s);
     ctx->attrib = NULL;
 }
@@ -86,6 +102,8 @@ bool gl_attrib_get(struct gl_context *ctx, GLenum pname, gl_value *v)
     switch (pname) {
     case GL_CLIENT_ATTRIB_STACK_DEPTH: gl_value_int(v, (GLint)ctx->attrib->client_depth); return true;
     case GL_MAX_CLIENT_ATTRIB_STACK_DEPTH: gl_value_int(v, CLIENT_STACK_DEPTH); return true;
+    case GL_ATTRIB_STACK_DEPTH: gl_value_int(v, (GLint)ctx->attrib->server.depth); return true;
+    case GL_MAX_ATTRIB_STACK_DEPTH: gl_value_int(v, GL_ATTRIB_SERVER_DEPTH); return true;
     default: return false;
     }
 }

@@ -103,6 +103,7 @@ struct gl_context {
     struct gl_pixelpath_state *pixelpath; /* pixelpath/gl_pixelpath.h: raster position */
     struct gl_eval_state *eval;           /* eval/gl_eval.h: evaluators */
     struct gl_attrib_state *attrib;       /* attrib/gl_attrib.c: attribute stacks */
+    struct gl_pixeldraw_state *pixeldraw; /* pixeldraw/gl_pixeldraw.c: pixel rectangles */
 };
 
 enum {

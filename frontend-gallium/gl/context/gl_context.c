@@ -20,6 +20,7 @@
 #include "frontend-gallium/gl/pixelpath/gl_pixelpath.h"
 #include "frontend-gallium/gl/eval/gl_eval.h"
 #include "frontend-gallium/gl/attrib/gl_attrib.h"
+#include "frontend-gallium/gl/pixeldraw/gl_pixeldraw.h"
 #include "frontend-gallium/gl/objects/gl_objects.h"
 #include "frontend-gallium/gl/pixels/gl_pixels.h"
 #include "frontend-gallium/pipe/swr_public.h"
@@ -41,6 +42,9 @@ typedef struct gl_part {
     int (*enable)(struct gl_context *, GLenum, int);
 } gl_part;
 
+static bool get_value(struct gl_context *ctx, GLenum pname, gl_value *v);
+static int enable_op(struct gl_context *ctx, GLenum cap, int op);
+
 #define PART(p) {#p, gl_##p##_init, gl_##p##_fini, gl_##p##_get, gl_##p##_enable}
 /* Init order; fini runs backwards. Programs and textures are freed before
  * the framebuffers that may reference textures, the draws' pipe state
@@ -59,6 +63,7 @@ static const gl_part parts[] = {
     {"immediate", gl_immediate_init, gl_immediate_fini, NULL, NULL},
     PART(eval),
     PART(attrib), /* fini before the vertex part: its entries hold buffer references */
+    PART(pixeldraw), /* fini first: deletes its programs while the program part lives */
     PART(dlist),
 };
 #undef PART
@@ -161,6 +166,9 @@ struct gl_context *gl_context_create(const gl_context_desc *desc)
                                           gl_framebuffer_texture_deleted,
                                           gl_framebuffer_read_status};
     gl_texture_connect_framebuffer(ctx, &fb_calls);
+    /* The attrib part's glGet/glIsEnabled dispatch (gl_attrib.h). */
+    const gl_attrib_calls attrib_calls = {get_value, enable_op};
+    gl_attrib_connect(ctx, &attrib_calls);
     if (gl_is_core(ctx))
         ctx->hook_bits |= SWRGL_HOOK_CORE;
     return ctx;

@@ -71,14 +71,20 @@
  *                 glEvalPoint, glEvalMesh, GL_AUTO_NORMAL; the evaluated
  *                 vertices go through the vertex and immediate commands.
  *                 May call: vertex, immediate.
- *   attrib/       the client attribute stack (glPushClientAttrib,
- *                 glPopClientAttrib) over the pixels and vertex parts.
- *                 May call: pixels, vertex.
+ *   attrib/       the attribute stacks: client (glPushClientAttrib,
+ *                 glPopClientAttrib) and server (glPushAttrib, glPopAttrib,
+ *                 replayed through the owning parts' commands).
+ *                 May call: pixels, vertex, raster, texture, framebuffer,
+ *                 fixed, pixelpath, eval, dlist.
+ *   pixeldraw/    the pixel rectangles: glDrawPixels, glBitmap, glCopyPixels,
+ *                 each a texture and a quad drawn in immediate mode.
+ *                 May call: pixels, vertex, raster, program, texture,
+ *                 framebuffer, fixed, pixelpath, immediate, attrib.
  *   context/      context life, glGet and glEnable dispatch over the parts,
  *                 strings, glFlush/glFinish, the window-system interface.
  *                 May call: objects, pixels, vertex, raster, program, texture,
  *                 framebuffer, fixed, pixelpath, draw, immediate, eval,
- *                 attrib, dlist.
+ *                 attrib, pixeldraw, dlist.
  *
  * gl_context.c is the one file that calls every part (the generated entry
  * points call each command's own part). One call goes up, by design: the
@@ -102,8 +108,9 @@
  *   feedback are a render mode the draws consult, below draw.
  * - display lists (dlist/) record commands and replay them through the
  *   generated entry points, so they call no part directly.
- * - glPushAttrib/glPopAttrib: a hook pair per part (like get and enable)
- *   that saves and restores its own attribute groups, dispatched here.
+ * - glPushAttrib/glPopAttrib (attrib/): saved through glGet and restored
+ *   through each part's own commands; gl_context_create hands the attrib
+ *   part the glGet/glIsEnabled dispatch (gl_attrib_connect).
  * - the window-system interface (below; gl_context_desc in common/): the
  *   GLX libGL and libOSMesa call only this header.
  *
