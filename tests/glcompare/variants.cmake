@@ -56,3 +56,7 @@ swr_gl_compare_test(test_gl_compare_objects 300)
 # Sampler objects and the packed 2_10_10_10 vertex types (arrays and the
 # immediate P commands) in a 3.3 context against Mesa's llvmpipe libOSMesa.
 swr_gl_compare_test(test_gl_compare_samplers 300)
+
+# The program side of transform feedback (glTransformFeedbackVaryings, its
+# errors, the program queries and limits) against Mesa's llvmpipe libOSMesa.
+swr_gl_compare_test(test_gl_compare_xfb 120)
