@@ -5,7 +5,8 @@
  * _VARYING_MAX_LENGTH and the transform feedback limits of glGetIntegerv.
  *
  * How it works: the same sequence of calls runs on swr's libOSMesa and on
- * the reference (Debian's llvmpipe) libOSMesa in a 3.3 core context; every
+ * the reference (Debian's llvmpipe) libOSMesa, in a 3.3 core context with
+ * GLSL 3.30 shaders and in a 3.0 compatibility one with GLSL 1.30; every
  * answer (query values and glGetError after each call) is appended to a
  * record and the two records must be equal. The sequence covers the errors
  * the spec names (a bad buffer mode is INVALID_ENUM; a negative count, more
@@ -40,7 +41,7 @@ typedef struct lib {
 
 static int failures;
 
-static bool lib_open(lib *l, const char *path)
+static bool lib_open(lib *l, const char *path, bool compat)
 {
     memset(l, 0, sizeof *l);
     if (!glc_open(&l->g, path) || !xfb_open(&l->x, &l->g))
@@ -53,12 +54,13 @@ static bool lib_open(lib *l, const char *path)
     l->t.w = W;
     l->t.h = H;
     l->t.color = calloc((size_t)W * H, 4);
-    /* OSMESA_FORMAT RGBA, DEPTH_BITS 24, STENCIL_BITS 8, PROFILE CORE (0x34),
-     * CONTEXT_MAJOR/MINOR_VERSION 3.3 */
-    const int attribs[] = {0x22, GL_RGBA, 0x30, 24, 0x31, 8, 0x33, 0x34, 0x36, 3, 0x37, 3, 0};
+    /* OSMESA_FORMAT RGBA, DEPTH_BITS 24, STENCIL_BITS 8, PROFILE CORE (0x34)
+     * or COMPAT (0x35), CONTEXT_MAJOR/MINOR_VERSION 3.3 or 3.0 */
+    const int attribs[] = {0x22, GL_RGBA, 0x30, 24, 0x31, 8, 0x33, compat ? 0x35 : 0x34,
+                           0x36, 3, 0x37, compat ? 0 : 3, 0};
     l->t.ctx = l->g.OSMesaCreateContextAttribs(attribs, NULL);
     if (!l->t.color || !l->t.ctx || !glc_target_bind(&l->t)) {
-        fprintf(stderr, "%s: no 3.3 core context\n", path);
+        fprintf(stderr, "%s: no %s context\n", path, compat ? "3.0 compat" : "3.3 core");
         return false;
     }
     return true;
@@ -70,13 +72,12 @@ static void lib_close(lib *l)
     glc_close(&l->g);
 }
 
-static const char VS[] = "#version 330\n"
-                         "layout(location = 0) in vec4 pos;\n"
+/* "#version 330" (core) or "#version 130" (compat) goes before these */
+static const char VS[] = "in vec4 pos;\n"
                          "out vec4 color;\n"
                          "out float weight;\n"
                          "void main() { gl_Position = pos; color = pos * 0.5; weight = pos.x; }\n";
-static const char FS[] = "#version 330\n"
-                         "in vec4 color;\n"
+static const char FS[] = "in vec4 color;\n"
                          "in float weight;\n"
                          "out vec4 o;\n"
                          "void main() { o = color * weight; }\n";
@@ -109,7 +110,7 @@ static void put_prog(rec *r, lib *l, GLuint p)
 }
 
 /* The recorded sequence; see the file comment. */
-static void run(lib *l, rec *r)
+static void run(lib *l, rec *r, bool compat)
 {
     glc_api *g = &l->g;
     glc_target_bind(&l->t);
@@ -122,7 +123,11 @@ static void run(lib *l, rec *r)
         put(r, v >= 0);  /* the values differ between drivers: compared below for swr */
         put_err(r, l);
     }
-    GLuint p = glc_program(g, VS, FS);
+    const char *version = compat ? "#version 130\n" : "#version 330\n";
+    char vs[512], fs[512];
+    snprintf(vs, sizeof vs, "%s%s", version, VS);
+    snprintf(fs, sizeof fs, "%s%s", version, FS);
+    GLuint p = glc_program(g, vs, fs);
     if (!p) {
         fprintf(stderr, "program did not link\n");
         failures++;
@@ -204,31 +209,34 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *ref_path = argc > 2 ? argv[2] : glc_reference_library();
-    static lib swr, ref;
-    if (!lib_open(&swr, argv[1]))
-        return 1;
-    bool have_ref = lib_open(&ref, ref_path);
-    if (!have_ref)
-        fprintf(stderr, "note: no reference library (%s): swr-only checks\n", ref_path);
-
-    static rec ra, rb;
-    run(&swr, &ra);
-    check_swr(&swr, &ra);
-    if (have_ref) {
-        run(&ref, &rb);
-        if (ra.n != rb.n || memcmp(ra.v, rb.v, (size_t)ra.n * sizeof ra.v[0])) {
-            fprintf(stderr, "answers differ from the reference:\n");
-            for (int i = 0; i < ra.n && i < rb.n; i++)
-                if (ra.v[i] != rb.v[i])
-                    fprintf(stderr, "  [%d] swr %lld ref %lld\n", i, ra.v[i], rb.v[i]);
-            failures++;
+    for (int compat = 0; compat < 2; compat++) {
+        static lib swr, ref;
+        if (!lib_open(&swr, argv[1], compat))
+            return 1;
+        bool have_ref = lib_open(&ref, ref_path, compat);
+        if (!have_ref)
+            fprintf(stderr, "note: no reference library (%s): swr-only checks\n", ref_path);
+        static rec ra, rb;
+        memset(&ra, 0, sizeof ra);
+        memset(&rb, 0, sizeof rb);
+        run(&swr, &ra, compat);
+        check_swr(&swr, &ra);
+        if (have_ref) {
+            run(&ref, &rb, compat);
+            if (ra.n != rb.n || memcmp(ra.v, rb.v, (size_t)ra.n * sizeof ra.v[0])) {
+                fprintf(stderr, "answers differ from the reference:\n");
+                for (int i = 0; i < ra.n && i < rb.n; i++)
+                    if (ra.v[i] != rb.v[i])
+                        fprintf(stderr, "  [%d] swr %lld ref %lld\n", i, ra.v[i], rb.v[i]);
+                failures++;
+            }
+            printf("%s: compared %d answers with the reference\n", compat ? "3.0 compat" : "3.3 core",
+                   ra.n);
         }
-        printf("compared %d answers with the reference\n", ra.n);
+        lib_close(&swr);
+        if (have_ref)
+            lib_close(&ref);
     }
-
-    lib_close(&swr);
-    if (have_ref)
-        lib_close(&ref);
     printf("%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
     return failures ? 1 : 0;
 }
