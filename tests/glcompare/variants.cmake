@@ -64,3 +64,7 @@ swr_gl_compare_test(test_gl_compare_pushattrib 120)
 # glDrawPixels, glBitmap and glCopyPixels (images and the depth and raster
 # state they leave) against Mesa's llvmpipe libOSMesa.
 swr_gl_compare_test(test_gl_compare_pixels 120)
+
+# The program side of transform feedback (glTransformFeedbackVaryings, its
+# errors, the program queries and limits) against Mesa's llvmpipe libOSMesa.
+swr_gl_compare_test(test_gl_compare_xfb 120)

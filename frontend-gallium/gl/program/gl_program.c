@@ -79,6 +79,11 @@ typedef struct glp_program {
     char *log;
     glp_bindings attribs;     /* glBindAttribLocation, used at the next link */
     glp_bindings frag_data;   /* glBindFragDataLocation, used at the next link */
+    /* glTransformFeedbackVaryings, used at the next link (GL 3.0 section
+     * 2.15.3): the names and the buffer mode (0 until set: INTERLEAVED) */
+    char **tf_names;
+    unsigned tf_count;
+    GLenum tf_mode;
     glp_exec *exec;           /* the last successful link, NULL if it failed */
 } glp_program;
 
@@ -337,6 +342,15 @@ static void detach_at(struct gl_context *ctx, glp_program *p, unsigned i)
         shader_free(ctx, s);
 }
 
+static void tf_names_free(glp_program *p)
+{
+    for (unsigned i = 0; i < p->tf_count; i++)
+        free(p->tf_names[i]);
+    free(p->tf_names);
+    p->tf_names = NULL;
+    p->tf_count = 0;
+}
+
 static void program_free(struct gl_context *ctx, glp_program *p)
 {
     while (p->num_attached)
@@ -345,6 +359,7 @@ static void program_free(struct gl_context *ctx, glp_program *p)
     exec_unref(ctx, p->exec);
     bindings_free(&p->attribs);
     bindings_free(&p->frag_data);
+    tf_names_free(p);
     free(p->attached);
     free(p->log);
     free(p);
@@ -447,6 +462,16 @@ bool gl_program_get(struct gl_context *ctx, GLenum pname, gl_value *v)
         return true;
     case GL_MAX_TEXTURE_COORDS:
         gl_value_int(v, GLP_MAX_TEXTURE_COORDS);
+        return true;
+    /* GL 3.0 table 6.48's minimums */
+    case GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS:
+        gl_value_int(v, GLP_MAX_TF_INTERLEAVED_COMPONENTS);
+        return true;
+    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS:
+        gl_value_int(v, GLP_MAX_TF_SEPARATE_ATTRIBS);
+        return true;
+    case GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS:
+        gl_value_int(v, GLP_MAX_TF_SEPARATE_COMPONENTS);
         return true;
     default:
         return false;
@@ -888,6 +913,16 @@ static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
         goto fail;
     }
     build_inputs(e);
+    /* The transform feedback varyings in effect from this link on (GL 3.0
+     * section 2.15.3: later glTransformFeedbackVaryings calls change only
+     * what the next link uses). */
+    e->tf_mode = p->tf_mode ? p->tf_mode : GL_INTERLEAVED_ATTRIBS;
+    e->tf_count = p->tf_count;
+    for (unsigned i = 0; i < p->tf_count; i++) {
+        GLint len = (GLint)strlen(p->tf_names[i]) + 1;
+        if (len > e->tf_max_len)
+            e->tf_max_len = len;
+    }
     free(shaders);
     free(bind);
     if (!cso_add(ctx, e, vs_cso, fs_cso)) { /* made again at the first draw */
@@ -1086,12 +1121,72 @@ void swrgl_GetProgramiv(struct gl_context *ctx, GLuint program, GLenum pname, GL
     case GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH:
         r = glp_blocks_max_name_length(p->exec);
         break;
+    /* GL 3.0 section 6.1.15 says "for the program" without naming the
+     * link; like the reference (llvmpipe), the mode and the count are those
+     * of the last glTransformFeedbackVaryings and the maximum length is the
+     * last successful link's. */
+    case GL_TRANSFORM_FEEDBACK_BUFFER_MODE:
+        r = p->tf_mode ? (GLint)p->tf_mode : GL_INTERLEAVED_ATTRIBS;
+        break;
+    case GL_TRANSFORM_FEEDBACK_VARYINGS:
+        r = (GLint)p->tf_count;
+        break;
+    case GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH:
+        r = p->exec ? p->exec->tf_max_len : 0;
+        break;
     default:
         gl_error(ctx, GL_INVALID_ENUM);
         return;
     }
     if (params)
         *params = r;
+}
+
+/* GL 3.0 section 2.15.3. The names are kept for the next link; a count
+ * beyond the separate attribute limit in GL_SEPARATE_ATTRIBS mode is
+ * INVALID_VALUE, as is a negative count. */
+static void tf_varyings_locked(struct gl_context *ctx, GLuint program, GLsizei count,
+                               const GLchar *const *varyings, GLenum bufferMode)
+{
+    glp_program *p = find_program(ctx, program);
+    if (!p)
+        return;
+    if (bufferMode != GL_INTERLEAVED_ATTRIBS && bufferMode != GL_SEPARATE_ATTRIBS) {
+        gl_error(ctx, GL_INVALID_ENUM);
+        return;
+    }
+    if (count < 0 || (bufferMode == GL_SEPARATE_ATTRIBS && count > GLP_MAX_TF_SEPARATE_ATTRIBS) ||
+        (count > 0 && !varyings)) {
+        gl_error(ctx, GL_INVALID_VALUE);
+        return;
+    }
+    char **names = count ? calloc((size_t)count, sizeof *names) : NULL;
+    if (count && !names) {
+        gl_error(ctx, GL_OUT_OF_MEMORY);
+        return;
+    }
+    for (GLsizei i = 0; i < count; i++) {
+        names[i] = dup_string(varyings[i] ? varyings[i] : "");
+        if (!names[i]) {
+            for (GLsizei j = 0; j < i; j++)
+                free(names[j]);
+            free(names);
+            gl_error(ctx, GL_OUT_OF_MEMORY);
+            return;
+        }
+    }
+    tf_names_free(p);
+    p->tf_names = names;
+    p->tf_count = (unsigned)count;
+    p->tf_mode = bufferMode;
+}
+
+void swrgl_TransformFeedbackVaryings(struct gl_context *ctx, GLuint program, GLsizei count,
+                                     const GLchar *const *varyings, GLenum bufferMode)
+{
+    gl_objects_lock(ctx->program->objects);
+    tf_varyings_locked(ctx, program, count, varyings, bufferMode);
+    gl_objects_unlock(ctx->program->objects);
 }
 
 void swrgl_GetProgramInfoLog(struct gl_context *ctx, GLuint program, GLsizei bufSize,

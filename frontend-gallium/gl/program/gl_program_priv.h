@@ -80,7 +80,17 @@ typedef struct glp_exec {
      * uniform block (swr_glsl_get_uniform_block index), 0 after a link */
     GLuint *block_binding;
     unsigned num_blocks;
+    /* glTransformFeedbackVaryings as of this link: the buffer mode, the
+     * number of varyings and GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH */
+    GLenum tf_mode;
+    unsigned tf_count;
+    GLint tf_max_len;
 } glp_exec;
+
+/* Transform feedback limits (GL 3.0 table 6.48's minimums) */
+#define GLP_MAX_TF_INTERLEAVED_COMPONENTS 64
+#define GLP_MAX_TF_SEPARATE_ATTRIBS 4
+#define GLP_MAX_TF_SEPARATE_COMPONENTS 4
 
 /* Locations encode (uniform index, array element). */
 #define GLP_LOC_ELEMENT_BITS 12
