@@ -298,8 +298,16 @@ GLX_EXPORT glx_context *glXCreateContextAttribsARB(Display *dpy, void *config, g
     }
     const int known_flags = GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB |
                             GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB;
-    if ((flags & ~known_flags) || render_type != GLX_RGBA_TYPE) {
+    if ((flags & ~known_flags) ||
+        (render_type != GLX_RGBA_TYPE && render_type != GLX_COLOR_INDEX_TYPE)) {
         glx_error(dpy, d, -1, BadValue, 0);
+        return NULL;
+    }
+    /* A known render type the config lacks (swr's configs are RGBA only;
+     * GL 3.0 and later have no colour index rendering at all): the version
+     * and feature set asked for are not defined, BadMatch. */
+    if (render_type == GLX_COLOR_INDEX_TYPE) {
+        glx_error(dpy, d, -1, BadMatch, 0);
         return NULL;
     }
     const bool versioned_profile = major > 3 || (major == 3 && minor >= 2);
@@ -310,15 +318,18 @@ GLX_EXPORT glx_context *glXCreateContextAttribsARB(Display *dpy, void *config, g
         glx_error(dpy, d, -1, BadMatch, 0);
         return NULL;
     }
-    /* The profile counts from GL 3.2 on; below it is ignored. */
-    if (versioned_profile && profile_given &&
+    /* The profile selects the context's features from GL 3.2 on only, but
+     * a mask that names no profile, several, or unknown bits is rejected
+     * whatever the version (GLX_ARB_create_context_profile's error list
+     * does not depend on the version). */
+    if (profile_given &&
         (profile & ~(GLX_CONTEXT_CORE_PROFILE_BIT_ARB | GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB |
                      GLX_CONTEXT_ES2_PROFILE_BIT_EXT) ||
          __builtin_popcount((unsigned)profile) != 1)) {
         glx_error(dpy, d, GLX_ERR_BAD_PROFILE_ARB, 0, 0);
         return NULL;
     }
-    if (versioned_profile && (profile & GLX_CONTEXT_ES2_PROFILE_BIT_EXT)) {
+    if (profile_given && (profile & GLX_CONTEXT_ES2_PROFILE_BIT_EXT)) {
         glx_error(dpy, d, GLX_ERR_BAD_PROFILE_ARB, 0, 0); /* no ES contexts */
         return NULL;
     }
@@ -424,6 +435,32 @@ static Bool make_current(Display *dpy, XID draw, XID read, glx_context *c)
         glx_error(dpy, d, -1, BadAccess, 0);
         return False;
     }
+    /* GLX_ARB_create_context: a context of GL 3.0 or later may be made
+     * current with no drawables at all; it then has no default framebuffer
+     * (framebuffer 0 has no buffers and is incomplete). */
+    if (draw == None && read == None && c->gl->desc.major >= 3) {
+        glx_context *dead = NULL;
+        if (current && current != c) {
+            dead = release_current();
+        } else if (current == c) {
+            glx_drawable_unref(c->draw);
+            if (c->read != c->draw)
+                glx_drawable_unref(c->read);
+        }
+        c->draw = c->read = NULL;
+        c->is_current = true;
+        c->owner = pthread_self();
+        current = c;
+        current_dpy = dpy;
+        gl_context_make_current(c->gl);
+        if (c->had_window) /* let go of the last drawable's buffers */
+            gl_framebuffer_set_window(c->gl, NULL, NULL, 0, 0);
+        c->had_window = false;
+        pthread_mutex_unlock(&glx_lock);
+        if (dead)
+            free_context(dead);
+        return True;
+    }
     if (draw == None || read == None) {
         pthread_mutex_unlock(&glx_lock);
         glx_error(dpy, d, -1, BadMatch, 0);
@@ -463,9 +500,11 @@ static Bool make_current(Display *dpy, XID draw, XID read, glx_context *c)
     gl_context_make_current(c->gl);
     /* The drawable's buffers may be new (first use, a resize) or another
      * context's size may differ: the window framebuffer always takes them. */
-    if (dr->color)
+    if (dr->color) {
         gl_framebuffer_set_window(c->gl, dr->color, dr->zs, dr->width ? dr->width : 1,
                                   dr->height ? dr->height : 1);
+        c->had_window = true;
+    }
     pthread_mutex_unlock(&glx_lock);
     if (dead)
         free_context(dead);

@@ -141,6 +141,7 @@ struct __GLXcontextRec {
     pthread_t owner; /* valid while current */
     bool is_current;
     glx_drawable *draw, *read;
+    bool had_window; /* the GL window framebuffer holds a drawable's buffers */
 };
 typedef struct __GLXcontextRec glx_context;
 
