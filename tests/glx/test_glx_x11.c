@@ -746,6 +746,121 @@ static void check_threads(struct api *a)
 
 /* ---- bad arguments (swr's library; Mesa crashes on some of these) --------- */
 
+/* GLX_ARB_create_context(_profile) rules piglit's glx_arb_create_context
+ * groups check, and GLX_FBCONFIG_ID of a window made current through a
+ * visual (GLX 1.4 section 3.3.6: the drawable's config; glXChooseVisual's
+ * visual names one config, the first of glXGetFBConfigs with its id). */
+static void check_create_context_rules(struct api *a, Display *dpy)
+{
+    XSync(dpy, False);
+    int (*old)(Display *, XErrorEvent *) = XSetErrorHandler(count_error);
+    int glx_err = 0, glx_ev = 0;
+    a->QueryExtension(dpy, &glx_err, &glx_ev);
+    GLXFBConfig c = pick(a, dpy, true, GLX_WINDOW_BIT);
+    /* a profile mask with no bit, two bits or an unknown bit is
+     * GLXBadProfileARB whatever the version (the default 1.0 here) */
+    const int masks[] = {0, 3, 0x8, 0x100, 0x4 /* ES2: not offered */};
+    for (unsigned i = 0; i < sizeof masks / sizeof *masks; i++) {
+        const int attrs[] = {0x9126, masks[i], 0};
+        x_errors = 0;
+        GLXContext bad = a->CreateContextAttribsARB(dpy, c, NULL, True, attrs);
+        XSync(dpy, False);
+        CHECK(bad == NULL && x_errors == 1 && last_error_code == glx_err + 13,
+              "profile mask 0x%x: context %p, %d errors, code %d", masks[i], bad, x_errors,
+              last_error_code);
+        if (bad)
+            a->DestroyContext(dpy, bad);
+    }
+    /* colour index with GL 3.0: BadMatch (no such feature set) */
+    const int ci30[] = {0x2091, 3, 0x2092, 0, GLX_RENDER_TYPE, GLX_COLOR_INDEX_TYPE, 0};
+    x_errors = 0;
+    GLXContext bad = a->CreateContextAttribsARB(dpy, c, NULL, True, ci30);
+    XSync(dpy, False);
+    CHECK(bad == NULL && x_errors == 1 && last_error_code == BadMatch,
+          "colour index 3.0: context %p, %d errors, code %d", bad, x_errors, last_error_code);
+    /* GL 3.0 current with no drawables: no default framebuffer */
+    Bool (*make_ctx)(Display *, GLXDrawable, GLXDrawable, GLXContext) =
+        (Bool (*)(Display *, GLXDrawable, GLXDrawable, GLXContext))a->GetProcAddressARB(
+            (const unsigned char *)"glXMakeContextCurrent");
+    GLXDrawable (*cur_draw)(void) =
+        (GLXDrawable(*)(void))a->GetProcAddressARB((const unsigned char *)"glXGetCurrentDrawable");
+    const int v30[] = {0x2091, 3, 0x2092, 0, 0};
+    GLXContext c30 = a->CreateContextAttribsARB(dpy, c, NULL, True, v30);
+    CHECK(c30 && make_ctx && cur_draw, "GL 3.0 context");
+    if (c30 && make_ctx && cur_draw) {
+        Window w = make_window(a, dpy, c, 16, 16);
+        CHECK(make_ctx(dpy, w, w, c30), "GL 3.0 on a window");
+        x_errors = 0;
+        CHECK(make_ctx(dpy, None, None, c30), "GL 3.0 current with None drawables");
+        XSync(dpy, False);
+        CHECK(x_errors == 0 && a->GetCurrentContext() == c30 && cur_draw() == None,
+              "None drawables: %d errors, current %p, drawable 0x%lx", x_errors,
+              a->GetCurrentContext(), (unsigned long)cur_draw());
+        a->ClearColor(1, 0, 0, 1);
+        a->Clear(GL_COLOR_BUFFER_BIT); /* no buffers: nothing to draw, no crash */
+        a->Finish();
+        a->MakeCurrent(dpy, None, NULL);
+        a->DestroyContext(dpy, c30);
+        XDestroyWindow(dpy, w);
+    }
+    /* a 2.1 context (glXCreateNewContext) still needs drawables */
+    GLXContext c21 = a->CreateNewContext(dpy, c, GLX_RGBA_TYPE, NULL, True);
+    x_errors = 0;
+    CHECK(c21 && make_ctx && !make_ctx(dpy, None, None, c21), "GL 2.1 with None drawables");
+    XSync(dpy, False);
+    CHECK(x_errors == 1, "GL 2.1 with None drawables: %d errors", x_errors);
+    if (c21)
+        a->DestroyContext(dpy, c21);
+
+    /* GLX_FBCONFIG_ID of a plain window made current through a visual */
+    GLXContext (*create_ctx)(Display *, XVisualInfo *, GLXContext, Bool) =
+        (GLXContext(*)(Display *, XVisualInfo *, GLXContext, Bool))a->GetProcAddressARB(
+            (const unsigned char *)"glXCreateContext");
+    int want[][12] = {
+        {GLX_RGBA, GLX_DOUBLEBUFFER, GLX_RED_SIZE, 1, GLX_ALPHA_SIZE, 1, None},
+        {GLX_RGBA, GLX_DOUBLEBUFFER, GLX_DEPTH_SIZE, 16, None},
+        {GLX_RGBA, GLX_RED_SIZE, 1, None},
+    };
+    for (unsigned i = 0; i < sizeof want / sizeof *want && create_ctx; i++) {
+        XVisualInfo *vi = a->ChooseVisual(dpy, DefaultScreen(dpy), want[i]);
+        CHECK(vi != NULL, "glXChooseVisual #%u", i);
+        if (!vi)
+            continue;
+        int nall = 0;
+        GLXFBConfig *all = a->GetFBConfigs(dpy, DefaultScreen(dpy), &nall);
+        int first = 0;
+        for (int k = 0; k < nall && !first; k++)
+            if (attr(a, dpy, all[k], GLX_VISUAL_ID) == (int)vi->visualid)
+                first = attr(a, dpy, all[k], GLX_FBCONFIG_ID);
+        XSetWindowAttributes wa = {.colormap = XCreateColormap(dpy, DefaultRootWindow(dpy),
+                                                               vi->visual, AllocNone)};
+        Window w = XCreateWindow(dpy, DefaultRootWindow(dpy), 0, 0, 17, 13, 0, vi->depth,
+                                 InputOutput, vi->visual, CWColormap | CWBorderPixel, &wa);
+        GLXContext vc = create_ctx(dpy, vi, NULL, True);
+        unsigned id = 0, db = 9;
+        CHECK(vc && a->MakeCurrent(dpy, w, vc), "make current through visual #%u", i);
+        a->QueryDrawable(dpy, w, GLX_FBCONFIG_ID, &id);
+        int vdb = -1;
+        a->GetConfig(dpy, vi, GLX_DOUBLEBUFFER, &vdb);
+        for (int k = 0; k < nall; k++)
+            if (attr(a, dpy, all[k], GLX_FBCONFIG_ID) == (int)id)
+                db = (unsigned)attr(a, dpy, all[k], GLX_DOUBLEBUFFER);
+        CHECK(id != 0 && (int)id == first && (int)db == vdb,
+              "visual #%u 0x%lx: window's GLX_FBCONFIG_ID %u, first config of the visual %d, "
+              "double %u (visual %d)",
+              i, (unsigned long)vi->visualid, id, first, db, vdb);
+        a->MakeCurrent(dpy, None, NULL);
+        if (vc)
+            a->DestroyContext(dpy, vc);
+        XDestroyWindow(dpy, w);
+        XFreeColormap(dpy, wa.colormap);
+        XFree(all);
+        XFree(vi);
+    }
+    XSync(dpy, False);
+    XSetErrorHandler(old);
+}
+
 static void check_bad_arguments(struct api *a, Display *dpy)
 {
     XSync(dpy, False);
@@ -1050,6 +1165,7 @@ int main(int argc, char **argv)
     check_single_pixmap_pbuffer(&a, dpy);
     check_threads(&a);
     check_bad_arguments(&a, dpy);
+    check_create_context_rules(&a, dpy);
     const char *ext = a.QueryExtensionsString(dpy, DefaultScreen(dpy));
     CHECK(ext && strstr(ext, "GLX_ARB_create_context"), "extensions: %s", ext ? ext : "(null)");
     free(img);
