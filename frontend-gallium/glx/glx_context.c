@@ -356,7 +356,10 @@ GLX_EXPORT void glXDestroyContext(Display *dpy, glx_context *c)
 {
     glx_display *d = glx_display_get(dpy);
     pthread_mutex_lock(&glx_lock);
-    if (!c || !context_live(c) || c->destroyed) {
+    /* A context destroyed while current on this thread stays usable by
+     * this thread until released (GLX 1.4 section 3.3.7): destroying it
+     * again, or making it current again, is no error. */
+    if (!c || !context_live(c) || (c->destroyed && c != current)) {
         pthread_mutex_unlock(&glx_lock);
         glx_error(dpy, d, GLX_ERR_BAD_CONTEXT, 0, 0);
         return;
@@ -425,7 +428,7 @@ static Bool make_current(Display *dpy, XID draw, XID read, glx_context *c)
         return True;
     }
     pthread_mutex_lock(&glx_lock);
-    if (!context_live(c) || c->destroyed) {
+    if (!context_live(c) || (c->destroyed && c != current)) {
         pthread_mutex_unlock(&glx_lock);
         glx_error(dpy, d, GLX_ERR_BAD_CONTEXT, 0, 0);
         return False;

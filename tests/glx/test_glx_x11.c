@@ -812,6 +812,28 @@ static void check_create_context_rules(struct api *a, Display *dpy)
     if (c21)
         a->DestroyContext(dpy, c21);
 
+    /* a context destroyed while current stays usable on its thread until
+     * released: making it current again and destroying it again are no
+     * errors (piglit's glx-destroycontext-3) */
+    {
+        GLXContext dc = a->CreateNewContext(dpy, c, GLX_RGBA_TYPE, NULL, True);
+        Window w = make_window(a, dpy, c, 8, 8);
+        CHECK(dc && a->MakeCurrent(dpy, w, dc), "make current before destroying");
+        x_errors = 0;
+        a->DestroyContext(dpy, dc);
+        CHECK(a->MakeCurrent(dpy, w, dc), "make current a current destroyed context");
+        a->ClearColor(0, 1, 0, 1);
+        a->Clear(GL_COLOR_BUFFER_BIT);
+        unsigned char px[4] = {0};
+        a->ReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        a->DestroyContext(dpy, dc);
+        a->MakeCurrent(dpy, None, NULL);
+        XSync(dpy, False);
+        CHECK(x_errors == 0 && px[0] == 0 && px[1] == 255,
+              "destroyed current context: %d errors, pixel %d %d", x_errors, px[0], px[1]);
+        XDestroyWindow(dpy, w);
+    }
+
     /* GLX_FBCONFIG_ID of a plain window made current through a visual */
     GLXContext (*create_ctx)(Display *, XVisualInfo *, GLXContext, Bool) =
         (GLXContext(*)(Display *, XVisualInfo *, GLXContext, Bool))a->GetProcAddressARB(
