@@ -834,6 +834,36 @@ static void check_create_context_rules(struct api *a, Display *dpy)
         XDestroyWindow(dpy, w);
     }
 
+    /* GLXWindow life (piglit's glx-window-life): glXDestroyWindow before
+     * XDestroyWindow keeps the X window; after it, GLXBadWindow */
+    {
+        GLXDrawable (*create_win)(Display *, GLXFBConfig, Window, const int *) =
+            (GLXDrawable(*)(Display *, GLXFBConfig, Window, const int *))a->GetProcAddressARB(
+                (const unsigned char *)"glXCreateWindow");
+        void (*destroy_win)(Display *, GLXDrawable) = (void (*)(Display *, GLXDrawable))
+            a->GetProcAddressARB((const unsigned char *)"glXDestroyWindow");
+        CHECK(create_win && destroy_win, "glXCreateWindow/glXDestroyWindow");
+        if (create_win && destroy_win) {
+            Window w = make_window(a, dpy, c, 8, 8);
+            GLXDrawable g = create_win(dpy, c, w, NULL);
+            x_errors = 0;
+            destroy_win(dpy, g);
+            XWindowAttributes xwa;
+            XGetWindowAttributes(dpy, w, &xwa);
+            XDestroyWindow(dpy, w);
+            XSync(dpy, False);
+            CHECK(x_errors == 0, "GLX window destroyed first: %d errors", x_errors);
+            w = make_window(a, dpy, c, 8, 8);
+            g = create_win(dpy, c, w, NULL);
+            XDestroyWindow(dpy, w);
+            x_errors = 0;
+            destroy_win(dpy, g);
+            XSync(dpy, False);
+            CHECK(x_errors == 1 && last_error_code == glx_err + 12,
+                  "X window destroyed first: %d errors, code %d", x_errors, last_error_code);
+        }
+    }
+
     /* GLX_FBCONFIG_ID of a plain window made current through a visual */
     GLXContext (*create_ctx)(Display *, XVisualInfo *, GLXContext, Bool) =
         (GLXContext(*)(Display *, XVisualInfo *, GLXContext, Bool))a->GetProcAddressARB(
