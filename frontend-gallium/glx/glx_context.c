@@ -34,10 +34,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <X11/Xlibint.h>
 
 #include "knobs/knobs.h"
+#include "swr_version.h"
 #include "frontend-gallium/pipe/swr_public.h"
 
 #include "glx_priv.h"
@@ -722,7 +724,8 @@ GLX_EXPORT int glXSwapIntervalSGI(int interval)
 static const char glx_extensions[] =
     "GLX_ARB_create_context GLX_ARB_create_context_profile "
     "GLX_ARB_create_context_robustness GLX_ARB_get_proc_address "
-    "GLX_EXT_swap_control GLX_EXT_visual_info GLX_MESA_copy_sub_buffer GLX_MESA_swap_control "
+    "GLX_EXT_swap_control GLX_EXT_visual_info GLX_MESA_copy_sub_buffer GLX_MESA_query_renderer "
+    "GLX_MESA_swap_control "
     "GLX_SGI_swap_control";
 
 GLX_EXPORT Bool glXQueryExtension(Display *dpy, int *error_base, int *event_base)
@@ -804,6 +807,101 @@ extern void glXQueryDrawable(Display *, XID, int, unsigned int *);
 extern void glXSelectEvent(Display *, XID, unsigned long);
 extern void glXGetSelectedEvent(Display *, XID, unsigned long *);
 
+/* ---- GLX_MESA_query_renderer ---------------------------------------------- */
+
+/* One renderer (index 0) on every screen: swr, software, on the CPU. The
+ * values: no PCI ids (0xffffffff, the extension's value for "not a PCI
+ * device"), swr's version, not accelerated, the physical memory (MB) as
+ * its video memory and unified memory (it renders into system memory),
+ * compatibility preferred (glXCreateContext makes 2.1 compatibility
+ * contexts), the highest core and compatibility versions
+ * gl_context_version_check allows, no ES. */
+static bool renderer_integer(int attribute, unsigned *value)
+{
+    switch (attribute) {
+    case GLX_RENDERER_VENDOR_ID_MESA:
+    case GLX_RENDERER_DEVICE_ID_MESA:
+        value[0] = 0xffffffffu;
+        return true;
+    case GLX_RENDERER_VERSION_MESA:
+        value[0] = SWR_VERSION_MAJOR;
+        value[1] = SWR_VERSION_MINOR;
+        value[2] = SWR_VERSION_PATCH;
+        return true;
+    case GLX_RENDERER_ACCELERATED_MESA:
+        value[0] = False;
+        return true;
+    case GLX_RENDERER_VIDEO_MEMORY_MESA: {
+        const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+        const unsigned long long mb =
+            pages > 0 && page > 0 ? (unsigned long long)pages * (unsigned long long)page >> 20 : 0;
+        value[0] = mb > 0xffffffffull ? 0xffffffffu : (unsigned)mb;
+        return true;
+    }
+    case GLX_RENDERER_UNIFIED_MEMORY_ARCHITECTURE_MESA:
+        value[0] = True;
+        return true;
+    case GLX_RENDERER_PREFERRED_PROFILE_MESA:
+        value[0] = GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB;
+        return true;
+    case GLX_RENDERER_OPENGL_CORE_PROFILE_VERSION_MESA:
+    case GLX_RENDERER_OPENGL_COMPATIBILITY_PROFILE_VERSION_MESA:
+        value[0] = SWRGL_MAX_MAJOR;
+        value[1] = SWRGL_MAX_MINOR;
+        return true;
+    case GLX_RENDERER_OPENGL_ES_PROFILE_VERSION_MESA:
+    case GLX_RENDERER_OPENGL_ES2_PROFILE_VERSION_MESA:
+        value[0] = 0;
+        value[1] = 0;
+        return true;
+    default:
+        return false;
+    }
+}
+
+static const char *renderer_string(int attribute)
+{
+    switch (attribute) {
+    case GLX_RENDERER_VENDOR_ID_MESA:
+        return "swr";
+    case GLX_RENDERER_DEVICE_ID_MESA:
+        return "swr (AVX2)";
+    default:
+        return NULL;
+    }
+}
+
+static bool renderer_valid(Display *dpy, int screen, int renderer)
+{
+    return dpy && screen >= 0 && screen < ScreenCount(dpy) && renderer == 0;
+}
+
+GLX_EXPORT Bool glXQueryRendererIntegerMESA(Display *dpy, int screen, int renderer,
+                                            int attribute, unsigned int *value)
+{
+    if (!value || !renderer_valid(dpy, screen, renderer))
+        return False;
+    return renderer_integer(attribute, value) ? True : False;
+}
+
+GLX_EXPORT Bool glXQueryCurrentRendererIntegerMESA(int attribute, unsigned int *value)
+{
+    if (!value || !current)
+        return False;
+    return renderer_integer(attribute, value) ? True : False;
+}
+
+GLX_EXPORT const char *glXQueryRendererStringMESA(Display *dpy, int screen, int renderer,
+                                                  int attribute)
+{
+    return renderer_valid(dpy, screen, renderer) ? renderer_string(attribute) : NULL;
+}
+
+GLX_EXPORT const char *glXQueryCurrentRendererStringMESA(int attribute)
+{
+    return current ? renderer_string(attribute) : NULL;
+}
+
 GLX_EXPORT glx_proc glXGetProcAddressARB(const unsigned char *name)
 {
 #define P(f)                                                                                       \
@@ -846,9 +944,13 @@ GLX_EXPORT glx_proc glXGetProcAddressARB(const unsigned char *name)
         P(glXMakeContextCurrent),
         P(glXMakeCurrent),
         P(glXQueryContext),
+        P(glXQueryCurrentRendererIntegerMESA),
+        P(glXQueryCurrentRendererStringMESA),
         P(glXQueryDrawable),
         P(glXQueryExtension),
         P(glXQueryExtensionsString),
+        P(glXQueryRendererIntegerMESA),
+        P(glXQueryRendererStringMESA),
         P(glXQueryServerString),
         P(glXQueryVersion),
         P(glXSelectEvent),

@@ -913,6 +913,92 @@ static void check_create_context_rules(struct api *a, Display *dpy)
     XSetErrorHandler(old);
 }
 
+/* GLX_MESA_query_renderer on swr (the spec's value counts; the values a
+ * CPU renderer has: no PCI ids, not accelerated, the physical memory of
+ * /proc/meminfo, and the highest core version the highest one
+ * glXCreateContextAttribsARB accepts). */
+static void check_query_renderer(struct api *a, Display *dpy)
+{
+    const char *ext = a->QueryExtensionsString(dpy, DefaultScreen(dpy));
+    CHECK(ext && strstr(ext, "GLX_MESA_query_renderer"), "GLX_MESA_query_renderer not listed");
+    typedef Bool (*qi_fn)(Display *, int, int, int, unsigned *);
+    typedef Bool (*qci_fn)(int, unsigned *);
+    typedef const char *(*qs_fn)(Display *, int, int, int);
+    qi_fn qi = (qi_fn)a->GetProcAddressARB((const unsigned char *)"glXQueryRendererIntegerMESA");
+    qci_fn qci = (qci_fn)a->GetProcAddressARB(
+        (const unsigned char *)"glXQueryCurrentRendererIntegerMESA");
+    qs_fn qs = (qs_fn)a->GetProcAddressARB((const unsigned char *)"glXQueryRendererStringMESA");
+    CHECK(qi && qci && qs, "query renderer functions");
+    if (!qi || !qci || !qs)
+        return;
+    const int scr = DefaultScreen(dpy);
+    static const struct {
+        int attr, count;
+    } ints[] = {{0x8183, 1}, {0x8184, 1}, {0x8185, 3}, {0x8186, 1}, {0x8187, 1}, {0x8188, 1},
+                {0x8189, 1}, {0x818A, 2}, {0x818B, 2}, {0x818C, 2}, {0x818D, 2}};
+    unsigned v[11][8];
+    for (unsigned i = 0; i < 11; i++) {
+        for (int k = 0; k < 8; k++)
+            v[i][k] = 0xdeadbeef;
+        CHECK(qi(dpy, scr, 0, ints[i].attr, v[i]), "glXQueryRendererIntegerMESA(0x%x)",
+              ints[i].attr);
+        int written = 0;
+        while (written < 8 && v[i][written] != 0xdeadbeef)
+            written++;
+        CHECK(written == ints[i].count, "0x%x: %d values written, %d expected", ints[i].attr,
+              written, ints[i].count);
+    }
+    unsigned junk[4];
+    CHECK(!qi(dpy, scr, 1, 0x8183, junk), "renderer 1 exists");
+    CHECK(!qi(dpy, ScreenCount(dpy), 0, 0x8183, junk), "screen past the last exists");
+    CHECK(!qi(dpy, scr, 0, 0x1234, junk), "unknown attribute accepted");
+    CHECK(!qci(0x8183, junk), "current renderer without a current context");
+    CHECK(v[0][0] == 0xffffffffu && v[1][0] == 0xffffffffu, "PCI ids 0x%x 0x%x", v[0][0],
+          v[1][0]);
+    CHECK(v[3][0] == 0, "accelerated %u", v[3][0]);
+    unsigned long long kb = 0;
+    FILE *mi = fopen("/proc/meminfo", "r");
+    if (mi) {
+        if (fscanf(mi, "MemTotal: %llu kB", &kb) != 1)
+            kb = 0;
+        fclose(mi);
+    }
+    CHECK(kb && (unsigned long long)v[4][0] + 1 >= kb / 1024 && v[4][0] <= kb / 1024 + 1,
+          "video memory %u MB, MemTotal %llu MB", v[4][0], kb / 1024);
+    CHECK(v[6][0] == 1 || v[6][0] == 2, "preferred profile 0x%x", v[6][0]);
+    /* the core version is the highest one that can be made */
+    GLXFBConfig c = pick(a, dpy, true, GLX_WINDOW_BIT);
+    XSync(dpy, False);
+    int (*old)(Display *, XErrorEvent *) = XSetErrorHandler(count_error);
+    const int top[] = {0x2091, (int)v[7][0], 0x2092, (int)v[7][1], 0x9126, 1, 0};
+    const int above[] = {0x2091, (int)v[7][0] + (v[7][1] >= 3), 0x2092,
+                         v[7][1] >= 3 ? 0 : (int)v[7][1] + 1, 0x9126, 1, 0};
+    GLXContext ct = a->CreateContextAttribsARB(dpy, c, NULL, True, top);
+    GLXContext ca = a->CreateContextAttribsARB(dpy, c, NULL, True, above);
+    XSync(dpy, False);
+    XSetErrorHandler(old);
+    CHECK(ct && !ca, "core %u.%u: that version %s, the next %s", v[7][0], v[7][1],
+          ct ? "made" : "refused", ca ? "made" : "refused");
+    if (ct) {
+        Window w = make_window(a, dpy, c, 8, 8);
+        CHECK(a->MakeCurrent(dpy, w, ct), "make current for the current-renderer query");
+        unsigned cv[8] = {0xdeadbeef, 0xdeadbeef, 0xdeadbeef};
+        CHECK(qci(0x818A, cv) && cv[0] == v[7][0] && cv[1] == v[7][1] && cv[2] == 0xdeadbeef,
+              "current renderer core version %u.%u", cv[0], cv[1]);
+        const char *s1 = qs(dpy, scr, 0, 0x8184);
+        const char *(*qcs)(int) = (const char *(*)(int))a->GetProcAddressARB(
+            (const unsigned char *)"glXQueryCurrentRendererStringMESA");
+        const char *s2 = qcs ? qcs(0x8184) : NULL;
+        CHECK(s1 && s2 && strcmp(s1, s2) == 0 && qs(dpy, scr, 0, 0x8183),
+              "renderer strings %s / %s", s1 ? s1 : "(null)", s2 ? s2 : "(null)");
+        a->MakeCurrent(dpy, None, NULL);
+        XDestroyWindow(dpy, w);
+        a->DestroyContext(dpy, ct);
+    }
+    if (ca)
+        a->DestroyContext(dpy, ca);
+}
+
 static void check_bad_arguments(struct api *a, Display *dpy)
 {
     XSync(dpy, False);
@@ -1218,6 +1304,7 @@ int main(int argc, char **argv)
     check_threads(&a);
     check_bad_arguments(&a, dpy);
     check_create_context_rules(&a, dpy);
+    check_query_renderer(&a, dpy);
     const char *ext = a.QueryExtensionsString(dpy, DefaultScreen(dpy));
     CHECK(ext && strstr(ext, "GLX_ARB_create_context"), "extensions: %s", ext ? ext : "(null)");
     free(img);
