@@ -160,7 +160,8 @@ static void print_banner(struct gl_context *gl)
 
 static glx_context *create_context_ex(Display *dpy, glx_display *d, const glx_config *cfg,
                                       glx_context *share, bool direct, int render_type,
-                                      int major, int minor, bool core, int flags)
+                                      int major, int minor, bool core, int flags,
+                                      bool release_none)
 {
     if (share) {
         pthread_mutex_lock(&glx_lock);
@@ -197,6 +198,7 @@ static glx_context *create_context_ex(Display *dpy, glx_display *d, const glx_co
         .accum_bits = cfg->accum,
         .core_profile = core,
         .context_flags = flags, /* GLX's bits are GL's: 1 forward-compatible, 2 debug */
+        .release_none = release_none,
     };
     c->gl = gl_context_create(&desc);
     if (!c->gl) {
@@ -217,7 +219,8 @@ static glx_context *create_context(Display *dpy, glx_display *d, const glx_confi
                                    glx_context *share, bool direct, int render_type, int major,
                                    int minor)
 {
-    return create_context_ex(dpy, d, cfg, share, direct, render_type, major, minor, false, 0);
+    return create_context_ex(dpy, d, cfg, share, direct, render_type, major, minor, false, 0,
+                             false);
 }
 
 GLX_EXPORT glx_context *glXCreateContext(Display *dpy, XVisualInfo *vis, glx_context *share,
@@ -262,7 +265,7 @@ GLX_EXPORT glx_context *glXCreateContextAttribsARB(Display *dpy, void *config, g
         return NULL;
     int major = 1, minor = 0, flags = 0, profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB;
     int render_type = GLX_RGBA_TYPE;
-    bool profile_given = false;
+    bool profile_given = false, release_none = false;
     for (int i = 0; attribs && attribs[i] != None; i += 2) {
         const int v = attribs[i + 1];
         switch (attribs[i]) {
@@ -281,6 +284,14 @@ GLX_EXPORT glx_context *glXCreateContextAttribsARB(Display *dpy, void *config, g
             break;
         case GLX_RENDER_TYPE:
             render_type = v;
+            break;
+        case GLX_CONTEXT_RELEASE_BEHAVIOR_ARB: /* GLX_ARB_context_flush_control */
+            if (v != GLX_CONTEXT_RELEASE_BEHAVIOR_NONE_ARB &&
+                v != GLX_CONTEXT_RELEASE_BEHAVIOR_FLUSH_ARB) {
+                glx_error(dpy, d, -1, BadValue, 0);
+                return NULL;
+            }
+            release_none = v == GLX_CONTEXT_RELEASE_BEHAVIOR_NONE_ARB;
             break;
         case GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB:
             if (v != GLX_NO_RESET_NOTIFICATION_ARB && v != GLX_LOSE_CONTEXT_ON_RESET_ARB) {
@@ -343,7 +354,8 @@ GLX_EXPORT glx_context *glXCreateContextAttribsARB(Display *dpy, void *config, g
      * profile mask says, as before the profiles existed. */
     return create_context_ex(dpy, d, cfg, share, direct, render_type, major, minor, core,
                              flags & (GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB |
-                                      GLX_CONTEXT_DEBUG_BIT_ARB));
+                                      GLX_CONTEXT_DEBUG_BIT_ARB),
+                             release_none);
 }
 
 /* Frees a context that is current nowhere. */
@@ -393,7 +405,10 @@ static glx_context *release_current(void)
     glx_context *c = current;
     if (!c)
         return NULL;
-    gl_context_flush(c->gl, false); /* single-buffered and pixmap drawables get their image */
+    /* single-buffered and pixmap drawables get their image, unless the
+     * context was made with GLX_CONTEXT_RELEASE_BEHAVIOR_NONE_ARB */
+    if (!c->gl->desc.release_none)
+        gl_context_flush(c->gl, false);
     gl_context_make_current(NULL);
     glx_drawable_unref(c->draw);
     if (c->read != c->draw)
@@ -722,7 +737,7 @@ GLX_EXPORT int glXSwapIntervalSGI(int interval)
 /* ---- strings and queries ------------------------------------------------- */
 
 static const char glx_extensions[] =
-    "GLX_ARB_create_context GLX_ARB_create_context_profile "
+    "GLX_ARB_context_flush_control GLX_ARB_create_context GLX_ARB_create_context_profile "
     "GLX_ARB_create_context_robustness GLX_ARB_get_proc_address "
     "GLX_EXT_swap_control GLX_EXT_visual_info GLX_MESA_copy_sub_buffer GLX_MESA_query_renderer "
     "GLX_MESA_swap_control "

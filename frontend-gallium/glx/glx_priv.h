@@ -69,6 +69,10 @@ enum glx_error_code {
 #define GLX_SAMPLE_BUFFERS_ARB    100000
 #define GLX_SAMPLES_ARB           100001
 #define GLX_CONTEXT_FLAGS         GLX_CONTEXT_FLAGS_ARB
+/* GLX_ARB_context_flush_control */
+#define GLX_CONTEXT_RELEASE_BEHAVIOR_ARB       0x2097
+#define GLX_CONTEXT_RELEASE_BEHAVIOR_NONE_ARB  0
+#define GLX_CONTEXT_RELEASE_BEHAVIOR_FLUSH_ARB 0x2098
 /* GLX_MESA_query_renderer */
 #define GLX_RENDERER_VENDOR_ID_MESA                            0x8183
 #define GLX_RENDERER_DEVICE_ID_MESA                            0x8184

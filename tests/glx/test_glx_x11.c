@@ -834,6 +834,40 @@ static void check_create_context_rules(struct api *a, Display *dpy)
         XDestroyWindow(dpy, w);
     }
 
+    /* GLX_ARB_context_flush_control: the release behaviour asked for is
+     * the context's GL_CONTEXT_RELEASE_BEHAVIOR (GL_KHR_context_flush_control);
+     * another value is BadValue */
+    {
+        void (*get_iv)(unsigned, int *) =
+            (void (*)(unsigned, int *))a->GetProcAddressARB((const unsigned char *)"glGetIntegerv");
+        const char *ext = a->QueryExtensionsString(dpy, DefaultScreen(dpy));
+        CHECK(get_iv && ext && strstr(ext, "GLX_ARB_context_flush_control"),
+              "GLX_ARB_context_flush_control");
+        static const int behave[3] = {-1, 0 /* NONE */, 0x2098 /* FLUSH */};
+        for (int i = 0; i < 3 && get_iv; i++) {
+            int attrs[] = {0x2097, behave[i], 0};
+            if (i == 0)
+                attrs[0] = 0;
+            GLXContext rc = a->CreateContextAttribsARB(dpy, c, NULL, True, attrs);
+            Window w = make_window(a, dpy, c, 8, 8);
+            CHECK(rc && a->MakeCurrent(dpy, w, rc), "release behaviour context %d", i);
+            int got = -5;
+            get_iv(0x82FB /* GL_CONTEXT_RELEASE_BEHAVIOR */, &got);
+            CHECK(got == (i == 1 ? 0 : 0x82FC) && a->GetError() == 0,
+                  "GL_CONTEXT_RELEASE_BEHAVIOR %d: 0x%x", i, got);
+            a->MakeCurrent(dpy, None, NULL);
+            if (rc)
+                a->DestroyContext(dpy, rc);
+            XDestroyWindow(dpy, w);
+        }
+        const int badrel[] = {0x2097, 0x1234, 0};
+        x_errors = 0;
+        GLXContext br = a->CreateContextAttribsARB(dpy, c, NULL, True, badrel);
+        XSync(dpy, False);
+        CHECK(!br && x_errors == 1 && last_error_code == BadValue,
+              "bad release behaviour: %d errors, code %d", x_errors, last_error_code);
+    }
+
     /* GLXWindow life (piglit's glx-window-life): glXDestroyWindow before
      * XDestroyWindow keeps the X window; after it, GLXBadWindow */
     {
