@@ -11,7 +11,14 @@
  * and hands the drawable's buffers to the GL context's window framebuffer.
  * GLX allows different draw and read drawables; swr's window framebuffer
  * has one buffer set, so glXMakeContextCurrent reads from the draw
- * drawable (the read drawable is only recorded and reported).
+ * drawable (the read drawable is only recorded and reported). A GL 3.0 or
+ * later context may be made current with no drawables (no default
+ * framebuffer). A context destroyed while current stays usable on its
+ * thread until released.
+ *
+ * Extensions served here beyond context creation: GLX_ARB_context_flush_control
+ * (release without the implicit flush) and GLX_MESA_query_renderer (the
+ * one renderer's fixed values: see renderer_integer).
  *
  * Versions: glXCreateContext makes 2.1 compatibility contexts;
  * glXCreateContextAttribsARB core and compatibility contexts up to what
