@@ -694,10 +694,142 @@ GLX_EXPORT void glXWaitX(void)
         XSync(current_dpy, False);
 }
 
+/* ---- glXUseXFont ---------------------------------------------------------- */
+
+/* The GL calls glXUseXFont makes, through the public entry points (so the
+ * current context's display-list compilation records them). */
+struct xfont_gl {
+    void (*NewList)(GLuint, GLenum);
+    void (*EndList)(void);
+    void (*Bitmap)(GLsizei, GLsizei, GLfloat, GLfloat, GLfloat, GLfloat, const GLubyte *);
+    void (*PixelStorei)(GLenum, GLint);
+    void (*GetIntegerv)(GLenum, GLint *);
+};
+
+/* The metrics of character `ch` (byte1 << 8 | byte2 for two-byte fonts);
+ * NULL when the font does not define it. */
+static const XCharStruct *xfont_char(const XFontStruct *fs, unsigned ch)
+{
+    const unsigned b1 = ch >> 8, b2 = ch & 0xff;
+    if (b1 < fs->min_byte1 || b1 > fs->max_byte1 || b2 < fs->min_char_or_byte2 ||
+        b2 > fs->max_char_or_byte2)
+        return NULL;
+    if (!fs->per_char)
+        return &fs->max_bounds;
+    const unsigned cols = fs->max_char_or_byte2 - fs->min_char_or_byte2 + 1;
+    const XCharStruct *cs =
+        &fs->per_char[(b1 - fs->min_byte1) * cols + (b2 - fs->min_char_or_byte2)];
+    if (!cs->width && !cs->ascent && !cs->descent && !cs->lbearing && !cs->rbearing)
+        return NULL; /* a hole in the font's range */
+    return cs;
+}
+
+/* One glyph as a GL bitmap: drawn with XDrawString(16) into a depth-1
+ * pixmap, read back with XGetImage, rows flipped to GL's bottom-up order,
+ * 8 pixels a byte, most significant bit first (the unpack state the
+ * caller sets). */
+static void xfont_glyph(Display *dpy, Pixmap pm, GC gc, const XFontStruct *fs,
+                        const XCharStruct *cs, unsigned ch, const struct xfont_gl *gl)
+{
+    const int w = cs->rbearing - cs->lbearing, h = cs->ascent + cs->descent;
+    if (w <= 0 || h <= 0) {
+        gl->Bitmap(0, 0, 0, 0, (GLfloat)cs->width, 0, NULL); /* a space: the advance only */
+        return;
+    }
+    XSetForeground(dpy, gc, 0);
+    XFillRectangle(dpy, pm, gc, 0, 0, (unsigned)w, (unsigned)h);
+    XSetForeground(dpy, gc, 1);
+    if (fs->min_byte1 || fs->max_byte1) {
+        XChar2b c2 = {.byte1 = (unsigned char)(ch >> 8), .byte2 = (unsigned char)ch};
+        XDrawString16(dpy, pm, gc, -cs->lbearing, cs->ascent, &c2, 1);
+    } else {
+        char c1 = (char)ch;
+        XDrawString(dpy, pm, gc, -cs->lbearing, cs->ascent, &c1, 1);
+    }
+    XImage *img = XGetImage(dpy, pm, 0, 0, (unsigned)w, (unsigned)h, 1, XYPixmap);
+    const int stride = (w + 7) / 8;
+    GLubyte *bits = calloc((size_t)stride * (size_t)h, 1);
+    if (img && bits) {
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                if (XGetPixel(img, x, y))
+                    bits[(size_t)(h - 1 - y) * stride + x / 8] |= (GLubyte)(0x80 >> (x % 8));
+        gl->Bitmap(w, h, (GLfloat)-cs->lbearing, (GLfloat)cs->descent, (GLfloat)cs->width, 0,
+                   bits);
+    } else {
+        gl->Bitmap(0, 0, 0, 0, (GLfloat)cs->width, 0, NULL);
+    }
+    free(bits);
+    if (img)
+        XDestroyImage(img);
+}
+
+/* GLX 1.4 section 3.5: display lists list .. list+count-1 draw glyphs
+ * first .. first+count-1 of `font` with glBitmap (origin at the glyph's
+ * left bearing and descent, advancing by its width); a glyph the font
+ * lacks gets an empty list. BadFont for a font that is not one,
+ * GLXBadContextState while a display list is being compiled. */
 GLX_EXPORT void glXUseXFont(Font font, int first, int count, int list)
 {
-    (void)font, (void)first, (void)count, (void)list;
-    fprintf(stderr, GLX_LOG_PREFIX "glXUseXFont needs display lists, which swr lacks yet\n");
+    glx_context *c = current;
+    Display *dpy = current_dpy;
+    if (!c || !dpy || count <= 0)
+        return;
+    glx_display *d = glx_display_get(dpy);
+    struct xfont_gl gl = {
+        .NewList = (void (*)(GLuint, GLenum))swrgl_get_proc_address("glNewList"),
+        .EndList = (void (*)(void))swrgl_get_proc_address("glEndList"),
+        .Bitmap = (void (*)(GLsizei, GLsizei, GLfloat, GLfloat, GLfloat, GLfloat,
+                            const GLubyte *))swrgl_get_proc_address("glBitmap"),
+        .PixelStorei = (void (*)(GLenum, GLint))swrgl_get_proc_address("glPixelStorei"),
+        .GetIntegerv = (void (*)(GLenum, GLint *))swrgl_get_proc_address("glGetIntegerv"),
+    };
+    if (!gl.NewList || !gl.EndList || !gl.Bitmap || !gl.PixelStorei || !gl.GetIntegerv)
+        return;
+    GLint compiling = 0;
+    gl.GetIntegerv(GL_LIST_INDEX, &compiling);
+    if (compiling) {
+        glx_error(dpy, d, GLX_ERR_BAD_CONTEXT_STATE, 0, 0);
+        return;
+    }
+    glx_trap_begin();
+    XFontStruct *fs = XQueryFont(dpy, font);
+    const int qerr = glx_trap_end(dpy);
+    if (!fs || qerr != Success) {
+        if (fs)
+            XFreeFontInfo(NULL, fs, 1);
+        glx_error(dpy, d, -1, BadFont, font);
+        return;
+    }
+    const int pw = fs->max_bounds.rbearing - fs->min_bounds.lbearing;
+    const int ph = fs->max_bounds.ascent + fs->max_bounds.descent;
+    Pixmap pm = XCreatePixmap(dpy, DefaultRootWindow(dpy), (unsigned)(pw > 0 ? pw : 1),
+                              (unsigned)(ph > 0 ? ph : 1), 1);
+    XGCValues gv = {.font = font, .foreground = 1, .background = 0};
+    GC gc = XCreateGC(dpy, pm, GCFont | GCForeground | GCBackground, &gv);
+    /* the unpack state glXUseXFont's bitmaps need, restored afterwards */
+    static const GLenum unpack[] = {GL_UNPACK_SWAP_BYTES, GL_UNPACK_LSB_FIRST,
+                                    GL_UNPACK_ROW_LENGTH, GL_UNPACK_SKIP_ROWS,
+                                    GL_UNPACK_SKIP_PIXELS, GL_UNPACK_ALIGNMENT};
+    GLint saved[6];
+    for (int i = 0; i < 6; i++) {
+        saved[i] = 0;
+        gl.GetIntegerv(unpack[i], &saved[i]);
+        gl.PixelStorei(unpack[i], unpack[i] == GL_UNPACK_ALIGNMENT ? 1 : 0);
+    }
+    for (int i = 0; i < count; i++) {
+        const unsigned ch = (unsigned)(first + i);
+        const XCharStruct *cs = xfont_char(fs, ch);
+        gl.NewList((GLuint)(list + i), GL_COMPILE);
+        if (cs)
+            xfont_glyph(dpy, pm, gc, fs, cs, ch, &gl);
+        gl.EndList();
+    }
+    for (int i = 0; i < 6; i++)
+        gl.PixelStorei(unpack[i], saved[i]);
+    XFreeGC(dpy, gc);
+    XFreePixmap(dpy, pm);
+    XFreeFontInfo(NULL, fs, 1);
 }
 
 /* Swap intervals: accepted and reported; there is no vertical blank to
