@@ -606,7 +606,6 @@ GLX_EXPORT int glXQueryContext(Display *dpy, glx_context *c, int attribute, int 
 
 GLX_EXPORT void glXCopyContext(Display *dpy, glx_context *src, glx_context *dst, unsigned long mask)
 {
-    (void)mask;
     glx_display *d = glx_display_get(dpy);
     if (!src || !dst || !context_live(src) || !context_live(dst)) {
         glx_error(dpy, d, GLX_ERR_BAD_CONTEXT, 0, 0);
@@ -616,7 +615,11 @@ GLX_EXPORT void glXCopyContext(Display *dpy, glx_context *src, glx_context *dst,
         glx_error(dpy, d, -1, BadAccess, 0);
         return;
     }
-    fprintf(stderr, GLX_LOG_PREFIX "glXCopyContext: copying GL state is not supported yet\n");
+    /* GLX 1.4 section 3.3.7: the groups of mask (glPushAttrib's bits), as
+     * a glPushAttrib in src and glPopAttrib in dst would; src's pending
+     * rendering does not matter (state only) */
+    if (!gl_context_copy_state(dst->gl, src->gl, (GLbitfield)mask))
+        glx_error(dpy, d, -1, BadAlloc, 0);
 }
 
 /* ---- presentation ---------------------------------------------------------- */

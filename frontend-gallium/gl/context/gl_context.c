@@ -199,6 +199,18 @@ void gl_context_destroy(struct gl_context *ctx)
 
 void gl_context_make_current(struct gl_context *ctx) { swrgl_current_ctx = ctx; }
 
+bool gl_context_copy_state(struct gl_context *dst, struct gl_context *src, GLbitfield mask)
+{
+    struct gl_context *prev = swrgl_current_ctx;
+    swrgl_current_ctx = src;
+    gl_attrib_server_entry *e = gl_attrib_save(src, mask);
+    swrgl_current_ctx = dst;
+    if (e)
+        gl_attrib_restore(dst, e); /* frees e */
+    swrgl_current_ctx = prev;
+    return e != NULL;
+}
+
 void gl_context_flush(struct gl_context *ctx, bool finish)
 {
     struct pipe_fence_handle *fence = NULL;
