@@ -1033,6 +1033,144 @@ static void check_query_renderer(struct api *a, Display *dpy)
         a->DestroyContext(dpy, ca);
 }
 
+/* glXUseXFont: a string drawn with the font's display lists (glBitmap
+ * glyphs) is the X server's own XDrawString of it (the oracle): the
+ * pixels of a glRasterPos'd glCallLists in a window against the same
+ * string drawn into a depth-1 pixmap, glyph origin at the same place. */
+static void check_use_xfont(struct api *a, Display *dpy)
+{
+    typedef void (*v_ui_fn)(unsigned);
+    void (*use_xfont)(Font, int, int, int) =
+        (void (*)(Font, int, int, int))a->GetProcAddressARB((const unsigned char *)"glXUseXFont");
+    unsigned (*gen_lists)(int) =
+        (unsigned (*)(int))a->GetProcAddressARB((const unsigned char *)"glGenLists");
+    v_ui_fn list_base = (v_ui_fn)a->GetProcAddressARB((const unsigned char *)"glListBase");
+    void (*call_lists)(int, unsigned, const void *) = (void (*)(int, unsigned, const void *))
+        a->GetProcAddressARB((const unsigned char *)"glCallLists");
+    void (*window_pos)(int, int) =
+        (void (*)(int, int))a->GetProcAddressARB((const unsigned char *)"glWindowPos2i");
+    void (*color3f)(float, float, float) =
+        (void (*)(float, float, float))a->GetProcAddressARB((const unsigned char *)"glColor3f");
+    CHECK(use_xfont && gen_lists && list_base && call_lists && window_pos && color3f,
+          "glXUseXFont and the list calls");
+    if (!use_xfont || !gen_lists || !list_base || !call_lists || !window_pos || !color3f)
+        return;
+    XFontStruct *fs = XLoadQueryFont(dpy, "fixed");
+    if (!fs)
+        fs = XLoadQueryFont(dpy, "cursor"); /* the server's built-in font */
+    CHECK(fs != NULL, "no X font (fixed, cursor)");
+    if (!fs)
+        return;
+    const int W = 96, H = 40, x0 = 5, y0 = 14;
+    GLXFBConfig c = pick(a, dpy, true, GLX_WINDOW_BIT);
+    GLXContext ctx = a->CreateNewContext(dpy, c, GLX_RGBA_TYPE, NULL, True);
+    Window w = make_window(a, dpy, c, W, H);
+    CHECK(ctx && a->MakeCurrent(dpy, w, ctx), "make current for glXUseXFont");
+    const unsigned base = gen_lists(256);
+    const int lo = fs->min_char_or_byte2, n = fs->max_char_or_byte2 - lo + 1;
+    use_xfont(fs->fid, lo, n < 256 ? n : 256, (int)base);
+    CHECK(a->GetError() == 0, "GL error after glXUseXFont");
+    /* the string: printable characters of the font, or its first ones */
+    char str[8];
+    int len = 0;
+    for (int ch = 'A'; len < 5 && ch <= 'z'; ch += 7)
+        if (ch >= lo && ch - lo < n)
+            str[len++] = (char)ch;
+    for (int ch = lo; len < 5 && ch - lo < n; ch += 3)
+        str[len++] = (char)ch;
+    a->Viewport(0, 0, W, H);
+    a->ClearColor(0, 0, 0, 1);
+    a->Clear(GL_COLOR_BUFFER_BIT);
+    color3f(1, 1, 1);
+    window_pos(x0, y0);
+    list_base(base - (unsigned)lo);
+    call_lists(len, GL_UNSIGNED_BYTE, str);
+    uint8_t *px = malloc((size_t)W * H * 4);
+    a->PixelStorei(GL_PACK_ALIGNMENT, 1);
+    a->ReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(a->GetError() == 0, "GL error after drawing the string");
+    Pixmap pm = XCreatePixmap(dpy, DefaultRootWindow(dpy), W, H, 1);
+    XGCValues gv = {.font = fs->fid, .foreground = 0};
+    GC gc = XCreateGC(dpy, pm, GCFont | GCForeground, &gv);
+    XFillRectangle(dpy, pm, gc, 0, 0, W, H);
+    XSetForeground(dpy, gc, 1);
+    unsigned char ustr[8];
+    for (int i = 0; i < len; i++)
+        ustr[i] = (unsigned char)str[i];
+    XDrawString(dpy, pm, gc, x0, H - y0, (const char *)ustr, len);
+    XImage *img = XGetImage(dpy, pm, 0, 0, W, H, 1, XYPixmap);
+    int wrong = 0, lit = 0;
+    for (int y = 0; img && y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const bool want = XGetPixel(img, x, H - 1 - y) != 0;
+            const bool got = px[((size_t)y * W + x) * 4 + 1] > 127;
+            lit += want;
+            wrong += want != got;
+        }
+    CHECK(img && lit > 0 && wrong == 0, "glXUseXFont string: %d of %d lit pixels, %d wrong", lit,
+          W * H, wrong);
+    if (img)
+        XDestroyImage(img);
+    XFreeGC(dpy, gc);
+    XFreePixmap(dpy, pm);
+    free(px);
+    /* a bad font: BadFont */
+    XSync(dpy, False);
+    int (*old)(Display *, XErrorEvent *) = XSetErrorHandler(count_error);
+    x_errors = 0;
+    use_xfont((Font)0x7fff0009, 32, 4, (int)base);
+    XSync(dpy, False);
+    XSetErrorHandler(old);
+    CHECK(x_errors >= 1 && last_error_code == BadFont, "glXUseXFont(bad font): %d errors, code %d",
+          x_errors, last_error_code);
+    a->MakeCurrent(dpy, None, NULL);
+    XDestroyWindow(dpy, w);
+    if (ctx)
+        a->DestroyContext(dpy, ctx);
+    XFreeFont(dpy, fs);
+}
+
+/* glXCopyContext (GLX 1.4 section 3.3.7): the groups of the mask go from
+ * src to dst, the others stay. */
+static void check_copy_context(struct api *a, Display *dpy)
+{
+    void (*copy)(Display *, GLXContext, GLXContext, unsigned long) =
+        (void (*)(Display *, GLXContext, GLXContext, unsigned long))a->GetProcAddressARB(
+            (const unsigned char *)"glXCopyContext");
+    void (*get_fv)(unsigned, float *) =
+        (void (*)(unsigned, float *))a->GetProcAddressARB((const unsigned char *)"glGetFloatv");
+    void (*line_width)(float) =
+        (void (*)(float))a->GetProcAddressARB((const unsigned char *)"glLineWidth");
+    CHECK(copy && get_fv && line_width, "glXCopyContext, glGetFloatv, glLineWidth");
+    if (!copy || !get_fv || !line_width)
+        return;
+    GLXFBConfig c = pick(a, dpy, true, GLX_WINDOW_BIT);
+    GLXContext src = a->CreateNewContext(dpy, c, GLX_RGBA_TYPE, NULL, True);
+    GLXContext dst = a->CreateNewContext(dpy, c, GLX_RGBA_TYPE, NULL, True);
+    Window w = make_window(a, dpy, c, 8, 8);
+    CHECK(src && dst && a->MakeCurrent(dpy, w, src), "glXCopyContext contexts");
+    a->ClearColor(0.25f, 0.5f, 0.75f, 1.0f);
+    line_width(3.0f);
+    a->MakeCurrent(dpy, None, NULL);
+    copy(dpy, src, dst, 0x00004000 /* GL_COLOR_BUFFER_BIT */);
+    CHECK(a->MakeCurrent(dpy, w, dst), "make dst current");
+    float cc[4] = {-1, -1, -1, -1}, lw = -1;
+    get_fv(0x0C22 /* GL_COLOR_CLEAR_VALUE */, cc);
+    get_fv(0x0B21 /* GL_LINE_WIDTH */, &lw);
+    CHECK(cc[0] == 0.25f && cc[1] == 0.5f && cc[2] == 0.75f && cc[3] == 1.0f && lw == 1.0f,
+          "after glXCopyContext(GL_COLOR_BUFFER_BIT): clear colour %g %g %g %g, line width %g",
+          cc[0], cc[1], cc[2], cc[3], lw);
+    a->MakeCurrent(dpy, None, NULL);
+    copy(dpy, src, dst, 0x000FFFFF /* GL_ALL_ATTRIB_BITS */);
+    a->MakeCurrent(dpy, w, dst);
+    get_fv(0x0B21, &lw);
+    CHECK(lw == 3.0f, "after glXCopyContext(GL_ALL_ATTRIB_BITS): line width %g", lw);
+    a->MakeCurrent(dpy, None, NULL);
+    XDestroyWindow(dpy, w);
+    a->DestroyContext(dpy, src);
+    a->DestroyContext(dpy, dst);
+}
+
 static void check_bad_arguments(struct api *a, Display *dpy)
 {
     XSync(dpy, False);
@@ -1339,6 +1477,8 @@ int main(int argc, char **argv)
     check_bad_arguments(&a, dpy);
     check_create_context_rules(&a, dpy);
     check_query_renderer(&a, dpy);
+    check_use_xfont(&a, dpy);
+    check_copy_context(&a, dpy);
     const char *ext = a.QueryExtensionsString(dpy, DefaultScreen(dpy));
     CHECK(ext && strstr(ext, "GLX_ARB_create_context"), "extensions: %s", ext ? ext : "(null)");
     free(img);
