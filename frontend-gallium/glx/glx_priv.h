@@ -8,13 +8,14 @@
  * XImage (shared memory through MIT-SHM when the server has it, a plain
  * XImage otherwise) and puts it on the X drawable. So every GLX object is
  * a client-side record:
- *   - configs (glx_config.c): for the default TrueColor visual (depth 24)
- *     and a depth-32 one of each screen, single/double buffering times
+ *   - configs (glx_config.c): for TrueColor visuals of depth 24 and 32
+ *     of each screen (one visual per config while the server has enough),
+ *     single/double buffering times
  *     depth/stencil 0/0, 16/0, 24/0, 24/8 times no accumulation / 16-bit
  *     accumulation. A GLXFBConfig is a pointer into the display's config
  *     array.
- * Not here (future work): a glvnd vendor library, separate read
- * drawables (reads come from the draw drawable), storing tiles straight
+ * Not here (future work): separate read drawables (reads come from the
+ * draw drawable), storing tiles straight
  * into the shared image, swapping a drawable that another thread has
  * current or with no current context on the calling thread.
  *   - contexts (glx_context.c): a struct glx_context per GLXContext, owning
