@@ -4,10 +4,11 @@
  * A display is met on its first GLX call (glx_display_get): this file
  * asks the server for its GLX extension (only for the error base: the
  * rendering never uses the server's GLX) and MIT-SHM, and builds the
- * display's configs on every screen from two TrueColor visuals with 8
- * bits per channel, the default visual (depth 24) and the first depth-32
- * one (pick_visuals; other such visuals share the configs of their
- * depth in glXGetConfig/glXCreateContext): for each, single and
+ * display's configs on every screen from TrueColor visuals with 8 bits
+ * per channel of depth 24 (the default visual first) and 32, one visual
+ * per config while the server has enough (pick_visuals; other such
+ * visuals share the configs of their depth in glXGetConfig and
+ * glXCreateContext): for each depth, single and
  * double buffering, depth/stencil 0/0, 16/0, 24/0, 24/8 and accumulation
  * 0 or 16 bits per channel (GLX_SLOW_CONFIG, as accumulation is a slow
  * path). Alpha is 8 on depth-32 visuals and 0 on depth 24. Every config
@@ -66,36 +67,34 @@ static bool usable_visual(const XVisualInfo *v)
            v->bits_per_rgb == 8;
 }
 
-/* The visuals that get configs on one screen: the default visual and the
- * first depth-32 one (or, when the default visual is unusable, the first
- * usable depth-24 one). An X server may offer hundreds of equivalent
- * TrueColor visuals (Xvfb: one per server-side GLX config); the others
- * are served by the configs of their depth (glx_visual_config). */
-static int pick_visuals(Display *dpy, int screen, XVisualInfo *out)
+/* The visuals that carry configs on one screen, per depth (24, 32): up to
+ * 16 usable TrueColor visuals each, the default visual first in its depth.
+ * An X server may offer hundreds of equivalent TrueColor visuals (Xvfb:
+ * one per server-side GLX config); giving each config a visual of its own
+ * makes the visual name the config, as on a server with GLX (a window
+ * made current through glXChooseVisual's visual reports that config's
+ * GLX_FBCONFIG_ID, and the first config with a visual's id is the one
+ * that visual was chosen for). Visuals left over are served by the
+ * configs of their depth (glx_visual_config). */
+#define VISUALS_PER_DEPTH 16
+static void pick_visuals(Display *dpy, int screen, XVisualInfo out[2][VISUALS_PER_DEPTH],
+                         int count[2])
 {
     XVisualInfo tmpl = {.class = TrueColor, .screen = screen};
-    int n = 0, k = 0;
+    int n = 0;
     XVisualInfo *vis = XGetVisualInfo(dpy, VisualClassMask | VisualScreenMask, &tmpl, &n);
     const VisualID def = XVisualIDFromVisual(DefaultVisual(dpy, screen));
-    bool have24 = false, have32 = false;
-    for (int i = 0; i < n; i++)
-        if (vis[i].visualid == def && usable_visual(&vis[i])) {
-            out[k++] = vis[i];
-            have24 = vis[i].depth == 24;
-            have32 = vis[i].depth == 32;
+    count[0] = count[1] = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < n; i++) {
+            if (!usable_visual(&vis[i]) || (vis[i].visualid == def) != (pass == 0))
+                continue;
+            const int k = vis[i].depth == 32;
+            if (count[k] < VISUALS_PER_DEPTH)
+                out[k][count[k]++] = vis[i];
         }
-    for (int i = 0; i < n && k < 2; i++) {
-        if (!usable_visual(&vis[i]) || vis[i].visualid == def)
-            continue;
-        if ((vis[i].depth == 32 && !have32) || (vis[i].depth == 24 && !have24)) {
-            out[k++] = vis[i];
-            have24 |= vis[i].depth == 24;
-            have32 |= vis[i].depth == 32;
-        }
-    }
     if (vis)
         XFree(vis);
-    return k;
 }
 
 static void build_configs(glx_display *d)
@@ -106,25 +105,37 @@ static void build_configs(glx_display *d)
     if (!d->configs)
         return;
     for (int s = 0; s < screens; s++) {
-        XVisualInfo vis[2];
-        const int n = pick_visuals(d->dpy, s, vis);
-        for (int i = 0; i < n; i++)
+        XVisualInfo vis[2][VISUALS_PER_DEPTH];
+        int count[2];
+        pick_visuals(d->dpy, s, vis, count);
+        for (int i = 0; i < 2; i++) {
+            if (!count[i])
+                continue;
+            /* The visual's default config (double-buffered, 24/8, no
+             * accumulation) takes the first visual (the default visual
+             * for depth 24); the others take the next ones while they
+             * last, then share the first. */
+            int next = 1;
             for (int db = 0; db < 2; db++)
                 for (int z = 0; z < 4; z++)
                     for (int acc = 0; acc < 2; acc++) {
                         glx_config *c = &d->configs[d->num_configs];
+                        const bool is_default = db && z == 3 && !acc;
+                        const XVisualInfo *v =
+                            is_default || next >= count[i] ? &vis[i][0] : &vis[i][next++];
                         c->id = ++d->num_configs;
-                        c->screen = vis[i].screen;
-                        c->visualid = vis[i].visualid;
-                        c->visual_depth = vis[i].depth;
+                        c->screen = v->screen;
+                        c->visualid = v->visualid;
+                        c->visual_depth = v->depth;
                         c->red = c->green = c->blue = 8;
-                        c->alpha = vis[i].depth == 32 ? 8 : 0;
+                        c->alpha = v->depth == 32 ? 8 : 0;
                         c->doublebuffer = db;
                         c->depth = zs[z][0];
                         c->stencil = zs[z][1];
                         c->accum = acc ? 16 : 0;
                         c->caveat = acc ? GLX_SLOW_CONFIG : GLX_NONE;
                     }
+        }
     }
 }
 
@@ -160,21 +171,24 @@ const glx_config *glx_config_check(glx_display *d, const void *config)
     return c;
 }
 
-/* The config a visual stands for when nothing chose one: double-buffered,
- * depth 24, stencil 8, on that visual or (a visual without configs of
- * its own) on the configs of its depth. */
+/* The config a visual stands for when nothing chose one: the visual's
+ * own config when it carries one (the double-buffered depth 24, stencil 8
+ * one among several), else the double-buffered depth 24, stencil 8
+ * config of its depth. */
 static const glx_config *default_config(glx_display *d, VisualID id, int screen, int depth)
 {
-    const glx_config *best = NULL;
+    const glx_config *own = NULL, *deflt = NULL;
     for (int i = 0; i < d->num_configs; i++) {
         const glx_config *c = &d->configs[i];
-        if (c->screen != screen || c->visual_depth != depth ||
-            !(c->doublebuffer && c->depth == 24 && c->stencil == 8 && c->accum == 0))
+        if (c->screen != screen || c->visual_depth != depth)
             continue;
-        if (!best || c->visualid == id)
-            best = c;
+        const bool is_default = c->doublebuffer && c->depth == 24 && c->stencil == 8 && !c->accum;
+        if (c->visualid == id && (!own || is_default))
+            own = c;
+        if (is_default && !deflt)
+            deflt = c;
     }
-    return best;
+    return own ? own : deflt;
 }
 
 const glx_config *glx_visual_config(glx_display *d, const XVisualInfo *vis)

@@ -11,7 +11,14 @@
  * and hands the drawable's buffers to the GL context's window framebuffer.
  * GLX allows different draw and read drawables; swr's window framebuffer
  * has one buffer set, so glXMakeContextCurrent reads from the draw
- * drawable (the read drawable is only recorded and reported).
+ * drawable (the read drawable is only recorded and reported). A GL 3.0 or
+ * later context may be made current with no drawables (no default
+ * framebuffer). A context destroyed while current stays usable on its
+ * thread until released.
+ *
+ * Extensions served here beyond context creation: GLX_ARB_context_flush_control
+ * (release without the implicit flush) and GLX_MESA_query_renderer (the
+ * one renderer's fixed values: see renderer_integer).
  *
  * Versions: glXCreateContext makes 2.1 compatibility contexts;
  * glXCreateContextAttribsARB core and compatibility contexts up to what
@@ -34,10 +41,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <X11/Xlibint.h>
 
 #include "knobs/knobs.h"
+#include "swr_version.h"
 #include "frontend-gallium/pipe/swr_public.h"
 
 #include "glx_priv.h"
@@ -158,7 +167,8 @@ static void print_banner(struct gl_context *gl)
 
 static glx_context *create_context_ex(Display *dpy, glx_display *d, const glx_config *cfg,
                                       glx_context *share, bool direct, int render_type,
-                                      int major, int minor, bool core, int flags)
+                                      int major, int minor, bool core, int flags,
+                                      bool release_none)
 {
     if (share) {
         pthread_mutex_lock(&glx_lock);
@@ -195,6 +205,7 @@ static glx_context *create_context_ex(Display *dpy, glx_display *d, const glx_co
         .accum_bits = cfg->accum,
         .core_profile = core,
         .context_flags = flags, /* GLX's bits are GL's: 1 forward-compatible, 2 debug */
+        .release_none = release_none,
     };
     c->gl = gl_context_create(&desc);
     if (!c->gl) {
@@ -215,7 +226,8 @@ static glx_context *create_context(Display *dpy, glx_display *d, const glx_confi
                                    glx_context *share, bool direct, int render_type, int major,
                                    int minor)
 {
-    return create_context_ex(dpy, d, cfg, share, direct, render_type, major, minor, false, 0);
+    return create_context_ex(dpy, d, cfg, share, direct, render_type, major, minor, false, 0,
+                             false);
 }
 
 GLX_EXPORT glx_context *glXCreateContext(Display *dpy, XVisualInfo *vis, glx_context *share,
@@ -260,7 +272,7 @@ GLX_EXPORT glx_context *glXCreateContextAttribsARB(Display *dpy, void *config, g
         return NULL;
     int major = 1, minor = 0, flags = 0, profile = GLX_CONTEXT_CORE_PROFILE_BIT_ARB;
     int render_type = GLX_RGBA_TYPE;
-    bool profile_given = false;
+    bool profile_given = false, release_none = false;
     for (int i = 0; attribs && attribs[i] != None; i += 2) {
         const int v = attribs[i + 1];
         switch (attribs[i]) {
@@ -280,6 +292,14 @@ GLX_EXPORT glx_context *glXCreateContextAttribsARB(Display *dpy, void *config, g
         case GLX_RENDER_TYPE:
             render_type = v;
             break;
+        case GLX_CONTEXT_RELEASE_BEHAVIOR_ARB: /* GLX_ARB_context_flush_control */
+            if (v != GLX_CONTEXT_RELEASE_BEHAVIOR_NONE_ARB &&
+                v != GLX_CONTEXT_RELEASE_BEHAVIOR_FLUSH_ARB) {
+                glx_error(dpy, d, -1, BadValue, 0);
+                return NULL;
+            }
+            release_none = v == GLX_CONTEXT_RELEASE_BEHAVIOR_NONE_ARB;
+            break;
         case GLX_CONTEXT_RESET_NOTIFICATION_STRATEGY_ARB:
             if (v != GLX_NO_RESET_NOTIFICATION_ARB && v != GLX_LOSE_CONTEXT_ON_RESET_ARB) {
                 glx_error(dpy, d, -1, BadValue, 0);
@@ -298,8 +318,16 @@ GLX_EXPORT glx_context *glXCreateContextAttribsARB(Display *dpy, void *config, g
     }
     const int known_flags = GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB |
                             GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB;
-    if ((flags & ~known_flags) || render_type != GLX_RGBA_TYPE) {
+    if ((flags & ~known_flags) ||
+        (render_type != GLX_RGBA_TYPE && render_type != GLX_COLOR_INDEX_TYPE)) {
         glx_error(dpy, d, -1, BadValue, 0);
+        return NULL;
+    }
+    /* A known render type the config lacks (swr's configs are RGBA only;
+     * GL 3.0 and later have no colour index rendering at all): the version
+     * and feature set asked for are not defined, BadMatch. */
+    if (render_type == GLX_COLOR_INDEX_TYPE) {
+        glx_error(dpy, d, -1, BadMatch, 0);
         return NULL;
     }
     const bool versioned_profile = major > 3 || (major == 3 && minor >= 2);
@@ -310,15 +338,18 @@ GLX_EXPORT glx_context *glXCreateContextAttribsARB(Display *dpy, void *config, g
         glx_error(dpy, d, -1, BadMatch, 0);
         return NULL;
     }
-    /* The profile counts from GL 3.2 on; below it is ignored. */
-    if (versioned_profile && profile_given &&
+    /* The profile selects the context's features from GL 3.2 on only, but
+     * a mask that names no profile, several, or unknown bits is rejected
+     * whatever the version (GLX_ARB_create_context_profile's error list
+     * does not depend on the version). */
+    if (profile_given &&
         (profile & ~(GLX_CONTEXT_CORE_PROFILE_BIT_ARB | GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB |
                      GLX_CONTEXT_ES2_PROFILE_BIT_EXT) ||
          __builtin_popcount((unsigned)profile) != 1)) {
         glx_error(dpy, d, GLX_ERR_BAD_PROFILE_ARB, 0, 0);
         return NULL;
     }
-    if (versioned_profile && (profile & GLX_CONTEXT_ES2_PROFILE_BIT_EXT)) {
+    if (profile_given && (profile & GLX_CONTEXT_ES2_PROFILE_BIT_EXT)) {
         glx_error(dpy, d, GLX_ERR_BAD_PROFILE_ARB, 0, 0); /* no ES contexts */
         return NULL;
     }
@@ -330,7 +361,8 @@ GLX_EXPORT glx_context *glXCreateContextAttribsARB(Display *dpy, void *config, g
      * profile mask says, as before the profiles existed. */
     return create_context_ex(dpy, d, cfg, share, direct, render_type, major, minor, core,
                              flags & (GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB |
-                                      GLX_CONTEXT_DEBUG_BIT_ARB));
+                                      GLX_CONTEXT_DEBUG_BIT_ARB),
+                             release_none);
 }
 
 /* Frees a context that is current nowhere. */
@@ -345,7 +377,10 @@ GLX_EXPORT void glXDestroyContext(Display *dpy, glx_context *c)
 {
     glx_display *d = glx_display_get(dpy);
     pthread_mutex_lock(&glx_lock);
-    if (!c || !context_live(c) || c->destroyed) {
+    /* A context destroyed while current on this thread stays usable by
+     * this thread until released (GLX 1.4 section 3.3.7): destroying it
+     * again, or making it current again, is no error. */
+    if (!c || !context_live(c) || (c->destroyed && c != current)) {
         pthread_mutex_unlock(&glx_lock);
         glx_error(dpy, d, GLX_ERR_BAD_CONTEXT, 0, 0);
         return;
@@ -377,7 +412,10 @@ static glx_context *release_current(void)
     glx_context *c = current;
     if (!c)
         return NULL;
-    gl_context_flush(c->gl, false); /* single-buffered and pixmap drawables get their image */
+    /* single-buffered and pixmap drawables get their image, unless the
+     * context was made with GLX_CONTEXT_RELEASE_BEHAVIOR_NONE_ARB */
+    if (!c->gl->desc.release_none)
+        gl_context_flush(c->gl, false);
     gl_context_make_current(NULL);
     glx_drawable_unref(c->draw);
     if (c->read != c->draw)
@@ -414,7 +452,7 @@ static Bool make_current(Display *dpy, XID draw, XID read, glx_context *c)
         return True;
     }
     pthread_mutex_lock(&glx_lock);
-    if (!context_live(c) || c->destroyed) {
+    if (!context_live(c) || (c->destroyed && c != current)) {
         pthread_mutex_unlock(&glx_lock);
         glx_error(dpy, d, GLX_ERR_BAD_CONTEXT, 0, 0);
         return False;
@@ -423,6 +461,32 @@ static Bool make_current(Display *dpy, XID draw, XID read, glx_context *c)
         pthread_mutex_unlock(&glx_lock);
         glx_error(dpy, d, -1, BadAccess, 0);
         return False;
+    }
+    /* GLX_ARB_create_context: a context of GL 3.0 or later may be made
+     * current with no drawables at all; it then has no default framebuffer
+     * (framebuffer 0 has no buffers and is incomplete). */
+    if (draw == None && read == None && c->gl->desc.major >= 3) {
+        glx_context *dead = NULL;
+        if (current && current != c) {
+            dead = release_current();
+        } else if (current == c) {
+            glx_drawable_unref(c->draw);
+            if (c->read != c->draw)
+                glx_drawable_unref(c->read);
+        }
+        c->draw = c->read = NULL;
+        c->is_current = true;
+        c->owner = pthread_self();
+        current = c;
+        current_dpy = dpy;
+        gl_context_make_current(c->gl);
+        if (c->had_window) /* let go of the last drawable's buffers */
+            gl_framebuffer_set_window(c->gl, NULL, NULL, 0, 0);
+        c->had_window = false;
+        pthread_mutex_unlock(&glx_lock);
+        if (dead)
+            free_context(dead);
+        return True;
     }
     if (draw == None || read == None) {
         pthread_mutex_unlock(&glx_lock);
@@ -463,9 +527,11 @@ static Bool make_current(Display *dpy, XID draw, XID read, glx_context *c)
     gl_context_make_current(c->gl);
     /* The drawable's buffers may be new (first use, a resize) or another
      * context's size may differ: the window framebuffer always takes them. */
-    if (dr->color)
+    if (dr->color) {
         gl_framebuffer_set_window(c->gl, dr->color, dr->zs, dr->width ? dr->width : 1,
                                   dr->height ? dr->height : 1);
+        c->had_window = true;
+    }
     pthread_mutex_unlock(&glx_lock);
     if (dead)
         free_context(dead);
@@ -540,7 +606,6 @@ GLX_EXPORT int glXQueryContext(Display *dpy, glx_context *c, int attribute, int 
 
 GLX_EXPORT void glXCopyContext(Display *dpy, glx_context *src, glx_context *dst, unsigned long mask)
 {
-    (void)mask;
     glx_display *d = glx_display_get(dpy);
     if (!src || !dst || !context_live(src) || !context_live(dst)) {
         glx_error(dpy, d, GLX_ERR_BAD_CONTEXT, 0, 0);
@@ -550,7 +615,11 @@ GLX_EXPORT void glXCopyContext(Display *dpy, glx_context *src, glx_context *dst,
         glx_error(dpy, d, -1, BadAccess, 0);
         return;
     }
-    fprintf(stderr, GLX_LOG_PREFIX "glXCopyContext: copying GL state is not supported yet\n");
+    /* GLX 1.4 section 3.3.7: the groups of mask (glPushAttrib's bits), as
+     * a glPushAttrib in src and glPopAttrib in dst would; src's pending
+     * rendering does not matter (state only) */
+    if (!gl_context_copy_state(dst->gl, src->gl, (GLbitfield)mask))
+        glx_error(dpy, d, -1, BadAlloc, 0);
 }
 
 /* ---- presentation ---------------------------------------------------------- */
@@ -628,10 +697,142 @@ GLX_EXPORT void glXWaitX(void)
         XSync(current_dpy, False);
 }
 
+/* ---- glXUseXFont ---------------------------------------------------------- */
+
+/* The GL calls glXUseXFont makes, through the public entry points (so the
+ * current context's display-list compilation records them). */
+struct xfont_gl {
+    void (*NewList)(GLuint, GLenum);
+    void (*EndList)(void);
+    void (*Bitmap)(GLsizei, GLsizei, GLfloat, GLfloat, GLfloat, GLfloat, const GLubyte *);
+    void (*PixelStorei)(GLenum, GLint);
+    void (*GetIntegerv)(GLenum, GLint *);
+};
+
+/* The metrics of character `ch` (byte1 << 8 | byte2 for two-byte fonts);
+ * NULL when the font does not define it. */
+static const XCharStruct *xfont_char(const XFontStruct *fs, unsigned ch)
+{
+    const unsigned b1 = ch >> 8, b2 = ch & 0xff;
+    if (b1 < fs->min_byte1 || b1 > fs->max_byte1 || b2 < fs->min_char_or_byte2 ||
+        b2 > fs->max_char_or_byte2)
+        return NULL;
+    if (!fs->per_char)
+        return &fs->max_bounds;
+    const unsigned cols = fs->max_char_or_byte2 - fs->min_char_or_byte2 + 1;
+    const XCharStruct *cs =
+        &fs->per_char[(b1 - fs->min_byte1) * cols + (b2 - fs->min_char_or_byte2)];
+    if (!cs->width && !cs->ascent && !cs->descent && !cs->lbearing && !cs->rbearing)
+        return NULL; /* a hole in the font's range */
+    return cs;
+}
+
+/* One glyph as a GL bitmap: drawn with XDrawString(16) into a depth-1
+ * pixmap, read back with XGetImage, rows flipped to GL's bottom-up order,
+ * 8 pixels a byte, most significant bit first (the unpack state the
+ * caller sets). */
+static void xfont_glyph(Display *dpy, Pixmap pm, GC gc, const XFontStruct *fs,
+                        const XCharStruct *cs, unsigned ch, const struct xfont_gl *gl)
+{
+    const int w = cs->rbearing - cs->lbearing, h = cs->ascent + cs->descent;
+    if (w <= 0 || h <= 0) {
+        gl->Bitmap(0, 0, 0, 0, (GLfloat)cs->width, 0, NULL); /* a space: the advance only */
+        return;
+    }
+    XSetForeground(dpy, gc, 0);
+    XFillRectangle(dpy, pm, gc, 0, 0, (unsigned)w, (unsigned)h);
+    XSetForeground(dpy, gc, 1);
+    if (fs->min_byte1 || fs->max_byte1) {
+        XChar2b c2 = {.byte1 = (unsigned char)(ch >> 8), .byte2 = (unsigned char)ch};
+        XDrawString16(dpy, pm, gc, -cs->lbearing, cs->ascent, &c2, 1);
+    } else {
+        char c1 = (char)ch;
+        XDrawString(dpy, pm, gc, -cs->lbearing, cs->ascent, &c1, 1);
+    }
+    XImage *img = XGetImage(dpy, pm, 0, 0, (unsigned)w, (unsigned)h, 1, XYPixmap);
+    const int stride = (w + 7) / 8;
+    GLubyte *bits = calloc((size_t)stride * (size_t)h, 1);
+    if (img && bits) {
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                if (XGetPixel(img, x, y))
+                    bits[(size_t)(h - 1 - y) * stride + x / 8] |= (GLubyte)(0x80 >> (x % 8));
+        gl->Bitmap(w, h, (GLfloat)-cs->lbearing, (GLfloat)cs->descent, (GLfloat)cs->width, 0,
+                   bits);
+    } else {
+        gl->Bitmap(0, 0, 0, 0, (GLfloat)cs->width, 0, NULL);
+    }
+    free(bits);
+    if (img)
+        XDestroyImage(img);
+}
+
+/* GLX 1.4 section 3.5: display lists list .. list+count-1 draw glyphs
+ * first .. first+count-1 of `font` with glBitmap (origin at the glyph's
+ * left bearing and descent, advancing by its width); a glyph the font
+ * lacks gets an empty list. BadFont for a font that is not one,
+ * GLXBadContextState while a display list is being compiled. */
 GLX_EXPORT void glXUseXFont(Font font, int first, int count, int list)
 {
-    (void)font, (void)first, (void)count, (void)list;
-    fprintf(stderr, GLX_LOG_PREFIX "glXUseXFont needs display lists, which swr lacks yet\n");
+    glx_context *c = current;
+    Display *dpy = current_dpy;
+    if (!c || !dpy || count <= 0)
+        return;
+    glx_display *d = glx_display_get(dpy);
+    struct xfont_gl gl = {
+        .NewList = (void (*)(GLuint, GLenum))swrgl_get_proc_address("glNewList"),
+        .EndList = (void (*)(void))swrgl_get_proc_address("glEndList"),
+        .Bitmap = (void (*)(GLsizei, GLsizei, GLfloat, GLfloat, GLfloat, GLfloat,
+                            const GLubyte *))swrgl_get_proc_address("glBitmap"),
+        .PixelStorei = (void (*)(GLenum, GLint))swrgl_get_proc_address("glPixelStorei"),
+        .GetIntegerv = (void (*)(GLenum, GLint *))swrgl_get_proc_address("glGetIntegerv"),
+    };
+    if (!gl.NewList || !gl.EndList || !gl.Bitmap || !gl.PixelStorei || !gl.GetIntegerv)
+        return;
+    GLint compiling = 0;
+    gl.GetIntegerv(GL_LIST_INDEX, &compiling);
+    if (compiling) {
+        glx_error(dpy, d, GLX_ERR_BAD_CONTEXT_STATE, 0, 0);
+        return;
+    }
+    glx_trap_begin();
+    XFontStruct *fs = XQueryFont(dpy, font);
+    const int qerr = glx_trap_end(dpy);
+    if (!fs || qerr != Success) {
+        if (fs)
+            XFreeFontInfo(NULL, fs, 1);
+        glx_error(dpy, d, -1, BadFont, font);
+        return;
+    }
+    const int pw = fs->max_bounds.rbearing - fs->min_bounds.lbearing;
+    const int ph = fs->max_bounds.ascent + fs->max_bounds.descent;
+    Pixmap pm = XCreatePixmap(dpy, DefaultRootWindow(dpy), (unsigned)(pw > 0 ? pw : 1),
+                              (unsigned)(ph > 0 ? ph : 1), 1);
+    XGCValues gv = {.font = font, .foreground = 1, .background = 0};
+    GC gc = XCreateGC(dpy, pm, GCFont | GCForeground | GCBackground, &gv);
+    /* the unpack state glXUseXFont's bitmaps need, restored afterwards */
+    static const GLenum unpack[] = {GL_UNPACK_SWAP_BYTES, GL_UNPACK_LSB_FIRST,
+                                    GL_UNPACK_ROW_LENGTH, GL_UNPACK_SKIP_ROWS,
+                                    GL_UNPACK_SKIP_PIXELS, GL_UNPACK_ALIGNMENT};
+    GLint saved[6];
+    for (int i = 0; i < 6; i++) {
+        saved[i] = 0;
+        gl.GetIntegerv(unpack[i], &saved[i]);
+        gl.PixelStorei(unpack[i], unpack[i] == GL_UNPACK_ALIGNMENT ? 1 : 0);
+    }
+    for (int i = 0; i < count; i++) {
+        const unsigned ch = (unsigned)(first + i);
+        const XCharStruct *cs = xfont_char(fs, ch);
+        gl.NewList((GLuint)(list + i), GL_COMPILE);
+        if (cs)
+            xfont_glyph(dpy, pm, gc, fs, cs, ch, &gl);
+        gl.EndList();
+    }
+    for (int i = 0; i < 6; i++)
+        gl.PixelStorei(unpack[i], saved[i]);
+    XFreeGC(dpy, gc);
+    XFreePixmap(dpy, pm);
+    XFreeFontInfo(NULL, fs, 1);
 }
 
 /* Swap intervals: accepted and reported; there is no vertical blank to
@@ -678,9 +879,10 @@ GLX_EXPORT int glXSwapIntervalSGI(int interval)
 /* ---- strings and queries ------------------------------------------------- */
 
 static const char glx_extensions[] =
-    "GLX_ARB_create_context GLX_ARB_create_context_profile "
+    "GLX_ARB_context_flush_control GLX_ARB_create_context GLX_ARB_create_context_profile "
     "GLX_ARB_create_context_robustness GLX_ARB_get_proc_address "
-    "GLX_EXT_swap_control GLX_EXT_visual_info GLX_MESA_copy_sub_buffer GLX_MESA_swap_control "
+    "GLX_EXT_swap_control GLX_EXT_visual_info GLX_MESA_copy_sub_buffer GLX_MESA_query_renderer "
+    "GLX_MESA_swap_control "
     "GLX_SGI_swap_control";
 
 GLX_EXPORT Bool glXQueryExtension(Display *dpy, int *error_base, int *event_base)
@@ -762,6 +964,101 @@ extern void glXQueryDrawable(Display *, XID, int, unsigned int *);
 extern void glXSelectEvent(Display *, XID, unsigned long);
 extern void glXGetSelectedEvent(Display *, XID, unsigned long *);
 
+/* ---- GLX_MESA_query_renderer ---------------------------------------------- */
+
+/* One renderer (index 0) on every screen: swr, software, on the CPU. The
+ * values: no PCI ids (0xffffffff, the extension's value for "not a PCI
+ * device"), swr's version, not accelerated, the physical memory (MB) as
+ * its video memory and unified memory (it renders into system memory),
+ * compatibility preferred (glXCreateContext makes 2.1 compatibility
+ * contexts), the highest core and compatibility versions
+ * gl_context_version_check allows, no ES. */
+static bool renderer_integer(int attribute, unsigned *value)
+{
+    switch (attribute) {
+    case GLX_RENDERER_VENDOR_ID_MESA:
+    case GLX_RENDERER_DEVICE_ID_MESA:
+        value[0] = 0xffffffffu;
+        return true;
+    case GLX_RENDERER_VERSION_MESA:
+        value[0] = SWR_VERSION_MAJOR;
+        value[1] = SWR_VERSION_MINOR;
+        value[2] = SWR_VERSION_PATCH;
+        return true;
+    case GLX_RENDERER_ACCELERATED_MESA:
+        value[0] = False;
+        return true;
+    case GLX_RENDERER_VIDEO_MEMORY_MESA: {
+        const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+        const unsigned long long mb =
+            pages > 0 && page > 0 ? (unsigned long long)pages * (unsigned long long)page >> 20 : 0;
+        value[0] = mb > 0xffffffffull ? 0xffffffffu : (unsigned)mb;
+        return true;
+    }
+    case GLX_RENDERER_UNIFIED_MEMORY_ARCHITECTURE_MESA:
+        value[0] = True;
+        return true;
+    case GLX_RENDERER_PREFERRED_PROFILE_MESA:
+        value[0] = GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB;
+        return true;
+    case GLX_RENDERER_OPENGL_CORE_PROFILE_VERSION_MESA:
+    case GLX_RENDERER_OPENGL_COMPATIBILITY_PROFILE_VERSION_MESA:
+        value[0] = SWRGL_MAX_MAJOR;
+        value[1] = SWRGL_MAX_MINOR;
+        return true;
+    case GLX_RENDERER_OPENGL_ES_PROFILE_VERSION_MESA:
+    case GLX_RENDERER_OPENGL_ES2_PROFILE_VERSION_MESA:
+        value[0] = 0;
+        value[1] = 0;
+        return true;
+    default:
+        return false;
+    }
+}
+
+static const char *renderer_string(int attribute)
+{
+    switch (attribute) {
+    case GLX_RENDERER_VENDOR_ID_MESA:
+        return "swr";
+    case GLX_RENDERER_DEVICE_ID_MESA:
+        return "swr (AVX2)";
+    default:
+        return NULL;
+    }
+}
+
+static bool renderer_valid(Display *dpy, int screen, int renderer)
+{
+    return dpy && screen >= 0 && screen < ScreenCount(dpy) && renderer == 0;
+}
+
+GLX_EXPORT Bool glXQueryRendererIntegerMESA(Display *dpy, int screen, int renderer,
+                                            int attribute, unsigned int *value)
+{
+    if (!value || !renderer_valid(dpy, screen, renderer))
+        return False;
+    return renderer_integer(attribute, value) ? True : False;
+}
+
+GLX_EXPORT Bool glXQueryCurrentRendererIntegerMESA(int attribute, unsigned int *value)
+{
+    if (!value || !current)
+        return False;
+    return renderer_integer(attribute, value) ? True : False;
+}
+
+GLX_EXPORT const char *glXQueryRendererStringMESA(Display *dpy, int screen, int renderer,
+                                                  int attribute)
+{
+    return renderer_valid(dpy, screen, renderer) ? renderer_string(attribute) : NULL;
+}
+
+GLX_EXPORT const char *glXQueryCurrentRendererStringMESA(int attribute)
+{
+    return current ? renderer_string(attribute) : NULL;
+}
+
 GLX_EXPORT glx_proc glXGetProcAddressARB(const unsigned char *name)
 {
 #define P(f)                                                                                       \
@@ -804,9 +1101,13 @@ GLX_EXPORT glx_proc glXGetProcAddressARB(const unsigned char *name)
         P(glXMakeContextCurrent),
         P(glXMakeCurrent),
         P(glXQueryContext),
+        P(glXQueryCurrentRendererIntegerMESA),
+        P(glXQueryCurrentRendererStringMESA),
         P(glXQueryDrawable),
         P(glXQueryExtension),
         P(glXQueryExtensionsString),
+        P(glXQueryRendererIntegerMESA),
+        P(glXQueryRendererStringMESA),
         P(glXQueryServerString),
         P(glXQueryVersion),
         P(glXSelectEvent),

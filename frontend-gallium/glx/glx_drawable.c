@@ -507,8 +507,36 @@ static void destroy_drawable(Display *dpy, XID xid, enum glx_drawable_kind kind,
     pthread_mutex_unlock(&glx_lock);
 }
 
+/* An X window's life ends its GLXWindow (windows are not reference
+ * counted): when the X window is gone, glXDestroyWindow frees the record
+ * and reports GLXBadWindow, as for a GLXWindow that no longer exists. */
 GLX_EXPORT void glXDestroyWindow(Display *dpy, XID win)
 {
+    glx_display *d = glx_display_get(dpy);
+    if (!d)
+        return;
+    pthread_mutex_lock(&glx_lock);
+    glx_drawable *dr = glx_drawable_find(d, win);
+    const Window target = dr && dr->kind == GLX_KIND_WINDOW ? dr->x_target : None;
+    pthread_mutex_unlock(&glx_lock);
+    if (target != None) {
+        XWindowAttributes xwa;
+        glx_trap_begin();
+        XGetWindowAttributes(dpy, target, &xwa);
+        const bool gone = glx_trap_end(dpy) != Success;
+        if (gone) {
+            pthread_mutex_lock(&glx_lock);
+            dr = glx_drawable_find(d, win);
+            if (dr && dr->kind == GLX_KIND_WINDOW) {
+                dr->destroyed = true;
+                if (dr->refs <= 0)
+                    glx_drawable_free(dr, true); /* the display lives: free its GC and image */
+            }
+            pthread_mutex_unlock(&glx_lock);
+            glx_error(dpy, d, GLX_ERR_BAD_WINDOW, 0, win);
+            return;
+        }
+    }
     destroy_drawable(dpy, win, GLX_KIND_WINDOW, GLX_ERR_BAD_WINDOW, 0);
 }
 

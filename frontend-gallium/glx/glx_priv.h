@@ -8,13 +8,14 @@
  * XImage (shared memory through MIT-SHM when the server has it, a plain
  * XImage otherwise) and puts it on the X drawable. So every GLX object is
  * a client-side record:
- *   - configs (glx_config.c): for the default TrueColor visual (depth 24)
- *     and a depth-32 one of each screen, single/double buffering times
+ *   - configs (glx_config.c): for TrueColor visuals of depth 24 and 32
+ *     of each screen (one visual per config while the server has enough),
+ *     single/double buffering times
  *     depth/stencil 0/0, 16/0, 24/0, 24/8 times no accumulation / 16-bit
  *     accumulation. A GLXFBConfig is a pointer into the display's config
  *     array.
- * Not here (future work): a glvnd vendor library, separate read
- * drawables (reads come from the draw drawable), storing tiles straight
+ * Not here (future work): separate read drawables (reads come from the
+ * draw drawable), storing tiles straight
  * into the shared image, swapping a drawable that another thread has
  * current or with no current context on the calling thread.
  *   - contexts (glx_context.c): a struct glx_context per GLXContext, owning
@@ -69,6 +70,22 @@ enum glx_error_code {
 #define GLX_SAMPLE_BUFFERS_ARB    100000
 #define GLX_SAMPLES_ARB           100001
 #define GLX_CONTEXT_FLAGS         GLX_CONTEXT_FLAGS_ARB
+/* GLX_ARB_context_flush_control */
+#define GLX_CONTEXT_RELEASE_BEHAVIOR_ARB       0x2097
+#define GLX_CONTEXT_RELEASE_BEHAVIOR_NONE_ARB  0
+#define GLX_CONTEXT_RELEASE_BEHAVIOR_FLUSH_ARB 0x2098
+/* GLX_MESA_query_renderer */
+#define GLX_RENDERER_VENDOR_ID_MESA                            0x8183
+#define GLX_RENDERER_DEVICE_ID_MESA                            0x8184
+#define GLX_RENDERER_VERSION_MESA                              0x8185
+#define GLX_RENDERER_ACCELERATED_MESA                          0x8186
+#define GLX_RENDERER_VIDEO_MEMORY_MESA                         0x8187
+#define GLX_RENDERER_UNIFIED_MEMORY_ARCHITECTURE_MESA          0x8188
+#define GLX_RENDERER_PREFERRED_PROFILE_MESA                    0x8189
+#define GLX_RENDERER_OPENGL_CORE_PROFILE_VERSION_MESA          0x818A
+#define GLX_RENDERER_OPENGL_COMPATIBILITY_PROFILE_VERSION_MESA 0x818B
+#define GLX_RENDERER_OPENGL_ES_PROFILE_VERSION_MESA            0x818C
+#define GLX_RENDERER_OPENGL_ES2_PROFILE_VERSION_MESA           0x818D
 
 
 typedef struct glx_config {
@@ -141,6 +158,7 @@ struct __GLXcontextRec {
     pthread_t owner; /* valid while current */
     bool is_current;
     glx_drawable *draw, *read;
+    bool had_window; /* the GL window framebuffer holds a drawable's buffers */
 };
 typedef struct __GLXcontextRec glx_context;
 

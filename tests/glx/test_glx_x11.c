@@ -746,6 +746,431 @@ static void check_threads(struct api *a)
 
 /* ---- bad arguments (swr's library; Mesa crashes on some of these) --------- */
 
+/* GLX_ARB_create_context(_profile) rules piglit's glx_arb_create_context
+ * groups check, and GLX_FBCONFIG_ID of a window made current through a
+ * visual (GLX 1.4 section 3.3.6: the drawable's config; glXChooseVisual's
+ * visual names one config, the first of glXGetFBConfigs with its id). */
+static void check_create_context_rules(struct api *a, Display *dpy)
+{
+    XSync(dpy, False);
+    int (*old)(Display *, XErrorEvent *) = XSetErrorHandler(count_error);
+    int glx_err = 0, glx_ev = 0;
+    a->QueryExtension(dpy, &glx_err, &glx_ev);
+    GLXFBConfig c = pick(a, dpy, true, GLX_WINDOW_BIT);
+    /* a profile mask with no bit, two bits or an unknown bit is
+     * GLXBadProfileARB whatever the version (the default 1.0 here) */
+    const int masks[] = {0, 3, 0x8, 0x100, 0x4 /* ES2: not offered */};
+    for (unsigned i = 0; i < sizeof masks / sizeof *masks; i++) {
+        const int attrs[] = {0x9126, masks[i], 0};
+        x_errors = 0;
+        GLXContext bad = a->CreateContextAttribsARB(dpy, c, NULL, True, attrs);
+        XSync(dpy, False);
+        CHECK(bad == NULL && x_errors == 1 && last_error_code == glx_err + 13,
+              "profile mask 0x%x: context %p, %d errors, code %d", masks[i], bad, x_errors,
+              last_error_code);
+        if (bad)
+            a->DestroyContext(dpy, bad);
+    }
+    /* colour index with GL 3.0: BadMatch (no such feature set) */
+    const int ci30[] = {0x2091, 3, 0x2092, 0, GLX_RENDER_TYPE, GLX_COLOR_INDEX_TYPE, 0};
+    x_errors = 0;
+    GLXContext bad = a->CreateContextAttribsARB(dpy, c, NULL, True, ci30);
+    XSync(dpy, False);
+    CHECK(bad == NULL && x_errors == 1 && last_error_code == BadMatch,
+          "colour index 3.0: context %p, %d errors, code %d", bad, x_errors, last_error_code);
+    /* GL 3.0 current with no drawables: no default framebuffer */
+    Bool (*make_ctx)(Display *, GLXDrawable, GLXDrawable, GLXContext) =
+        (Bool (*)(Display *, GLXDrawable, GLXDrawable, GLXContext))a->GetProcAddressARB(
+            (const unsigned char *)"glXMakeContextCurrent");
+    GLXDrawable (*cur_draw)(void) =
+        (GLXDrawable(*)(void))a->GetProcAddressARB((const unsigned char *)"glXGetCurrentDrawable");
+    const int v30[] = {0x2091, 3, 0x2092, 0, 0};
+    GLXContext c30 = a->CreateContextAttribsARB(dpy, c, NULL, True, v30);
+    CHECK(c30 && make_ctx && cur_draw, "GL 3.0 context");
+    if (c30 && make_ctx && cur_draw) {
+        Window w = make_window(a, dpy, c, 16, 16);
+        CHECK(make_ctx(dpy, w, w, c30), "GL 3.0 on a window");
+        x_errors = 0;
+        CHECK(make_ctx(dpy, None, None, c30), "GL 3.0 current with None drawables");
+        XSync(dpy, False);
+        CHECK(x_errors == 0 && a->GetCurrentContext() == c30 && cur_draw() == None,
+              "None drawables: %d errors, current %p, drawable 0x%lx", x_errors,
+              a->GetCurrentContext(), (unsigned long)cur_draw());
+        a->ClearColor(1, 0, 0, 1);
+        a->Clear(GL_COLOR_BUFFER_BIT); /* no buffers: nothing to draw, no crash */
+        a->Finish();
+        a->MakeCurrent(dpy, None, NULL);
+        a->DestroyContext(dpy, c30);
+        XDestroyWindow(dpy, w);
+    }
+    /* a 2.1 context (glXCreateNewContext) still needs drawables */
+    GLXContext c21 = a->CreateNewContext(dpy, c, GLX_RGBA_TYPE, NULL, True);
+    x_errors = 0;
+    CHECK(c21 && make_ctx && !make_ctx(dpy, None, None, c21), "GL 2.1 with None drawables");
+    XSync(dpy, False);
+    CHECK(x_errors == 1, "GL 2.1 with None drawables: %d errors", x_errors);
+    if (c21)
+        a->DestroyContext(dpy, c21);
+
+    /* a context destroyed while current stays usable on its thread until
+     * released: making it current again and destroying it again are no
+     * errors (piglit's glx-destroycontext-3) */
+    {
+        GLXContext dc = a->CreateNewContext(dpy, c, GLX_RGBA_TYPE, NULL, True);
+        Window w = make_window(a, dpy, c, 8, 8);
+        CHECK(dc && a->MakeCurrent(dpy, w, dc), "make current before destroying");
+        x_errors = 0;
+        a->DestroyContext(dpy, dc);
+        CHECK(a->MakeCurrent(dpy, w, dc), "make current a current destroyed context");
+        a->ClearColor(0, 1, 0, 1);
+        a->Clear(GL_COLOR_BUFFER_BIT);
+        unsigned char px[4] = {0};
+        a->ReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        a->DestroyContext(dpy, dc);
+        a->MakeCurrent(dpy, None, NULL);
+        XSync(dpy, False);
+        CHECK(x_errors == 0 && px[0] == 0 && px[1] == 255,
+              "destroyed current context: %d errors, pixel %d %d", x_errors, px[0], px[1]);
+        XDestroyWindow(dpy, w);
+    }
+
+    /* GLX_ARB_context_flush_control: the release behaviour asked for is
+     * the context's GL_CONTEXT_RELEASE_BEHAVIOR (GL_KHR_context_flush_control);
+     * another value is BadValue */
+    {
+        void (*get_iv)(unsigned, int *) =
+            (void (*)(unsigned, int *))a->GetProcAddressARB((const unsigned char *)"glGetIntegerv");
+        const char *ext = a->QueryExtensionsString(dpy, DefaultScreen(dpy));
+        CHECK(get_iv && ext && strstr(ext, "GLX_ARB_context_flush_control"),
+              "GLX_ARB_context_flush_control");
+        static const int behave[3] = {-1, 0 /* NONE */, 0x2098 /* FLUSH */};
+        for (int i = 0; i < 3 && get_iv; i++) {
+            int attrs[] = {0x2097, behave[i], 0};
+            if (i == 0)
+                attrs[0] = 0;
+            GLXContext rc = a->CreateContextAttribsARB(dpy, c, NULL, True, attrs);
+            Window w = make_window(a, dpy, c, 8, 8);
+            CHECK(rc && a->MakeCurrent(dpy, w, rc), "release behaviour context %d", i);
+            int got = -5;
+            get_iv(0x82FB /* GL_CONTEXT_RELEASE_BEHAVIOR */, &got);
+            CHECK(got == (i == 1 ? 0 : 0x82FC) && a->GetError() == 0,
+                  "GL_CONTEXT_RELEASE_BEHAVIOR %d: 0x%x", i, got);
+            a->MakeCurrent(dpy, None, NULL);
+            if (rc)
+                a->DestroyContext(dpy, rc);
+            XDestroyWindow(dpy, w);
+        }
+        const int badrel[] = {0x2097, 0x1234, 0};
+        x_errors = 0;
+        GLXContext br = a->CreateContextAttribsARB(dpy, c, NULL, True, badrel);
+        XSync(dpy, False);
+        CHECK(!br && x_errors == 1 && last_error_code == BadValue,
+              "bad release behaviour: %d errors, code %d", x_errors, last_error_code);
+    }
+
+    /* GLXWindow life (piglit's glx-window-life): glXDestroyWindow before
+     * XDestroyWindow keeps the X window; after it, GLXBadWindow */
+    {
+        GLXDrawable (*create_win)(Display *, GLXFBConfig, Window, const int *) =
+            (GLXDrawable(*)(Display *, GLXFBConfig, Window, const int *))a->GetProcAddressARB(
+                (const unsigned char *)"glXCreateWindow");
+        void (*destroy_win)(Display *, GLXDrawable) = (void (*)(Display *, GLXDrawable))
+            a->GetProcAddressARB((const unsigned char *)"glXDestroyWindow");
+        CHECK(create_win && destroy_win, "glXCreateWindow/glXDestroyWindow");
+        if (create_win && destroy_win) {
+            Window w = make_window(a, dpy, c, 8, 8);
+            GLXDrawable g = create_win(dpy, c, w, NULL);
+            x_errors = 0;
+            destroy_win(dpy, g);
+            XWindowAttributes xwa;
+            XGetWindowAttributes(dpy, w, &xwa);
+            XDestroyWindow(dpy, w);
+            XSync(dpy, False);
+            CHECK(x_errors == 0, "GLX window destroyed first: %d errors", x_errors);
+            w = make_window(a, dpy, c, 8, 8);
+            g = create_win(dpy, c, w, NULL);
+            XDestroyWindow(dpy, w);
+            x_errors = 0;
+            destroy_win(dpy, g);
+            XSync(dpy, False);
+            CHECK(x_errors == 1 && last_error_code == glx_err + 12,
+                  "X window destroyed first: %d errors, code %d", x_errors, last_error_code);
+        }
+    }
+
+    /* GLX_FBCONFIG_ID of a plain window made current through a visual */
+    GLXContext (*create_ctx)(Display *, XVisualInfo *, GLXContext, Bool) =
+        (GLXContext(*)(Display *, XVisualInfo *, GLXContext, Bool))a->GetProcAddressARB(
+            (const unsigned char *)"glXCreateContext");
+    int want[][12] = {
+        {GLX_RGBA, GLX_DOUBLEBUFFER, GLX_RED_SIZE, 1, GLX_ALPHA_SIZE, 1, None},
+        {GLX_RGBA, GLX_DOUBLEBUFFER, GLX_DEPTH_SIZE, 16, None},
+        {GLX_RGBA, GLX_RED_SIZE, 1, None},
+    };
+    for (unsigned i = 0; i < sizeof want / sizeof *want && create_ctx; i++) {
+        XVisualInfo *vi = a->ChooseVisual(dpy, DefaultScreen(dpy), want[i]);
+        CHECK(vi != NULL, "glXChooseVisual #%u", i);
+        if (!vi)
+            continue;
+        int nall = 0;
+        GLXFBConfig *all = a->GetFBConfigs(dpy, DefaultScreen(dpy), &nall);
+        int first = 0;
+        for (int k = 0; k < nall && !first; k++)
+            if (attr(a, dpy, all[k], GLX_VISUAL_ID) == (int)vi->visualid)
+                first = attr(a, dpy, all[k], GLX_FBCONFIG_ID);
+        XSetWindowAttributes wa = {.colormap = XCreateColormap(dpy, DefaultRootWindow(dpy),
+                                                               vi->visual, AllocNone)};
+        Window w = XCreateWindow(dpy, DefaultRootWindow(dpy), 0, 0, 17, 13, 0, vi->depth,
+                                 InputOutput, vi->visual, CWColormap | CWBorderPixel, &wa);
+        GLXContext vc = create_ctx(dpy, vi, NULL, True);
+        unsigned id = 0, db = 9;
+        CHECK(vc && a->MakeCurrent(dpy, w, vc), "make current through visual #%u", i);
+        a->QueryDrawable(dpy, w, GLX_FBCONFIG_ID, &id);
+        int vdb = -1;
+        a->GetConfig(dpy, vi, GLX_DOUBLEBUFFER, &vdb);
+        for (int k = 0; k < nall; k++)
+            if (attr(a, dpy, all[k], GLX_FBCONFIG_ID) == (int)id)
+                db = (unsigned)attr(a, dpy, all[k], GLX_DOUBLEBUFFER);
+        CHECK(id != 0 && (int)id == first && (int)db == vdb,
+              "visual #%u 0x%lx: window's GLX_FBCONFIG_ID %u, first config of the visual %d, "
+              "double %u (visual %d)",
+              i, (unsigned long)vi->visualid, id, first, db, vdb);
+        a->MakeCurrent(dpy, None, NULL);
+        if (vc)
+            a->DestroyContext(dpy, vc);
+        XDestroyWindow(dpy, w);
+        XFreeColormap(dpy, wa.colormap);
+        XFree(all);
+        XFree(vi);
+    }
+    XSync(dpy, False);
+    XSetErrorHandler(old);
+}
+
+/* GLX_MESA_query_renderer on swr (the spec's value counts; the values a
+ * CPU renderer has: no PCI ids, not accelerated, the physical memory of
+ * /proc/meminfo, and the highest core version the highest one
+ * glXCreateContextAttribsARB accepts). */
+static void check_query_renderer(struct api *a, Display *dpy)
+{
+    const char *ext = a->QueryExtensionsString(dpy, DefaultScreen(dpy));
+    CHECK(ext && strstr(ext, "GLX_MESA_query_renderer"), "GLX_MESA_query_renderer not listed");
+    typedef Bool (*qi_fn)(Display *, int, int, int, unsigned *);
+    typedef Bool (*qci_fn)(int, unsigned *);
+    typedef const char *(*qs_fn)(Display *, int, int, int);
+    qi_fn qi = (qi_fn)a->GetProcAddressARB((const unsigned char *)"glXQueryRendererIntegerMESA");
+    qci_fn qci = (qci_fn)a->GetProcAddressARB(
+        (const unsigned char *)"glXQueryCurrentRendererIntegerMESA");
+    qs_fn qs = (qs_fn)a->GetProcAddressARB((const unsigned char *)"glXQueryRendererStringMESA");
+    CHECK(qi && qci && qs, "query renderer functions");
+    if (!qi || !qci || !qs)
+        return;
+    const int scr = DefaultScreen(dpy);
+    static const struct {
+        int attr, count;
+    } ints[] = {{0x8183, 1}, {0x8184, 1}, {0x8185, 3}, {0x8186, 1}, {0x8187, 1}, {0x8188, 1},
+                {0x8189, 1}, {0x818A, 2}, {0x818B, 2}, {0x818C, 2}, {0x818D, 2}};
+    unsigned v[11][8];
+    for (unsigned i = 0; i < 11; i++) {
+        for (int k = 0; k < 8; k++)
+            v[i][k] = 0xdeadbeef;
+        CHECK(qi(dpy, scr, 0, ints[i].attr, v[i]), "glXQueryRendererIntegerMESA(0x%x)",
+              ints[i].attr);
+        int written = 0;
+        while (written < 8 && v[i][written] != 0xdeadbeef)
+            written++;
+        CHECK(written == ints[i].count, "0x%x: %d values written, %d expected", ints[i].attr,
+              written, ints[i].count);
+    }
+    unsigned junk[4];
+    CHECK(!qi(dpy, scr, 1, 0x8183, junk), "renderer 1 exists");
+    CHECK(!qi(dpy, ScreenCount(dpy), 0, 0x8183, junk), "screen past the last exists");
+    CHECK(!qi(dpy, scr, 0, 0x1234, junk), "unknown attribute accepted");
+    CHECK(!qci(0x8183, junk), "current renderer without a current context");
+    CHECK(v[0][0] == 0xffffffffu && v[1][0] == 0xffffffffu, "PCI ids 0x%x 0x%x", v[0][0],
+          v[1][0]);
+    CHECK(v[3][0] == 0, "accelerated %u", v[3][0]);
+    unsigned long long kb = 0;
+    FILE *mi = fopen("/proc/meminfo", "r");
+    if (mi) {
+        if (fscanf(mi, "MemTotal: %llu kB", &kb) != 1)
+            kb = 0;
+        fclose(mi);
+    }
+    CHECK(kb && (unsigned long long)v[4][0] + 1 >= kb / 1024 && v[4][0] <= kb / 1024 + 1,
+          "video memory %u MB, MemTotal %llu MB", v[4][0], kb / 1024);
+    CHECK(v[6][0] == 1 || v[6][0] == 2, "preferred profile 0x%x", v[6][0]);
+    /* the core version is the highest one that can be made */
+    GLXFBConfig c = pick(a, dpy, true, GLX_WINDOW_BIT);
+    XSync(dpy, False);
+    int (*old)(Display *, XErrorEvent *) = XSetErrorHandler(count_error);
+    const int top[] = {0x2091, (int)v[7][0], 0x2092, (int)v[7][1], 0x9126, 1, 0};
+    const int above[] = {0x2091, (int)v[7][0] + (v[7][1] >= 3), 0x2092,
+                         v[7][1] >= 3 ? 0 : (int)v[7][1] + 1, 0x9126, 1, 0};
+    GLXContext ct = a->CreateContextAttribsARB(dpy, c, NULL, True, top);
+    GLXContext ca = a->CreateContextAttribsARB(dpy, c, NULL, True, above);
+    XSync(dpy, False);
+    XSetErrorHandler(old);
+    CHECK(ct && !ca, "core %u.%u: that version %s, the next %s", v[7][0], v[7][1],
+          ct ? "made" : "refused", ca ? "made" : "refused");
+    if (ct) {
+        Window w = make_window(a, dpy, c, 8, 8);
+        CHECK(a->MakeCurrent(dpy, w, ct), "make current for the current-renderer query");
+        unsigned cv[8] = {0xdeadbeef, 0xdeadbeef, 0xdeadbeef};
+        CHECK(qci(0x818A, cv) && cv[0] == v[7][0] && cv[1] == v[7][1] && cv[2] == 0xdeadbeef,
+              "current renderer core version %u.%u", cv[0], cv[1]);
+        const char *s1 = qs(dpy, scr, 0, 0x8184);
+        const char *(*qcs)(int) = (const char *(*)(int))a->GetProcAddressARB(
+            (const unsigned char *)"glXQueryCurrentRendererStringMESA");
+        const char *s2 = qcs ? qcs(0x8184) : NULL;
+        CHECK(s1 && s2 && strcmp(s1, s2) == 0 && qs(dpy, scr, 0, 0x8183),
+              "renderer strings %s / %s", s1 ? s1 : "(null)", s2 ? s2 : "(null)");
+        a->MakeCurrent(dpy, None, NULL);
+        XDestroyWindow(dpy, w);
+        a->DestroyContext(dpy, ct);
+    }
+    if (ca)
+        a->DestroyContext(dpy, ca);
+}
+
+/* glXUseXFont: a string drawn with the font's display lists (glBitmap
+ * glyphs) is the X server's own XDrawString of it (the oracle): the
+ * pixels of a glRasterPos'd glCallLists in a window against the same
+ * string drawn into a depth-1 pixmap, glyph origin at the same place. */
+static void check_use_xfont(struct api *a, Display *dpy)
+{
+    typedef void (*v_ui_fn)(unsigned);
+    void (*use_xfont)(Font, int, int, int) =
+        (void (*)(Font, int, int, int))a->GetProcAddressARB((const unsigned char *)"glXUseXFont");
+    unsigned (*gen_lists)(int) =
+        (unsigned (*)(int))a->GetProcAddressARB((const unsigned char *)"glGenLists");
+    v_ui_fn list_base = (v_ui_fn)a->GetProcAddressARB((const unsigned char *)"glListBase");
+    void (*call_lists)(int, unsigned, const void *) = (void (*)(int, unsigned, const void *))
+        a->GetProcAddressARB((const unsigned char *)"glCallLists");
+    void (*window_pos)(int, int) =
+        (void (*)(int, int))a->GetProcAddressARB((const unsigned char *)"glWindowPos2i");
+    void (*color3f)(float, float, float) =
+        (void (*)(float, float, float))a->GetProcAddressARB((const unsigned char *)"glColor3f");
+    CHECK(use_xfont && gen_lists && list_base && call_lists && window_pos && color3f,
+          "glXUseXFont and the list calls");
+    if (!use_xfont || !gen_lists || !list_base || !call_lists || !window_pos || !color3f)
+        return;
+    XFontStruct *fs = XLoadQueryFont(dpy, "fixed");
+    if (!fs)
+        fs = XLoadQueryFont(dpy, "cursor"); /* the server's built-in font */
+    CHECK(fs != NULL, "no X font (fixed, cursor)");
+    if (!fs)
+        return;
+    const int W = 96, H = 40, x0 = 5, y0 = 14;
+    GLXFBConfig c = pick(a, dpy, true, GLX_WINDOW_BIT);
+    GLXContext ctx = a->CreateNewContext(dpy, c, GLX_RGBA_TYPE, NULL, True);
+    Window w = make_window(a, dpy, c, W, H);
+    CHECK(ctx && a->MakeCurrent(dpy, w, ctx), "make current for glXUseXFont");
+    const unsigned base = gen_lists(256);
+    const int lo = fs->min_char_or_byte2, n = fs->max_char_or_byte2 - lo + 1;
+    use_xfont(fs->fid, lo, n < 256 ? n : 256, (int)base);
+    CHECK(a->GetError() == 0, "GL error after glXUseXFont");
+    /* the string: printable characters of the font, or its first ones */
+    char str[8];
+    int len = 0;
+    for (int ch = 'A'; len < 5 && ch <= 'z'; ch += 7)
+        if (ch >= lo && ch - lo < n)
+            str[len++] = (char)ch;
+    for (int ch = lo; len < 5 && ch - lo < n; ch += 3)
+        str[len++] = (char)ch;
+    a->Viewport(0, 0, W, H);
+    a->ClearColor(0, 0, 0, 1);
+    a->Clear(GL_COLOR_BUFFER_BIT);
+    color3f(1, 1, 1);
+    window_pos(x0, y0);
+    list_base(base - (unsigned)lo);
+    call_lists(len, GL_UNSIGNED_BYTE, str);
+    uint8_t *px = malloc((size_t)W * H * 4);
+    a->PixelStorei(GL_PACK_ALIGNMENT, 1);
+    a->ReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(a->GetError() == 0, "GL error after drawing the string");
+    Pixmap pm = XCreatePixmap(dpy, DefaultRootWindow(dpy), W, H, 1);
+    XGCValues gv = {.font = fs->fid, .foreground = 0};
+    GC gc = XCreateGC(dpy, pm, GCFont | GCForeground, &gv);
+    XFillRectangle(dpy, pm, gc, 0, 0, W, H);
+    XSetForeground(dpy, gc, 1);
+    unsigned char ustr[8];
+    for (int i = 0; i < len; i++)
+        ustr[i] = (unsigned char)str[i];
+    XDrawString(dpy, pm, gc, x0, H - y0, (const char *)ustr, len);
+    XImage *img = XGetImage(dpy, pm, 0, 0, W, H, 1, XYPixmap);
+    int wrong = 0, lit = 0;
+    for (int y = 0; img && y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const bool want = XGetPixel(img, x, H - 1 - y) != 0;
+            const bool got = px[((size_t)y * W + x) * 4 + 1] > 127;
+            lit += want;
+            wrong += want != got;
+        }
+    CHECK(img && lit > 0 && wrong == 0, "glXUseXFont string: %d of %d lit pixels, %d wrong", lit,
+          W * H, wrong);
+    if (img)
+        XDestroyImage(img);
+    XFreeGC(dpy, gc);
+    XFreePixmap(dpy, pm);
+    free(px);
+    /* a bad font: BadFont */
+    XSync(dpy, False);
+    int (*old)(Display *, XErrorEvent *) = XSetErrorHandler(count_error);
+    x_errors = 0;
+    use_xfont((Font)0x7fff0009, 32, 4, (int)base);
+    XSync(dpy, False);
+    XSetErrorHandler(old);
+    CHECK(x_errors >= 1 && last_error_code == BadFont, "glXUseXFont(bad font): %d errors, code %d",
+          x_errors, last_error_code);
+    a->MakeCurrent(dpy, None, NULL);
+    XDestroyWindow(dpy, w);
+    if (ctx)
+        a->DestroyContext(dpy, ctx);
+    XFreeFont(dpy, fs);
+}
+
+/* glXCopyContext (GLX 1.4 section 3.3.7): the groups of the mask go from
+ * src to dst, the others stay. */
+static void check_copy_context(struct api *a, Display *dpy)
+{
+    void (*copy)(Display *, GLXContext, GLXContext, unsigned long) =
+        (void (*)(Display *, GLXContext, GLXContext, unsigned long))a->GetProcAddressARB(
+            (const unsigned char *)"glXCopyContext");
+    void (*get_fv)(unsigned, float *) =
+        (void (*)(unsigned, float *))a->GetProcAddressARB((const unsigned char *)"glGetFloatv");
+    void (*line_width)(float) =
+        (void (*)(float))a->GetProcAddressARB((const unsigned char *)"glLineWidth");
+    CHECK(copy && get_fv && line_width, "glXCopyContext, glGetFloatv, glLineWidth");
+    if (!copy || !get_fv || !line_width)
+        return;
+    GLXFBConfig c = pick(a, dpy, true, GLX_WINDOW_BIT);
+    GLXContext src = a->CreateNewContext(dpy, c, GLX_RGBA_TYPE, NULL, True);
+    GLXContext dst = a->CreateNewContext(dpy, c, GLX_RGBA_TYPE, NULL, True);
+    Window w = make_window(a, dpy, c, 8, 8);
+    CHECK(src && dst && a->MakeCurrent(dpy, w, src), "glXCopyContext contexts");
+    a->ClearColor(0.25f, 0.5f, 0.75f, 1.0f);
+    line_width(3.0f);
+    a->MakeCurrent(dpy, None, NULL);
+    copy(dpy, src, dst, 0x00004000 /* GL_COLOR_BUFFER_BIT */);
+    CHECK(a->MakeCurrent(dpy, w, dst), "make dst current");
+    float cc[4] = {-1, -1, -1, -1}, lw = -1;
+    get_fv(0x0C22 /* GL_COLOR_CLEAR_VALUE */, cc);
+    get_fv(0x0B21 /* GL_LINE_WIDTH */, &lw);
+    CHECK(cc[0] == 0.25f && cc[1] == 0.5f && cc[2] == 0.75f && cc[3] == 1.0f && lw == 1.0f,
+          "after glXCopyContext(GL_COLOR_BUFFER_BIT): clear colour %g %g %g %g, line width %g",
+          cc[0], cc[1], cc[2], cc[3], lw);
+    a->MakeCurrent(dpy, None, NULL);
+    copy(dpy, src, dst, 0x000FFFFF /* GL_ALL_ATTRIB_BITS */);
+    a->MakeCurrent(dpy, w, dst);
+    get_fv(0x0B21, &lw);
+    CHECK(lw == 3.0f, "after glXCopyContext(GL_ALL_ATTRIB_BITS): line width %g", lw);
+    a->MakeCurrent(dpy, None, NULL);
+    XDestroyWindow(dpy, w);
+    a->DestroyContext(dpy, src);
+    a->DestroyContext(dpy, dst);
+}
+
 static void check_bad_arguments(struct api *a, Display *dpy)
 {
     XSync(dpy, False);
@@ -1050,6 +1475,10 @@ int main(int argc, char **argv)
     check_single_pixmap_pbuffer(&a, dpy);
     check_threads(&a);
     check_bad_arguments(&a, dpy);
+    check_create_context_rules(&a, dpy);
+    check_query_renderer(&a, dpy);
+    check_use_xfont(&a, dpy);
+    check_copy_context(&a, dpy);
     const char *ext = a.QueryExtensionsString(dpy, DefaultScreen(dpy));
     CHECK(ext && strstr(ext, "GLX_ARB_create_context"), "extensions: %s", ext ? ext : "(null)");
     free(img);

@@ -56,6 +56,10 @@ typedef struct gl_context_desc {
      * these with gl_context_version_check (context/gl_context.h) first. */
     bool core_profile;
     int context_flags;
+    /* KHR_context_flush_control: true when the window system releases the
+     * context without flushing it (GL_CONTEXT_RELEASE_BEHAVIOR GL_NONE);
+     * false, the default: GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH. */
+    bool release_none;
 } gl_context_desc;
 
 struct gl_context {

@@ -199,6 +199,18 @@ void gl_context_destroy(struct gl_context *ctx)
 
 void gl_context_make_current(struct gl_context *ctx) { swrgl_current_ctx = ctx; }
 
+bool gl_context_copy_state(struct gl_context *dst, struct gl_context *src, GLbitfield mask)
+{
+    struct gl_context *prev = swrgl_current_ctx;
+    swrgl_current_ctx = src;
+    gl_attrib_server_entry *e = gl_attrib_save(src, mask);
+    swrgl_current_ctx = dst;
+    if (e)
+        gl_attrib_restore(dst, e); /* frees e */
+    swrgl_current_ctx = prev;
+    return e != NULL;
+}
+
 void gl_context_flush(struct gl_context *ctx, bool finish)
 {
     struct pipe_fence_handle *fence = NULL;
@@ -245,7 +257,8 @@ static const char extensions[] =
     "GL_EXT_blend_func_separate GL_EXT_blend_color GL_EXT_blend_minmax GL_EXT_texture3D "
     "GL_EXT_texture_compression_s3tc GL_EXT_texture_compression_rgtc GL_EXT_texture_sRGB "
     "GL_EXT_texture_filter_anisotropic GL_EXT_texture_array GL_EXT_packed_depth_stencil "
-    "GL_EXT_stencil_two_side GL_EXT_stencil_wrap GL_EXT_texture_edge_clamp GL_EXT_draw_buffers2";
+    "GL_EXT_stencil_two_side GL_EXT_stencil_wrap GL_EXT_texture_edge_clamp GL_EXT_draw_buffers2 "
+    "GL_KHR_context_flush_control";
 
 static unsigned extension_count(void)
 {
@@ -342,6 +355,9 @@ static bool core_get(struct gl_context *ctx, GLenum pname, gl_value *v)
     case GL_CONTEXT_PROFILE_MASK:
         gl_value_int(v, ctx->desc.core_profile ? GL_CONTEXT_CORE_PROFILE_BIT
                                                : GL_CONTEXT_COMPATIBILITY_PROFILE_BIT);
+        return true;
+    case GL_CONTEXT_RELEASE_BEHAVIOR:
+        gl_value_int(v, ctx->desc.release_none ? GL_NONE : GL_CONTEXT_RELEASE_BEHAVIOR_FLUSH);
         return true;
     default:
         return false;

@@ -180,4 +180,11 @@ static inline struct gl_context *gl_context_current(void) { return swrgl_current
  * drawing, calls desc.flush_front; `finish` waits for the rendering. */
 void gl_context_flush(struct gl_context *ctx, bool finish);
 
+/* For glXCopyContext: the attribute groups of `mask` (glPushAttrib's
+ * bits) of src set in dst, as a glPushAttrib in src and a glPopAttrib in
+ * dst would (the attrib part's save and restore). Neither context may be
+ * current on another thread; the calling thread's current context is kept.
+ * False when out of memory. */
+bool gl_context_copy_state(struct gl_context *dst, struct gl_context *src, GLbitfield mask);
+
 #endif /* GL_CONTEXT_H */

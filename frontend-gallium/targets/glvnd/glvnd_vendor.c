@@ -40,12 +40,26 @@ extern glx_proc glXGetProcAddressARB(const unsigned char *name);
 static const __GLXapiExports *glvnd;
 
 /* The GLX extension functions that get stubs, with their indices. */
-enum { STUB_CREATE_ATTRIBS, STUB_SWAP_EXT, STUB_SWAP_MESA, STUB_SWAP_SGI, STUB_GET_SWAP_MESA, STUB_COUNT };
-static const char *const stub_names[STUB_COUNT] = {
-    "glXCreateContextAttribsARB", "glXSwapIntervalEXT", "glXSwapIntervalMESA",
-    "glXSwapIntervalSGI", "glXGetSwapIntervalMESA",
+enum {
+    STUB_CREATE_ATTRIBS,
+    STUB_SWAP_EXT,
+    STUB_SWAP_MESA,
+    STUB_SWAP_SGI,
+    STUB_GET_SWAP_MESA,
+    STUB_QUERY_INT,
+    STUB_QUERY_STR,
+    STUB_QUERY_CUR_INT,
+    STUB_QUERY_CUR_STR,
+    STUB_COUNT
 };
-static int stub_index[STUB_COUNT] = {-1, -1, -1, -1, -1};
+static const char *const stub_names[STUB_COUNT] = {
+    "glXCreateContextAttribsARB",  "glXSwapIntervalEXT",
+    "glXSwapIntervalMESA",         "glXSwapIntervalSGI",
+    "glXGetSwapIntervalMESA",      "glXQueryRendererIntegerMESA",
+    "glXQueryRendererStringMESA",  "glXQueryCurrentRendererIntegerMESA",
+    "glXQueryCurrentRendererStringMESA",
+};
+static int stub_index[STUB_COUNT] = {-1, -1, -1, -1, -1, -1, -1, -1, -1};
 
 static glx_proc vendor_entry(__GLXvendorInfo *v, int stub)
 {
@@ -98,10 +112,44 @@ static int stub_get_swap_interval_mesa(void)
     return f ? f() : 0;
 }
 
+/* GLX_MESA_query_renderer: the screen's vendor, or the current one. */
+typedef Bool (*query_int_fn)(Display *, int, int, int, unsigned *);
+static Bool stub_query_renderer_integer(Display *dpy, int screen, int renderer, int attribute,
+                                        unsigned *value)
+{
+    __GLXvendorInfo *v = dpy ? glvnd->getDynDispatch(dpy, screen) : NULL;
+    query_int_fn f = (query_int_fn)vendor_entry(v, STUB_QUERY_INT);
+    return f ? f(dpy, screen, renderer, attribute, value) : False;
+}
+typedef const char *(*query_str_fn)(Display *, int, int, int);
+static const char *stub_query_renderer_string(Display *dpy, int screen, int renderer,
+                                              int attribute)
+{
+    __GLXvendorInfo *v = dpy ? glvnd->getDynDispatch(dpy, screen) : NULL;
+    query_str_fn f = (query_str_fn)vendor_entry(v, STUB_QUERY_STR);
+    return f ? f(dpy, screen, renderer, attribute) : NULL;
+}
+typedef Bool (*query_cur_int_fn)(int, unsigned *);
+static Bool stub_query_current_renderer_integer(int attribute, unsigned *value)
+{
+    query_cur_int_fn f =
+        (query_cur_int_fn)vendor_entry(glvnd->getCurrentDynDispatch(), STUB_QUERY_CUR_INT);
+    return f ? f(attribute, value) : False;
+}
+typedef const char *(*query_cur_str_fn)(int);
+static const char *stub_query_current_renderer_string(int attribute)
+{
+    query_cur_str_fn f =
+        (query_cur_str_fn)vendor_entry(glvnd->getCurrentDynDispatch(), STUB_QUERY_CUR_STR);
+    return f ? f(attribute) : NULL;
+}
+
 static const glx_proc stub_fns[STUB_COUNT] = {
-    (glx_proc)stub_create_context_attribs, (glx_proc)stub_swap_interval_ext,
-    (glx_proc)stub_swap_interval_mesa,     (glx_proc)stub_swap_interval_sgi,
-    (glx_proc)stub_get_swap_interval_mesa,
+    (glx_proc)stub_create_context_attribs,  (glx_proc)stub_swap_interval_ext,
+    (glx_proc)stub_swap_interval_mesa,      (glx_proc)stub_swap_interval_sgi,
+    (glx_proc)stub_get_swap_interval_mesa,  (glx_proc)stub_query_renderer_integer,
+    (glx_proc)stub_query_renderer_string,   (glx_proc)stub_query_current_renderer_integer,
+    (glx_proc)stub_query_current_renderer_string,
 };
 
 static int stub_find(const GLubyte *name)
