@@ -216,7 +216,8 @@ jit_shader *jit_shader_compile(const tgsi_program *prog, const jit_variant_key *
     memset(&split, 0, sizeof split);
     /* A GS runs in the interpreter only, without a preamble, for now. */
     bool is_gs = prog->processor == TGSI_PROCESSOR_GEOMETRY;
-    if (sh->key.preamble && !is_gs && jit_preamble_split_program(prog, JIT_PREAMBLE_MIN_WORK, &split)) {
+    if (sh->key.preamble && !is_gs &&
+        jit_preamble_split_program(prog, JIT_PREAMBLE_MIN_WORK, &split)) {
         jit_shader_info main_info;
         tgsi_error serr;
         if (scan(split.main, &main_info, &serr))
