@@ -126,6 +126,40 @@ typedef struct swr_vs_args {
     const swr_shader_resources *res;
 } swr_vs_args;
 
+/*
+ * Geometry shader (8 input primitives at a time, lane = primitive, as the
+ * VS runs 8 vertices). Inputs are the assembled primitives' VS outputs,
+ * inputs[vertex * num_inputs + attr] (TGSI IN[vertex][attr]); prim_id is
+ * gl_PrimitiveIDIn of each lane. Outputs go to a per-lane vertex buffer:
+ * EMIT copies the OUT registers of each executing lane l to vertex
+ * emit_count[l] of lane l, i.e. the floats at
+ *   out_vertices[((l * max_vertices + emit_count[l]) * num_outputs + attr) * 4 + comp]
+ * and increments emit_count[l]; an EMIT past max_vertices is dropped.
+ * ENDPRIM sets cut[l * max_vertices + emit_count[l] - 1] = 1 (the strip
+ * ends after that vertex); it does nothing when no vertex was emitted since
+ * the last cut. The caller zeroes emit_count and cut; the end of the
+ * program ends the last strip implicitly (the engine treats the last
+ * emitted vertex as cut). Only stream 0 exists (EMIT / ENDPRIM with another
+ * stream do nothing).
+ */
+#define SWR_GS_MAX_IN_VERTICES 6
+#define SWR_GS_MAX_OUT_VERTICES 1024
+#define SWR_GS_MAX_OUT_COMPONENTS 1024
+
+typedef struct swr_gs_args {
+    const swr_simd_vec4 *inputs; /* [num_in_vertices * num_inputs] */
+    uint32_t num_inputs;         /* attributes per input vertex */
+    uint32_t num_in_vertices;    /* 1, 2, 3, 4 (lines_adjacency) or 6 */
+    swr_simd_ivec prim_id;       /* gl_PrimitiveIDIn */
+    uint32_t active_mask;        /* lanes holding real primitives */
+    float *out_vertices;         /* see above */
+    uint8_t *cut;                /* [8 * max_vertices] */
+    uint32_t num_outputs;        /* attributes per output vertex */
+    uint32_t max_vertices;       /* GS_MAX_OUTPUT_VERTICES */
+    uint32_t emit_count[8];
+    const swr_shader_resources *res;
+} swr_gs_args;
+
 typedef struct swr_ps_args {
     /* Inputs, interpolated by the engine as the PS state asks (constant,
      * linear or perspective) at the pixel centres. */
@@ -193,6 +227,7 @@ typedef struct swr_ps_tile_args {
 
 /* `shader` is the executor's own compiled form (NULL for plain C shaders). */
 typedef void (*swr_vs_func)(const void *shader, swr_vs_args *args);
+typedef void (*swr_gs_func)(const void *shader, swr_gs_args *args);
 typedef void (*swr_ps_func)(const void *shader, swr_ps_args *args);
 typedef void (*swr_ps_tile_func)(const void *shader, swr_ps_tile_args *args);
 

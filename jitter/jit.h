@@ -84,8 +84,11 @@ typedef struct jit_shader_info {
 typedef struct jit_shader jit_shader;
 
 /* Compiles a validated program. Returns NULL with err filled when the program
- * uses what no executor runs yet (TGSI_OPF_NOEXEC opcodes, GEOM/TESS/COMP
- * processors, IMAGE/BUFFER/MEMORY files) or on out-of-memory. The shader
+ * uses what no executor runs yet (TGSI_OPF_NOEXEC opcodes other than a
+ * GEOM's EMIT / ENDPRIM, TESS/COMP processors; a GEOM runs in the
+ * interpreter whatever the executor, IN[vertex][attr] read from
+ * swr_gs_args.inputs, SV PRIMID from prim_id, EMIT / ENDPRIM as
+ * shader_abi.h says), IMAGE/BUFFER/MEMORY files) or on out-of-memory. The shader
  * does not keep `prog`. */
 jit_shader *jit_shader_compile(const tgsi_program *prog, const jit_variant_key *key,
                                tgsi_error *err);
@@ -95,6 +98,7 @@ void jit_shader_unref(jit_shader *sh);
 const jit_shader_info *jit_shader_get_info(const jit_shader *sh);
 /* The entry point for the engine; NULL when the processor does not match. */
 swr_vs_func jit_shader_vs_func(const jit_shader *sh);
+swr_gs_func jit_shader_gs_func(const jit_shader *sh);
 swr_ps_func jit_shader_ps_func(const jit_shader *sh);
 /* The batched entry of the same pixel shader (shader_abi.h), or NULL when
  * its executor has none (the interpreter), when the shader reads POSITION

@@ -287,6 +287,57 @@ static uint32_t h_kill(jit_ctx *ctx, const jit_op *op, uint32_t pc)
     return pc + 1;
 }
 
+/* GS EMIT / ENDPRIM (shader_abi.h swr_gs_args): for the executing lanes
+ * whose stream operand is 0, copy the OUT slots to the lane's next vertex,
+ * or mark the last emitted vertex as the end of a strip. */
+static void gs_emit(jit_ctx *ctx, const jit_op *op, bool emit)
+{
+    swr_gs_args *g = ctx->gs;
+    if (!g)
+        return;
+    vf8 s[4];
+    jit_fetch(ctx, &op->src[0], 0x1, s);
+    int32_t stream[8] __attribute__((aligned(32)));
+    vi8_store(stream, vf8_as_vi8(s[0]));
+    const float *out = ctx->base[JIT_BASE_REG] + (size_t)ctx->ip->vs_out_slot0 * JIT_SLOT_FLOATS;
+    uint32_t lanes = ctx->E & ctx->alive;
+    for (int l = 0; l < 8; l++) {
+        if (!((lanes >> l) & 1u) || stream[l] != 0)
+            continue;
+        uint32_t n = g->emit_count[l];
+        if (!emit) {
+            if (n > 0 && g->cut)
+                g->cut[l * g->max_vertices + n - 1] = 1;
+            continue;
+        }
+        if (n >= g->max_vertices)
+            continue;
+        if (g->out_vertices) {
+            float *v = g->out_vertices + ((size_t)l * g->max_vertices + n) * g->num_outputs * 4;
+            for (uint32_t a = 0; a < g->num_outputs; a++)
+                for (int c = 0; c < 4; c++)
+                    v[a * 4 + c] = a < ctx->ip->num_outputs
+                                       ? out[(size_t)a * JIT_SLOT_FLOATS + c * 8 + l]
+                                       : 0.0f;
+        }
+        if (g->cut)
+            g->cut[l * g->max_vertices + n] = 0;
+        g->emit_count[l] = n + 1;
+    }
+}
+
+static uint32_t h_emit(jit_ctx *ctx, const jit_op *op, uint32_t pc)
+{
+    gs_emit(ctx, op, true);
+    return pc + 1;
+}
+
+static uint32_t h_endprim(jit_ctx *ctx, const jit_op *op, uint32_t pc)
+{
+    gs_emit(ctx, op, false);
+    return pc + 1;
+}
+
 static uint32_t h_kill_if(jit_ctx *ctx, const jit_op *op, uint32_t pc)
 {
     vf8 a[4];
@@ -703,6 +754,61 @@ static void vs_body(const jit_shader *sh, swr_vs_args *args, uint8_t *mem)
     float *dst = (float *)args->outputs;
     for (size_t k = 0; k < (size_t)ip->num_outputs * JIT_SLOT_FLOATS; k += 8)
         vf8_store_aligned(dst + k, vf8_load_aligned(out + k));
+}
+
+static void gs_body(const jit_shader *sh, swr_gs_args *args, uint8_t *mem)
+{
+    jit_ctx ctx;
+    const struct jit_interp_prog *ip = sh->interp;
+    ctx_init(&ctx, sh, mem);
+    float *regs = ctx.base[JIT_BASE_REG];
+    ctx.base[JIT_BASE_IN] = NULL;
+    ctx.base[JIT_BASE_OUT] = NULL;
+    ctx.is_ps = false;
+    ctx.res = args->res;
+    ctx.vs = NULL;
+    ctx.ps = NULL;
+    ctx.gs = args;
+    ctx.alive = args->active_mask & 0xffu;
+    ctx.exec = ctx.entry_exec = ctx.alive;
+    ctx.fast_mask = ctx.alive;
+    /* OUT starts at 0 (exec contract 20) and EMIT reads all of it */
+    for (size_t k = 0; k < (size_t)ip->num_outputs * JIT_SLOT_FLOATS; k += 8)
+        vf8_store_aligned(regs + (size_t)ip->vs_out_slot0 * JIT_SLOT_FLOATS + k, vf8_zero());
+    /* IN[v][a] attribute-major; what the args do not hold reads 0 */
+    uint32_t nv = ip->gs_in_vertices, na = ip->gs_in_attribs;
+    for (uint32_t a = 0; a < na; a++)
+        for (uint32_t v = 0; v < nv; v++) {
+            float *dst = regs + ((size_t)ip->in_copy_slot + a * nv + v) * JIT_SLOT_FLOATS;
+            bool have = args->inputs && v < args->num_in_vertices && a < args->num_inputs;
+            const float *src = have ? &args->inputs[v * args->num_inputs + a].v[0][0] : NULL;
+            for (size_t k = 0; k < JIT_SLOT_FLOATS; k += 8)
+                vf8_store_aligned(dst + k, src ? vf8_load_aligned(src + k) : vf8_zero());
+        }
+    splat_constants(&ctx);
+    for (uint32_t i = 0; i < ip->num_sv; i++) {
+        float *slot = regs + (size_t)ip->sv[i].slot * JIT_SLOT_FLOATS;
+        vi8 v = ip->sv[i].semantic == TGSI_SEMANTIC_PRIMID ? vi8_load(args->prim_id.v)
+                                                           : vi8_zero();
+        fill_slot_v(slot, v, v, v, v);
+    }
+    run(&ctx);
+}
+
+void jit_interp_gs(const void *shader, swr_gs_args *args)
+{
+    const jit_shader *sh = shader;
+    size_t n = call_bytes(sh->interp);
+    if (n <= JIT_STACK_BYTES) {
+        uint8_t mem[n];
+        gs_body(sh, args, mem);
+        return;
+    }
+    uint8_t *mem = malloc(n);
+    if (!mem)
+        return; /* out of memory: nothing emitted */
+    gs_body(sh, args, mem);
+    free(mem);
 }
 
 static void ps_body(const jit_shader *sh, swr_ps_args *args, uint8_t *mem)
@@ -1401,7 +1507,9 @@ static bool build_layout(jit_layout *L, const tgsi_program *p, bool is_ps, tgsi_
                 L->num_addrs = (uint32_t)r->index + 1;
         }
     }
-    if (L->num_inputs > SWR_MAX_ATTRIBS || L->num_outputs > SWR_MAX_ATTRIBS) {
+    uint32_t max_in = p->processor == TGSI_PROCESSOR_GEOMETRY ? SWR_MAX_ATTRIBS * 6
+                                                              : SWR_MAX_ATTRIBS;
+    if (L->num_inputs > max_in || L->num_outputs > SWR_MAX_ATTRIBS) {
         err->line = 0;
         snprintf(err->message, sizeof(err->message), "more than %d inputs or outputs",
                  SWR_MAX_ATTRIBS);
@@ -1556,6 +1664,8 @@ static jit_handler cf_handler(unsigned opc)
     case TGSI_OPCODE_DEMOTE: return h_kill;
     case TGSI_OPCODE_KILL_IF: return h_kill_if;
     case TGSI_OPCODE_READ_HELPER: return h_read_helper;
+    case TGSI_OPCODE_EMIT: return h_emit;
+    case TGSI_OPCODE_ENDPRIM: return h_endprim;
     default: return NULL;
     }
 }
@@ -1568,7 +1678,104 @@ static uint32_t prop_value(const tgsi_program *p, unsigned name)
     return 0;
 }
 
+static bool interp_build(jit_shader *sh, const tgsi_program *p, tgsi_error *err, uint32_t gs_nv,
+                         uint32_t gs_na);
+
+/* Vertices per input primitive of GS_INPUT_PRIMITIVE (PIPE_PRIM order). */
+static uint32_t gs_vertices(uint32_t prim)
+{
+    switch (prim) {
+    case 0: return 1;  /* POINTS */
+    case 1: return 2;  /* LINES */
+    case 4: return 3;  /* TRIANGLES */
+    case 10: return 4; /* LINES_ADJACENCY */
+    case 12: return 6; /* TRIANGLES_ADJACENCY */
+    default: return 0;
+    }
+}
+
+/* A GS becomes a 1-D program for the decoder: IN[v][a] is register
+ * a * nv + v (attribute-major, so that an indirect vertex index is an
+ * indirect register index within the attribute's nv registers), each input
+ * declaration one range of nv registers per attribute. */
 bool jit_interp_build(jit_shader *sh, const tgsi_program *p, tgsi_error *err)
+{
+    if (p->processor != TGSI_PROCESSOR_GEOMETRY)
+        return interp_build(sh, p, err, 0, 0);
+    bool has_prim = false;
+    for (uint32_t i = 0; i < p->num_props; i++)
+        has_prim |= p->props[i].name == TGSI_PROPERTY_GS_INPUT_PRIMITIVE;
+    uint32_t nv = gs_vertices(prop_value(p, TGSI_PROPERTY_GS_INPUT_PRIMITIVE));
+    if (!nv || !has_prim) {
+        fail_at(err, 0, "GS_INPUT_PRIMITIVE missing or not points, lines, triangles or adjacency");
+        return false;
+    }
+    uint32_t na = 0, nd = 0;
+    for (uint32_t i = 0; i < p->num_decls; i++) {
+        const tgsi_decl *d = &p->decls[i];
+        if (d->file == TGSI_FILE_INPUT && d->first >= 0 && d->last >= d->first) {
+            na = (uint32_t)d->last + 1 > na ? (uint32_t)d->last + 1 : na;
+            nd += (uint32_t)(d->last - d->first) + 1;
+        } else
+            nd++;
+    }
+    if (na > SWR_MAX_ATTRIBS) {
+        fail_at(err, 0, "more than %d GS inputs", SWR_MAX_ATTRIBS);
+        return false;
+    }
+    tgsi_program q = *p;
+    q.decls = calloc(nd + 1, sizeof(tgsi_decl));
+    q.insts = calloc(p->num_insts + 1, sizeof(tgsi_inst));
+    bool ok = q.decls && q.insts;
+    if (!ok)
+        snprintf(err->message, sizeof(err->message), "out of memory");
+    q.num_decls = 0;
+    for (uint32_t i = 0; ok && i < p->num_decls; i++) {
+        const tgsi_decl *d = &p->decls[i];
+        if (d->file != TGSI_FILE_INPUT || d->first < 0 || d->last < d->first) {
+            q.decls[q.num_decls++] = *d;
+            continue;
+        }
+        for (int32_t a = d->first; a <= d->last; a++) {
+            tgsi_decl e = *d;
+            e.has_dim = false;
+            e.dim = 0;
+            e.array_id = 0;
+            e.first = a * (int32_t)nv;
+            e.last = e.first + (int32_t)nv - 1;
+            q.decls[q.num_decls++] = e;
+        }
+    }
+    for (uint32_t i = 0; ok && i < p->num_insts; i++) {
+        q.insts[i] = p->insts[i];
+        tgsi_inst *in = &q.insts[i];
+        for (unsigned s = 0; s < in->num_src && s < TGSI_MAX_SRC; s++) {
+            tgsi_src *src = &in->src[s];
+            if (src->file != TGSI_FILE_INPUT)
+                continue;
+            if (src->num_dims != 2 || src->reg.indirect) {
+                fail_at(err, in->line, "GS input without a vertex index or with an indirect "
+                                       "attribute index");
+                ok = false;
+                break;
+            }
+            tgsi_index r = src->dim;
+            r.index = src->reg.index * (int32_t)nv + src->dim.index;
+            r.array_id = 0;
+            src->reg = r;
+            src->num_dims = 1;
+            memset(&src->dim, 0, sizeof src->dim);
+        }
+    }
+    if (ok)
+        ok = interp_build(sh, &q, err, nv, na);
+    free(q.decls);
+    free(q.insts);
+    return ok;
+}
+
+static bool interp_build(jit_shader *sh, const tgsi_program *p, tgsi_error *err, uint32_t gs_nv,
+                         uint32_t gs_na)
 {
     bool is_ps = p->processor == TGSI_PROCESSOR_FRAGMENT;
     jit_layout L;
@@ -1591,6 +1798,9 @@ bool jit_interp_build(jit_shader *sh, const tgsi_program *p, tgsi_error *err)
     ip->in_copy_slot = L.in_copy_slot;
     ip->psout_slot0 = L.psout_slot0;
     ip->vs_out_slot0 = L.vs_out_slot0;
+    ip->is_gs = gs_nv != 0;
+    ip->gs_in_vertices = gs_nv;
+    ip->gs_in_attribs = gs_na;
     /* immediates, pre-splatted */
     ip->num_imms = p->num_imms;
     ip->imm = aligned_alloc(32, ((size_t)p->num_imms + 1) * JIT_SLOT_FLOATS * sizeof(float));

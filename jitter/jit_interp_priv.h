@@ -153,6 +153,7 @@ struct jit_ctx {
     const swr_shader_resources *res;
     swr_ps_args *ps;
     swr_vs_args *vs;
+    swr_gs_args *gs;
 };
 
 /* PS OUT register roles. */
@@ -228,6 +229,10 @@ struct jit_interp_prog {
     /* Every direct operand lives in the register file: VS IN and OUT, the
      * immediates and the direct constants are copied there per call. */
     uint32_t vs_out_slot0;
+    /* GS: inputs are copied attribute-major, IN[v][a] at in_copy_slot +
+     * a * gs_in_vertices + v (jit_interp_build flattens the 2-D operands). */
+    uint32_t gs_in_vertices, gs_in_attribs;
+    bool is_gs;
     jit_imm_splat *imm_splat;
     uint32_t num_imm_splat;
     jit_const_splat *const_splat; /* grouped by buffer */

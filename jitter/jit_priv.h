@@ -80,6 +80,7 @@ void jit_interp_free(struct jit_interp_prog *ip);
 
 /* The engine entry points (shader = the jit_shader). */
 void jit_interp_vs(const void *shader, swr_vs_args *args);
+void jit_interp_gs(const void *shader, swr_gs_args *args);
 void jit_interp_ps(const void *shader, swr_ps_args *args);
 
 /* The LLVM JIT (jit_llvm.c). jit_llvm_build compiles `prog` (sh->interp

@@ -63,8 +63,10 @@ static bool scan(const tgsi_program *p, jit_shader_info *info, tgsi_error *err)
     memset(info->input_semantic, 0xff, sizeof(info->input_semantic));
     memset(info->output_semantic, 0xff, sizeof(info->output_semantic));
     info->processor = (uint8_t)p->processor;
-    if (p->processor != TGSI_PROCESSOR_VERTEX && p->processor != TGSI_PROCESSOR_FRAGMENT)
-        return reject(err, 0, "%s shaders are not supported (only VERT and FRAG)",
+    bool is_gs = p->processor == TGSI_PROCESSOR_GEOMETRY;
+    if (p->processor != TGSI_PROCESSOR_VERTEX && p->processor != TGSI_PROCESSOR_FRAGMENT &&
+        !is_gs)
+        return reject(err, 0, "%s shaders are not supported (only VERT, GEOM and FRAG)",
                       tgsi_processor_name(p->processor));
     bool is_ps = p->processor == TGSI_PROCESSOR_FRAGMENT;
     for (uint32_t i = 0; i < p->num_decls; i++) {
@@ -141,7 +143,8 @@ static bool scan(const tgsi_program *p, jit_shader_info *info, tgsi_error *err)
         const tgsi_opcode_info *oi = tgsi_opcode_get_info(in->opcode);
         if (!oi)
             return reject(err, in->line, "unknown opcode %u", in->opcode);
-        if (oi->flags & TGSI_OPF_NOEXEC)
+        bool gs_op = is_gs && (in->opcode == TGSI_OPCODE_EMIT || in->opcode == TGSI_OPCODE_ENDPRIM);
+        if ((oi->flags & TGSI_OPF_NOEXEC) && !gs_op)
             return reject(err, in->line, "opcode %s (line %u) is not executable yet", oi->name,
                           in->line);
         if (in->num_src > TGSI_MAX_SRC || in->num_dst > TGSI_MAX_DST ||
@@ -211,7 +214,10 @@ jit_shader *jit_shader_compile(const tgsi_program *prog, const jit_variant_key *
      * and the preamble is its own shader with the same executor. */
     jit_preamble_split split;
     memset(&split, 0, sizeof split);
-    if (sh->key.preamble && jit_preamble_split_program(prog, JIT_PREAMBLE_MIN_WORK, &split)) {
+    /* A GS runs in the interpreter only, without a preamble, for now. */
+    bool is_gs = prog->processor == TGSI_PROCESSOR_GEOMETRY;
+    if (sh->key.preamble && !is_gs &&
+        jit_preamble_split_program(prog, JIT_PREAMBLE_MIN_WORK, &split)) {
         jit_shader_info main_info;
         tgsi_error serr;
         if (scan(split.main, &main_info, &serr))
@@ -227,7 +233,9 @@ jit_shader *jit_shader_compile(const tgsi_program *prog, const jit_variant_key *
         free(sh);
         return NULL;
     }
-    if (sh->key.executor == JIT_EXECUTOR_LLVM) {
+    if (is_gs && sh->key.executor == JIT_EXECUTOR_LLVM)
+        snprintf(sh->llvm_why, sizeof sh->llvm_why, "geometry shaders run in the interpreter");
+    else if (sh->key.executor == JIT_EXECUTOR_LLVM) {
         tgsi_error lerr;
         memset(&lerr, 0, sizeof lerr);
         if (!jit_llvm_build(sh, prog, &lerr)) {
@@ -264,6 +272,13 @@ swr_vs_func jit_shader_vs_func(const jit_shader *sh)
         return NULL;
     void *native = jit_llvm_entry(sh->llvm);
     return native ? (swr_vs_func)native : jit_interp_vs;
+}
+
+swr_gs_func jit_shader_gs_func(const jit_shader *sh)
+{
+    if (!sh || sh->info.processor != TGSI_PROCESSOR_GEOMETRY)
+        return NULL;
+    return jit_interp_gs;
 }
 
 swr_ps_func jit_shader_ps_func(const jit_shader *sh)

@@ -62,7 +62,9 @@ typedef struct ref_state {
     const tgsi_program *p;
     bool dual_source; /* PS: OUT COLOR[1] writes color1 (exec contract 20) */
     bool is_ps;
+    bool is_gs;
     swr_vs_args *vs;
+    swr_gs_args *gs;
     swr_ps_args *ps;
     const swr_shader_resources *res;
 
@@ -546,6 +548,10 @@ static uint32_t ps_position(const ref_state *st, int c, int l)
 
 static uint32_t read_sysval(const ref_state *st, unsigned sem, int c, int l)
 {
+    if (st->is_gs) {
+        (void)c;
+        return sem == TGSI_SEMANTIC_PRIMID ? from_i(st->gs->prim_id.v[l]) : 0;
+    }
     if (!st->is_ps) {
         const swr_vs_args *a = st->vs;
         switch (sem) {
@@ -631,6 +637,16 @@ static uint32_t read_word(const ref_state *st, const tgsi_src *s, int c, int l)
     case TGSI_FILE_IMMEDIATE:
         return i >= 0 && i < st->p->num_imms ? st->p->imms[i].bits[c] : 0;
     case TGSI_FILE_INPUT:
+        if (st->is_gs) {
+            /* IN[vertex][attr]: the vertex is the first dimension. */
+            int64_t v = 0;
+            if (s->num_dims == 2)
+                resolve_index(st, TGSI_FILE_INPUT, &s->dim, l, &v);
+            const swr_gs_args *g = st->gs;
+            if (!g->inputs || v < 0 || v >= g->num_in_vertices || i < 0 || i >= g->num_inputs)
+                return 0;
+            return as_u(g->inputs[v * g->num_inputs + i].v[c][l]);
+        }
         return read_input(st, i, c, l);
     case TGSI_FILE_CONSTANT: {
         int64_t b = 0;
@@ -688,8 +704,8 @@ static void fetch_src(const ref_state *st, const tgsi_inst *inst, unsigned n,
  * live lanes (PS). */
 static void write_output_arg(ref_state *st, int64_t i, int c, int l, uint32_t v)
 {
-    if (i < 0 || i >= SWR_MAX_ATTRIBS)
-        return;
+    if (i < 0 || i >= SWR_MAX_ATTRIBS || st->is_gs)
+        return; /* GS outputs leave with EMIT */
     if (!st->is_ps) {
         if (st->vs->outputs)
             st->vs->outputs[i].v[c][l] = as_f(v);
@@ -1602,7 +1618,9 @@ static bool check_program(const tgsi_program *p, tgsi_processor want, tgsi_error
         const tgsi_opcode_info *info = tgsi_opcode_get_info(in->opcode);
         if (!info)
             return fail(err, in->line, "bad opcode%s", "");
-        if (info->flags & TGSI_OPF_NOEXEC)
+        bool gs_op = want == TGSI_PROCESSOR_GEOMETRY &&
+                     (in->opcode == TGSI_OPCODE_EMIT || in->opcode == TGSI_OPCODE_ENDPRIM);
+        if ((info->flags & TGSI_OPF_NOEXEC) && !gs_op)
             return fail(err, in->line, "opcode %s is not executable", info->name);
         for (unsigned n = 0; n < in->num_src + in->num_dst; n++) {
             unsigned f = n < in->num_src ? in->src[n].file : in->dst[n - in->num_src].file;
@@ -1620,6 +1638,34 @@ static bool cond_true(unsigned op, uint32_t w)
     /* exec contract 14: IF is a float compare (-0 false, NaN true), UIF
      * compares the bits. */
     return op == TGSI_OPCODE_UIF ? w != 0 : !(as_f(w) == 0.0f);
+}
+
+/* EMIT (copy OUT to the lane's next vertex) or ENDPRIM (cut after the
+ * last emitted vertex) for the lanes in m whose stream operand is 0. */
+static void gs_emit(ref_state *st, bool emit, const uint32_t stream[4][LANES],
+                    const bool m[LANES])
+{
+    swr_gs_args *g = st->gs;
+    for (int l = 0; l < LANES; l++) {
+        if (!m[l] || stream[0][l] != 0)
+            continue;
+        uint32_t n = g->emit_count[l];
+        if (!emit) {
+            if (n > 0 && g->cut)
+                g->cut[l * g->max_vertices + n - 1] = 1;
+            continue;
+        }
+        if (n >= g->max_vertices)
+            continue;
+        if (g->out_vertices)
+            for (uint32_t a = 0; a < g->num_outputs; a++)
+                for (int c = 0; c < 4; c++)
+                    g->out_vertices[(((size_t)l * g->max_vertices + n) * g->num_outputs + a) * 4 +
+                                    c] = as_f(reg_word(st->out, st->num_out, a, c, l));
+        if (g->cut)
+            g->cut[l * g->max_vertices + n] = 0;
+        g->emit_count[l] = n + 1;
+    }
 }
 
 /* Runs the instructions from pc 0 to the main END. */
@@ -1773,6 +1819,12 @@ static bool run(ref_state *st, tgsi_error *err)
             st->depth = (uint32_t)(f - st->stack);
             st->call_depth--;
             break;
+        case TGSI_OPCODE_EMIT:
+        case TGSI_OPCODE_ENDPRIM:
+            fetch_src(st, inst, 0, v);
+            if (st->is_gs)
+                gs_emit(st, op == TGSI_OPCODE_EMIT, v, m);
+            break;
         case TGSI_OPCODE_KILL:
             if (st->is_ps)
                 st->exec_mask &= ~bits;
@@ -1862,6 +1914,28 @@ bool tgsi_ref_run_vs(const tgsi_program *p, swr_vs_args *a, tgsi_error *err)
                 for (int l = 0; l < LANES; l++)
                     if (st.running[l])
                         a->outputs[i].v[c][l] = 0.0f;
+        ok = run(&st, err);
+    }
+    state_free(&st);
+    return ok;
+}
+
+bool tgsi_ref_run_gs(const tgsi_program *p, swr_gs_args *a, tgsi_error *err)
+{
+    if (!check_program(p, TGSI_PROCESSOR_GEOMETRY, err))
+        return false;
+    if (a->max_vertices > SWR_GS_MAX_OUT_VERTICES ||
+        (uint64_t)a->num_outputs * 4 > SWR_GS_MAX_OUT_COMPONENTS ||
+        a->num_in_vertices > SWR_GS_MAX_IN_VERTICES)
+        return fail(err, 0, "geometry shader limits exceeded%s", "");
+    ref_state st;
+    bool ok = state_init(&st, p, false, err);
+    if (ok) {
+        st.gs = a;
+        st.is_gs = true;
+        st.res = a->res;
+        for (int l = 0; l < LANES; l++)
+            st.running[l] = (a->active_mask >> l) & 1u;
         ok = run(&st, err);
     }
     state_free(&st);

@@ -18,7 +18,7 @@
  * choice besides the program that changes a run (the executors take it from
  * their variant key): OUT COLOR[1] then writes color1. Returns false with a
  * message (nothing written) for programs no executor runs: processors other
- * than VERT/FRAG, TGSI_OPF_NOEXEC opcodes, IMAGE/BUFFER/MEMORY operands, or
+ * than VERT/FRAG/GEOM, TGSI_OPF_NOEXEC opcodes (but EMIT / ENDPRIM in GEOM), IMAGE/BUFFER/MEMORY operands, or
  * out of memory. Never crashes on a validated program. Thread: any; no
  * globals.
  */
@@ -31,6 +31,9 @@
 #include "tgsi/tgsi.h"
 
 bool tgsi_ref_run_vs(const tgsi_program *p, swr_vs_args *a, tgsi_error *err);
+/* GEOM: IN[vertex][attr] from a->inputs, SV PRIMID from a->prim_id; EMIT /
+ * ENDPRIM fill the per-lane vertex buffer as shader_abi.h's swr_gs_args says. */
+bool tgsi_ref_run_gs(const tgsi_program *p, swr_gs_args *a, tgsi_error *err);
 bool tgsi_ref_run_ps(const tgsi_program *p, bool dual_source, swr_ps_args *a, tgsi_error *err);
 
 #endif /* SWR_TGSI_REF_H */

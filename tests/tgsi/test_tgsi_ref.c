@@ -11,7 +11,9 @@
  * control flow (nested IF, per-lane BRK/CONT, SWITCH fallthrough, CAL/RET,
  * the loop cap), indirect addressing in and out of range, KILL_IF, coarse
  * and fine derivatives, PS position / FACE / system values, the texture
- * requests, and the rejection of what no executor runs.
+ * requests, the rejection of what no executor runs, and geometry shaders
+ * (2-D IN[vertex][attr] with an indirect vertex, SV PRIMID, EMIT / ENDPRIM
+ * into the per-lane vertex buffer, cut flags, max_vertices).
  */
 #include <math.h>
 #include <setjmp.h>
@@ -1192,6 +1194,104 @@ static void test_rejects(void **state)
     free(v);
 }
 
+/* ---- geometry shaders ---------------------------------------------------- */
+
+/* Input value of lane l, vertex v, attribute a, component c: exact floats. */
+static float gs_in_value(int l, int v, int a, int c)
+{
+    return (float)(l * 100 + v * 10 + a) + (float)c * 0.25f;
+}
+
+/* A GS whose lane l emits gl_PrimitiveIDIn (= l) vertices, vertex k copying
+ * input vertex k % 3 through an indirect vertex index, ENDPRIM after every
+ * odd k; max_vertices 4 drops the later EMITs (swr_gs_args in shader_abi.h),
+ * inactive lane 7 emits nothing. */
+static void test_gs_emit_cut(void **state)
+{
+    (void)state;
+    tgsi_program *p = parse("GEOM\n"
+                            "PROPERTY GS_INPUT_PRIMITIVE TRIANGLES\n"
+                            "PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+                            "PROPERTY GS_MAX_OUTPUT_VERTICES 4\n"
+                            "PROPERTY GS_INVOCATIONS 1\n"
+                            "DCL IN[][0], POSITION\n"
+                            "DCL IN[][1], GENERIC[0]\n"
+                            "DCL SV[0], PRIMID\n"
+                            "DCL OUT[0], POSITION\n"
+                            "DCL OUT[1], GENERIC[0]\n"
+                            "DCL TEMP[0]\n"
+                            "DCL ADDR[0]\n"
+                            "IMM[0] INT32 {0, 1, 3, 2}\n"
+                            "  0: MOV TEMP[0].x, IMM[0].xxxx\n"
+                            "  1: BGNLOOP\n"
+                            "  2:   ISGE TEMP[0].y, TEMP[0].xxxx, SV[0].xxxx\n"
+                            "  3:   UIF TEMP[0].yyyy\n"
+                            "  4:     BRK\n"
+                            "  5:   ENDIF\n"
+                            "  6:   UMOD TEMP[0].z, TEMP[0].xxxx, IMM[0].zzzz\n"
+                            "  7:   UARL ADDR[0].x, TEMP[0].zzzz\n"
+                            "  8:   MOV OUT[0], IN[ADDR[0].x][0]\n"
+                            "  9:   MOV OUT[1], IN[ADDR[0].x][1]\n"
+                            " 10:   I2F OUT[1].x, TEMP[0].xxxx\n"
+                            " 11:   EMIT IMM[0].xxxx\n"
+                            " 12:   UMOD TEMP[0].w, TEMP[0].xxxx, IMM[0].wwww\n"
+                            " 13:   UIF TEMP[0].wwww\n"
+                            " 14:     ENDPRIM IMM[0].xxxx\n"
+                            " 15:   ENDIF\n"
+                            " 16:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+                            " 17: ENDLOOP\n"
+                            " 18: END\n");
+    enum { NV = 3, NA = 2, MAXV = 4 };
+    swr_simd_vec4 *in = zalloc32(sizeof(swr_simd_vec4) * NV * NA);
+    static float outv[8 * MAXV * NA * 4];
+    static uint8_t cut[8 * MAXV];
+    for (int v = 0; v < NV; v++)
+        for (int a = 0; a < NA; a++)
+            for (int c = 0; c < 4; c++)
+                for (int l = 0; l < 8; l++)
+                    in[v * NA + a].v[c][l] = gs_in_value(l, v, a, c);
+    for (size_t i = 0; i < sizeof outv / sizeof outv[0]; i++)
+        outv[i] = -1.0f;
+    memset(cut, 0, sizeof cut);
+    swr_gs_args g;
+    memset(&g, 0, sizeof g);
+    g.inputs = in;
+    g.num_inputs = NA;
+    g.num_in_vertices = NV;
+    for (int l = 0; l < 8; l++)
+        g.prim_id.v[l] = l;
+    g.active_mask = 0x7f;
+    g.out_vertices = outv;
+    g.cut = cut;
+    g.num_outputs = NA;
+    g.max_vertices = MAXV;
+    tgsi_error err;
+    if (!tgsi_ref_run_gs(p, &g, &err))
+        fail_msg("run: %s", err.message);
+    for (int l = 0; l < 8; l++) {
+        uint32_t want_n = l == 7 ? 0 : (uint32_t)(l < MAXV ? l : MAXV);
+        assert_int_equal(g.emit_count[l], want_n);
+        for (uint32_t k = 0; k < MAXV; k++) {
+            const float *vtx = &outv[((size_t)l * MAXV + k) * NA * 4];
+            for (int a = 0; a < NA; a++)
+                for (int c = 0; c < 4; c++) {
+                    float want = k >= want_n        ? -1.0f
+                                 : a == 1 && c == 0 ? (float)k
+                                                    : gs_in_value(l, (int)(k % 3), a, c);
+                    CHECK_BITS(fb(vtx[a * 4 + c]), fb(want));
+                }
+            assert_int_equal(cut[l * MAXV + k], k < want_n && (k & 1) ? 1 : 0);
+        }
+    }
+    /* The VS entry rejects a GS program, the GS entry a VS program. */
+    tgsi_program *vs = parse("VERT\nDCL OUT[0], POSITION\nEND\n");
+    assert_false(tgsi_ref_run_gs(vs, &g, &err));
+    assert_non_null(strstr(err.message, "VERT"));
+    tgsi_program_free(vs);
+    free(in);
+    tgsi_program_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1216,6 +1316,7 @@ int main(void)
         cmocka_unit_test(test_texture_requests),
         cmocka_unit_test(test_sampler_sensitivity),
         cmocka_unit_test(test_rejects),
+        cmocka_unit_test(test_gs_emit_cut),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
