@@ -247,7 +247,11 @@ void swrgl_Finish(struct gl_context *ctx) { gl_context_flush(ctx, true); }
  * nor those whose suffixed entry point names the API tables do not export
  * yet (ARB_window_pos, ARB_point_parameters, ARB_transpose_matrix,
  * ARB_draw_buffers, EXT_secondary_color, EXT_fog_coord: their core-named
- * commands exist, the ARB/EXT aliases do not).
+ * commands exist, the ARB/EXT aliases do not), nor GL 3.x features swr
+ * does not have yet: ARB_framebuffer_sRGB (no GL_FRAMEBUFFER_SRGB enable),
+ * ARB_seamless_cube_map (no GL_TEXTURE_CUBE_MAP_SEAMLESS),
+ * ARB_fragment_coord_conventions (the GLSL layout qualifiers are not
+ * honoured), ARB_provoking_vertex (not verified).
  *
  * glGetString(GL_EXTENSIONS), glGetStringi and GL_NUM_EXTENSIONS all read
  * the same list, built once per (version, profile) key on first use
@@ -316,7 +320,6 @@ static const struct gl_extension_row {
     {"GL_EXT_texture_lod_bias", 0, 0},
     {"GL_EXT_bgra", 0, 0},
     /* GL 3.0 */
-    {"GL_ARB_framebuffer_sRGB", 30, 0},
     {"GL_ARB_depth_buffer_float", 30, 0},
     {"GL_ARB_texture_compression_rgtc", 30, 0},
     {"GL_ARB_half_float_vertex", 30, 0},
@@ -328,8 +331,6 @@ static const struct gl_extension_row {
     {"GL_ARB_draw_elements_base_vertex", 32, 0},
     {"GL_ARB_sync", 32, 0},
     {"GL_ARB_depth_clamp", 32, 0},
-    {"GL_ARB_seamless_cube_map", 32, 0},
-    {"GL_ARB_fragment_coord_conventions", 32, 0},
     {"GL_ARB_vertex_array_bgra", 32, 0},
     /* GL 3.3 */
     {"GL_ARB_sampler_objects", 33, 0},
