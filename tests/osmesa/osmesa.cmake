@@ -77,6 +77,7 @@ if(TARGET OSMesa)
   swr_osmesa_test(NAME test_osmesa_ext_procs SOURCE test_osmesa_ext_procs.c)
   add_dependencies(test_osmesa_ext_procs swr_ext_procs_generate)
   target_include_directories(test_osmesa_ext_procs PRIVATE ${CMAKE_BINARY_DIR}/generated/tests)
+  target_compile_definitions(test_osmesa_ext_procs PRIVATE SWR_STUBS_MD="${CMAKE_SOURCE_DIR}/docs/stubs.md")
 
   # One note per missing GL command per context, silenced by the knob (a
   # second run: knobs are read once per process). swr only.

@@ -8,6 +8,7 @@
 #include "frontend-gallium/gl/context/gl_context.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,30 +243,168 @@ void swrgl_Flush(struct gl_context *ctx) { gl_context_flush(ctx, false); }
 
 void swrgl_Finish(struct gl_context *ctx) { gl_context_flush(ctx, true); }
 
-static const char extensions[] =
-    "GL_ARB_framebuffer_object GL_ARB_vertex_array_object GL_ARB_map_buffer_range "
-    "GL_ARB_draw_instanced GL_ARB_instanced_arrays GL_ARB_vertex_buffer_object "
-    "GL_ARB_pixel_buffer_object GL_ARB_texture_rg GL_ARB_half_float_pixel "
-    "GL_ARB_texture_swizzle GL_ARB_multitexture "
-    "GL_ARB_occlusion_query GL_ARB_texture_compression GL_ARB_texture_non_power_of_two "
-    "GL_ARB_shader_objects GL_ARB_vertex_shader GL_ARB_fragment_shader "
-    "GL_ARB_shading_language_100 GL_ARB_texture_rectangle GL_ARB_texture_float "
-    "GL_ARB_depth_texture GL_ARB_shadow GL_ARB_point_sprite GL_ARB_texture_mirrored_repeat "
-    "GL_ARB_texture_border_clamp GL_ARB_texture_cube_map GL_ARB_timer_query "
-    "GL_ARB_uniform_buffer_object "
-    "GL_EXT_framebuffer_object GL_EXT_framebuffer_blit GL_EXT_blend_equation_separate "
-    "GL_EXT_blend_func_separate GL_EXT_blend_color GL_EXT_blend_minmax GL_EXT_texture3D "
-    "GL_EXT_texture_compression_s3tc GL_EXT_texture_compression_rgtc GL_EXT_texture_sRGB "
-    "GL_EXT_texture_filter_anisotropic GL_EXT_texture_array GL_EXT_packed_depth_stencil "
-    "GL_EXT_stencil_two_side GL_EXT_stencil_wrap GL_EXT_texture_edge_clamp GL_EXT_draw_buffers2 "
-    "GL_KHR_context_flush_control";
+/* ---- extensions ---------------------------------------------------------
+ *
+ * The extension list depends on the context: each row of the table names an
+ * extension, the lowest context version (major*10+minor) in which it is
+ * listed, and whether it is compatibility-only (fixed-function or removed
+ * functionality that a core or forward-compatible context must not list).
+ * An extension whose functionality became core in GL 3.x is listed from
+ * that version on: swr implements that version's core features, so the
+ * extension is what the context already does (tests/osmesa/
+ * test_osmesa_ext_procs checks every listed name has its entry points and
+ * none is a stub of docs/stubs.md). Extensions that would need a stub
+ * (EXT_texture_integer: glClearColorIiEXT; ARB_blend_func_extended:
+ * glBindFragDataLocationIndexed; ARB_texture_multisample) are not listed,
+ * nor those whose suffixed entry point names the API tables do not export
+ * yet (ARB_window_pos, ARB_point_parameters, ARB_transpose_matrix,
+ * ARB_draw_buffers, EXT_secondary_color, EXT_fog_coord: their core-named
+ * commands exist, the ARB/EXT aliases do not), nor GL 3.x features swr
+ * does not have yet: ARB_framebuffer_sRGB (no GL_FRAMEBUFFER_SRGB enable),
+ * ARB_seamless_cube_map (no GL_TEXTURE_CUBE_MAP_SEAMLESS),
+ * ARB_fragment_coord_conventions (the GLSL layout qualifiers are not
+ * honoured), ARB_provoking_vertex (not verified).
+ *
+ * glGetString(GL_EXTENSIONS), glGetStringi and GL_NUM_EXTENSIONS all read
+ * the same list, built once per (version, profile) key on first use
+ * (pthread_once) into a static table, so the strings live as long as the
+ * library and no context owns one. */
 
-static unsigned extension_count(void)
+#define EXT_COMPAT_ONLY 1
+
+static const struct gl_extension_row {
+    const char *name;
+    unsigned char min_version; /* major*10+minor; 0: every context */
+    unsigned char flags;       /* EXT_COMPAT_ONLY */
+} extension_table[] = {
+    /* first: tests/gl/test_gl_context checks glGetStringi(GL_EXTENSIONS, 0) */
+    {"GL_ARB_framebuffer_object", 0, 0},
+    {"GL_ARB_vertex_array_object", 0, 0},
+    {"GL_ARB_map_buffer_range", 0, 0},
+    {"GL_ARB_draw_instanced", 0, 0},
+    {"GL_ARB_instanced_arrays", 0, 0},
+    {"GL_ARB_vertex_buffer_object", 0, 0},
+    {"GL_ARB_pixel_buffer_object", 0, 0},
+    {"GL_ARB_texture_rg", 0, 0},
+    {"GL_ARB_half_float_pixel", 0, 0},
+    {"GL_ARB_texture_swizzle", 0, 0},
+    {"GL_ARB_multitexture", 0, EXT_COMPAT_ONLY},
+    {"GL_ARB_occlusion_query", 0, 0},
+    {"GL_ARB_texture_compression", 0, 0},
+    {"GL_ARB_texture_non_power_of_two", 0, 0},
+    {"GL_ARB_shader_objects", 0, 0},
+    {"GL_ARB_vertex_shader", 0, 0},
+    {"GL_ARB_fragment_shader", 0, 0},
+    {"GL_ARB_shading_language_100", 0, 0},
+    {"GL_ARB_texture_rectangle", 0, 0},
+    {"GL_ARB_texture_float", 0, 0},
+    {"GL_ARB_depth_texture", 0, 0},
+    {"GL_ARB_shadow", 0, 0},
+    {"GL_ARB_point_sprite", 0, 0},
+    {"GL_ARB_texture_mirrored_repeat", 0, 0},
+    {"GL_ARB_texture_border_clamp", 0, 0},
+    {"GL_ARB_texture_cube_map", 0, 0},
+    {"GL_ARB_timer_query", 0, 0},
+    {"GL_ARB_uniform_buffer_object", 0, 0},
+    {"GL_EXT_framebuffer_object", 0, 0},
+    {"GL_EXT_framebuffer_blit", 0, 0},
+    {"GL_EXT_blend_equation_separate", 0, 0},
+    {"GL_EXT_blend_func_separate", 0, 0},
+    {"GL_EXT_blend_color", 0, 0},
+    {"GL_EXT_blend_minmax", 0, 0},
+    {"GL_EXT_texture3D", 0, 0},
+    {"GL_EXT_texture_compression_s3tc", 0, 0},
+    {"GL_EXT_texture_compression_rgtc", 0, 0},
+    {"GL_EXT_texture_sRGB", 0, 0},
+    {"GL_EXT_texture_filter_anisotropic", 0, 0},
+    {"GL_EXT_texture_array", 0, 0},
+    {"GL_EXT_packed_depth_stencil", 0, 0},
+    {"GL_EXT_stencil_two_side", 0, EXT_COMPAT_ONLY},
+    {"GL_EXT_stencil_wrap", 0, 0},
+    {"GL_EXT_texture_edge_clamp", 0, 0},
+    {"GL_EXT_draw_buffers2", 0, 0},
+    {"GL_KHR_context_flush_control", 0, 0}, /* GL_CONTEXT_RELEASE_BEHAVIOR; GLX_ARB_context_flush_control sets it */
+    /* GL 1.2-2.0 core features (swr's minimum is 2.1) */
+    {"GL_ARB_texture_env_combine", 0, EXT_COMPAT_ONLY},
+    {"GL_ARB_texture_env_crossbar", 0, EXT_COMPAT_ONLY},
+    {"GL_ARB_texture_env_dot3", 0, EXT_COMPAT_ONLY},
+    {"GL_ARB_texture_env_add", 0, EXT_COMPAT_ONLY},
+    {"GL_EXT_rescale_normal", 0, EXT_COMPAT_ONLY},
+    {"GL_EXT_texture_lod_bias", 0, 0},
+    {"GL_EXT_bgra", 0, 0},
+    /* GL 3.0 */
+    {"GL_ARB_depth_buffer_float", 30, 0},
+    {"GL_ARB_texture_compression_rgtc", 30, 0},
+    {"GL_ARB_half_float_vertex", 30, 0},
+    {"GL_EXT_packed_float", 30, 0},
+    {"GL_EXT_texture_shared_exponent", 30, 0},
+    /* GL 3.1 */
+    {"GL_ARB_copy_buffer", 31, 0},
+    /* GL 3.2 */
+    {"GL_ARB_draw_elements_base_vertex", 32, 0},
+    {"GL_ARB_sync", 32, 0},
+    {"GL_ARB_depth_clamp", 32, 0},
+    {"GL_ARB_vertex_array_bgra", 32, 0},
+    /* GL 3.3 */
+    {"GL_ARB_sampler_objects", 33, 0},
+    {"GL_ARB_explicit_attrib_location", 33, 0},
+    {"GL_ARB_shader_bit_encoding", 33, 0},
+    {"GL_ARB_occlusion_query2", 33, 0},
+    {"GL_ARB_vertex_type_2_10_10_10_rev", 33, 0},
+};
+
+#define EXT_TABLE_SIZE (sizeof extension_table / sizeof extension_table[0])
+#define EXT_MAX_VERSION 40 /* keys 0..39 per profile: versions up to 3.9 */
+
+struct gl_extension_list {
+    char *string;                       /* space separated, for glGetString */
+    unsigned count;
+    unsigned short row[EXT_TABLE_SIZE]; /* glGetStringi index -> table row */
+};
+static struct gl_extension_list extension_lists[2][EXT_MAX_VERSION];
+static pthread_once_t extension_once = PTHREAD_ONCE_INIT;
+
+static void build_extension_lists(void)
 {
-    unsigned n = 1;
-    for (const char *p = extensions; *p; p++)
-        n += *p == ' ';
-    return n;
+    size_t total = 1;
+    for (size_t i = 0; i < EXT_TABLE_SIZE; i++)
+        total += strlen(extension_table[i].name) + 1;
+    for (int core = 0; core < 2; core++) {
+        for (int ver = 0; ver < EXT_MAX_VERSION; ver++) {
+            char *s = malloc(total);
+            size_t len = 0;
+            unsigned n = 0;
+            if (s) {
+                for (size_t i = 0; i < EXT_TABLE_SIZE; i++) {
+                    const struct gl_extension_row *e = &extension_table[i];
+                    if (e->min_version > ver || (core && (e->flags & EXT_COMPAT_ONLY)))
+                        continue;
+                    size_t l = strlen(e->name);
+                    if (len)
+                        s[len++] = ' ';
+                    memcpy(s + len, e->name, l);
+                    len += l;
+                    extension_lists[core][ver].row[n++] = (unsigned short)i;
+                }
+                s[len] = '\0';
+            }
+            extension_lists[core][ver].string = s;
+            extension_lists[core][ver].count = s ? n : 0;
+        }
+    }
+}
+
+/* The context's list: its version clamped to the table's keys; a version
+ * 0 or 1.x context is a 2.1 one (gl_context_version_check). */
+static const struct gl_extension_list *context_extensions(const struct gl_context *ctx)
+{
+    pthread_once(&extension_once, build_extension_lists);
+    int ver = ctx->desc.major * 10 + ctx->desc.minor;
+    if (ver < 21)
+        ver = 21;
+    if (ver >= EXT_MAX_VERSION)
+        ver = EXT_MAX_VERSION - 1;
+    return &extension_lists[gl_is_core(ctx) ? 1 : 0][ver];
 }
 
 const GLubyte *swrgl_GetString(struct gl_context *ctx, GLenum name)
@@ -284,7 +423,7 @@ const GLubyte *swrgl_GetString(struct gl_context *ctx, GLenum name)
             gl_error(ctx, GL_INVALID_ENUM);
             return NULL;
         }
-        return (const GLubyte *)extensions;
+        return (const GLubyte *)context_extensions(ctx)->string;
     default:
         gl_error(ctx, GL_INVALID_ENUM);
         return NULL;
@@ -293,24 +432,16 @@ const GLubyte *swrgl_GetString(struct gl_context *ctx, GLenum name)
 
 const GLubyte *swrgl_GetStringi(struct gl_context *ctx, GLenum name, GLuint index)
 {
-    static _Thread_local char buf[64];
     if (name != GL_EXTENSIONS) {
         gl_error(ctx, GL_INVALID_ENUM);
         return NULL;
     }
-    if (index >= extension_count()) {
+    const struct gl_extension_list *l = context_extensions(ctx);
+    if (index >= l->count) {
         gl_error(ctx, GL_INVALID_VALUE);
         return NULL;
     }
-    const char *p = extensions;
-    for (GLuint i = 0; i < index; i++)
-        p = strchr(p, ' ') + 1;
-    size_t n = strcspn(p, " ");
-    if (n >= sizeof buf)
-        n = sizeof buf - 1;
-    memcpy(buf, p, n);
-    buf[n] = '\0';
-    return (const GLubyte *)buf;
+    return (const GLubyte *)extension_table[l->row[index]].name;
 }
 
 /* ---- enable ------------------------------------------------------------ */
@@ -347,7 +478,7 @@ static bool core_get(struct gl_context *ctx, GLenum pname, gl_value *v)
         gl_value_int(v, ctx->desc.minor);
         return true;
     case GL_NUM_EXTENSIONS:
-        gl_value_int(v, (GLint)extension_count());
+        gl_value_int(v, (GLint)context_extensions(ctx)->count);
         return true;
     case GL_CONTEXT_FLAGS:
         gl_value_int(v, ctx->desc.context_flags);
