@@ -263,7 +263,10 @@ void swrgl_Finish(struct gl_context *ctx) { gl_context_flush(ctx, true); }
  * does not have yet: ARB_framebuffer_sRGB (no GL_FRAMEBUFFER_SRGB enable),
  * ARB_seamless_cube_map (no GL_TEXTURE_CUBE_MAP_SEAMLESS),
  * ARB_fragment_coord_conventions (the GLSL layout qualifiers are not
- * honoured), ARB_provoking_vertex (not verified).
+ * honoured), ARB_provoking_vertex (not verified), ARB_explicit_attrib_location (GLSL
+ * 3.30 has explicit locations, but a GLSL 1.10/1.20 shader enabling the
+ * extension fails to compile its in/out declarations: piglit's
+ * arb_explicit_attrib_location 1.10/1.20 compiler tests).
  *
  * glGetString(GL_EXTENSIONS), glGetStringi and GL_NUM_EXTENSIONS all read
  * the same list, built once per (version, profile) key on first use
@@ -347,7 +350,6 @@ static const struct gl_extension_row {
     {"GL_ARB_vertex_array_bgra", 32, 0},
     /* GL 3.3 */
     {"GL_ARB_sampler_objects", 33, 0},
-    {"GL_ARB_explicit_attrib_location", 33, 0},
     {"GL_ARB_shader_bit_encoding", 33, 0},
     {"GL_ARB_occlusion_query2", 33, 0},
     {"GL_ARB_vertex_type_2_10_10_10_rev", 33, 0},
