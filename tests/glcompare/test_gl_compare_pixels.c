@@ -346,6 +346,10 @@ static void case_pixels_list(px_api *l, rec *r)
     l->WindowPos2i(2, 2);
     l->NewList(list, GL_COMPILE);
     l->DrawPixels(16, 20, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    /* glPixelStore is not compiled but executed: the depth and stencil
+     * images below are unpacked tightly (their arrays are 16 and 12 wide). */
+    l->PixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    l->PixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
     l->PixelZoom(2.0f, 1.0f);
     l->DrawPixels(16, 16, GL_DEPTH_COMPONENT, GL_FLOAT, depth);
     l->PixelZoom(1.0f, 1.0f);
