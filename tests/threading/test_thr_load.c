@@ -10,7 +10,9 @@
  * spinning on client work and, for a while, a busy process too; the kernel's
  * own accounting must make the governor park workers, and after the busy
  * processes are gone, bring every worker back. That half runs alone
- * (RUN_SERIAL): other tests on the machine are load too.
+ * (RUN_SERIAL): other tests on the machine are load too; the check that a
+ * quiet machine parks nobody is skipped when /proc/loadavg shows other
+ * runnable threads.
  */
 #define _GNU_SOURCE
 #include "thr_test_util.h"
@@ -170,6 +172,27 @@ static uint32_t poll_until(thr_pool *pool, bool (*want)(uint32_t, uint32_t), uin
     return active;
 }
 
+/* Runnable threads on the machine besides our n workers and this thread,
+   from the running count of /proc/loadavg (sampled a few times, lowest). */
+static int others_running(uint32_t n)
+{
+    int lowest = 1 << 30;
+    for (int k = 0; k < 5; k++) {
+        FILE *f = fopen("/proc/loadavg", "r");
+        int running = 0, total = 0;
+        if (f) {
+            if (fscanf(f, "%*f %*f %*f %d/%d", &running, &total) != 2)
+                running = 0;
+            fclose(f);
+        }
+        int others = running - (int)n - 1;
+        if (others < lowest)
+            lowest = others;
+        usleep(2000);
+    }
+    return lowest > 0 ? lowest : 0;
+}
+
 static bool below(uint32_t active, uint32_t n) { return active < n; }
 static bool all(uint32_t active, uint32_t n) { return active == n; }
 
@@ -195,7 +218,12 @@ static void pool_parks_under_load_and_recovers(void **state)
     /* Alone, the workers keep their CPUs (n workers on n CPUs; this thread
        mostly sleeps). */
     uint32_t quiet = poll_until(pool, below, n, 0.5);
-    assert_int_equal(quiet, n);
+    /* Only a quiet machine can show that: other runnable threads (beyond our
+       n workers and this one) are load the governor must react to. */
+    if (others_running(n) == 0)
+        assert_int_equal(quiet, n);
+    else
+        fprintf(stderr, "note: the machine is not quiet; the no-parking check is skipped\n");
 
     pid_t pids[16];
     int busy = start_busy(ncpu, pids);
