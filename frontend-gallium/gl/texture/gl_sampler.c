@@ -359,28 +359,10 @@ static unsigned get_sampler_parameter(struct gl_context *ctx, GLuint sampler, GL
         return 0;
     }
     *norm = false;
-    const gl_texparams *p = out;
-    switch (pname) {
-    case GL_TEXTURE_WRAP_S: v[0] = p->wrap_s; return 1;
-    case GL_TEXTURE_WRAP_T: v[0] = p->wrap_t; return 1;
-    case GL_TEXTURE_WRAP_R: v[0] = p->wrap_r; return 1;
-    case GL_TEXTURE_MIN_FILTER: v[0] = p->min_filter; return 1;
-    case GL_TEXTURE_MAG_FILTER: v[0] = p->mag_filter; return 1;
-    case GL_TEXTURE_BORDER_COLOR:
-        for (int k = 0; k < 4; k++)
-            v[k] = p->border_color[k];
-        *norm = true;
-        return 4;
-    case GL_TEXTURE_MIN_LOD: v[0] = p->min_lod; return 1;
-    case GL_TEXTURE_MAX_LOD: v[0] = p->max_lod; return 1;
-    case GL_TEXTURE_LOD_BIAS: v[0] = p->lod_bias; return 1;
-    case GL_TEXTURE_COMPARE_MODE: v[0] = p->compare_mode; return 1;
-    case GL_TEXTURE_COMPARE_FUNC: v[0] = p->compare_func; return 1;
-    case GL_TEXTURE_MAX_ANISOTROPY_EXT: v[0] = p->max_anisotropy; return 1;
-    default:
+    unsigned n = gl_texparams_get_sampler_state(out, pname, v, norm);
+    if (!n)
         gl_error(ctx, GL_INVALID_ENUM);
-        return 0;
-    }
+    return n;
 }
 
 void swrgl_GetSamplerParameterfv(struct gl_context *ctx, GLuint sampler, GLenum pname,

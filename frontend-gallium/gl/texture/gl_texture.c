@@ -619,6 +619,33 @@ void swrgl_TexParameterIuiv(struct gl_context *ctx, GLenum target, GLenum pname,
 {
     tex_parameter_iv(ctx, target, pname, (const GLint *)params, PV_IUINT);
 }
+/* The sampler state a texture and a sampler object share (the parameters
+ * glGetSamplerParameter knows) into v[]; the count, or 0 when pname is not
+ * one of them. *norm: a colour (the normalized integer conversion applies). */
+unsigned gl_texparams_get_sampler_state(const gl_texparams *p, GLenum pname, double *v, bool *norm)
+{
+    switch (pname) {
+    case GL_TEXTURE_WRAP_S: v[0] = p->wrap_s; return 1;
+    case GL_TEXTURE_WRAP_T: v[0] = p->wrap_t; return 1;
+    case GL_TEXTURE_WRAP_R: v[0] = p->wrap_r; return 1;
+    case GL_TEXTURE_MIN_FILTER: v[0] = p->min_filter; return 1;
+    case GL_TEXTURE_MAG_FILTER: v[0] = p->mag_filter; return 1;
+    case GL_TEXTURE_BORDER_COLOR:
+        for (int k = 0; k < 4; k++)
+            v[k] = p->border_color[k];
+        *norm = true;
+        return 4;
+    case GL_TEXTURE_MIN_LOD: v[0] = p->min_lod; return 1;
+    case GL_TEXTURE_MAX_LOD: v[0] = p->max_lod; return 1;
+    case GL_TEXTURE_LOD_BIAS: v[0] = p->lod_bias; return 1;
+    case GL_TEXTURE_COMPARE_MODE: v[0] = p->compare_mode; return 1;
+    case GL_TEXTURE_COMPARE_FUNC: v[0] = p->compare_func; return 1;
+    case GL_TEXTURE_MAX_ANISOTROPY_EXT: v[0] = p->max_anisotropy; return 1;
+    default:
+        return 0;
+    }
+}
+
 
 /* Reads a parameter into v[] (count returned, 0 on error). norm: v[] are
  * colours for the integer conversion. */
@@ -634,27 +661,14 @@ static unsigned get_tex_parameter(struct gl_context *ctx, GLenum target, GLenum 
     *tout = t;
     const gl_texparams *p = &t->p;
     *norm = false;
+    unsigned n = gl_texparams_get_sampler_state(p, pname, v, norm);
+    if (n)
+        return n;
     switch (pname) {
-    case GL_TEXTURE_MIN_FILTER: v[0] = p->min_filter; return 1;
-    case GL_TEXTURE_MAG_FILTER: v[0] = p->mag_filter; return 1;
-    case GL_TEXTURE_WRAP_S: v[0] = p->wrap_s; return 1;
-    case GL_TEXTURE_WRAP_T: v[0] = p->wrap_t; return 1;
-    case GL_TEXTURE_WRAP_R: v[0] = p->wrap_r; return 1;
-    case GL_TEXTURE_BORDER_COLOR:
-        for (int k = 0; k < 4; k++)
-            v[k] = p->border_color[k];
-        *norm = true;
-        return 4;
-    case GL_TEXTURE_MIN_LOD: v[0] = p->min_lod; return 1;
-    case GL_TEXTURE_MAX_LOD: v[0] = p->max_lod; return 1;
-    case GL_TEXTURE_LOD_BIAS: v[0] = p->lod_bias; return 1;
     case GL_TEXTURE_BASE_LEVEL: v[0] = p->base_level; return 1;
     case GL_TEXTURE_MAX_LEVEL: v[0] = p->max_level; return 1;
-    case GL_TEXTURE_COMPARE_MODE: v[0] = p->compare_mode; return 1;
-    case GL_TEXTURE_COMPARE_FUNC: v[0] = p->compare_func; return 1;
     case GL_DEPTH_TEXTURE_MODE: v[0] = p->depth_mode; return 1;
     case GL_GENERATE_MIPMAP: v[0] = p->generate_mipmap; return 1;
-    case GL_TEXTURE_MAX_ANISOTROPY_EXT: v[0] = p->max_anisotropy; return 1;
     case GL_TEXTURE_PRIORITY: v[0] = p->priority; return 1;
     case GL_TEXTURE_RESIDENT: v[0] = 1; return 1;
     case GL_TEXTURE_SWIZZLE_R:

@@ -162,6 +162,9 @@ unsigned gl_tex_chain_levels(GLsizei w, GLsizei h, GLsizei d);
 /* Levels base..*last must exist for sampling; false if incomplete. */
 bool gl_tex_complete(const gl_texobj *t, unsigned *last);
 /* The same for sampling with parameters p (a sampler object's merge). */
+/* Sampler-object state of p for glGet*Parameter (gl_texture.c): count of
+   values written, 0 if pname is not sampler state. */
+unsigned gl_texparams_get_sampler_state(const gl_texparams *p, GLenum pname, double *v, bool *norm);
 bool gl_tex_complete_with(const gl_texobj *t, const gl_texparams *p, unsigned *last);
 /* gl_sampler.c: the parameters unit `unit` samples t with (t's own, or
  * merged with the bound sampler object's into *scratch), the sampler
