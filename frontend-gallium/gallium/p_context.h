@@ -114,6 +114,13 @@ struct pipe_context {
     void (*bind_vs_state)(struct pipe_context *ctx, void *state);
     void (*delete_vs_state)(struct pipe_context *ctx, void *state);
 
+    /* Geometry shaders (TGSI GEOM). Binding NULL removes the stage; the
+     * shader's stream_output (pipe_shader_state) then applies to its
+     * output instead of the vertex shader's. */
+    void *(*create_gs_state)(struct pipe_context *ctx, const struct pipe_shader_state *state);
+    void (*bind_gs_state)(struct pipe_context *ctx, void *state);
+    void (*delete_gs_state)(struct pipe_context *ctx, void *state);
+
     void *(*create_vertex_elements_state)(struct pipe_context *ctx, unsigned num_elements,
                                           const struct pipe_vertex_element *elements);
     void (*bind_vertex_elements_state)(struct pipe_context *ctx, void *state);
