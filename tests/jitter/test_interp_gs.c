@@ -12,6 +12,11 @@
  * random inputs with random active masks; emit counts, cut flags and every
  * output word must equal the reference's. max_vertices 1 and 1024 are
  * among the cases.
+ *
+ * Every case runs under both executors of jit_variant_key (the
+ * interpreter and KNOB_JIT=llvm's JIT_EXECUTOR_LLVM), so whichever code
+ * path the LLVM key selects for a GEOM (today the interpreter fallback,
+ * later a compiled GS) is held to the same reference.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -42,7 +47,7 @@ static const struct {
     {"TRIANGLES_ADJACENCY", 6},
 };
 
-static void run_case(const char *prim, uint32_t nv, uint32_t maxv)
+static void run_case(const char *prim, uint32_t nv, uint32_t maxv, jit_executor ex)
 {
     char text[4096];
     snprintf(text, sizeof text,
@@ -92,6 +97,7 @@ static void run_case(const char *prim, uint32_t nv, uint32_t maxv)
         fail_msg("parse %u:%u: %s\n%s", err.line, err.column, err.message, text);
     jit_variant_key key;
     memset(&key, 0, sizeof key);
+    key.executor = (uint8_t)ex;
     jit_shader *sh = jit_shader_compile(p, &key, &err);
     if (!sh)
         fail_msg("compile: %s", err.message);
@@ -160,7 +166,8 @@ static void test_gs_topologies(void **state)
     static const uint32_t maxv[] = {1, 4, 7, 1024};
     for (size_t t = 0; t < sizeof topo / sizeof topo[0]; t++)
         for (size_t m = 0; m < sizeof maxv / sizeof maxv[0]; m++)
-            run_case(topo[t].name, topo[t].nv, maxv[m]);
+            for (int ex = JIT_EXECUTOR_INTERP; ex <= JIT_EXECUTOR_LLVM; ex++)
+                run_case(topo[t].name, topo[t].nv, maxv[m], (jit_executor)ex);
 }
 
 int main(void)
