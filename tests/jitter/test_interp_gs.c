@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -170,10 +171,143 @@ static void test_gs_topologies(void **state)
                 run_case(topo[t].name, topo[t].nv, maxv[m], (jit_executor)ex);
 }
 
+/* A point expanded into a quad strip with 32 outputs (SWR_MAX_ATTRIBS, so
+ * max_vertices 4 stays within SWR_GS_MAX_OUT_COMPONENTS): OUT registers are
+ * rewritten between EMITs, and lanes whose PRIMID is odd emit only three
+ * corners (divergent counts under an IF). With SWR_GS_BENCH=N the case also
+ * times N calls (8 invocations each) and prints the rate. */
+static void run_quads(jit_executor ex)
+{
+    enum { NO = 32, MAXV = 4 };
+    char text[8192];
+    size_t n = 0;
+    n += (size_t)snprintf(text + n, sizeof text - n,
+                          "GEOM\n"
+                          "PROPERTY GS_INPUT_PRIMITIVE POINTS\n"
+                          "PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+                          "PROPERTY GS_MAX_OUTPUT_VERTICES %u\n"
+                          "PROPERTY GS_INVOCATIONS 1\n"
+                          "DCL IN[][0], POSITION\n"
+                          "DCL IN[][1], GENERIC[0]\n"
+                          "DCL SV[0], PRIMID\n"
+                          "DCL OUT[0], POSITION\n",
+                          (unsigned)MAXV);
+    for (int a = 1; a < NO; a++)
+        n += (size_t)snprintf(text + n, sizeof text - n, "DCL OUT[%d], GENERIC[%d]\n", a, a - 1);
+    n += (size_t)snprintf(text + n, sizeof text - n,
+                          "DCL TEMP[0..1]\n"
+                          "IMM[0] FLT32 {-0.25, 0.25, 0.0, 1.0}\n"
+                          "IMM[1] INT32 {1, 0, 0, 0}\n");
+    int pc = 0;
+    static const char *corner[4] = {"xxzz", "yxzz", "xyzz", "yyzz"};
+    for (int v = 0; v < 4; v++) {
+        if (v == 3)
+            n += (size_t)snprintf(text + n, sizeof text - n,
+                                  "%d: AND TEMP[1].x, SV[0].xxxx, IMM[1].xxxx\n"
+                                  "%d: UIF TEMP[1].xxxx\n"
+                                  "%d: ELSE\n",
+                                  pc, pc + 1, pc + 2), pc += 3;
+        n += (size_t)snprintf(text + n, sizeof text - n, "%d: ADD OUT[0], IN[0][0], IMM[0].%s\n",
+                              pc++, corner[v]);
+        for (int a = 1; a < NO; a++)
+            n += (size_t)snprintf(text + n, sizeof text - n,
+                                  "%d: MAD OUT[%d], IN[0][1], IMM[0].%s, IN[0][0].wzyx\n", pc++, a,
+                                  corner[(v + a) & 3]);
+        n += (size_t)snprintf(text + n, sizeof text - n, "%d: EMIT IMM[1].yyyy\n", pc++);
+        if (v == 3)
+            n += (size_t)snprintf(text + n, sizeof text - n, "%d: ENDIF\n", pc++);
+    }
+    n += (size_t)snprintf(text + n, sizeof text - n, "%d: END\n", pc);
+    assert_true(n < sizeof text);
+    tgsi_error err;
+    tgsi_program *p = tgsi_test_parse(text, &err);
+    if (!p)
+        fail_msg("parse %u:%u: %s\n%s", err.line, err.column, err.message, text);
+    jit_variant_key key;
+    memset(&key, 0, sizeof key);
+    key.executor = (uint8_t)ex;
+    jit_shader *sh = jit_shader_compile(p, &key, &err);
+    if (!sh)
+        fail_msg("compile: %s", err.message);
+    swr_gs_func fn = jit_shader_gs_func(sh);
+    assert_non_null(fn);
+    swr_simd_vec4 *in = aligned_alloc(32, sizeof(swr_simd_vec4) * 2);
+    size_t nfl = (size_t)8 * MAXV * NO * 4;
+    float *out_ref = malloc(nfl * sizeof(float)), *out_jit = malloc(nfl * sizeof(float));
+    uint8_t cut_ref[8 * MAXV], cut_jit[8 * MAXV];
+    assert_true(in && out_ref && out_jit);
+    swr_gs_args a, b;
+    for (int round = 0; round < 20; round++) {
+        for (size_t i = 0; i < 2; i++)
+            for (int c = 0; c < 4; c++)
+                for (int l = 0; l < 8; l++)
+                    in[i].v[c][l] = (float)((int)(next_rand() % 2001) - 1000) / 64.0f;
+        memset(&a, 0, sizeof a);
+        a.inputs = in;
+        a.num_inputs = 2;
+        a.num_in_vertices = 1;
+        for (int l = 0; l < 8; l++)
+            a.prim_id.v[l] = (int32_t)(next_rand() % 1000);
+        a.active_mask = round == 0 ? 0xffu : next_rand() & 0xffu;
+        a.num_outputs = NO;
+        a.max_vertices = MAXV;
+        b = a;
+        for (size_t i = 0; i < nfl; i++)
+            out_ref[i] = out_jit[i] = -7.0f;
+        memset(cut_ref, 0, sizeof cut_ref);
+        memset(cut_jit, 0, sizeof cut_jit);
+        a.out_vertices = out_ref;
+        a.cut = cut_ref;
+        b.out_vertices = out_jit;
+        b.cut = cut_jit;
+        if (!tgsi_ref_run_gs(p, &a, &err))
+            fail_msg("ref: %s", err.message);
+        fn(sh, &b);
+        for (int l = 0; l < 8; l++) {
+            if (a.emit_count[l] != b.emit_count[l])
+                fail_msg("quads lane %d: emit count %u, reference %u", l, b.emit_count[l],
+                         a.emit_count[l]);
+            /* Analytic: active lanes emit 4 corners, 3 when PRIMID is odd. */
+            uint32_t want = (a.active_mask >> l & 1) ? 4u - (uint32_t)(a.prim_id.v[l] & 1) : 0u;
+            assert_int_equal(a.emit_count[l], want);
+        }
+        if (memcmp(cut_ref, cut_jit, sizeof cut_ref))
+            fail_msg("quads: cut flags differ");
+        if (memcmp(out_ref, out_jit, nfl * sizeof(float)))
+            fail_msg("quads: output vertices differ");
+    }
+    const char *bench = getenv("SWR_GS_BENCH");
+    if (bench) {
+        long calls = atol(bench);
+        b.active_mask = 0xffu;
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
+        for (long i = 0; i < calls; i++)
+            fn(sh, &b);
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
+        printf("gs quads executor %d: %ld invocations in %.3f s (%.1f M/s)\n", (int)ex, calls * 8,
+               s, (double)calls * 8 / s * 1e-6);
+    }
+    free(in);
+    free(out_ref);
+    free(out_jit);
+    jit_shader_unref(sh);
+    tgsi_program_free(p);
+}
+
+static void test_gs_quads_32_outputs(void **state)
+{
+    (void)state;
+    for (int ex = JIT_EXECUTOR_INTERP; ex <= JIT_EXECUTOR_LLVM; ex++)
+        run_quads((jit_executor)ex);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_gs_topologies),
+        cmocka_unit_test(test_gs_quads_32_outputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
