@@ -233,17 +233,16 @@ jit_shader *jit_shader_compile(const tgsi_program *prog, const jit_variant_key *
         free(sh);
         return NULL;
     }
-    if (is_gs && sh->key.executor == JIT_EXECUTOR_LLVM) {
-        /* The LLVM JIT has no GEOM code path yet (issue 20); say so like
-         * any other fallback. */
-        snprintf(sh->llvm_why, sizeof sh->llvm_why, "geometry shaders run in the interpreter");
-        if (getenv("SWR_JIT_DEBUG"))
-            fprintf(stderr, "swr: shader runs in the interpreter: %s\n", sh->llvm_why);
-    } else if (sh->key.executor == JIT_EXECUTOR_LLVM) {
+    if (sh->key.executor == JIT_EXECUTOR_LLVM) {
+        /* The LLVM JIT has no GEOM code path yet (issue 20): that is a
+         * fallback like any other, with its reason. */
         tgsi_error lerr;
         memset(&lerr, 0, sizeof lerr);
-        if (!jit_llvm_build(sh, prog, &lerr)) {
-            snprintf(sh->llvm_why, sizeof sh->llvm_why, "%.159s", lerr.message);
+        const char *why = is_gs                              ? "geometry shaders run in the interpreter"
+                          : jit_llvm_build(sh, prog, &lerr) ? NULL
+                                                            : lerr.message;
+        if (why) {
+            snprintf(sh->llvm_why, sizeof sh->llvm_why, "%.159s", why);
             if (getenv("SWR_JIT_DEBUG"))
                 fprintf(stderr, "swr: shader runs in the interpreter: %s\n", sh->llvm_why);
         }

@@ -48,6 +48,58 @@ static const struct {
     {"TRIANGLES_ADJACENCY", 6},
 };
 
+/* Parses and compiles GEOM text for executor ex (failing the test with the
+ * parser's or compiler's message); *prog keeps the parsed program for the
+ * reference. The shader must have a GS entry point. */
+static jit_shader *compile_gs(const char *text, jit_executor ex, tgsi_program **prog)
+{
+    tgsi_error err;
+    tgsi_program *p = tgsi_test_parse(text, &err);
+    if (!p)
+        fail_msg("parse %u:%u: %s\n%s", err.line, err.column, err.message, text);
+    jit_variant_key key;
+    memset(&key, 0, sizeof key);
+    key.executor = (uint8_t)ex;
+    jit_shader *sh = jit_shader_compile(p, &key, &err);
+    if (!sh)
+        fail_msg("compile: %s", err.message);
+    assert_non_null(jit_shader_gs_func(sh));
+    *prog = p;
+    return sh;
+}
+
+/* Runs the invocation *in through tgsi_ref_run_gs into *ref and through
+ * the executor into *got, each with its own output vertices (nfl floats,
+ * prefilled with -7) and cut flags (ncut, zeroed), and fails unless emit
+ * counts, cut flags and every output word agree. `what` names the case. */
+static void run_against_ref(const tgsi_program *p, const jit_shader *sh, const swr_gs_args *in,
+                            float *out_ref, float *out_got, size_t nfl, uint8_t *cut_ref,
+                            uint8_t *cut_got, size_t ncut, swr_gs_args *ref, swr_gs_args *got,
+                            const char *what)
+{
+    *ref = *got = *in;
+    for (size_t i = 0; i < nfl; i++)
+        out_ref[i] = out_got[i] = -7.0f;
+    memset(cut_ref, 0, ncut);
+    memset(cut_got, 0, ncut);
+    ref->out_vertices = out_ref;
+    ref->cut = cut_ref;
+    got->out_vertices = out_got;
+    got->cut = cut_got;
+    tgsi_error err;
+    if (!tgsi_ref_run_gs(p, ref, &err))
+        fail_msg("%s: ref: %s", what, err.message);
+    jit_shader_gs_func(sh)(sh, got);
+    for (int l = 0; l < 8; l++)
+        if (ref->emit_count[l] != got->emit_count[l])
+            fail_msg("%s lane %d: emit count %u, reference %u", what, l, got->emit_count[l],
+                     ref->emit_count[l]);
+    if (memcmp(cut_ref, cut_got, ncut))
+        fail_msg("%s: cut flags differ", what);
+    if (memcmp(out_ref, out_got, nfl * sizeof(float)))
+        fail_msg("%s: output vertices differ", what);
+}
+
 static void run_case(const char *prim, uint32_t nv, uint32_t maxv, jit_executor ex)
 {
     char text[4096];
@@ -92,18 +144,8 @@ static void run_case(const char *prim, uint32_t nv, uint32_t maxv, jit_executor 
              " 22: ENDPRIM IMM[0].xxxx\n"
              " 23: END\n",
              prim, maxv, nv, nv - 1);
-    tgsi_error err;
-    tgsi_program *p = tgsi_test_parse(text, &err);
-    if (!p)
-        fail_msg("parse %u:%u: %s\n%s", err.line, err.column, err.message, text);
-    jit_variant_key key;
-    memset(&key, 0, sizeof key);
-    key.executor = (uint8_t)ex;
-    jit_shader *sh = jit_shader_compile(p, &key, &err);
-    if (!sh)
-        fail_msg("compile: %s", err.message);
-    swr_gs_func fn = jit_shader_gs_func(sh);
-    assert_non_null(fn);
+    tgsi_program *p;
+    jit_shader *sh = compile_gs(text, ex, &p);
     assert_null(jit_shader_vs_func(sh));
     enum { NA = 2, NO = 3 };
     swr_simd_vec4 *in = aligned_alloc(32, sizeof(swr_simd_vec4) * 6 * NA);
@@ -116,7 +158,7 @@ static void run_case(const char *prim, uint32_t nv, uint32_t maxv, jit_executor 
             for (int c = 0; c < 4; c++)
                 for (int l = 0; l < 8; l++)
                     in[i].v[c][l] = (float)((int)(next_rand() % 2001) - 1000) / 64.0f;
-        swr_gs_args a, b;
+        swr_gs_args a, r, b;
         memset(&a, 0, sizeof a);
         a.inputs = in;
         a.num_inputs = NA;
@@ -126,31 +168,15 @@ static void run_case(const char *prim, uint32_t nv, uint32_t maxv, jit_executor 
         a.active_mask = round == 0 ? 0xffu : next_rand() & 0xffu;
         a.num_outputs = NO;
         a.max_vertices = maxv;
-        b = a;
-        for (size_t i = 0; i < nfl; i++)
-            out_ref[i] = out_jit[i] = -7.0f;
-        memset(cut_ref, 0, (size_t)8 * maxv);
-        memset(cut_jit, 0, (size_t)8 * maxv);
-        a.out_vertices = out_ref;
-        a.cut = cut_ref;
-        b.out_vertices = out_jit;
-        b.cut = cut_jit;
-        if (!tgsi_ref_run_gs(p, &a, &err))
-            fail_msg("ref: %s", err.message);
-        fn(sh, &b);
+        char what[64];
+        snprintf(what, sizeof what, "%s max %u", prim, maxv);
+        run_against_ref(p, sh, &a, out_ref, out_jit, nfl, cut_ref, cut_jit, (size_t)8 * maxv, &r,
+                        &b, what);
         uint32_t total = 0;
-        for (int l = 0; l < 8; l++) {
-            if (a.emit_count[l] != b.emit_count[l])
-                fail_msg("%s max %u lane %d: emit count %u, reference %u", prim, maxv, l,
-                         b.emit_count[l], a.emit_count[l]);
-            total += a.emit_count[l];
-        }
+        for (int l = 0; l < 8; l++)
+            total += r.emit_count[l];
         if (round == 0)
             assert_true(total > 0); /* the case exercises EMIT */
-        if (memcmp(cut_ref, cut_jit, (size_t)8 * maxv))
-            fail_msg("%s max %u: cut flags differ", prim, maxv);
-        if (memcmp(out_ref, out_jit, nfl * sizeof(float)))
-            fail_msg("%s max %u: output vertices differ", prim, maxv);
     }
     free(in);
     free(out_ref);
@@ -219,24 +245,15 @@ static void run_quads(jit_executor ex)
     }
     n += (size_t)snprintf(text + n, sizeof text - n, "%d: END\n", pc);
     assert_true(n < sizeof text);
-    tgsi_error err;
-    tgsi_program *p = tgsi_test_parse(text, &err);
-    if (!p)
-        fail_msg("parse %u:%u: %s\n%s", err.line, err.column, err.message, text);
-    jit_variant_key key;
-    memset(&key, 0, sizeof key);
-    key.executor = (uint8_t)ex;
-    jit_shader *sh = jit_shader_compile(p, &key, &err);
-    if (!sh)
-        fail_msg("compile: %s", err.message);
+    tgsi_program *p;
+    jit_shader *sh = compile_gs(text, ex, &p);
     swr_gs_func fn = jit_shader_gs_func(sh);
-    assert_non_null(fn);
     swr_simd_vec4 *in = aligned_alloc(32, sizeof(swr_simd_vec4) * 2);
     size_t nfl = (size_t)8 * MAXV * NO * 4;
     float *out_ref = malloc(nfl * sizeof(float)), *out_jit = malloc(nfl * sizeof(float));
     uint8_t cut_ref[8 * MAXV], cut_jit[8 * MAXV];
     assert_true(in && out_ref && out_jit);
-    swr_gs_args a, b;
+    swr_gs_args a, r, b;
     for (int round = 0; round < 20; round++) {
         for (size_t i = 0; i < 2; i++)
             for (int c = 0; c < 4; c++)
@@ -251,30 +268,13 @@ static void run_quads(jit_executor ex)
         a.active_mask = round == 0 ? 0xffu : next_rand() & 0xffu;
         a.num_outputs = NO;
         a.max_vertices = MAXV;
-        b = a;
-        for (size_t i = 0; i < nfl; i++)
-            out_ref[i] = out_jit[i] = -7.0f;
-        memset(cut_ref, 0, sizeof cut_ref);
-        memset(cut_jit, 0, sizeof cut_jit);
-        a.out_vertices = out_ref;
-        a.cut = cut_ref;
-        b.out_vertices = out_jit;
-        b.cut = cut_jit;
-        if (!tgsi_ref_run_gs(p, &a, &err))
-            fail_msg("ref: %s", err.message);
-        fn(sh, &b);
+        run_against_ref(p, sh, &a, out_ref, out_jit, nfl, cut_ref, cut_jit, sizeof cut_ref, &r, &b,
+                        "quads");
+        /* Analytic: active lanes emit 4 corners, 3 when PRIMID is odd. */
         for (int l = 0; l < 8; l++) {
-            if (a.emit_count[l] != b.emit_count[l])
-                fail_msg("quads lane %d: emit count %u, reference %u", l, b.emit_count[l],
-                         a.emit_count[l]);
-            /* Analytic: active lanes emit 4 corners, 3 when PRIMID is odd. */
             uint32_t want = (a.active_mask >> l & 1) ? 4u - (uint32_t)(a.prim_id.v[l] & 1) : 0u;
-            assert_int_equal(a.emit_count[l], want);
+            assert_int_equal(r.emit_count[l], want);
         }
-        if (memcmp(cut_ref, cut_jit, sizeof cut_ref))
-            fail_msg("quads: cut flags differ");
-        if (memcmp(out_ref, out_jit, nfl * sizeof(float)))
-            fail_msg("quads: output vertices differ");
     }
     const char *bench = getenv("SWR_GS_BENCH");
     if (bench) {
