@@ -63,6 +63,20 @@ void on_big_stack(const std::function<void()> &fn)
         fn();
 }
 
+/* swr_glsl_link_xfb hands its names to the swr_glsl_link_ex it calls
+ * through this (the thread's own, so links on other threads never see it). */
+thread_local const std::vector<std::string> *t_xfb_names = nullptr;
+thread_local bool t_xfb_separate = false;
+
+void xfb_take_request(swr_glsl_program *p)
+{
+    if (!t_xfb_names)
+        return;
+    p->xfb_request = *t_xfb_names;
+    p->xfb_separate = t_xfb_separate;
+    t_xfb_names = nullptr;
+}
+
 } // namespace
 
 extern "C" {
@@ -128,6 +142,7 @@ swr_glsl_program *swr_glsl_link_ex(swr_glsl_shader *const *shaders, int count,
     swr_glsl_program *p = new (std::nothrow) swr_glsl_program;
     if (!p)
         return nullptr;
+    xfb_take_request(p);
     if (!shaders || count < 0)
         count = 0;
     if (!bindings || nbindings < 0)
@@ -287,6 +302,57 @@ unsigned swr_glsl_sampler_target(const swr_glsl_program *p, unsigned sampler)
     if (!p || sampler >= p->sampler_targets.size())
         return TGSI_TEXTURE_UNKNOWN;
     return p->sampler_targets[sampler];
+}
+
+swr_glsl_program *swr_glsl_link_xfb(swr_glsl_shader *const *shaders, int count,
+                                    const swr_glsl_attrib_binding *bindings, int nbindings,
+                                    const swr_glsl_attrib_binding *frag_bindings, int nfrag,
+                                    const char *const *xfb_names, int nxfb, bool separate)
+{
+    std::vector<std::string> names;
+    try {
+        for (int i = 0; xfb_names && i < nxfb; i++)
+            names.emplace_back(xfb_names[i] ? xfb_names[i] : "");
+    } catch (const std::bad_alloc &) {
+        return nullptr;
+    }
+    t_xfb_names = &names;
+    t_xfb_separate = separate;
+    swr_glsl_program *p = swr_glsl_link_ex(shaders, count, bindings, nbindings, frag_bindings, nfrag);
+    t_xfb_names = nullptr;
+    if (!p)
+        return nullptr;
+    if (!p->ok) {
+        p->xfb_varyings.clear();
+        p->xfb_outputs.clear();
+    }
+    for (size_t i = 0; i < p->xfb_varyings.size(); i++)
+        p->xfb_varyings[i].name = p->xfb_request[i].c_str();
+    return p;
+}
+int swr_glsl_num_xfb_varyings(const swr_glsl_program *p)
+{
+    return p && p->ok ? (int)p->xfb_varyings.size() : 0;
+}
+const swr_glsl_xfb_varying *swr_glsl_get_xfb_varying(const swr_glsl_program *p, int i)
+{
+    if (!p || !p->ok || i < 0 || i >= (int)p->xfb_varyings.size())
+        return nullptr;
+    return &p->xfb_varyings[i];
+}
+int swr_glsl_num_xfb_outputs(const swr_glsl_program *p)
+{
+    return p && p->ok ? (int)p->xfb_outputs.size() : 0;
+}
+const swr_glsl_xfb_output *swr_glsl_get_xfb_output(const swr_glsl_program *p, int i)
+{
+    if (!p || !p->ok || i < 0 || i >= (int)p->xfb_outputs.size())
+        return nullptr;
+    return &p->xfb_outputs[i];
+}
+unsigned swr_glsl_xfb_stride(const swr_glsl_program *p, unsigned buffer)
+{
+    return p && p->ok && buffer < 4 ? p->xfb_stride[buffer] : 0;
 }
 
 } /* extern "C" */

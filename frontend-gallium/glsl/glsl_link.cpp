@@ -1497,6 +1497,7 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
             ctx.varyings[n] = {gen, it->second};
             gen += slots_of(*ft);
         }
+        gen = xfb_add_varyings(ctx, p, gen);
     }
     std::vector<TBasicType> stypes;
     for (const UniformVar &u : ctx.uniforms)
@@ -1588,7 +1589,233 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
     }
     p->num_const_regs = ctx.num_const_regs;
     p->sampler_targets = ctx.sampler_targets;
+    /* The vertex shader feeds transform feedback. When a geometry shader
+     * exists, the last stage before the rasterizer must: resolve the names
+     * against that stage's outputs and TGSI instead. */
+    if (!xfb_resolve(ctx, p))
+        return;
     p->ok = true;
+}
+
+/* ---- transform feedback ------------------------------------------------- */
+
+namespace {
+
+/* A captured name split: "v[2]" is base "v", element 2; "v" element -1. */
+struct XfbName {
+    std::string base;
+    int element = -1;
+    bool ok = true;
+};
+
+XfbName xfb_split(const std::string &n)
+{
+    XfbName x;
+    size_t lb = n.find('[');
+    if (lb == std::string::npos) {
+        x.base = n;
+        return x;
+    }
+    x.base = n.substr(0, lb);
+    size_t rb = n.find(']', lb);
+    std::string digits = rb == std::string::npos ? "" : n.substr(lb + 1, rb - lb - 1);
+    x.ok = rb == n.size() - 1 && !digits.empty() && digits.size() < 6 &&
+           std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+    x.element = x.ok ? atoi(digits.c_str()) : -1;
+    return x;
+}
+
+/* Built-in outputs that can be captured: semantic, components, GL type;
+ * arrays (gl_TexCoord, gl_ClipDistance) are handled by name. */
+struct XfbBuiltin {
+    const char *name, *sem;
+    int index, comps;
+    unsigned gl_type;
+};
+const XfbBuiltin xfb_builtins[] = {
+    {"gl_Position", "POSITION", 0, 4, 0x8B52 /* GL_FLOAT_VEC4 */},
+    {"gl_PointSize", "PSIZE", 0, 1, 0x1406 /* GL_FLOAT */},
+    {"gl_ClipVertex", "CLIPVERTEX", 0, 4, 0x8B52},
+    {"gl_FrontColor", "COLOR", 0, 4, 0x8B52},
+    {"gl_FrontSecondaryColor", "COLOR", 1, 4, 0x8B52},
+    {"gl_BackColor", "BCOLOR", 0, 4, 0x8B52},
+    {"gl_BackSecondaryColor", "BCOLOR", 1, 4, 0x8B52},
+    {"gl_FogFragCoord", "FOG", 0, 1, 0x1406},
+};
+
+/* One run of components of one output semantic ("GENERIC", 9). */
+struct XfbPiece {
+    std::string sem;
+    int index, first, n;
+};
+
+/* "DCL OUT[3].xy, CLIPDIST[1]" lines of the text: (semantic, index) -> OUT register. */
+std::map<std::pair<std::string, int>, unsigned> xfb_out_regs(const std::string &text)
+{
+    std::map<std::pair<std::string, int>, unsigned> regs;
+    size_t at = 0;
+    while ((at = text.find("DCL OUT[", at)) != std::string::npos) {
+        size_t eol = text.find('\n', at);
+        std::string line = text.substr(at, eol == std::string::npos ? std::string::npos : eol - at);
+        at += 8;
+        unsigned reg = (unsigned)strtoul(line.c_str() + 8, nullptr, 10);
+        size_t comma = line.find(',');
+        if (comma == std::string::npos)
+            continue;
+        size_t s = line.find_first_not_of(' ', comma + 1);
+        if (s == std::string::npos)
+            continue;
+        size_t e = s;
+        while (e < line.size() && (isalnum((unsigned char)line[e]) || line[e] == '_'))
+            e++;
+        int index = 0;
+        if (e < line.size() && line[e] == '[')
+            index = atoi(line.c_str() + e + 1);
+        regs[{line.substr(s, e - s), index}] = reg;
+    }
+    return regs;
+}
+
+} /* namespace */
+
+int xfb_add_varyings(LinkCtx &ctx, const swr_glsl_program *p, int gen)
+{
+    for (const std::string &n : p->xfb_request) {
+        XfbName x = xfb_split(n);
+        if (!x.ok || x.base.compare(0, 3, "gl_") == 0 || ctx.varyings.count(x.base))
+            continue;
+        auto it = ctx.declared[0].find(x.base);
+        if (it == ctx.declared[0].end() || it->second->getQualifier().storage != EvqVaryingOut ||
+            it->second->getBasicType() == EbtStruct)
+            continue; /* xfb_resolve reports it */
+        ctx.varyings[x.base] = {gen, it->second};
+        gen += slots_of(*it->second);
+    }
+    return gen;
+}
+
+bool xfb_resolve(const LinkCtx &ctx, swr_glsl_program *p)
+{
+    p->xfb_varyings.clear();
+    p->xfb_outputs.clear();
+    for (unsigned &s : p->xfb_stride)
+        s = 0;
+    if (p->xfb_request.empty())
+        return true;
+    auto fail = [&](const std::string &n, const std::string &why) {
+        p->log += link_error("link: transform feedback varying '" + n + "' " + why);
+        return false;
+    };
+    auto regs = xfb_out_regs(p->tgsi[SWR_GLSL_VERTEX]);
+    /* what is captured so far, per base name: whole (-1) or elements */
+    std::map<std::string, std::vector<int>> taken;
+    int total = 0;
+    for (size_t v = 0; v < p->xfb_request.size(); v++) {
+        const std::string &n = p->xfb_request[v];
+        XfbName x = xfb_split(n);
+        if (!x.ok)
+            return fail(n, "is not a variable name or an array element");
+        std::vector<XfbPiece> pieces;
+        swr_glsl_xfb_varying r{};
+        r.size = 1;
+        auto declared = [&](const char *name) -> const TType * {
+            auto d = ctx.declared[0].find(name);
+            if (d != ctx.declared[0].end())
+                return d->second;
+            auto u = ctx.used[0].find(name);
+            return u != ctx.used[0].end() ? u->second : nullptr;
+        };
+        /* the array length of base (elements of an array built-in or user array) */
+        int len = -1;
+        if (x.base == "gl_TexCoord" || x.base == "gl_ClipDistance") {
+            const TType *t = declared(x.base.c_str());
+            if (!t)
+                return fail(n, "is not written by the vertex shader");
+            len = array_len(*t, 8);
+            r.gl_type = x.base == "gl_TexCoord" ? 0x8B52 : 0x1406;
+            int first = x.element < 0 ? 0 : x.element, count = x.element < 0 ? len : 1;
+            if (x.element >= len)
+                return fail(n, "indexes past the end of the array");
+            r.size = count;
+            for (int k = first; k < first + count; k++) {
+                if (x.base == "gl_TexCoord")
+                    pieces.push_back({"GENERIC", k, 0, 4});
+                else if (!pieces.empty() && pieces.back().index == k / 4)
+                    pieces.back().n++;
+                else
+                    pieces.push_back({"CLIPDIST", k / 4, k % 4, 1});
+            }
+        } else if (x.base.compare(0, 3, "gl_") == 0) {
+            const XfbBuiltin *b = nullptr;
+            for (const XfbBuiltin &c : xfb_builtins)
+                if (x.base == c.name)
+                    b = &c;
+            if (!b || x.element >= 0)
+                return fail(n, "is not an output of the vertex shader");
+            r.gl_type = b->gl_type;
+            pieces.push_back({b->sem, b->index, 0, b->comps});
+        } else {
+            auto it = ctx.varyings.find(x.base);
+            const TType *t = it != ctx.varyings.end() ? it->second.vs_type : nullptr;
+            if (!t)
+                return fail(n, "is not an output of the vertex shader");
+            if (x.element >= 0 && !t->isArray())
+                return fail(n, "indexes a variable that is not an array");
+            int slot = it->second.generic;
+            TType elem = t->isArray() ? TType(*t, 0) : TType();
+            const TType &et = t->isArray() ? elem : *t;
+            if (t->isArray()) {
+                len = array_len(*t, 1);
+                if (x.element >= len)
+                    return fail(n, "indexes past the end of the array");
+            }
+            std::vector<Leaf> lv;
+            if (x.element >= 0) {
+                slot += x.element * slots_of(et);
+                leaves(et, lv);
+            } else {
+                leaves(*t, lv);
+                r.size = t->isArray() ? len : 1;
+            }
+            r.gl_type = gl_type_of(et);
+            for (const Leaf &l : lv)
+                pieces.push_back({"GENERIC", slot++, 0, l.n});
+        }
+        /* GL 3.0 section 2.15.3: no varying twice (nor an array and its element) */
+        std::vector<int> &t = taken[x.base];
+        for (int e : t)
+            if (e < 0 || x.element < 0 || e == x.element)
+                return fail(n, "is captured more than once");
+        t.push_back(x.element);
+        int comps = 0;
+        for (const XfbPiece &pc : pieces)
+            comps += pc.n;
+        if (p->xfb_separate && comps > 4)
+            return fail(n, "has " + std::to_string(comps) +
+                               " components, more than GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS (4)");
+        total += comps;
+        if (!p->xfb_separate && total > 64) {
+            p->log += link_error("link: the transform feedback varyings have " + std::to_string(total) +
+                                 " components, more than GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS (64)");
+            return false;
+        }
+        unsigned buffer = p->xfb_separate ? (unsigned)v : 0;
+        if (buffer >= 4) {
+            p->log += link_error("link: more than GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS (4) separate "
+                                 "transform feedback varyings");
+            return false;
+        }
+        for (const XfbPiece &pc : pieces) {
+            auto reg = regs.find({pc.sem, pc.index});
+            if (reg == regs.end())
+                return fail(n, "is not written by the vertex shader");
+            p->xfb_outputs.push_back(
+                {reg->second, (unsigned)pc.first, (unsigned)pc.n, buffer, p->xfb_stride[buffer]});
+            p->xfb_stride[buffer] += (unsigned)pc.n;
+        }
+        p->xfb_varyings.push_back(r);
+    }
+    return true;
 }
 
 } /* namespace glsl */

@@ -79,6 +79,13 @@ struct swr_glsl_program {
     std::vector<swr_glsl_uniform_block> blocks;
     std::vector<std::vector<int>> block_active;
     std::vector<swr_glsl_uniform_layout> layouts;
+    /* transform feedback: the names asked for (swr_glsl_link_xfb), then
+     * the link's answers (glsl_link.cpp, xfb_resolve) */
+    std::vector<std::string> xfb_request;
+    bool xfb_separate = false;
+    std::vector<swr_glsl_xfb_varying> xfb_varyings; /* names: xfb_request's */
+    std::vector<swr_glsl_xfb_output> xfb_outputs;
+    unsigned xfb_stride[4] = {0, 0, 0, 0};
 };
 
 namespace glsl
@@ -235,6 +242,15 @@ void compile_shader(swr_glsl_shader *s);
 void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
                   const swr_glsl_attrib_binding *bindings, int nbindings,
                   const swr_glsl_attrib_binding *frag_bindings, int nfrag);
+
+/* Transform feedback (glsl_link.cpp, called by link_program). Gives the
+ * user outputs of p->xfb_request that ctx.varyings lacks (outputs the FS
+ * does not read) GENERIC slots from `gen` on; returns the next free one. */
+int xfb_add_varyings(LinkCtx &ctx, const swr_glsl_program *p, int gen);
+/* Once the VS's TGSI is final: resolves p->xfb_request into
+ * p->xfb_varyings / xfb_outputs / xfb_stride; false with the reason in
+ * p->log for a name the GL rules reject. */
+bool xfb_resolve(const LinkCtx &ctx, swr_glsl_program *p);
 
 } /* namespace glsl */
 

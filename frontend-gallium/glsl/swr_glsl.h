@@ -193,6 +193,37 @@ unsigned swr_glsl_num_samplers(const swr_glsl_program *p);
 /* TGSI texture target (TGSI_TEXTURE_*, tgsi/tgsi.h) of each sampler index. */
 unsigned swr_glsl_sampler_target(const swr_glsl_program *p, unsigned sampler);
 
+/* ---- transform feedback (GL 3.0 section 2.15, 3.3 section 2.17) ------------------------------ */
+/* Addition: swr_glsl_link_ex that also captures the vertex shader outputs `xfb_names` (the
+ * program's glTransformFeedbackVaryings: user outputs, "name[i]" array elements, gl_Position,
+ * gl_PointSize, gl_ClipDistance[i], and the compatibility colours, gl_TexCoord[i],
+ * gl_FogFragCoord, gl_ClipVertex) into one buffer (separate false: GL_INTERLEAVED_ATTRIBS) or
+ * buffer i for name i (GL_SEPARATE_ATTRIBS). An unknown name, a name given twice (or an array
+ * and one of its elements), an index past the array, more than 64 interleaved components or more
+ * than 4 components of one separate varying fail the link with a line in the log. Captured user
+ * outputs the FS does not read get GENERIC slots after those it reads. */
+swr_glsl_program *swr_glsl_link_xfb(swr_glsl_shader *const *shaders, int count,
+                                    const swr_glsl_attrib_binding *bindings, int nbindings,
+                                    const swr_glsl_attrib_binding *frag_bindings, int nfrag,
+                                    const char *const *xfb_names, int nxfb, bool separate);
+/* glGetTransformFeedbackVarying's answers for captured name i (in the order given). */
+typedef struct swr_glsl_xfb_varying {
+    const char *name; /* as given */
+    unsigned gl_type; /* GL_FLOAT_VEC4, GL_INT, ... (of one element) */
+    int size;         /* elements: the array length for a whole array, else 1 */
+} swr_glsl_xfb_varying;
+int swr_glsl_num_xfb_varyings(const swr_glsl_program *p);
+const swr_glsl_xfb_varying *swr_glsl_get_xfb_varying(const swr_glsl_program *p, int i);
+/* The capture layout, pipe_stream_output-shaped: components first..first+num-1 of the vertex
+ * shader's OUT[reg] go to dword dst_offset of each vertex's record in buffer `buffer`; records
+ * are swr_glsl_xfb_stride(p, buffer) dwords apart (0: the buffer is not written). */
+typedef struct swr_glsl_xfb_output {
+    unsigned reg, first_component, num_components, buffer, dst_offset;
+} swr_glsl_xfb_output;
+int swr_glsl_num_xfb_outputs(const swr_glsl_program *p);
+const swr_glsl_xfb_output *swr_glsl_get_xfb_output(const swr_glsl_program *p, int i);
+unsigned swr_glsl_xfb_stride(const swr_glsl_program *p, unsigned buffer);
+
 #ifdef __cplusplus
 }
 #endif

@@ -34,6 +34,7 @@
  * Thread: the context's thread.
  */
 #include "frontend-gallium/gl/draw/gl_draw.h"
+#include "frontend-gallium/gl/draw/gl_xfb.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -77,6 +78,7 @@ typedef struct gl_draw_state {
      * GL_PRIMITIVE_RESTART_INDEX (the indexed draws only). */
     bool restart;
     GLuint restart_index;
+    struct gl_xfb_state *xfb; /* transform feedback (gl_xfb.c) */
 } gl_draw_state;
 
 /* ---- vertex-elements cache ---------------------------------------------------- */
@@ -143,14 +145,17 @@ static void *ve_lookup(struct gl_context *ctx, const struct pipe_vertex_element 
 bool gl_draw_init(struct gl_context *ctx)
 {
     ctx->draw = calloc(1, sizeof *ctx->draw);
-    return ctx->draw != NULL;
+    return ctx->draw != NULL && gl_xfb_init(ctx);
 }
+
+struct gl_xfb_state **gl_draw_xfb_slot(struct gl_context *ctx) { return &ctx->draw->xfb; }
 
 void gl_draw_fini(struct gl_context *ctx)
 {
     gl_draw_state *p = ctx->draw;
     if (!p)
         return;
+    gl_xfb_fini(ctx);
     ve_cache_flush(ctx);
     if (p->vb_bound)
         ctx->pipe->set_vertex_buffers(ctx->pipe, 0, p->vb_bound, NULL);
@@ -616,7 +621,7 @@ static bool mode_ok(struct gl_context *ctx, GLenum mode)
         gl_error(ctx, GL_INVALID_ENUM);
         return false;
     }
-    return true;
+    return gl_xfb_mode_ok(ctx, mode);
 }
 
 static unsigned index_size_of(GLenum type)

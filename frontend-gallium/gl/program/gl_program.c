@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "frontend-gallium/gl/raster/gl_raster.h"
+#include "frontend-gallium/gl/vertex/gl_vertex.h"
 
 /* GL_MAX_VARYING_FLOATS: the engine has 32 vec4 slots per vertex; position,
  * two colours, two back colours, fog, point size, clip distances and the 8
@@ -172,6 +173,18 @@ static bool cso_create(struct gl_context *ctx, const glp_exec *e, void **vs, voi
     struct pipe_shader_state ss;
     memset(&ss, 0, sizeof ss);
     ss.text = swr_glsl_program_tgsi(e->glsl, SWR_GLSL_VERTEX);
+    /* the transform feedback layout of the link (swr_glsl_link_xfb) */
+    int n_so = swr_glsl_num_xfb_outputs(e->glsl);
+    for (int i = 0; i < n_so && i < PIPE_MAX_SO_OUTPUTS; i++) {
+        const swr_glsl_xfb_output *o = swr_glsl_get_xfb_output(e->glsl, i);
+        ss.stream_output.output[i] = (struct pipe_stream_output){
+            .register_index = (uint8_t)o->reg, .start_component = (uint8_t)o->first_component,
+            .num_components = (uint8_t)o->num_components, .output_buffer = (uint8_t)o->buffer,
+            .dst_offset = (uint16_t)o->dst_offset};
+        ss.stream_output.num_outputs = (uint32_t)i + 1;
+    }
+    for (unsigned b = 0; b < PIPE_MAX_SO_BUFFERS; b++)
+        ss.stream_output.stride[b] = (uint16_t)swr_glsl_xfb_stride(e->glsl, b);
     *vs = ss.text ? ctx->pipe->create_vs_state(ctx->pipe, &ss) : NULL;
     ss.text = swr_glsl_program_tgsi(e->glsl, SWR_GLSL_FRAGMENT);
     *fs = ss.text ? ctx->pipe->create_fs_state(ctx->pipe, &ss) : NULL;
@@ -879,8 +892,10 @@ static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
         bind[p->attribs.n + i].name = p->frag_data.v[i].name;
         bind[p->attribs.n + i].location = p->frag_data.v[i].index;
     }
-    e->glsl = swr_glsl_link_ex(shaders, (int)p->num_attached, bind, (int)p->attribs.n,
-                               bind + p->attribs.n, (int)p->frag_data.n);
+    e->glsl = swr_glsl_link_xfb(shaders, (int)p->num_attached, bind, (int)p->attribs.n,
+                                bind + p->attribs.n, (int)p->frag_data.n,
+                                (const char *const *)p->tf_names, (int)p->tf_count,
+                                p->tf_mode == GL_SEPARATE_ATTRIBS);
     if (!e->glsl) {
         add_log(p, "error: out of memory\n");
         goto fail;
@@ -971,6 +986,12 @@ static void link_program_locked(struct gl_context *ctx, GLuint program)
 
 void swrgl_LinkProgram(struct gl_context *ctx, GLuint program)
 {
+    /* GL 3.0 section 2.15: the program transform feedback is using may not
+     * be relinked while it is active */
+    if (ctx->vertex->tf_active && st_of(ctx)->current && st_of(ctx)->current->obj.name == program) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
     gl_objects_lock(ctx->program->objects);
     link_program_locked(ctx, program);
     gl_objects_unlock(ctx->program->objects);
@@ -1002,6 +1023,11 @@ static void use_program_locked(struct gl_context *ctx, GLuint program)
 
 void swrgl_UseProgram(struct gl_context *ctx, GLuint program)
 {
+    /* GL 3.0 section 2.15: no other program while transform feedback is active */
+    if (ctx->vertex->tf_active) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
     gl_objects_lock(ctx->program->objects);
     use_program_locked(ctx, program);
     gl_objects_unlock(ctx->program->objects);

@@ -64,4 +64,10 @@ unsigned gl_program_sampler_uses(struct gl_context *ctx, gl_sampler_use *uses /*
  * context (e.g. a blit through draws): the next draw rebinds the program's. */
 void gl_program_invalidate_pipe(struct gl_context *ctx);
 
+/* The GL_TRANSFORM_FEEDBACK_BUFFER binding points the current program's
+ * transform feedback writes (gl_program_xfb.c): 0 with no program or no
+ * captured varyings, 1 for GL_INTERLEAVED_ATTRIBS, the number of varyings
+ * for GL_SEPARATE_ATTRIBS. */
+unsigned gl_program_xfb_buffers(struct gl_context *ctx);
+
 #endif /* GL_PROGRAM_H */

@@ -269,6 +269,8 @@ static gl_indexed_binding *indexed_slot(struct gl_context *ctx, GLenum target, G
     return NULL;
 }
 
+void gl_vertex_set_tf_active(struct gl_context *ctx, bool active) { glv(ctx)->tf_active = active; }
+
 const gl_indexed_binding *gl_vertex_indexed_binding(struct gl_context *ctx, GLenum target,
                                                     GLuint index)
 {
@@ -292,6 +294,12 @@ static void bind_indexed(struct gl_context *ctx, GLenum target, GLuint index, GL
     gl_indexed_binding *slot = indexed_slot(ctx, target, index, &bad);
     if (!slot) {
         gl_error(ctx, bad ? GL_INVALID_VALUE : GL_INVALID_ENUM);
+        return;
+    }
+    /* GL 3.0 section 2.15: no indexed transform feedback binding changes
+     * while transform feedback is active */
+    if (target == GL_TRANSFORM_FEEDBACK_BUFFER && glv(ctx)->tf_active) {
+        gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
     if (range && buffer) {

@@ -134,6 +134,11 @@ typedef struct gl_vertex_state {
     gl_buffer *uniform_buffer, *tf_buffer;
     gl_indexed_binding uniform_bindings[GLV_MAX_UNIFORM_BINDINGS];
     gl_indexed_binding tf_bindings[GLV_MAX_TF_BINDINGS];
+    /* Between glBeginTransformFeedback and glEndTransformFeedback (set by
+     * the draw part through gl_vertex_set_tf_active): the indexed
+     * GL_TRANSFORM_FEEDBACK_BUFFER bindings may not change, and the
+     * program part refuses glUseProgram. */
+    bool tf_active;
 
     /* Current attribute values, read by the draws through a stride-0 user
      * vertex buffer: 16 bytes per attribute. Generic attribute i at [i],
@@ -177,6 +182,9 @@ gl_buffer *gl_vertex_bound_buffer(struct gl_context *ctx, GLenum target);
  * uniform blocks from it at draw time; transform feedback would read its own. */
 const gl_indexed_binding *gl_vertex_indexed_binding(struct gl_context *ctx, GLenum target,
                                                     GLuint index);
+/* Transform feedback starts (true) or ends (false): see tf_active. */
+void gl_vertex_set_tf_active(struct gl_context *ctx, bool active);
+
 /* The indexed glGet of this part (GL_UNIFORM_BUFFER_BINDING/START/SIZE,
  * GL_TRANSFORM_FEEDBACK_BUFFER_BINDING/START/SIZE): false when target is not
  * one of them; true with INVALID_VALUE recorded (v->count 0) for an index out
