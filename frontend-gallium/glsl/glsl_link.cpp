@@ -1781,10 +1781,11 @@ bool xfb_resolve(const LinkCtx &ctx, swr_glsl_program *p)
             for (const Leaf &l : lv)
                 pieces.push_back({"GENERIC", slot++, 0, l.n});
         }
-        /* GL 3.0 section 2.15.3: no varying twice (nor an array and its element) */
+        /* GL 3.0 section 2.15.3: no varying twice (a whole array and one of
+         * its elements are two varyings, as Mesa takes them) */
         std::vector<int> &t = taken[x.base];
         for (int e : t)
-            if (e < 0 || x.element < 0 || e == x.element)
+            if (e == x.element)
                 return fail(n, "is captured more than once");
         t.push_back(x.element);
         int comps = 0;

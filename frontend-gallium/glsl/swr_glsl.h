@@ -198,8 +198,8 @@ unsigned swr_glsl_sampler_target(const swr_glsl_program *p, unsigned sampler);
  * program's glTransformFeedbackVaryings: user outputs, "name[i]" array elements, gl_Position,
  * gl_PointSize, gl_ClipDistance[i], and the compatibility colours, gl_TexCoord[i],
  * gl_FogFragCoord, gl_ClipVertex) into one buffer (separate false: GL_INTERLEAVED_ATTRIBS) or
- * buffer i for name i (GL_SEPARATE_ATTRIBS). An unknown name, a name given twice (or an array
- * and one of its elements), an index past the array, more than 64 interleaved components or more
+ * buffer i for name i (GL_SEPARATE_ATTRIBS). An unknown name, a name given twice (an array and
+ * one of its elements are two names), an index past the array, more than 64 interleaved components or more
  * than 4 components of one separate varying fail the link with a line in the log. Captured user
  * outputs the FS does not read get GENERIC slots after those it reads. */
 swr_glsl_program *swr_glsl_link_xfb(swr_glsl_shader *const *shaders, int count,

@@ -68,3 +68,8 @@ swr_gl_compare_test(test_gl_compare_pixels 120)
 # The program side of transform feedback (glTransformFeedbackVaryings, its
 # errors, the program queries and limits) against Mesa's llvmpipe libOSMesa.
 swr_gl_compare_test(test_gl_compare_xfb 120)
+
+# Transform feedback capture end to end (glBegin/EndTransformFeedback, the
+# indexed bindings, the captured words, the primitive queries, rasterizer
+# discard and every error) against Mesa's llvmpipe libOSMesa.
+swr_gl_compare_test(test_gl_compare_xfb_capture 120)
