@@ -151,12 +151,26 @@ static GLuint compile(glc_api *g, GLenum type, const char *src, bool compat)
     return sh;
 }
 
+/* The built-in outputs: gl_ClipDistance redeclared with 3 elements; the
+ * compatibility context adds gl_FrontColor and gl_TexCoord[1] (COMPAT). */
+static const char VS_BUILTIN[] = "in vec4 pos;\n"
+                                 "out float gl_ClipDistance[3];\n"
+                                 "void main() {\n"
+                                 "  gl_Position = pos;\n"
+                                 "  gl_ClipDistance[0] = pos.x; gl_ClipDistance[1] = pos.y;\n"
+                                 "  gl_ClipDistance[2] = pos.x + pos.y;\n"
+                                 "  COMPAT\n"
+                                 "}\n";
+static const char FS_BUILTIN[] = "out vec4 o;\n"
+                                 "void main() { o = vec4(1.0); }\n";
+
 /* A program capturing `names` in `mode`, linked; its link status recorded. */
-static GLuint program(lib *l, rec *r, bool compat, const char *const *names, int n, GLenum mode)
+static GLuint program_of(lib *l, rec *r, bool compat, const char *vs, const char *fs,
+                         const char *const *names, int n, GLenum mode)
 {
     glc_api *g = &l->g;
     GLuint p = g->CreateProgram();
-    GLuint v = compile(g, GL_VERTEX_SHADER, VS, compat), f = compile(g, GL_FRAGMENT_SHADER, FS, compat);
+    GLuint v = compile(g, GL_VERTEX_SHADER, vs, compat), f = compile(g, GL_FRAGMENT_SHADER, fs, compat);
     g->AttachShader(p, v);
     g->AttachShader(p, f);
     g->DeleteShader(v);
@@ -175,6 +189,11 @@ static GLuint program(lib *l, rec *r, bool compat, const char *const *names, int
         fprintf(stderr, "%s: %s: link %d: %s\n", g->path, n ? names[0] : "-", ok, log);
     }
     return p;
+}
+
+static GLuint program(lib *l, rec *r, bool compat, const char *const *names, int n, GLenum mode)
+{
+    return program_of(l, r, compat, VS, FS, names, n, mode);
 }
 
 /* ---- data ----------------------------------------------------------------- */
@@ -457,8 +476,70 @@ static void run(lib *l, rec *r, bool compat, bool is_swr)
         expect("discard: written", written, 4);
     }
 
-    /* 6. errors of Begin, End, draws and bindings */
+    /* 6. built-in outputs: gl_ClipDistance whole and one element, and in
+     * the compatibility context gl_FrontColor and gl_TexCoord[1] */
+    g_what = "built-ins";
+    reset_buffer(l, l->bufs[0]);
+    char vsb[1024];
+    {
+        const char *at = strstr(VS_BUILTIN, "COMPAT");
+        snprintf(vsb, sizeof vsb, "%.*s%s%s", (int)(at - VS_BUILTIN), VS_BUILTIN,
+                 compat ? "gl_FrontColor = pos.yxzw; gl_TexCoord[1] = pos * 3.0;" : "",
+                 at + strlen("COMPAT"));
+    }
+    static const char *const n6[] = {"gl_ClipDistance[1]", "gl_Position", "gl_ClipDistance"};
+    GLuint p6 = program_of(l, r, compat, vsb, FS_BUILTIN, n6, 3, GL_INTERLEAVED_ATTRIBS);
+    put_varyings(l, r, p6);
+    g->UseProgram(p6);
+    x->BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, l->bufs[0]);
+    begin_queries(l);
+    x->BeginTransformFeedback(GL_LINES);
+    g->DrawArrays(GL_LINES, 1, 4);
+    x->EndTransformFeedback();
+    end_queries(l, r, &gen, &written);
+    put_buffer(l, r, l->bufs[0], 4 * 8 + 2, NULL);
+    g->UseProgram(0);
+    g->DeleteProgram(p6);
+    if (compat && is_swr) {
+        /* gl_FrontColor and gl_TexCoord[1], against the analytic values
+         * alone: the reference captures gl_Position in their place. GL 3.0
+         * section 2.15: vertices are captured after vertex colour clamping
+         * (GL_CLAMP_VERTEX_COLOR is TRUE by default). */
+        static rec scratch;
+        scratch.n = 0;
+        reset_buffer(l, l->bufs[0]);
+        static const char *const n7[] = {"gl_FrontColor", "gl_TexCoord[1]"};
+        GLuint p7 = program_of(l, &scratch, compat, vsb, FS_BUILTIN, n7, 2, GL_INTERLEAVED_ATTRIBS);
+        g->UseProgram(p7);
+        x->BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, l->bufs[0]);
+        x->BeginTransformFeedback(GL_POINTS);
+        g->DrawArrays(GL_POINTS, 0, NV);
+        x->EndTransformFeedback();
+        uint32_t w[BUF_WORDS];
+        put_buffer(l, &scratch, l->bufs[0], NV * 8 + 1, w);
+        for (int k = 0; k < NV; k++) {
+            const float *q = vertex_data[k];
+            float want[8] = {q[1], q[0], q[2], q[3], q[0] * 3.0f, q[1] * 3.0f, q[2] * 3.0f, q[3] * 3.0f};
+            for (int c = 0; c < 4; c++)
+                want[c] = want[c] < 0.0f ? 0.0f : want[c] > 1.0f ? 1.0f : want[c];
+            for (int c = 0; c < 8; c++) {
+                float got;
+                memcpy(&got, &w[k * 8 + c], 4);
+                if (got != want[c]) {
+                    fprintf(stderr, "compat built-ins: vertex %d word %d: got %g, want %g\n", k, c,
+                            (double)got, (double)want[c]);
+                    failures++;
+                }
+            }
+        }
+        expect("compat built-ins: the word after the capture", w[NV * 8], MARK);
+        g->UseProgram(0);
+        g->DeleteProgram(p7);
+    }
+
+    /* 7. errors of Begin, End, draws and bindings */
     g_what = "errors";
+    g->UseProgram(p1);
     x->BeginTransformFeedback(GL_LINE_STRIP);
     put_err(r, l); /* INVALID_ENUM */
     x->EndTransformFeedback();
@@ -529,7 +610,7 @@ static void run(lib *l, rec *r, bool compat, bool is_swr)
     }
     put_err(r, l); /* INVALID_VALUE */
 
-    /* 7. link errors */
+    /* 8. link errors */
     g_what = "link errors";
     static const char *const bad[][2] = {
         {"nosuch", NULL}, {"v4", "v4"}, {"arr", "arr[1]"}, {"arr[3]", NULL}, {"v4[0]", NULL},
@@ -585,6 +666,9 @@ int main(int argc, char **argv)
         run(&swr, &ra, compat, true);
         if (have_ref) {
             run(&ref, &rb, compat, false);
+            if (getenv("XFB_TEST_DUMP"))
+                for (int i = 0; i < ra.n && i < rb.n; i++)
+                    fprintf(stderr, "%d %s %llx %llx\n", i, ra.what[i], ra.v[i], rb.v[i]);
             int shown = 0;
             if (ra.n != rb.n) {
                 fprintf(stderr, "record lengths differ: swr %d ref %d\n", ra.n, rb.n);

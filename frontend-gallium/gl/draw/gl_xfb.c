@@ -93,6 +93,11 @@ bool gl_xfb_mode_ok(struct gl_context *ctx, GLenum mode)
 void swrgl_BeginTransformFeedback(struct gl_context *ctx, GLenum primitiveMode)
 {
     gl_xfb_state *x = xfb_of(ctx);
+    /* the order of the checks is Mesa's (the spec gives none) */
+    if (!gl_program_in_use(ctx)) {
+        gl_error(ctx, GL_INVALID_OPERATION);
+        return;
+    }
     if (primitiveMode != GL_POINTS && primitiveMode != GL_LINES && primitiveMode != GL_TRIANGLES) {
         gl_error(ctx, GL_INVALID_ENUM);
         return;
