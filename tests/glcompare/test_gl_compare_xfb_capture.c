@@ -26,7 +26,9 @@
  * glUseProgram, glLinkProgram of the program in use and glBindBufferBase/
  * Range while active; misaligned ranges; link errors for an unknown name, a
  * name twice, an array and its element, an index past the array, a
- * separate varying of more than 4 components.
+ * separate varying of more than 4 components. A mapped transform feedback
+ * buffer is no error for Begin or a draw (GL 3.3 names none; llvmpipe
+ * agrees), and GL_PRIMITIVES_GENERATED counts without a capture too.
  * Independently of the reference, swr's captures of gl_Position are checked
  * against the vertex data and the query counts against the numbers the
  * spec gives for the draws (analytic).
@@ -609,6 +611,35 @@ static void run(lib *l, rec *r, bool compat, bool is_swr)
         x->GetTransformFeedbackVarying(p1 + 1000, 0, sizeof name, &len, &size, &type, name);
     }
     put_err(r, l); /* INVALID_VALUE */
+
+    /* mapped buffers: Begin with a binding point's buffer mapped, and a
+     * draw while one is mapped */
+    g->UseProgram(p1);
+    x->BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, l->bufs[0]);
+    g->BindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, l->bufs[0]);
+    put(r, x->MapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, GL_READ_ONLY) != NULL);
+    put_err(r, l);
+    x->BeginTransformFeedback(GL_POINTS);
+    put_err(r, l);
+    g->DrawArrays(GL_POINTS, 0, 1);
+    put_err(r, l);
+    x->EndTransformFeedback();
+    put_err(r, l);
+    g->BindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, l->bufs[0]);
+    put(r, x->UnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER));
+    put_err(r, l);
+
+    /* GL_PRIMITIVES_GENERATED counts without transform feedback too */
+    g_what = "queries without capture";
+    begin_queries(l);
+    g->DrawArrays(GL_TRIANGLES, 0, 9);
+    g->DrawArrays(GL_POINTS, 0, 4);
+    end_queries(l, r, &gen, &written);
+    if (is_swr) {
+        expect("without capture: generated", gen, 3 + 4);
+        expect("without capture: written", written, 0);
+    }
+    g->UseProgram(0);
 
     /* 8. link errors */
     g_what = "link errors";
