@@ -1297,6 +1297,129 @@ static void t_uniform_blocks_declared(void **st)
     swr_glsl_program_destroy(p);
 }
 
+/* swr_glsl_link_xfb: the capture layout of glTransformFeedbackVaryings, worked
+ * out by hand from the rules in swr_glsl.h (FS-read varyings first from
+ * GENERIC[8], then the captured ones in the order named), and the GL 3.0
+ * section 2.15.3 link errors. */
+static const char *xfb_vs = "#version 130\n"
+                            "in vec4 p;\n"
+                            "out vec4 a; out float b[2]; out vec3 c; flat out int d;\n"
+                            "out vec4 big[12];\n"
+                            "out float gl_ClipDistance[8];\n"
+                            "void main() {\n"
+                            "  gl_Position = p; gl_PointSize = 1.0; a = p; b[0] = p.x; b[1] = p.y;\n"
+                            "  c = p.xyz; d = 1;\n"
+                            "  for (int i = 0; i < 12; i++) big[i] = p * float(i);\n"
+                            "  for (int i = 0; i < 8; i++) gl_ClipDistance[i] = p.x;\n"
+                            "}\n";
+static const char *xfb_fs = "#version 130\nin vec4 a; out vec4 o; void main() { o = a; }\n";
+
+static swr_glsl_program *xfb_link(const char *const *names, int n, bool separate)
+{
+    swr_glsl_shader *s[2];
+    s[0] = swr_glsl_compile(SWR_GLSL_VERTEX, 1, &xfb_vs, NULL);
+    s[1] = swr_glsl_compile(SWR_GLSL_FRAGMENT, 1, &xfb_fs, NULL);
+    assert_true(swr_glsl_shader_ok(s[0]) && swr_glsl_shader_ok(s[1]));
+    swr_glsl_program *p = swr_glsl_link_xfb(s, 2, NULL, 0, NULL, 0, names, n, separate);
+    swr_glsl_shader_destroy(s[0]);
+    swr_glsl_shader_destroy(s[1]);
+    return p;
+}
+
+/* OUT[reg] of p's vertex shader is declared with semantic `sem` ("GENERIC[9]"). */
+static bool xfb_out_is(const swr_glsl_program *p, unsigned reg, const char *sem)
+{
+    const char *text = swr_glsl_program_tgsi(p, SWR_GLSL_VERTEX);
+    char want[64];
+    snprintf(want, sizeof want, "DCL OUT[%u], %s\n", reg, sem);
+    return text && strstr(text, want);
+}
+
+static void t_xfb_layout(void **st)
+{
+    (void)st;
+    static const char *const n1[] = {"gl_Position", "b", "c", "d", "b[1]"};
+    swr_glsl_program *p = xfb_link(n1, 5, false);
+    assert_true(swr_glsl_program_ok(p));
+    /* reflection: name, type, size */
+    static const struct { const char *name; unsigned type; int size; } vary[] = {
+        {"gl_Position", 0x8B52, 1}, {"b", 0x1406, 2}, {"c", 0x8B51, 1}, {"d", 0x1404, 1}, {"b[1]", 0x1406, 1},
+    };
+    assert_int_equal(swr_glsl_num_xfb_varyings(p), 5);
+    for (int i = 0; i < 5; i++) {
+        const swr_glsl_xfb_varying *v = swr_glsl_get_xfb_varying(p, i);
+        assert_non_null(v);
+        assert_string_equal(v->name, vary[i].name);
+        assert_int_equal(v->gl_type, vary[i].type);
+        assert_int_equal(v->size, vary[i].size);
+    }
+    assert_null(swr_glsl_get_xfb_varying(p, 5));
+    /* layout: a is read by the FS (GENERIC[8]); b, c, d follow in the order named */
+    static const struct { const char *sem; unsigned first, n, dst; } out[] = {
+        {"POSITION", 0, 4, 0}, {"GENERIC[9]", 0, 1, 4}, {"GENERIC[10]", 0, 1, 5},
+        {"GENERIC[11]", 0, 3, 6}, {"GENERIC[12]", 0, 1, 9}, {"GENERIC[10]", 0, 1, 10},
+    };
+    assert_int_equal(swr_glsl_num_xfb_outputs(p), 6);
+    for (int i = 0; i < 6; i++) {
+        const swr_glsl_xfb_output *o = swr_glsl_get_xfb_output(p, i);
+        assert_non_null(o);
+        if (!xfb_out_is(p, o->reg, out[i].sem))
+            fail_msg("output %d: OUT[%u] is not %s:\n%s", i, o->reg, out[i].sem,
+                     swr_glsl_program_tgsi(p, SWR_GLSL_VERTEX));
+        assert_int_equal(o->first_component, out[i].first);
+        assert_int_equal(o->num_components, out[i].n);
+        assert_int_equal(o->buffer, 0);
+        assert_int_equal(o->dst_offset, out[i].dst);
+    }
+    assert_int_equal(swr_glsl_xfb_stride(p, 0), 11);
+    assert_int_equal(swr_glsl_xfb_stride(p, 1), 0);
+    swr_glsl_program_destroy(p);
+
+    /* separate: one buffer per name; gl_ClipDistance[5] is CLIPDIST[1].y */
+    static const char *const n2[] = {"c", "gl_ClipDistance[5]", "a"};
+    p = xfb_link(n2, 3, true);
+    assert_true(swr_glsl_program_ok(p));
+    assert_int_equal(swr_glsl_num_xfb_outputs(p), 3);
+    const swr_glsl_xfb_output *o = swr_glsl_get_xfb_output(p, 1);
+    assert_true(xfb_out_is(p, o->reg, "CLIPDIST[1]"));
+    assert_int_equal(o->first_component, 1);
+    assert_int_equal(o->num_components, 1);
+    assert_int_equal(o->buffer, 1);
+    assert_int_equal(swr_glsl_get_xfb_output(p, 2)->buffer, 2);
+    assert_true(xfb_out_is(p, swr_glsl_get_xfb_output(p, 2)->reg, "GENERIC[8]"));
+    assert_int_equal(swr_glsl_xfb_stride(p, 0), 3);
+    assert_int_equal(swr_glsl_xfb_stride(p, 1), 1);
+    assert_int_equal(swr_glsl_xfb_stride(p, 2), 4);
+    swr_glsl_program_destroy(p);
+
+    /* 64 interleaved components link, 65 and more do not */
+    static const char *const n3[] = {"big", "a", "gl_ClipDistance", "c", "gl_PointSize", "b"};
+    p = xfb_link(n3, 5, false); /* 48 + 4 + 8 + 3 + 1 = 64 */
+    assert_true(swr_glsl_program_ok(p));
+    assert_int_equal(swr_glsl_xfb_stride(p, 0), 64);
+    swr_glsl_program_destroy(p);
+    p = xfb_link(n3, 6, false); /* 66 */
+    assert_false(swr_glsl_program_ok(p));
+    assert_non_null(strstr(swr_glsl_program_log(p), "GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS"));
+    assert_int_equal(swr_glsl_num_xfb_outputs(p), 0);
+    swr_glsl_program_destroy(p);
+    /* more than 4 components of one separate varying */
+    p = xfb_link(n3, 1, true);
+    assert_false(swr_glsl_program_ok(p));
+    assert_non_null(strstr(swr_glsl_program_log(p), "GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS"));
+    swr_glsl_program_destroy(p);
+    /* unknown, twice, past the end, not an array, not an output */
+    static const char *const bad[][2] = {{"nosuch", NULL}, {"c", "c"}, {"b[2]", NULL}, {"c[0]", NULL},
+                                         {"p", NULL}, {"b[x]", NULL}, {"gl_FragColor", NULL}};
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        p = xfb_link(bad[i], bad[i][1] ? 2 : 1, false);
+        if (swr_glsl_program_ok(p))
+            fail_msg("'%s' linked", bad[i][0]);
+        assert_non_null(strstr(swr_glsl_program_log(p), "transform feedback varying"));
+        swr_glsl_program_destroy(p);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1316,6 +1439,7 @@ int main(void)
         cmocka_unit_test(t_threads),
         cmocka_unit_test(t_uniform_initializers), cmocka_unit_test(t_frag_outputs),
         cmocka_unit_test(t_version_limit),  cmocka_unit_test(t_uniform_blocks_declared),
+        cmocka_unit_test(t_xfb_layout),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
