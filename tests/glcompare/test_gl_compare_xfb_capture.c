@@ -28,7 +28,9 @@
  * name twice, an array and its element, an index past the array, a
  * separate varying of more than 4 components. A mapped transform feedback
  * buffer is no error for Begin or a draw (GL 3.3 names none; llvmpipe
- * agrees), and GL_PRIMITIVES_GENERATED counts without a capture too.
+ * agrees), GL_PRIMITIVES_GENERATED counts without a capture too, and
+ * glDrawPixels while active draws without an error (its quad is counted as
+ * generated, as llvmpipe counts it, and not captured).
  * Independently of the reference, swr's captures of gl_Position are checked
  * against the vertex data and the query counts against the numbers the
  * spec gives for the draws (analytic).
@@ -49,7 +51,8 @@
     X(GetTransformFeedbackVarying, GETTRANSFORMFEEDBACKVARYING)                                    \
     X(GetBufferSubData, GETBUFFERSUBDATA) X(GenQueries, GENQUERIES) X(BeginQuery, BEGINQUERY)      \
     X(EndQuery, ENDQUERY) X(GetQueryObjectuiv, GETQUERYOBJECTUIV)                                  \
-    X(DeleteQueries, DELETEQUERIES) X(MapBuffer, MAPBUFFER) X(UnmapBuffer, UNMAPBUFFER)
+    X(DeleteQueries, DELETEQUERIES) X(MapBuffer, MAPBUFFER) X(UnmapBuffer, UNMAPBUFFER)        \
+    X(DrawPixels, DRAWPIXELS)
 
 GLC_TABLE(xfb_api, xfb_open, XFB_FUNCS)
 
@@ -611,6 +614,35 @@ static void run(lib *l, rec *r, bool compat, bool is_swr)
         x->GetTransformFeedbackVarying(p1 + 1000, 0, sizeof name, &len, &size, &type, name);
     }
     put_err(r, l); /* INVALID_VALUE */
+
+    if (compat) {
+        /* glDrawPixels while active: the rectangle is no captured primitive */
+        g_what = "drawpixels while active";
+        reset_buffer(l, l->bufs[0]);
+        g->UseProgram(p1);
+        x->BindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, l->bufs[0]);
+        begin_queries(l);
+        x->BeginTransformFeedback(GL_POINTS);
+        g->DrawArrays(GL_POINTS, 0, 2);
+        static const uint8_t img[2 * 2 * 4] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 9, 9, 9, 255};
+        x->DrawPixels(2, 2, GL_RGBA, GL_UNSIGNED_BYTE, img);
+        put_err(r, l);
+        g->DrawArrays(GL_POINTS, 2, 2);
+        put_err(r, l);
+        GLint cur = -1;
+        g->GetIntegerv(GL_CURRENT_PROGRAM, &cur);
+        put(r, (GLuint)cur == p1);
+        x->EndTransformFeedback();
+        put_err(r, l);
+        end_queries(l, r, NULL, NULL);
+        put_buffer(l, r, l->bufs[0], 4 * 9 + 2, NULL);
+        /* the image is drawn (llvmpipe's read back is all zeros here, so
+         * this is checked against the image for swr alone) */
+        g->ReadPixels(0, 0, 2, 2, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        if (is_swr)
+            for (int i = 0; i < 16; i++)
+                expect("drawpixels while active: pixel byte", px[i], img[i]);
+    }
 
     /* mapped buffers: Begin with a binding point's buffer mapped, and a
      * draw while one is mapped */

@@ -74,7 +74,8 @@ void gl_xfb_fini(struct gl_context *ctx)
 bool gl_xfb_mode_ok(struct gl_context *ctx, GLenum mode)
 {
     const gl_xfb_state *x = xfb_of(ctx);
-    if (!x->active)
+    /* (the vertex part's flag: pixeldraw clears it for its own quads) */
+    if (!x->active || !ctx->vertex->tf_active)
         return true;
     bool ok;
     switch (x->mode) {

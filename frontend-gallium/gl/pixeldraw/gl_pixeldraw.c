@@ -198,6 +198,7 @@ static GLint get_int(struct gl_context *ctx, bool (*get)(struct gl_context *, GL
 typedef struct saved {
     gl_attrib_server_entry *attrib;
     GLint program, active, texture;
+    bool tf_active; /* transform feedback was active (see save_state) */
 } saved;
 
 static bool save_state(struct gl_context *ctx, saved *sv, GLbitfield extra)
@@ -210,6 +211,11 @@ static bool save_state(struct gl_context *ctx, saved *sv, GLbitfield extra)
     if (!sv->attrib)
         return false;
     sv->program = get_int(ctx, gl_program_get, GL_CURRENT_PROGRAM);
+    /* The rectangle is no primitive of the application's: while transform
+     * feedback is active the part's own glUseProgram and GL_QUADS are
+     * allowed (its vertex shader captures nothing). */
+    sv->tf_active = ctx->vertex->tf_active;
+    gl_vertex_set_tf_active(ctx, false);
     sv->active = get_int(ctx, gl_texture_get, GL_ACTIVE_TEXTURE);
     swrgl_ActiveTexture(ctx, GL_TEXTURE0);
     sv->texture = get_int(ctx, gl_texture_get, GL_TEXTURE_BINDING_2D);
@@ -221,6 +227,7 @@ static void restore_state(struct gl_context *ctx, saved *sv)
     swrgl_BindTexture(ctx, GL_TEXTURE_2D, (GLuint)sv->texture);
     swrgl_ActiveTexture(ctx, (GLenum)sv->active);
     swrgl_UseProgram(ctx, (GLuint)sv->program);
+    gl_vertex_set_tf_active(ctx, sv->tf_active);
     gl_attrib_restore(ctx, sv->attrib);
 }
 

@@ -136,8 +136,9 @@ typedef struct gl_vertex_state {
     gl_indexed_binding tf_bindings[GLV_MAX_TF_BINDINGS];
     /* Between glBeginTransformFeedback and glEndTransformFeedback (set by
      * the draw part through gl_vertex_set_tf_active): the indexed
-     * GL_TRANSFORM_FEEDBACK_BUFFER bindings may not change, and the
-     * program part refuses glUseProgram. */
+     * GL_TRANSFORM_FEEDBACK_BUFFER bindings may not change, the program
+     * part refuses glUseProgram and the draws check their mode. The
+     * pixeldraw part clears it around its own rectangle's draw. */
     bool tf_active;
 
     /* Current attribute values, read by the draws through a stride-0 user
