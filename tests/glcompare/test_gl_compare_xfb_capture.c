@@ -585,6 +585,14 @@ static void run(lib *l, rec *r, bool compat, bool is_swr)
     put_err(r, l); /* INVALID_OPERATION */
     g->BindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, l->bufs[3]);
     put_err(r, l); /* the generic binding may change */
+    g->BindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, l->bufs[0]);
+    {
+        static uint32_t words[BUF_WORDS];
+        g->BufferData(GL_TRANSFORM_FEEDBACK_BUFFER, sizeof words, words, GL_STREAM_READ);
+        put_err(r, l);
+        g->BufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, 16, words);
+        put_err(r, l);
+    }
     x->EndTransformFeedback();
     put_err(r, l);
     g->UseProgram(p2);
