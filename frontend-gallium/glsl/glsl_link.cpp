@@ -20,7 +20,11 @@
  *    where glBindAttribLocation put them, the rest at the first free run;
  *    IN registers follow the locations in order;
  *  - varyings: user varyings the FS reads, sorted by name, GENERIC[8] on
- *    (0..7 are gl_TexCoord's);
+ *    (0..7 are gl_TexCoord's), then the transform feedback varyings the FS
+ *    does not read, in the order named;
+ *  - transform feedback (at the end of this file): the captured names
+ *    resolved against the final VS text's output declarations into
+ *    pipe_stream_output-shaped entries, with the GL 3.0 link errors;
  *  - fragment outputs: gl_FragColor / gl_FragData, or the 1.30 `out`
  *    variables where glBindFragDataLocation put them or at the first free
  *    run of the 8 draw buffers.

@@ -16,7 +16,8 @@
  *
  * Varyings: gl_TexCoord[i] is GENERIC[i]; user varyings are GENERIC[8 + k],
  * one slot per vector / matrix column / array element, packed in the order
- * of their names; gl_FrontColor/gl_Color COLOR[0], secondary COLOR[1], back
+ * of their names (then the captured outputs the FS does not read, see
+ * swr_glsl_link_xfb); gl_FrontColor/gl_Color COLOR[0], secondary COLOR[1], back
  * colours BCOLOR[0..1], gl_FogFragCoord FOG (.x), gl_PointSize PSIZE (.x),
  * gl_ClipDistance CLIPDIST[0..1], gl_ClipVertex CLIPVERTEX. FS: gl_FragCoord
  * POSITION (the default origin and centres: the GL frontend stores images
