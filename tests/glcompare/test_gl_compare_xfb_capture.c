@@ -16,7 +16,7 @@
  * so words the capture must not touch are checked too). The two records
  * must be equal. The captures cover points, lines (strips and loops) and
  * triangles (lists, strips, fans, indexed; quads in the compatibility
- * context), interleaved and separate, vec4 / vec3 / float / int / array
+ * context), instanced points, interleaved and separate, vec4 / vec3 / float / int / array
  * (whole and one element) varyings, gl_Position and gl_PointSize, ranges at
  * offsets inside a buffer, several draws appending, a buffer too small
  * (written stops, generated goes on), rasterizer discard (the colour buffer
@@ -350,25 +350,26 @@ static void run(lib *l, rec *r, bool compat, bool is_swr)
     put_err(r, l);
     g->DrawArrays(GL_POINTS, 0, 5);
     g->DrawArrays(GL_POINTS, 7, 3);
+    g->DrawArraysInstancedARB(GL_POINTS, 10, 2, 2); /* instance by instance */
     put_err(r, l);
     x->EndTransformFeedback();
     put_err(r, l);
     GLuint gen = 0, written = 0;
     end_queries(l, r, &gen, &written);
     uint32_t words[BUF_WORDS];
-    put_buffer(l, r, l->bufs[0], 8 * 9 + 4, words);
+    put_buffer(l, r, l->bufs[0], 12 * 9 + 4, words);
     if (is_swr) {
-        expect("points: generated", gen, 8);
-        expect("points: written", written, 8);
+        expect("points: generated", gen, 12);
+        expect("points: written", written, 12);
         /* vertex k of the capture: gl_Position is the vertex's position */
-        static const int src[8] = {0, 1, 2, 3, 4, 7, 8, 9};
-        for (int k = 0; k < 8; k++)
+        static const int src[12] = {0, 1, 2, 3, 4, 7, 8, 9, 10, 11, 10, 11};
+        for (int k = 0; k < 12; k++)
             for (int c = 0; c < 4; c++) {
                 uint32_t want;
                 memcpy(&want, &vertex_data[src[k]][c], 4);
                 expect("points: captured gl_Position", words[k * 9 + c], want);
             }
-        expect("points: the word after the capture", words[8 * 9], MARK);
+        expect("points: the word after the capture", words[12 * 9], MARK);
     }
 
     /* 2. lines, interleaved v3, i, whole arr: a strip and a loop */
