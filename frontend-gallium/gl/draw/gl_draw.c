@@ -5,8 +5,9 @@
  * restart index before adding the bias), and the vertex state they hand to
  * the pipe.
  *
- * A draw validates its arguments (the GL 2.1 errors), refuses mapped
- * buffers, lets the framebuffer, raster, program (or, with no GLSL program
+ * A draw validates its arguments (the GL 2.1 errors; while transform
+ * feedback is active, gl_xfb.c, its mode against glBeginTransformFeedback's),
+ * refuses mapped buffers, lets the framebuffer, raster, program (or, with no GLSL program
  * in use, fixed) and texture parts push their state (validate()), then
  * builds the vertex input layout from gl_program_vs_inputs(): VS input i
  * reads generic attribute inputs[i].location (a built-in such as gl_Color

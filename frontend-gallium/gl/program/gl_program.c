@@ -8,7 +8,12 @@
  * value there starts with a glp_object telling which it is. Compilation and
  * linking go through frontend-gallium/glsl (swr_glsl.h); a successful link
  * makes a glp_exec (gl_program_priv.h) holding the pipe CSOs, created once
- * per link, and the uniform storage that gl_uniform.c writes.
+ * per link, and the uniform storage that gl_uniform.c writes. The link
+ * passes glTransformFeedbackVaryings' names (swr_glsl_link_xfb); the vertex
+ * shader CSO carries the capture layout it returns (cso_create), which the
+ * draw part's glBeginTransformFeedback (draw/gl_xfb.c) feeds with targets.
+ * While transform feedback is active (the vertex part's tf_active)
+ * glUseProgram and relinking the program in use are INVALID_OPERATION.
  *
  * ARB_shader_objects handles are these names: the ARB commands with a core
  * twin are gl.xml aliases, the four without one are near the end.
