@@ -45,7 +45,9 @@
 extern "C" {
 #endif
 
-typedef enum swr_glsl_stage { SWR_GLSL_VERTEX = 0, SWR_GLSL_FRAGMENT = 1 } swr_glsl_stage;
+/* SWR_GLSL_GEOMETRY: GLSL 1.50 geometry shaders (see swr_glsl_program_gs_info). */
+typedef enum swr_glsl_stage { SWR_GLSL_VERTEX = 0, SWR_GLSL_FRAGMENT = 1, SWR_GLSL_GEOMETRY = 2 } swr_glsl_stage;
+#define SWR_GLSL_NUM_STAGES 3
 typedef struct swr_glsl_shader swr_glsl_shader;
 typedef struct swr_glsl_program swr_glsl_program;
 
@@ -72,8 +74,8 @@ swr_glsl_stage swr_glsl_shader_stage(const swr_glsl_shader *s);
  * thread with a 256 MiB stack, so deep expressions compile instead of
  * overflowing the caller's stack.
  * The limit only gates the compile: what the code generator supports of 1.40+ is listed in
- * README.md (today: uniform blocks yes; `in`/`out` interface blocks fail at link with
- * "unsupported"). */
+ * README.md (uniform blocks; `in`/`out` interface blocks between VS, GS and FS, matched by
+ * block name and member). A geometry shader needs #version 150 or later. */
 swr_glsl_shader *swr_glsl_compile_ex(swr_glsl_stage stage, int count, const char *const *strings,
                                      const int *lengths, int max_version);
 
@@ -98,8 +100,26 @@ bool swr_glsl_program_ok(const swr_glsl_program *p);
 const char *swr_glsl_program_log(const swr_glsl_program *p);
 void swr_glsl_program_destroy(swr_glsl_program *p);
 
-/* TGSI text of a linked stage ("VERT\n..." / "FRAG\n..."), NULL if link failed. */
+/* TGSI text of a linked stage ("VERT\n..." / "FRAG\n..." / "GEOM\n..."), NULL if link failed
+ * or (geometry) the program has no such stage. */
 const char *swr_glsl_program_tgsi(const swr_glsl_program *p, swr_glsl_stage stage);
+
+/* Geometry shaders (GLSL 1.50). A program with a geometry shader must have a vertex shader (GL 3.2
+ * section 2.12: the link fails otherwise); a missing fragment shader gets the fixed-function
+ * stand-in as for VS-only programs. The GS TGSI ("GEOM") carries GS_INPUT_PRIMITIVE /
+ * GS_OUTPUT_PRIMITIVE / GS_MAX_OUTPUT_VERTICES / GS_INVOCATIONS 1 from the layout qualifiers;
+ * gl_in[v].gl_Position / gl_PointSize / gl_ClipDistance are IN[v][..] POSITION / PSIZE /
+ * CLIPDIST, user inputs (arrays, or members of an input block array) IN[v][..] GENERIC[8 + k]
+ * numbered as the VS outputs they read (VS->GS varyings sorted by name, block members as
+ * "Block.member"); gl_PrimitiveIDIn is SV PRIMID; outputs as a VS's plus gl_PrimitiveID (PRIMID)
+ * and gl_Layer (LAYER), numbered for the FS as VS outputs are without a GS. EmitVertex() copies
+ * the outputs to OUT and EMITs stream 0, EndPrimitive() is ENDPRIM of stream 0.
+ * gs_info answers glGetProgramiv(GL_GEOMETRY_INPUT_TYPE / GL_GEOMETRY_OUTPUT_TYPE /
+ * GL_GEOMETRY_VERTICES_OUT) with GL enums (GL_POINTS 0, GL_LINES 1, GL_TRIANGLES 4,
+ * GL_LINES_ADJACENCY 0xA, GL_TRIANGLES_ADJACENCY 0xC; GL_LINE_STRIP 3, GL_TRIANGLE_STRIP 5);
+ * false (outputs untouched) when the program did not link or has no GS. */
+bool swr_glsl_program_gs_info(const swr_glsl_program *p, unsigned *input_type, unsigned *output_type,
+                              unsigned *vertices_out);
 
 /* Active attributes (vertex inputs). The VS declares IN[0..n-1] densely; input i reads
  * attribute location `location + i - first_input` (a matN takes N consecutive locations/inputs). */
@@ -170,7 +190,7 @@ typedef struct swr_glsl_uniform_block {
     unsigned data_size;         /* GL_UNIFORM_BLOCK_DATA_SIZE in bytes (std140, multiple of 16) */
     int binding;                /* layout(binding = N) (GLSL 4.20 / ARB_shading_language_420pack), else 0 */
     unsigned const_buffer;      /* stage_const_buffer of the first stage in stage_mask */
-    unsigned stage_const_buffer[2]; /* TGSI CONST[] index per swr_glsl_stage, 0: not in the stage */
+    unsigned stage_const_buffer[SWR_GLSL_NUM_STAGES]; /* TGSI CONST[] index per swr_glsl_stage, 0: not in the stage */
     unsigned stage_mask;        /* 1 << stage for each stage that references it */
     unsigned num_active;        /* GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS */
     const int *active_uniforms; /* GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES: swr_glsl_get_uniform indices */
