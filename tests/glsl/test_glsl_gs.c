@@ -216,6 +216,9 @@ static const char *FS_FCOLOR = "#version 150\n"
 
 /* ---- tests -------------------------------------------------------------- */
 
+static void expect_link_error(const char *vs, const char *gs, const char *fs, const char *needle);
+
+
 static void test_passthrough(void **state)
 {
     (void)state;
@@ -442,6 +445,127 @@ static void test_interface_blocks(void **state)
     gs_teardown(&c);
 }
 
+/* Built-in outputs, uniforms and a uniform block read by the GS (CONST[0]
+ * and its block's constant buffer), clip distances and point size passed
+ * through gl_in, gl_Layer. */
+static void test_builtins_uniforms(void **state)
+{
+    (void)state;
+    static const char *vs = "#version 150\n"
+                            "in vec4 pos;\n"
+                            "void main() { gl_Position = pos; gl_ClipDistance[0] = pos.x; gl_ClipDistance[1] = pos.y;\n"
+                            "  gl_PointSize = 3.0; }\n";
+    static const char *gs = "#version 150\n"
+                            "layout(points) in;\n"
+                            "layout(points, max_vertices = 2) out;\n"
+                            "uniform float scale;\n"
+                            "uniform B { vec4 off; };\n"
+                            "out float gl_ClipDistance[2];\n"
+                            "void main() {\n"
+                            "  for (int i = 0; i < 2; i++) {\n"
+                            "    gl_Position = gl_in[0].gl_Position * scale + off * float(i);\n"
+                            "    gl_ClipDistance[0] = gl_in[0].gl_ClipDistance[1];\n"
+                            "    gl_ClipDistance[1] = gl_in[0].gl_ClipDistance[0];\n"
+                            "    gl_PointSize = gl_in[0].gl_PointSize + float(i);\n"
+                            "    gl_Layer = i + 1;\n"
+                            "    EmitVertex();\n"
+                            "  }\n"
+                            "}\n";
+    static const char *fs = "#version 150\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+    gs_case c;
+    gs_setup(&c, vs, gs, fs);
+    /* the uniform: in CONST[0] of the GS only; the block: the GS's buffer 1 */
+    int nu = swr_glsl_num_uniforms(c.prog), ui = -1;
+    for (int i = 0; i < nu; i++)
+        if (strcmp(swr_glsl_get_uniform(c.prog, i)->name, "scale") == 0)
+            ui = i;
+    assert_true(ui >= 0);
+    const swr_glsl_uniform *u = swr_glsl_get_uniform(c.prog, ui);
+    assert_int_equal(u->stage_mask, 1u << SWR_GLSL_GEOMETRY);
+    assert_int_equal(swr_glsl_num_uniform_blocks(c.prog), 1);
+    const swr_glsl_uniform_block *b = swr_glsl_get_uniform_block(c.prog, 0);
+    assert_int_equal(b->stage_mask, 1u << SWR_GLSL_GEOMETRY);
+    assert_int_equal(b->stage_const_buffer[SWR_GLSL_GEOMETRY], 1);
+    assert_int_equal(b->stage_const_buffer[SWR_GLSL_VERTEX], 0);
+    static float c0[4][4], c1[1][4] = {{0.25f, 0.5f, 0.75f, 1.0f}};
+    c0[u->const_reg][0] = 2.0f;
+    swr_shader_resources res;
+    memset(&res, 0, sizeof res);
+    res.constants[0] = &c0[0][0];
+    res.constant_count[0] = 4;
+    res.constants[1] = &c1[0][0];
+    res.constant_count[1] = 1;
+    c.a.res = &res;
+    for (int l = 0; l < 8; l++) {
+        gs_in(&c, "POSITION", 0, l, (float)l, 1.0f, -1.0f, 1.0f);
+        gs_in(&c, "CLIPDIST", 0, l, 10.0f + (float)l, 20.0f + (float)l, 0.0f, 0.0f);
+        gs_in(&c, "PSIZE", 0, l, 3.0f, 0.0f, 0.0f, 0.0f);
+    }
+    assert_true(find_sem(&c.gs_in, "CLIPDIST") >= 0 && find_sem(&c.gs_in, "PSIZE") >= 0);
+    gs_run(&c);
+    for (int l = 0; l < 8; l++) {
+        assert_int_equal(c.a.emit_count[l], 2);
+        for (int k = 0; k < 2; k++) {
+            expect4(gs_out(&c, l, k, "POSITION"), 2.0f * (float)l + 0.25f * (float)k, 2.0f + 0.5f * (float)k,
+                    -2.0f + 0.75f * (float)k, 2.0f + (float)k, "scaled position");
+            const float *cd = gs_out(&c, l, k, "CLIPDIST");
+            assert_true(cd[0] == 20.0f + (float)l && cd[1] == 10.0f + (float)l);
+            assert_true(gs_out(&c, l, k, "PSIZE")[0] == 3.0f + (float)k);
+            int32_t layer;
+            memcpy(&layer, gs_out(&c, l, k, "LAYER"), 4);
+            assert_int_equal(layer, k + 1);
+        }
+    }
+    gs_teardown(&c);
+}
+
+/* VS -> FS interface blocks without a GS (named and anonymous), and a
+ * VS + GS program without an FS (the fixed-function stand-in). */
+static void test_vs_fs_blocks(void **state)
+{
+    (void)state;
+    static const char *vs = "#version 150\n"
+                            "in vec4 pos;\n"
+                            "out V { vec2 a; flat int k; } v;\n"
+                            "out W { float w; };\n"
+                            "void main() { gl_Position = pos; v.a = pos.xy; v.k = 7; w = pos.z; }\n";
+    static const char *fs = "#version 150\n"
+                            "in V { vec2 a; flat int k; } f;\n"
+                            "in W { float w; };\n"
+                            "out vec4 o;\n"
+                            "void main() { o = vec4(f.a, w, float(f.k)); }\n";
+    swr_glsl_program *p = link3(vs, NULL, fs);
+    if (!swr_glsl_program_ok(p))
+        fail_msg("%s", swr_glsl_program_log(p));
+    sems vo, fi;
+    scan_decls(swr_glsl_program_tgsi(p, SWR_GLSL_VERTEX), "DCL OUT[", &vo);
+    scan_decls(swr_glsl_program_tgsi(p, SWR_GLSL_FRAGMENT), "DCL IN[", &fi);
+    check_chain(&vo, &fi);
+    /* V.a, V.k, W.w in name order: GENERIC[8], [9], [10]; V.k flat */
+    const char *ft = swr_glsl_program_tgsi(p, SWR_GLSL_FRAGMENT);
+    assert_non_null(strstr(ft, "GENERIC[9], CONSTANT"));
+    assert_non_null(strstr(ft, "GENERIC[8], PERSPECTIVE"));
+    assert_non_null(strstr(ft, "GENERIC[10], PERSPECTIVE"));
+    assert_null(swr_glsl_program_tgsi(p, SWR_GLSL_GEOMETRY));
+    assert_false(swr_glsl_program_gs_info(p, NULL, NULL, NULL));
+    swr_glsl_program_destroy(p);
+    /* a block member of another type does not link */
+    expect_link_error(vs,
+                      NULL,
+                      "#version 150\nin V { vec3 a; flat int k; } f;\nout vec4 o;\n"
+                      "void main() { o = vec4(f.a, 1.0); }\n",
+                      "V");
+    /* VS + GS, no FS */
+    static const char *vs2 = "#version 150\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n";
+    static const char *gs2 = "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+                             "void main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }\n";
+    p = link3(vs2, gs2, NULL);
+    if (!swr_glsl_program_ok(p))
+        fail_msg("%s", swr_glsl_program_log(p));
+    assert_non_null(swr_glsl_program_tgsi(p, SWR_GLSL_GEOMETRY));
+    swr_glsl_program_destroy(p);
+}
+
 static void expect_link_error(const char *vs, const char *gs, const char *fs, const char *needle)
 {
     swr_glsl_program *p = link3(vs, gs, fs);
@@ -519,7 +643,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_passthrough),     cmocka_unit_test(test_points_to_quads),
         cmocka_unit_test(test_amplify_endprimitive), cmocka_unit_test(test_primitive_id),
-        cmocka_unit_test(test_interface_blocks), cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_interface_blocks), cmocka_unit_test(test_builtins_uniforms),
+        cmocka_unit_test(test_vs_fs_blocks),     cmocka_unit_test(test_errors),
     };
     int r = cmocka_run_group_tests(tests, NULL, NULL);
     swr_glsl_fini();
