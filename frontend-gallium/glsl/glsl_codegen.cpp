@@ -17,8 +17,10 @@
  *    leave more than one TGSI loop set a per-target flag and BRK, and every
  *    loop end on the way tests the flag (see jump());
  *  - inputs are read in place or copied into TEMPs in a prologue (varyings,
- *    gl_TexCoord, gl_FrontFacing); outputs are written to shadow TEMPs and
- *    copied to OUT at the end;
+ *    gl_TexCoord, gl_FrontFacing; a GS's IN[vertex][slot] into one TEMP
+ *    array per input so any vertex index works); outputs are written to
+ *    shadow TEMPs and copied to OUT at the end (a GS: at each EmitVertex,
+ *    before its EMIT);
  *  - loops with a known, small trip count are unrolled (see unroll()) unless
  *    the link says not to optimize (SWR_GLSL_OPT=0).
  * Constructs swr does not translate throw Unsupported with the source line.

@@ -1,6 +1,7 @@
 /*
- * glsl_link.cpp: parsing with glslang, the link of the two stages and the
- * layout of their interfaces (glsl_priv.h: process_init, compile_shader,
+ * glsl_link.cpp: parsing with glslang, the link of the stages (VS and FS,
+ * and a GS between them when the program has one) and the layout of their
+ * interfaces (glsl_priv.h: process_init, compile_shader,
  * link_program).
  *
  * Compile parses a shader with glslang for its log (the API keeps the
@@ -20,7 +21,12 @@
  *    where glBindAttribLocation put them, the rest at the first free run;
  *    IN registers follow the locations in order;
  *  - varyings: user varyings the FS reads, sorted by name, GENERIC[8] on
- *    (0..7 are gl_TexCoord's);
+ *    (0..7 are gl_TexCoord's); members of in/out interface blocks as
+ *    "Block.member" among them (blocks match by block name); with a GS the
+ *    same twice, VS -> GS (assign_varyings into gs_varyings, the GS inputs
+ *    being per-vertex arrays of the VS outputs) and GS -> FS;
+ *  - geometry shader layout: GS_* properties from the layout qualifiers and
+ *    the GL_GEOMETRY_* answers (gs_reflect);
  *  - fragment outputs: gl_FragColor / gl_FragData, or the 1.30 `out`
  *    variables where glBindFragDataLocation put them or at the first free
  *    run of the 8 draw buffers.

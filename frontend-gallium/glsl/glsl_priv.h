@@ -224,7 +224,7 @@ inline bool is_uniform_block(const TType &t) { return is_uniform(t) && t.getBasi
 
 /* ---- entry points ------------------------------------------------------- */
 
-/* glsl_codegen.cpp: the TGSI text of `stage` (SWR_GLSL_VERTEX/FRAGMENT) of
+/* glsl_codegen.cpp: the TGSI text of `stage` (SWR_GLSL_VERTEX/FRAGMENT/GEOMETRY) of
  * the linked intermediate `im`, in the layout of `ctx`, into `out`;
  * `optimize` allows loop unrolling. Throws Unsupported. */
 void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, bool optimize);
@@ -236,8 +236,8 @@ void process_fini();
 /* Parses s's sources with glslang: sets s->ok and s->log (glslang's log,
  * then the rules it leaves unchecked). */
 void compile_shader(swr_glsl_shader *s);
-/* Links the shaders (each compiled, both stages present) into p: on success
- * p->ok, the TGSI of both stages and the reflection; otherwise p->log says
+/* Links the shaders (each compiled, VS and FS present, a GS optional) into p: on success
+ * p->ok, the TGSI of every stage and the reflection; otherwise p->log says
  * why. May throw Unsupported or std::exception. */
 void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
                   const swr_glsl_attrib_binding *bindings, int nbindings,

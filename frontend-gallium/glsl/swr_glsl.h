@@ -1,11 +1,12 @@
 /*
- * swr_glsl.h: GLSL 1.10 / 1.20 / 1.30 / ES 1.00 to TGSI text.
+ * swr_glsl.h: GLSL 1.10 / 1.20 / 1.30 / 1.40 / 1.50 (vertex, geometry,
+ * fragment) / ES 1.00 to TGSI text.
  *
  * glslang (AST mode, no SPIR-V) parses and links; glsl_link.cpp lays out
  * the interfaces and glsl_codegen.cpp walks the linked tree of each stage
  * and prints TGSI text (tgsi/tgsi.h parses it); glsl_api.cpp is this API.
  * User functions are inlined at their call sites; every value lives in TEMP
- * registers; uniforms of both stages share CONST[0] with one layout.
+ * registers; uniforms of all stages share CONST[0] with one layout.
  *
  * Value conventions of the generated code: ints and uints are native 32-bit
  * integers; bools are 0 / 0xFFFFFFFF (~0); a bool uniform is read as true
@@ -136,7 +137,7 @@ typedef struct swr_glsl_attrib {
 int swr_glsl_num_attribs(const swr_glsl_program *p);
 const swr_glsl_attrib *swr_glsl_get_attrib(const swr_glsl_program *p, int i);
 
-/* Active uniforms, shared by both stages: both stages read CONST[0][r] with the same layout,
+/* Active uniforms, shared by the stages: every stage reads CONST[0][r] with the same layout,
  * one vec4 register per scalar/vector, per matrix column, per array element. Values: float ->
  * float bits; int/sampler -> int32 bits; uint -> uint32 bits; bool -> uint32 0 or 0xFFFFFFFF
  * (any nonzero bits read as true). Samplers take no register.
@@ -148,7 +149,7 @@ typedef struct swr_glsl_uniform {
     unsigned array_size;
     int const_reg;             /* -1 for samplers */
     unsigned regs_per_element; /* 1, or columns for matrices (0 for samplers) */
-    int sampler;               /* TGSI SAMP/SVIEW index of element 0 (same in both stages), or -1 */
+    int sampler;               /* TGSI SAMP/SVIEW index of element 0 (same in every stage), or -1 */
     unsigned stage_mask;       /* 1 << stage for each stage that uses it */
 } swr_glsl_uniform;
 int swr_glsl_num_uniforms(const swr_glsl_program *p);
