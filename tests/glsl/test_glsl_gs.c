@@ -614,11 +614,14 @@ static void test_errors(void **state)
                       "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n"
                       "void main() { gl_Position = vec4(0.0); EmitVertex(); }\n",
                       fs, "vertex shader");
-    /* max_vertices beyond GL_MAX_GEOMETRY_OUTPUT_VERTICES (1024), and a GS in #version 130 */
+    /* max_vertices beyond GL_MAX_GEOMETRY_OUTPUT_VERTICES (1024), a GS in #version 130, an input
+     * array of the wrong size */
     static const char *bad[] = {
         "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1025) out;\n"
         "void main() { EmitVertex(); }\n",
-        "#version 130\nvoid main() { EmitVertex(); }\n",
+        /* an input array sized against the input primitive (GLSL 1.50 4.3.4) */
+        "#version 150\nlayout(triangles) in;\nlayout(points, max_vertices = 1) out;\n"
+        "in vec3 color[2];\nvoid main() { gl_Position = vec4(color[0], 1.0); EmitVertex(); }\n",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         swr_glsl_shader *s = swr_glsl_compile(SWR_GLSL_GEOMETRY, 1, &bad[i], NULL);
@@ -627,6 +630,18 @@ static void test_errors(void **state)
         assert_non_null(strstr(swr_glsl_shader_log(s), "ERROR"));
         swr_glsl_shader_destroy(s);
     }
+    /* a GS below #version 150 (otherwise valid text) */
+    static const char *gs130 = "#version 130\nvoid main() { gl_Position = vec4(0.0); }\n";
+    swr_glsl_shader *g130 = swr_glsl_compile(SWR_GLSL_GEOMETRY, 1, &gs130, NULL);
+    assert_false(swr_glsl_shader_ok(g130));
+    if (!strstr(swr_glsl_shader_log(g130), "150"))
+        fail_msg("GS 1.30 log: %s", swr_glsl_shader_log(g130));
+    swr_glsl_shader_destroy(g130);
+    /* EmitVertex() is no built-in of a vertex shader */
+    static const char *vs_emit = "#version 150\nvoid main() { gl_Position = vec4(0.0); EmitVertex(); }\n";
+    swr_glsl_shader *ve = swr_glsl_compile(SWR_GLSL_VERTEX, 1, &vs_emit, NULL);
+    assert_false(swr_glsl_shader_ok(ve));
+    swr_glsl_shader_destroy(ve);
     /* max_vertices = 1024 is accepted */
     static const char *ok = "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1024) out;\n"
                             "void main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }\n";

@@ -204,7 +204,7 @@ static void *gs_create(struct gl_context *ctx, const glp_exec *e)
 /* Stores CSOs of e (takes a reference to e). Entries whose executable only
  * the cache still holds are freed first; when all are in use one other than
  * the bound executable's goes. */
-static glp_cso_entry *cso_add(struct gl_context *ctx, glp_exec *e, void *vs, void *fs)
+static glp_cso_entry *cso_add(struct gl_context *ctx, glp_exec *e, void *vs, void *fs, void *gs)
 {
     gl_program_state *st = ctx->program;
     glp_cso_entry *free_slot = NULL;
@@ -229,7 +229,7 @@ static glp_cso_entry *cso_add(struct gl_context *ctx, glp_exec *e, void *vs, voi
     free_slot->exec = exec_ref(e);
     free_slot->vs = vs;
     free_slot->fs = fs;
-    free_slot->gs = gs_create(ctx, e);
+    free_slot->gs = gs;
     return free_slot;
 }
 
@@ -243,10 +243,13 @@ static glp_cso_entry *cso_get(struct gl_context *ctx, glp_exec *e)
     void *vs, *fs;
     if (!cso_create(ctx, e, &vs, &fs))
         return NULL;
-    glp_cso_entry *c = cso_add(ctx, e, vs, fs);
+    void *gs = gs_create(ctx, e);
+    glp_cso_entry *c = cso_add(ctx, e, vs, fs, gs);
     if (!c) {
         ctx->pipe->delete_vs_state(ctx->pipe, vs);
         ctx->pipe->delete_fs_state(ctx->pipe, fs);
+        if (gs)
+            ctx->pipe->delete_gs_state(ctx->pipe, gs);
     }
     return c;
 }
@@ -909,7 +912,7 @@ static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
         add_log(p, "error: a program needs a vertex or a fragment shader\n");
         return NULL;
     }
-    void *vs_cso = NULL, *fs_cso = NULL;
+    void *vs_cso = NULL, *fs_cso = NULL, *gs_cso = NULL;
     swr_glsl_shader **shaders = malloc(p->num_attached * sizeof *shaders);
     swr_glsl_attrib_binding *bind = malloc((p->attribs.n + p->frag_data.n + 1) * sizeof *bind);
     glp_exec *e = calloc(1, sizeof *e);
@@ -950,6 +953,11 @@ static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
         add_log(p, "error: internal: the driver rejected the generated TGSI\n");
         goto fail;
     }
+    gs_cso = gs_create(ctx, e);
+    if (!gs_cso && swr_glsl_program_tgsi(e->glsl, SWR_GLSL_GEOMETRY) && ctx->pipe->create_gs_state) {
+        add_log(p, "error: internal: the driver rejected the generated geometry shader TGSI\n");
+        goto fail;
+    }
     e->num_samplers = swr_glsl_num_samplers(e->glsl);
     if (e->num_samplers > SWRGL_MAX_SAMPLERS) {
         add_log(p, "error: too many samplers\n");
@@ -974,9 +982,11 @@ static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
     }
     free(shaders);
     free(bind);
-    if (!cso_add(ctx, e, vs_cso, fs_cso)) { /* made again at the first draw */
+    if (!cso_add(ctx, e, vs_cso, fs_cso, gs_cso)) { /* made again at the first draw */
         ctx->pipe->delete_vs_state(ctx->pipe, vs_cso);
         ctx->pipe->delete_fs_state(ctx->pipe, fs_cso);
+        if (gs_cso)
+            ctx->pipe->delete_gs_state(ctx->pipe, gs_cso);
     }
     return e;
 fail:
@@ -986,6 +996,8 @@ fail:
         ctx->pipe->delete_vs_state(ctx->pipe, vs_cso);
         ctx->pipe->delete_fs_state(ctx->pipe, fs_cso);
     }
+    if (gs_cso)
+        ctx->pipe->delete_gs_state(ctx->pipe, gs_cso);
     if (e) {
         e->refs = 1;
         exec_unref(ctx, e);
