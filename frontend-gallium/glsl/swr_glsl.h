@@ -173,7 +173,7 @@ const swr_glsl_frag_output *swr_glsl_get_frag_output(const swr_glsl_program *p, 
 /* Uniform blocks (GLSL 1.40 / ARB_uniform_buffer_object), the API for glGetUniformBlockIndex,
  * glGetActiveUniformBlockiv, glGetActiveUniformsiv and glUniformBlockBinding. One entry per block,
  * and per element of an array of blocks ("B[0]", "B[1]"), blocks ordered by first use (vertex
- * stage first); at most 12 entries per stage and 24 in all (the link fails beyond), each at most
+ * stage first); at most 12 entries per stage (the link fails beyond), each at most
  * 65536 bytes:
  *  - entry b is TGSI constant buffer CONST[stage_const_buffer[st]][...] (1..12, numbered per
  *    stage) in each stage st of stage_mask (CONST[0] stays the default-block uniforms); the GL

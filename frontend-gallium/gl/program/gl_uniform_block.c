@@ -105,6 +105,10 @@ bool glp_blocks_get(struct gl_context *ctx, GLenum pname, gl_value *v)
     case GL_MAX_UNIFORM_BLOCK_SIZE:
         gl_value_int(v, GLP_MAX_UNIFORM_BLOCK_SIZE);
         return true;
+    case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS: /* GL 3.2 */
+        if (ctx->desc.major * 10 + ctx->desc.minor < 32)
+            return false;
+        /* fall through */
     case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
     case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS:
         /* GL 3.1 section 2.11.4: the default block's components and the
