@@ -1488,7 +1488,9 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
             next[st] += b.elements;
             if (next[st] > 13) { /* GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_BLOCKS */
                 p->log += link_error(std::string("link: too many uniform blocks in the ") +
-                                     (st == SWR_GLSL_VERTEX ? "vertex" : st == SWR_GLSL_GEOMETRY ? "geometry" : "fragment") +
+                                     (st == SWR_GLSL_VERTEX     ? "vertex"
+                                      : st == SWR_GLSL_GEOMETRY ? "geometry"
+                                                                : "fragment") +
                                      " shader (at most 12)");
                 return false;
             }

@@ -32,23 +32,23 @@
 #endif
 #ifndef GL_GEOMETRY_VERTICES_OUT
 #define GL_GEOMETRY_VERTICES_OUT 0x8916
-#define GL_GEOMETRY_INPUT_TYPE 0x8917
-#define GL_GEOMETRY_OUTPUT_TYPE 0x8918
+#define GL_GEOMETRY_INPUT_TYPE   0x8917
+#define GL_GEOMETRY_OUTPUT_TYPE  0x8918
 #endif
 #ifndef GL_LINES_ADJACENCY
-#define GL_LINES_ADJACENCY 0x000A
-#define GL_LINE_STRIP_ADJACENCY 0x000B
-#define GL_TRIANGLES_ADJACENCY 0x000C
+#define GL_LINES_ADJACENCY          0x000A
+#define GL_LINE_STRIP_ADJACENCY     0x000B
+#define GL_TRIANGLES_ADJACENCY      0x000C
 #define GL_TRIANGLE_STRIP_ADJACENCY 0x000D
 #endif
 #ifndef GL_MAX_GEOMETRY_OUTPUT_VERTICES
-#define GL_MAX_GEOMETRY_OUTPUT_VERTICES 0x8DE0
+#define GL_MAX_GEOMETRY_OUTPUT_VERTICES         0x8DE0
 #define GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS 0x8DE1
-#define GL_MAX_GEOMETRY_UNIFORM_COMPONENTS 0x8DDF
-#define GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS 0x8C29
-#define GL_MAX_GEOMETRY_INPUT_COMPONENTS 0x9123
-#define GL_MAX_GEOMETRY_OUTPUT_COMPONENTS 0x9124
-#define GL_MAX_GEOMETRY_UNIFORM_BLOCKS 0x8A2C
+#define GL_MAX_GEOMETRY_UNIFORM_COMPONENTS      0x8DDF
+#define GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS     0x8C29
+#define GL_MAX_GEOMETRY_INPUT_COMPONENTS        0x9123
+#define GL_MAX_GEOMETRY_OUTPUT_COMPONENTS       0x9124
+#define GL_MAX_GEOMETRY_UNIFORM_BLOCKS          0x8A2C
 #endif
 #ifndef GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS
 #define GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS 0x8A32
@@ -85,7 +85,8 @@ static bool lib_open(lib *l, const char *path)
         return false;
     }
     /* six vertices: a triangle strip's worth, also 6 points / lines_adjacency + 2 */
-    static const float v[] = {-0.8f, -0.8f, 0.8f, -0.8f, -0.8f, 0.8f, 0.8f, 0.8f, 0.0f, 0.0f, 0.4f, -0.2f};
+    static const float v[] = {-0.8f, -0.8f, 0.8f, -0.8f, -0.8f, 0.8f,
+                              0.8f,  0.8f,  0.0f, 0.0f,  0.4f,  -0.2f};
     l->g.GenVertexArrays(1, &l->vao);
     l->g.BindVertexArray(l->vao);
     l->g.GenBuffers(1, &l->vbo);
@@ -127,69 +128,75 @@ static GLuint program(lib *l, const char *vs, const char *gs, const char *fs)
     return p;
 }
 
-static const char VS[] = "#version 150\n"
-                         "in vec2 pos;\n"
-                         "out vec3 color;\n"
-                         "void main() { gl_Position = vec4(pos, 0.0, 1.0); color = vec3(pos * 0.5 + 0.5, 0.25); }\n";
+static const char VS[] =
+    "#version 150\n"
+    "in vec2 pos;\n"
+    "out vec3 color;\n"
+    "void main() { gl_Position = vec4(pos, 0.0, 1.0); color = vec3(pos * 0.5 + 0.5, 0.25); }\n";
 static const char FS[] = "#version 150\n"
                          "in vec3 fcolor;\n"
                          "out vec4 o;\n"
                          "void main() { o = vec4(fcolor, 1.0); }\n";
-static const char GS_TRI[] = "#version 150\n"
-                             "layout(triangles) in;\n"
-                             "layout(triangle_strip, max_vertices = 3) out;\n"
-                             "in vec3 color[];\n"
-                             "out vec3 fcolor;\n"
-                             "void main() {\n"
-                             "  for (int i = 0; i < 3; i++) {\n"
-                             "    gl_Position = gl_in[i].gl_Position; fcolor = color[i]; EmitVertex();\n"
-                             "  }\n"
-                             "}\n";
-static const char GS_POINTS[] = "#version 150\n"
-                                "layout(points) in;\n"
-                                "layout(triangle_strip, max_vertices = 4) out;\n"
-                                "in vec3 color[];\n"
-                                "out vec3 fcolor;\n"
-                                "void main() {\n"
-                                "  for (int i = 0; i < 4; i++) {\n"
-                                "    vec2 c = vec2(float(i & 1), float(i >> 1)) * 2.0 - 1.0;\n"
-                                "    gl_Position = gl_in[0].gl_Position + vec4(c * 0.125, 0.0, 0.0);\n"
-                                "    fcolor = color[0]; EmitVertex();\n"
-                                "  }\n"
-                                "}\n";
-static const char GS_WIRE[] = "#version 150\n"
-                              "layout(triangles) in;\n"
-                              "layout(line_strip, max_vertices = 4) out;\n"
-                              "in vec3 color[];\n"
-                              "out vec3 fcolor;\n"
-                              "void main() {\n"
-                              "  for (int i = 0; i < 4; i++) {\n"
-                              "    gl_Position = gl_in[i % 3].gl_Position; fcolor = color[i % 3]; EmitVertex();\n"
-                              "  }\n"
-                              "  EndPrimitive();\n"
-                              "}\n";
-static const char GS_ADJ[] = "#version 150\n"
-                             "layout(lines_adjacency) in;\n"
-                             "layout(triangle_strip, max_vertices = 4) out;\n"
-                             "in vec3 color[];\n"
-                             "out vec3 fcolor;\n"
-                             "void main() {\n"
-                             "  for (int i = 0; i < 4; i++) {\n"
-                             "    gl_Position = gl_in[i].gl_Position; fcolor = color[3 - i]; EmitVertex();\n"
-                             "  }\n"
-                             "}\n";
-static const char GS_PRIMID[] = "#version 150\n"
-                                "layout(triangles) in;\n"
-                                "layout(triangle_strip, max_vertices = 3) out;\n"
-                                "in vec3 color[];\n"
-                                "flat out vec3 fcolor;\n"
-                                "void main() {\n"
-                                "  for (int i = 0; i < 3; i++) {\n"
-                                "    gl_Position = gl_in[i].gl_Position;\n"
-                                "    fcolor = vec3(float(gl_PrimitiveIDIn) * 0.25 + 0.25, color[i].x, 0.5);\n"
-                                "    EmitVertex();\n"
-                                "  }\n"
-                                "}\n";
+static const char GS_TRI[] =
+    "#version 150\n"
+    "layout(triangles) in;\n"
+    "layout(triangle_strip, max_vertices = 3) out;\n"
+    "in vec3 color[];\n"
+    "out vec3 fcolor;\n"
+    "void main() {\n"
+    "  for (int i = 0; i < 3; i++) {\n"
+    "    gl_Position = gl_in[i].gl_Position; fcolor = color[i]; EmitVertex();\n"
+    "  }\n"
+    "}\n";
+static const char GS_POINTS[] =
+    "#version 150\n"
+    "layout(points) in;\n"
+    "layout(triangle_strip, max_vertices = 4) out;\n"
+    "in vec3 color[];\n"
+    "out vec3 fcolor;\n"
+    "void main() {\n"
+    "  for (int i = 0; i < 4; i++) {\n"
+    "    vec2 c = vec2(float(i & 1), float(i >> 1)) * 2.0 - 1.0;\n"
+    "    gl_Position = gl_in[0].gl_Position + vec4(c * 0.125, 0.0, 0.0);\n"
+    "    fcolor = color[0]; EmitVertex();\n"
+    "  }\n"
+    "}\n";
+static const char GS_WIRE[] =
+    "#version 150\n"
+    "layout(triangles) in;\n"
+    "layout(line_strip, max_vertices = 4) out;\n"
+    "in vec3 color[];\n"
+    "out vec3 fcolor;\n"
+    "void main() {\n"
+    "  for (int i = 0; i < 4; i++) {\n"
+    "    gl_Position = gl_in[i % 3].gl_Position; fcolor = color[i % 3]; EmitVertex();\n"
+    "  }\n"
+    "  EndPrimitive();\n"
+    "}\n";
+static const char GS_ADJ[] =
+    "#version 150\n"
+    "layout(lines_adjacency) in;\n"
+    "layout(triangle_strip, max_vertices = 4) out;\n"
+    "in vec3 color[];\n"
+    "out vec3 fcolor;\n"
+    "void main() {\n"
+    "  for (int i = 0; i < 4; i++) {\n"
+    "    gl_Position = gl_in[i].gl_Position; fcolor = color[3 - i]; EmitVertex();\n"
+    "  }\n"
+    "}\n";
+static const char GS_PRIMID[] =
+    "#version 150\n"
+    "layout(triangles) in;\n"
+    "layout(triangle_strip, max_vertices = 3) out;\n"
+    "in vec3 color[];\n"
+    "flat out vec3 fcolor;\n"
+    "void main() {\n"
+    "  for (int i = 0; i < 3; i++) {\n"
+    "    gl_Position = gl_in[i].gl_Position;\n"
+    "    fcolor = vec3(float(gl_PrimitiveIDIn) * 0.25 + 0.25, color[i].x, 0.5);\n"
+    "    EmitVertex();\n"
+    "  }\n"
+    "}\n";
 static const char FS_FLAT[] = "#version 150\n"
                               "flat in vec3 fcolor;\n"
                               "out vec4 o;\n"
@@ -234,7 +241,8 @@ static void check_api(lib *l, long long *rec, int *n)
         p = program(l, VS, gss[i], FS);
         g->GetProgramiv(p, GL_LINK_STATUS, &v);
         REC(v);
-        static const GLenum q[] = {GL_GEOMETRY_VERTICES_OUT, GL_GEOMETRY_INPUT_TYPE, GL_GEOMETRY_OUTPUT_TYPE};
+        static const GLenum q[] = {GL_GEOMETRY_VERTICES_OUT, GL_GEOMETRY_INPUT_TYPE,
+                                   GL_GEOMETRY_OUTPUT_TYPE};
         for (int k = 0; k < 3; k++) {
             v = -1;
             g->GetProgramiv(p, q[k], &v);
@@ -243,8 +251,14 @@ static void check_api(lib *l, long long *rec, int *n)
         }
         /* draw modes against the GS input (section 2.12.1) */
         g->UseProgram(p);
-        static const GLenum modes[] = {GL_POINTS, GL_LINES, GL_LINE_STRIP, GL_TRIANGLES, GL_TRIANGLE_STRIP,
-                                       GL_LINES_ADJACENCY, GL_LINE_STRIP_ADJACENCY, GL_TRIANGLES_ADJACENCY,
+        static const GLenum modes[] = {GL_POINTS,
+                                       GL_LINES,
+                                       GL_LINE_STRIP,
+                                       GL_TRIANGLES,
+                                       GL_TRIANGLE_STRIP,
+                                       GL_LINES_ADJACENCY,
+                                       GL_LINE_STRIP_ADJACENCY,
+                                       GL_TRIANGLES_ADJACENCY,
                                        GL_TRIANGLE_STRIP_ADJACENCY};
         for (size_t m = 0; m < sizeof modes / sizeof *modes; m++) {
             g->DrawArrays(modes[m], 0, 6);
@@ -254,7 +268,9 @@ static void check_api(lib *l, long long *rec, int *n)
         g->DeleteProgram(p);
     }
     /* a program without a GS: the queries are INVALID_OPERATION */
-    p = program(l, VS, NULL, "#version 150\nin vec3 color; out vec4 o;\nvoid main() { o = vec4(color, 1.0); }\n");
+    p = program(
+        l, VS, NULL,
+        "#version 150\nin vec3 color; out vec4 o;\nvoid main() { o = vec4(color, 1.0); }\n");
     g->GetProgramiv(p, GL_LINK_STATUS, &v);
     REC(v);
     g->GetProgramiv(p, GL_GEOMETRY_INPUT_TYPE, &v);
@@ -285,15 +301,16 @@ static void check_limits(lib *l)
         {GL_MAX_GEOMETRY_OUTPUT_COMPONENTS, 128, "MAX_GEOMETRY_OUTPUT_COMPONENTS"},
         {GL_MAX_GEOMETRY_UNIFORM_BLOCKS, 12, "MAX_GEOMETRY_UNIFORM_BLOCKS"},
         /* GL 3.2 section 2.11.4: the default block's and the blocks' */
-        {GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS, 1024 + 12 * 16384 / 4, "MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS"},
+        {GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS, 1024 + 12 * 16384 / 4,
+         "MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS"},
     };
     for (size_t i = 0; i < sizeof lim / sizeof *lim; i++) {
         GLint v = -1;
         l->g.GetIntegerv(lim[i].e, &v);
         GLenum err = l->g.GetError();
         if (err || v < lim[i].min) {
-            fprintf(stderr, "%s: GL_%s = %d (error 0x%x), GL 3.2 minimum %d\n", l->g.path, lim[i].name, v, err,
-                    lim[i].min);
+            fprintf(stderr, "%s: GL_%s = %d (error 0x%x), GL 3.2 minimum %d\n", l->g.path,
+                    lim[i].name, v, err, lim[i].min);
             failures++;
         }
     }
@@ -392,7 +409,8 @@ int main(int argc, char **argv)
         bool blank = true;
         for (int i = 0; i < W * H * 4 && blank; i++)
             blank = ref.t.color[i] == 0;
-        printf("%-40s psnr %6.1f dB  max diff %d%s\n", scenes[s].name, psnr, md, blank ? "  (blank!)" : "");
+        printf("%-40s psnr %6.1f dB  max diff %d%s\n", scenes[s].name, psnr, md,
+               blank ? "  (blank!)" : "");
         if (md > 1 || blank) {
             char path[64];
             snprintf(path, sizeof path, "gs_scene%d_swr.png", s);

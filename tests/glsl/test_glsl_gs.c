@@ -91,7 +91,8 @@ static int find_sem(const sems *s, const char *name)
 static void check_chain(const sems *prod_out, const sems *cons_in)
 {
     for (int i = 0; i < cons_in->n; i++)
-        if (strncmp(cons_in->name[i], "GENERIC", 7) == 0 && find_sem(prod_out, cons_in->name[i]) < 0)
+        if (strncmp(cons_in->name[i], "GENERIC", 7) == 0 &&
+            find_sem(prod_out, cons_in->name[i]) < 0)
             fail_msg("input %s is not an output of the stage before", cons_in->name[i]);
 }
 
@@ -185,14 +186,15 @@ static const float *gs_out(gs_case *c, int l, int k, const char *sem)
     int r = find_sem(&c->gs_out, sem);
     if (r < 0)
         fail_msg("no GS output %s", sem);
-    return &c->outv[(((size_t)l * c->a.max_vertices + (size_t)k) * c->a.num_outputs + (size_t)r) * 4];
+    return &c->outv[(((size_t)l * c->a.max_vertices + (size_t)k) * c->a.num_outputs + (size_t)r) *
+                    4];
 }
 
 static void expect4(const float *got, float x, float y, float z, float w, const char *what)
 {
     if (got[0] != x || got[1] != y || got[2] != z || got[3] != w)
-        fail_msg("%s: got (%g %g %g %g), expected (%g %g %g %g)", what, got[0], got[1], got[2], got[3], x, y, z,
-                 w);
+        fail_msg("%s: got (%g %g %g %g), expected (%g %g %g %g)", what, got[0], got[1], got[2],
+                 got[3], x, y, z, w);
 }
 
 /* The GENERIC semantic of the FS input block member / varying: the GS
@@ -217,7 +219,6 @@ static const char *FS_FCOLOR = "#version 150\n"
 /* ---- tests -------------------------------------------------------------- */
 
 static void expect_link_error(const char *vs, const char *gs, const char *fs, const char *needle);
-
 
 static void test_passthrough(void **state)
 {
@@ -290,7 +291,8 @@ static void test_points_to_quads(void **state)
                             "    EmitVertex();\n"
                             "  }\n"
                             "}\n";
-    static const char *fs = "#version 150\nin vec2 uv; out vec4 o;\nvoid main() { o = vec4(uv, 0.0, 1.0); }\n";
+    static const char *fs =
+        "#version 150\nin vec2 uv; out vec4 o;\nvoid main() { o = vec4(uv, 0.0, 1.0); }\n";
     gs_case c;
     gs_setup(&c, vs, gs, fs);
     assert_int_equal(c.a.num_in_vertices, 1);
@@ -337,7 +339,8 @@ static void test_amplify_endprimitive(void **state)
                             "}\n";
     gs_case c;
     gs_setup(&c, VS_COLOR, gs, FS_FCOLOR);
-    assert_non_null(strstr(swr_glsl_program_tgsi(c.prog, SWR_GLSL_GEOMETRY), "GS_OUTPUT_PRIMITIVE LINE_STRIP"));
+    assert_non_null(
+        strstr(swr_glsl_program_tgsi(c.prog, SWR_GLSL_GEOMETRY), "GS_OUTPUT_PRIMITIVE LINE_STRIP"));
     for (int l = 0; l < 8; l++)
         for (int v = 0; v < 3; v++) {
             gs_in(&c, "POSITION", v, l, (float)v, (float)l, 0.0f, 1.0f);
@@ -376,8 +379,9 @@ static void test_primitive_id(void **state)
                             "    if (gl_PrimitiveIDIn != 3) EmitVertex();\n"
                             "  }\n"
                             "}\n";
-    static const char *fs = "#version 150\nflat in int pid; out vec4 o;\n"
-                            "void main() { o = vec4(float(pid), float(gl_PrimitiveID), 0.0, 1.0); }\n";
+    static const char *fs =
+        "#version 150\nflat in int pid; out vec4 o;\n"
+        "void main() { o = vec4(float(pid), float(gl_PrimitiveID), 0.0, 1.0); }\n";
     gs_case c;
     gs_setup(&c, vs, gs, fs);
     assert_int_equal(c.a.num_in_vertices, 2);
@@ -403,10 +407,11 @@ static void test_primitive_id(void **state)
 static void test_interface_blocks(void **state)
 {
     (void)state;
-    static const char *vs = "#version 150\n"
-                            "in vec4 pos; in vec3 nrm;\n"
-                            "out VS_OUT { vec3 n; float k; } vs_out;\n"
-                            "void main() { gl_Position = pos; vs_out.n = nrm; vs_out.k = pos.x; }\n";
+    static const char *vs =
+        "#version 150\n"
+        "in vec4 pos; in vec3 nrm;\n"
+        "out VS_OUT { vec3 n; float k; } vs_out;\n"
+        "void main() { gl_Position = pos; vs_out.n = nrm; vs_out.k = pos.x; }\n";
     static const char *gs = "#version 150\n"
                             "layout(triangles) in;\n"
                             "layout(triangle_strip, max_vertices = 3) out;\n"
@@ -451,10 +456,11 @@ static void test_interface_blocks(void **state)
 static void test_builtins_uniforms(void **state)
 {
     (void)state;
-    static const char *vs = "#version 150\n"
-                            "in vec4 pos;\n"
-                            "void main() { gl_Position = pos; gl_ClipDistance[0] = pos.x; gl_ClipDistance[1] = pos.y;\n"
-                            "  gl_PointSize = 3.0; }\n";
+    static const char *vs =
+        "#version 150\n"
+        "in vec4 pos;\n"
+        "void main() { gl_Position = pos; gl_ClipDistance[0] = pos.x; gl_ClipDistance[1] = pos.y;\n"
+        "  gl_PointSize = 3.0; }\n";
     static const char *gs = "#version 150\n"
                             "layout(points) in;\n"
                             "layout(points, max_vertices = 2) out;\n"
@@ -506,8 +512,9 @@ static void test_builtins_uniforms(void **state)
     for (int l = 0; l < 8; l++) {
         assert_int_equal(c.a.emit_count[l], 2);
         for (int k = 0; k < 2; k++) {
-            expect4(gs_out(&c, l, k, "POSITION"), 2.0f * (float)l + 0.25f * (float)k, 2.0f + 0.5f * (float)k,
-                    -2.0f + 0.75f * (float)k, 2.0f + (float)k, "scaled position");
+            expect4(gs_out(&c, l, k, "POSITION"), 2.0f * (float)l + 0.25f * (float)k,
+                    2.0f + 0.5f * (float)k, -2.0f + 0.75f * (float)k, 2.0f + (float)k,
+                    "scaled position");
             const float *cd = gs_out(&c, l, k, "CLIPDIST");
             assert_true(cd[0] == 20.0f + (float)l && cd[1] == 10.0f + (float)l);
             assert_true(gs_out(&c, l, k, "PSIZE")[0] == 3.0f + (float)k);
@@ -524,11 +531,12 @@ static void test_builtins_uniforms(void **state)
 static void test_vs_fs_blocks(void **state)
 {
     (void)state;
-    static const char *vs = "#version 150\n"
-                            "in vec4 pos;\n"
-                            "out V { vec2 a; flat int k; } v;\n"
-                            "out W { float w; };\n"
-                            "void main() { gl_Position = pos; v.a = pos.xy; v.k = 7; w = pos.z; }\n";
+    static const char *vs =
+        "#version 150\n"
+        "in vec4 pos;\n"
+        "out V { vec2 a; flat int k; } v;\n"
+        "out W { float w; };\n"
+        "void main() { gl_Position = pos; v.a = pos.xy; v.k = 7; w = pos.z; }\n";
     static const char *fs = "#version 150\n"
                             "in V { vec2 a; flat int k; } f;\n"
                             "in W { float w; };\n"
@@ -550,15 +558,15 @@ static void test_vs_fs_blocks(void **state)
     assert_false(swr_glsl_program_gs_info(p, NULL, NULL, NULL));
     swr_glsl_program_destroy(p);
     /* a block member of another type does not link */
-    expect_link_error(vs,
-                      NULL,
+    expect_link_error(vs, NULL,
                       "#version 150\nin V { vec3 a; flat int k; } f;\nout vec4 o;\n"
                       "void main() { o = vec4(f.a, 1.0); }\n",
                       "V");
     /* VS + GS, no FS */
     static const char *vs2 = "#version 150\nin vec4 pos;\nvoid main() { gl_Position = pos; }\n";
-    static const char *gs2 = "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n"
-                             "void main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }\n";
+    static const char *gs2 =
+        "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n"
+        "void main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }\n";
     p = link3(vs2, gs2, NULL);
     if (!swr_glsl_program_ok(p))
         fail_msg("%s", swr_glsl_program_log(p));
@@ -581,17 +589,19 @@ static void test_errors(void **state)
     (void)state;
     static const char *vs = "#version 150\nin vec4 pos;\nout vec3 color;\n"
                             "void main() { gl_Position = pos; color = pos.xyz; }\n";
-    static const char *fs = "#version 150\nin vec3 fcolor; out vec4 o;\nvoid main() { o = vec4(fcolor, 1.0); }\n";
+    static const char *fs =
+        "#version 150\nin vec3 fcolor; out vec4 o;\nvoid main() { o = vec4(fcolor, 1.0); }\n";
     /* no output layout */
     expect_link_error(vs,
                       "#version 150\nlayout(triangles) in;\nin vec3 color[]; out vec3 fcolor;\n"
                       "void main() { fcolor = color[0]; EmitVertex(); }\n",
                       fs, "ERROR");
     /* no input layout */
-    expect_link_error(vs,
-                      "#version 150\nlayout(points, max_vertices = 1) out;\nin vec3 color[]; out vec3 fcolor;\n"
-                      "void main() { fcolor = color[0]; EmitVertex(); }\n",
-                      fs, "ERROR");
+    expect_link_error(
+        vs,
+        "#version 150\nlayout(points, max_vertices = 1) out;\nin vec3 color[]; out vec3 fcolor;\n"
+        "void main() { fcolor = color[0]; EmitVertex(); }\n",
+        fs, "ERROR");
     /* a varying of another type */
     expect_link_error(vs,
                       "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n"
@@ -605,7 +615,8 @@ static void test_errors(void **state)
                       "void main() { fcolor = other[0]; EmitVertex(); }\n",
                       fs, "other");
     /* an FS input the GS does not write (the VS does) */
-    expect_link_error("#version 150\nin vec4 pos;\nout vec3 fcolor;\nvoid main() { gl_Position = pos; fcolor = pos.xyz; }\n",
+    expect_link_error("#version 150\nin vec4 pos;\nout vec3 fcolor;\nvoid main() { gl_Position = "
+                      "pos; fcolor = pos.xyz; }\n",
                       "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n"
                       "void main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }\n",
                       fs, "geometry shader");
@@ -638,13 +649,15 @@ static void test_errors(void **state)
         fail_msg("GS 1.30 log: %s", swr_glsl_shader_log(g130));
     swr_glsl_shader_destroy(g130);
     /* EmitVertex() is no built-in of a vertex shader */
-    static const char *vs_emit = "#version 150\nvoid main() { gl_Position = vec4(0.0); EmitVertex(); }\n";
+    static const char *vs_emit =
+        "#version 150\nvoid main() { gl_Position = vec4(0.0); EmitVertex(); }\n";
     swr_glsl_shader *ve = swr_glsl_compile(SWR_GLSL_VERTEX, 1, &vs_emit, NULL);
     assert_false(swr_glsl_shader_ok(ve));
     swr_glsl_shader_destroy(ve);
     /* max_vertices = 1024 is accepted */
-    static const char *ok = "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1024) out;\n"
-                            "void main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }\n";
+    static const char *ok =
+        "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1024) out;\n"
+        "void main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }\n";
     swr_glsl_shader *s = swr_glsl_compile(SWR_GLSL_GEOMETRY, 1, &ok, NULL);
     if (!swr_glsl_shader_ok(s))
         fail_msg("%s", swr_glsl_shader_log(s));
@@ -656,10 +669,10 @@ int main(void)
     if (!swr_glsl_init())
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_passthrough),     cmocka_unit_test(test_points_to_quads),
+        cmocka_unit_test(test_passthrough),          cmocka_unit_test(test_points_to_quads),
         cmocka_unit_test(test_amplify_endprimitive), cmocka_unit_test(test_primitive_id),
-        cmocka_unit_test(test_interface_blocks), cmocka_unit_test(test_builtins_uniforms),
-        cmocka_unit_test(test_vs_fs_blocks),     cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_interface_blocks),     cmocka_unit_test(test_builtins_uniforms),
+        cmocka_unit_test(test_vs_fs_blocks),         cmocka_unit_test(test_errors),
     };
     int r = cmocka_run_group_tests(tests, NULL, NULL);
     swr_glsl_fini();
