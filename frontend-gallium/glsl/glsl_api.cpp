@@ -96,7 +96,7 @@ swr_glsl_shader *swr_glsl_compile_ex(swr_glsl_stage stage, int count, const char
     swr_glsl_shader *s = new (std::nothrow) swr_glsl_shader;
     if (!s)
         return nullptr;
-    s->stage = stage == SWR_GLSL_FRAGMENT ? SWR_GLSL_FRAGMENT : SWR_GLSL_VERTEX;
+    s->stage = stage == SWR_GLSL_FRAGMENT || stage == SWR_GLSL_GEOMETRY ? stage : SWR_GLSL_VERTEX;
     s->max_version = max_version;
     for (int i = 0; i < count && strings; i++) {
         const char *p = strings[i];
@@ -107,7 +107,7 @@ swr_glsl_shader *swr_glsl_compile_ex(swr_glsl_stage stage, int count, const char
         else
             s->sources.emplace_back(p);
     }
-    if (stage != SWR_GLSL_VERTEX && stage != SWR_GLSL_FRAGMENT) {
+    if (stage != SWR_GLSL_VERTEX && stage != SWR_GLSL_FRAGMENT && stage != SWR_GLSL_GEOMETRY) {
         s->log = "ERROR: 0:0: unsupported shader stage\n";
         return s;
     }
@@ -165,14 +165,16 @@ swr_glsl_program *swr_glsl_link_ex(swr_glsl_shader *const *shaders, int count,
         "  gl_FogFragCoord = gl_FogCoord;\n"
         "}\n";
     static const char *const FIXED_FS = "#version 110\nvoid main() { gl_FragColor = gl_Color; }\n";
-    bool has[2] = {false, false};
+    bool has[SWR_GLSL_NUM_STAGES] = {false, false, false};
     for (int i = 0; i < count; i++)
-        if (shaders[i] &&
-            (shaders[i]->stage == SWR_GLSL_VERTEX || shaders[i]->stage == SWR_GLSL_FRAGMENT))
+        if (shaders[i])
             has[shaders[i]->stage] = true;
     std::vector<swr_glsl_shader *> all(shaders, shaders + count);
     swr_glsl_shader *fixed = nullptr;
-    if (count > 0 && has[SWR_GLSL_VERTEX] != has[SWR_GLSL_FRAGMENT]) {
+    /* (a geometry shader without a vertex shader is a link error, GL 3.2
+     * section 2.12: no stand-in VS for it) */
+    if (count > 0 && has[SWR_GLSL_VERTEX] != has[SWR_GLSL_FRAGMENT] &&
+        !(has[SWR_GLSL_GEOMETRY] && !has[SWR_GLSL_VERTEX])) {
         swr_glsl_stage st = has[SWR_GLSL_VERTEX] ? SWR_GLSL_FRAGMENT : SWR_GLSL_VERTEX;
         const char *src = st == SWR_GLSL_VERTEX ? FIXED_VS : FIXED_FS;
         fixed = swr_glsl_compile(st, 1, &src, nullptr);
@@ -194,8 +196,9 @@ swr_glsl_program *swr_glsl_link_ex(swr_glsl_shader *const *shaders, int count,
     if (fixed)
         swr_glsl_shader_destroy(fixed);
     if (!p->ok) {
-        p->tgsi[0].clear();
-        p->tgsi[1].clear();
+        for (std::string &t : p->tgsi)
+            t.clear();
+        p->has_gs = false;
         p->attribs.clear();
         p->attrib_names.clear();
         p->uniforms.clear();
@@ -215,12 +218,27 @@ swr_glsl_program *swr_glsl_link_ex(swr_glsl_shader *const *shaders, int count,
 }
 
 bool swr_glsl_program_ok(const swr_glsl_program *p) { return p && p->ok; }
+
+bool swr_glsl_program_gs_info(const swr_glsl_program *p, unsigned *input_type, unsigned *output_type,
+                              unsigned *vertices_out)
+{
+    if (!p || !p->ok || !p->has_gs)
+        return false;
+    if (input_type)
+        *input_type = p->gs_input;
+    if (output_type)
+        *output_type = p->gs_output;
+    if (vertices_out)
+        *vertices_out = p->gs_vertices;
+    return true;
+}
 const char *swr_glsl_program_log(const swr_glsl_program *p) { return p ? p->log.c_str() : ""; }
 void swr_glsl_program_destroy(swr_glsl_program *p) { delete p; }
 
 const char *swr_glsl_program_tgsi(const swr_glsl_program *p, swr_glsl_stage stage)
 {
-    if (!p || !p->ok || (stage != SWR_GLSL_VERTEX && stage != SWR_GLSL_FRAGMENT))
+    if (!p || !p->ok || (stage != SWR_GLSL_VERTEX && stage != SWR_GLSL_FRAGMENT && stage != SWR_GLSL_GEOMETRY) ||
+        (stage == SWR_GLSL_GEOMETRY && !p->has_gs))
         return nullptr;
     return p->tgsi[stage].c_str();
 }

@@ -17,8 +17,10 @@
  *    leave more than one TGSI loop set a per-target flag and BRK, and every
  *    loop end on the way tests the flag (see jump());
  *  - inputs are read in place or copied into TEMPs in a prologue (varyings,
- *    gl_TexCoord, gl_FrontFacing); outputs are written to shadow TEMPs and
- *    copied to OUT at the end;
+ *    gl_TexCoord, gl_FrontFacing; a GS's IN[vertex][slot] into one TEMP
+ *    array per input so any vertex index works); outputs are written to
+ *    shadow TEMPs and copied to OUT at the end (a GS: at each EmitVertex,
+ *    before its EMIT);
  *  - loops with a known, small trip count are unrolled (see unroll()) unless
  *    the link says not to optimize (SWR_GLSL_OPT=0).
  * Constructs swr does not translate throw Unsupported with the source line.
@@ -187,6 +189,31 @@ struct Gen {
         return immU(u, KF);
     }
     Opnd immI(int i) { return immU((uint32_t)i, KI); }
+
+    /* The shadow TEMPs of the outputs into OUT (the end of a VS / FS, each
+     * EmitVertex of a GS). */
+    void copy_outputs()
+    {
+        for (OutVar &o : outs) {
+            if (o.clipdist) {
+                static const char xyzw[] = "xyzw";
+                for (int i = 0; i < o.clipdist; i++)
+                    emit("MOV OUT[" + std::to_string(o.first_out + i / 4) + "]." + xyzw[i % 4] + ", " +
+                         src(align(o.shadow.s[i], 1)));
+                continue;
+            }
+            for (size_t i = 0; i < o.shadow.s.size(); i++) {
+                const Opnd &s = o.shadow.s[i];
+                std::string d = "OUT[" + std::to_string(o.first_out + (int)i) + "]";
+                if (o.depth)
+                    emit("MOV " + d + ".z, " + src(align(s, 1)));
+                else if (s.n < 4)
+                    emit("MOV " + d + std::string(".xyzw").substr(0, s.n + 1) + ", " + src(align(s, s.n)));
+                else
+                    emit("MOV " + d + ", " + src(s));
+            }
+        }
+    }
 
     /* -- text -- */
     void emit(const std::string &s) { code.push_back(s); }
@@ -1669,6 +1696,16 @@ struct Gen {
         }
         if (op > EOpConstructGuardStart && op < EOpConstructGuardEnd)
             return construct(a);
+        if (op == EOpEmitVertex || op == EOpEndPrimitive) {
+            /* GLSL 1.50 8.10: EmitVertex() sends the current output values
+             * (then undefined); EndPrimitive() ends the strip. Stream 0. */
+            if (stage != SWR_GLSL_GEOMETRY)
+                unsupported(cur_line, "EmitVertex / EndPrimitive outside a geometry shader");
+            if (op == EOpEmitVertex)
+                copy_outputs();
+            emit(std::string(op == EOpEmitVertex ? "EMIT " : "ENDPRIM ") + src(immU(0, KI)));
+            return Val();
+        }
         std::vector<Val> args;
         std::vector<const TType *> types;
         std::vector<TIntermTyped *> nodes;
@@ -2229,6 +2266,42 @@ std::string sem_text(const char *sem, int index)
 
 /* ---- one stage: its registers, the walk, the text ----------------------- */
 
+/* The slots of an in/out interface block t (not gl_PerVertex) and their
+ * GENERIC indices from `map` ("Block.member" keys, see assign_varyings in
+ * glsl_link.cpp), in leaves() order; false when the other stage does not
+ * read the block (no member in the map). */
+bool block_generics(const TType &t, const std::map<std::string, VaryingSlot> &map, std::vector<int> &gens)
+{
+    std::string bn = t.getTypeName().c_str();
+    for (const TTypeLoc &m : *t.getStruct()) {
+        auto it = map.find(bn + "." + m.type->getFieldName().c_str());
+        if (it == map.end())
+            return false;
+        for (int i = 0; i < slots_of(*m.type); i++)
+            gens.push_back(it->second.generic + i);
+    }
+    return true;
+}
+
+/* TGSI names of the GS layout qualifiers (GLSL 1.50 4.3.8.1 / 4.3.8.2). */
+const char *gs_prim_name(TLayoutGeometry g)
+{
+    switch (g) {
+    case ElgPoints: return "POINTS";
+    case ElgLines: return "LINES";
+    case ElgLinesAdjacency: return "LINES_ADJACENCY";
+    case ElgTriangles: return "TRIANGLES";
+    case ElgTrianglesAdjacency: return "TRIANGLES_ADJACENCY";
+    case ElgLineStrip: return "LINE_STRIP";
+    case ElgTriangleStrip: return "TRIANGLE_STRIP";
+    default: return nullptr;
+    }
+}
+int gs_prim_vertices(TLayoutGeometry g)
+{
+    return g == ElgPoints ? 1 : g == ElgLines ? 2 : g == ElgLinesAdjacency ? 4 : g == ElgTriangles ? 3 : 6;
+}
+
 void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, bool optimize)
 {
     Gen g;
@@ -2237,7 +2310,10 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
     g.stage = stage;
     g.im = im;
     g.scopes.emplace_back();
-    bool vs = stage == SWR_GLSL_VERTEX;
+    bool vs = stage == SWR_GLSL_VERTEX, gs = stage == SWR_GLSL_GEOMETRY;
+    /* the user varyings this stage writes: read by the GS when there is
+     * one, else by the FS */
+    const std::map<std::string, VaryingSlot> &out_map = vs && ctx.has_gs ? ctx.gs_varyings : ctx.varyings;
     TIntermAggregate *root = im->getTreeRoot() ? im->getTreeRoot()->getAsAggregate() : nullptr;
     if (!root)
         unsupported(0, "empty shader");
@@ -2361,6 +2437,104 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
                 g.globals[n] = v;
             }
         }
+    } else if (gs) {
+        /* Inputs of a GS: IN[vertex][slot], one slot register for all
+         * vertices, copied per vertex into a TEMP array in the prologue so
+         * that any vertex index works (gl_in[i] in a loop). */
+        const int nv = gs_prim_vertices(im->getInputPrimitive());
+        auto sized = [&](const TType &t) {
+            TType *c = new TType;
+            c->deepCopy(t);
+            if (c->isArray())
+                c->changeOuterArraySize(nv);
+            return c;
+        };
+        auto declare_in = [&](const std::string &sem) {
+            int r = g.num_in++;
+            in_decls.push_back("DCL IN[][" + std::to_string(r) + "], " + sem);
+            return r;
+        };
+        /* copies input slot register r (components n, kind k) of every
+         * vertex to slot `first + v * stride` of v */
+        auto copy_in = [&](const Val &v, int first, int stride, int r, int comp) {
+            for (int vx = 0; vx < nv; vx++) {
+                const Opnd &d = v.s[first + vx * stride];
+                std::string sw;
+                for (int c = 0; c < 4; c++)
+                    sw += "xyzw"[comp >= 0 ? comp : std::min(c, d.n - 1)];
+                pro.push_back("MOV " + g.dst(d) + ", IN[" + std::to_string(vx) + "][" + std::to_string(r) + "]." + sw);
+            }
+        };
+        for (auto &kv : used) {
+            const std::string &n = kv.first;
+            const TType &t = *kv.second;
+            TStorageQualifier q = t.getQualifier().storage;
+            if (is_uniform(t) || q != EvqVaryingIn)
+                continue;
+            if (n == "gl_PrimitiveIDIn") {
+                int sv = g.num_sv++;
+                in_decls.push_back("DCL SV[" + std::to_string(sv) + "], PRIMID");
+                Opnd o;
+                o.file = F_SV;
+                o.index = sv;
+                o.n = 1;
+                o.kind = KI;
+                Val v;
+                v.s.push_back(o);
+                g.globals[n] = v;
+                continue;
+            }
+            if (!t.isArray())
+                unsupported(0, "geometry shader input '%s' that is not an array", n.c_str());
+            const TType *st = sized(t);
+            TType et(*st, 0);
+            Val v = g.alloc(*st);
+            int stride = slots_of(et);
+            if (n == "gl_in") {
+                /* gl_PerVertex: what the VS writes of gl_Position,
+                 * gl_PointSize and gl_ClipDistance (the other members read 0) */
+                for (Opnd &o : v.s)
+                    pro.push_back("MOV " + g.dst(o) + ", " + g.src(g.align(g.immU(0, o.kind), o.n)));
+                int off = 0;
+                for (const TTypeLoc &m : *et.getStruct()) {
+                    const std::string mn = m.type->getFieldName().c_str();
+                    int ns = slots_of(*m.type);
+                    if (mn == "gl_Position" || (mn == "gl_PointSize" && ctx.used[SWR_GLSL_VERTEX].count(mn))) {
+                        int r = declare_in(mn == "gl_Position" ? "POSITION" : "PSIZE");
+                        copy_in(v, off, stride, r, -1);
+                    } else if (mn == "gl_ClipDistance" && ctx.used[SWR_GLSL_VERTEX].count(mn)) {
+                        int len = array_len(*ctx.used[SWR_GLSL_VERTEX].at(mn), 8);
+                        int r0 = -1;
+                        for (int i = 0; i < (len + 3) / 4; i++) {
+                            int r = declare_in("CLIPDIST[" + std::to_string(i) + "]");
+                            if (i == 0)
+                                r0 = r;
+                        }
+                        for (int i = 0; i < std::min(len, ns); i++)
+                            copy_in(v, off + i, stride, r0 + i / 4, i % 4);
+                    }
+                    off += ns;
+                }
+                g.globals[n] = v;
+                continue;
+            }
+            if (n.compare(0, 3, "gl_") == 0)
+                unsupported(0, "geometry shader input '%s'", n.c_str());
+            std::vector<int> gens;
+            if (et.getBasicType() == EbtBlock) {
+                if (!block_generics(et, ctx.gs_varyings, gens))
+                    unsupported(0, "input block '%s'", et.getTypeName().c_str());
+            } else {
+                const VaryingSlot &vsl = ctx.gs_varyings.at(n);
+                for (int i = 0; i < stride; i++)
+                    gens.push_back(vsl.generic + i);
+            }
+            for (int i = 0; i < stride; i++) {
+                int r = declare_in("GENERIC[" + std::to_string(gens[i]) + "]");
+                copy_in(v, i, stride, r, -1);
+            }
+            g.globals[n] = v;
+        }
     } else {
         for (auto &kv : used) {
             const std::string &n = kv.first;
@@ -2408,6 +2582,36 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
                 for (int i = 0; i < len; i++) {
                     Opnd o = declare_in("GENERIC[" + std::to_string(i) + "]", "PERSPECTIVE", 4, KF);
                     pro.push_back("MOV " + g.dst(v.s[i]) + ", " + g.src(o));
+                }
+                g.globals[n] = v;
+                continue;
+            }
+            if (q == EvqVaryingIn && t.getBasicType() == EbtBlock &&
+                std::string(t.getTypeName().c_str()).compare(0, 3, "gl_") != 0) {
+                /* an input block (GLSL 1.50): its members' slots, each
+                 * interpolated as the member or the block says */
+                std::vector<int> gens;
+                if (!block_generics(t, ctx.varyings, gens))
+                    unsupported(0, "input block '%s'", t.getTypeName().c_str());
+                Val v = g.alloc(t);
+                size_t at = 0;
+                for (const TTypeLoc &m : *t.getStruct()) {
+                    const TQualifier &mq = m.type->getQualifier(), &bq = t.getQualifier();
+                    const char *interp = mq.flat || bq.flat         ? "CONSTANT"
+                                         : mq.nopersp || bq.nopersp ? "LINEAR"
+                                                                    : "PERSPECTIVE";
+                    std::string loc = mq.centroid || bq.centroid ? ", CENTROID" : "";
+                    for (int i = 0; i < slots_of(*m.type); i++, at++) {
+                        int r = g.num_in++;
+                        in_decls.push_back("DCL IN[" + std::to_string(r) + "], GENERIC[" + std::to_string(gens[at]) +
+                                           "], " + interp + loc);
+                        Opnd o;
+                        o.file = F_IN;
+                        o.index = r;
+                        o.n = v.s[at].n;
+                        o.kind = v.s[at].kind;
+                        pro.push_back("MOV " + g.dst(v.s[at]) + ", " + g.src(g.align(o, o.n)));
+                    }
                 }
                 g.globals[n] = v;
                 continue;
@@ -2480,7 +2684,28 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
                       q == EvqFragColor || q == EvqFragDepth;
         if (!is_out)
             continue;
-        if (vs) {
+        if (vs || gs) {
+            if (gs && (n == "gl_PrimitiveID" || n == "gl_Layer")) {
+                /* GLSL 1.50 7.1: the primitive ID the FS reads, the layer of a layered framebuffer */
+                OutVar *o = add_out(n, t, "", 1);
+                out_decls.push_back("DCL OUT[" + std::to_string(o->first_out) + "], " +
+                                    (n == "gl_Layer" ? "LAYER" : "PRIMID"));
+                continue;
+            }
+            if (t.getBasicType() == EbtBlock && std::string(t.getTypeName().c_str()).compare(0, 3, "gl_") != 0) {
+                /* an output block (GLSL 1.50): the members' slots, when
+                 * the next stage reads the block */
+                std::vector<int> gens;
+                if (!block_generics(t, out_map, gens)) {
+                    g.globals[n] = g.alloc(t);
+                    continue;
+                }
+                OutVar *o = add_out(n, t, "", (int)gens.size());
+                for (size_t i = 0; i < gens.size(); i++)
+                    out_decls.push_back("DCL OUT[" + std::to_string(o->first_out + (int)i) + "], GENERIC[" +
+                                        std::to_string(gens[i]) + "]");
+                continue;
+            }
             const BuiltinIO *b = nullptr;
             for (const BuiltinIO &x : vs_outs)
                 if (n == x.name)
@@ -2507,9 +2732,9 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
                 }
                 g.props.push_back("PROPERTY NUM_CLIPDIST_ENABLED " + std::to_string(len));
             } else if (n.compare(0, 3, "gl_") != 0) {
-                auto it = ctx.varyings.find(n);
-                if (it == ctx.varyings.end()) {
-                    /* not read by the FS: a plain global */
+                auto it = out_map.find(n);
+                if (it == out_map.end()) {
+                    /* not read by the next stage: a plain global */
                     g.globals[n] = g.alloc(t);
                     continue;
                 }
@@ -2562,32 +2787,24 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
     for (TIntermNode *n : global_init)
         g.stmt(n);
     g.run_body(mainit->second, Val());
-    /* epilogue: outputs */
-    for (OutVar &o : g.outs) {
-        if (o.clipdist) {
-            static const char xyzw[] = "xyzw";
-            for (int i = 0; i < o.clipdist; i++)
-                g.emit("MOV OUT[" + std::to_string(o.first_out + i / 4) + "]." + xyzw[i % 4] + ", " +
-                       g.src(g.align(o.shadow.s[i], 1)));
-            continue;
-        }
-        for (size_t i = 0; i < o.shadow.s.size(); i++) {
-            const Opnd &s = o.shadow.s[i];
-            std::string d = "OUT[" + std::to_string(o.first_out + (int)i) + "]";
-            if (o.depth)
-                g.emit("MOV " + d + ".z, " + g.src(g.align(s, 1)));
-            else if (s.n < 4)
-                g.emit("MOV " + d + std::string(".xyzw").substr(0, s.n + 1) + ", " + g.src(g.align(s, s.n)));
-            else
-                g.emit("MOV " + d + ", " + g.src(s));
-        }
-    }
+    /* epilogue: outputs (a GS has sent its vertices with EMIT) */
+    if (!gs)
+        g.copy_outputs();
     g.emit("END");
 
     /* assemble */
-    std::string t = vs ? "VERT\n" : "FRAG\n";
+    std::string t = vs ? "VERT\n" : gs ? "GEOM\n" : "FRAG\n";
     if (vs)
-        t += "PROPERTY NEXT_SHADER FRAG\n";
+        t += ctx.has_gs ? "PROPERTY NEXT_SHADER GEOM\n" : "PROPERTY NEXT_SHADER FRAG\n";
+    if (gs) {
+        const char *in = gs_prim_name(im->getInputPrimitive()), *op = gs_prim_name(im->getOutputPrimitive());
+        if (!in || !op || im->getVertices() == TQualifier::layoutNotSet)
+            unsupported(0, "geometry shader without input / output primitive or max_vertices layout");
+        t += std::string("PROPERTY GS_INPUT_PRIMITIVE ") + in + "\n";
+        t += std::string("PROPERTY GS_OUTPUT_PRIMITIVE ") + op + "\n";
+        t += "PROPERTY GS_MAX_OUTPUT_VERTICES " + std::to_string(im->getVertices()) + "\n";
+        t += "PROPERTY GS_INVOCATIONS 1\n";
+    }
     for (auto &p : g.props)
         t += p + "\n";
     for (auto &d : in_decls)

@@ -1,6 +1,7 @@
 /*
- * glsl_link.cpp: parsing with glslang, the link of the two stages and the
- * layout of their interfaces (glsl_priv.h: process_init, compile_shader,
+ * glsl_link.cpp: parsing with glslang, the link of the stages (VS and FS,
+ * and a GS between them when the program has one) and the layout of their
+ * interfaces (glsl_priv.h: process_init, compile_shader,
  * link_program).
  *
  * Compile parses a shader with glslang for its log (the API keeps the
@@ -20,11 +21,17 @@
  *    where glBindAttribLocation put them, the rest at the first free run;
  *    IN registers follow the locations in order;
  *  - varyings: user varyings the FS reads, sorted by name, GENERIC[8] on
- *    (0..7 are gl_TexCoord's), then the transform feedback varyings the FS
- *    does not read, in the order named;
+ *    (0..7 are gl_TexCoord's); members of in/out interface blocks as
+ *    "Block.member" among them (blocks match by block name); with a GS the
+ *    same twice, VS -> GS (assign_varyings into gs_varyings, the GS inputs
+ *    being per-vertex arrays of the VS outputs) and GS -> FS;
+ *  - geometry shader layout: GS_* properties from the layout qualifiers and
+ *    the GL_GEOMETRY_* answers (gs_reflect);
  *  - transform feedback (at the end of this file): the captured names
  *    resolved against the final VS text's output declarations into
- *    pipe_stream_output-shaped entries, with the GL 3.0 link errors;
+ *    pipe_stream_output-shaped entries, with the GL 3.0 link errors (the
+ *    transform feedback varyings the FS does not read get GENERIC slots
+ *    after the FS's);
  *  - fragment outputs: gl_FragColor / gl_FragData, or the 1.30 `out`
  *    variables where glBindFragDataLocation put them or at the first free
  *    run of the 8 draw buffers.
@@ -332,6 +339,15 @@ void init_resources()
     g_res.maxFragmentUniformVectors = 1024;
     g_res.maxClipDistances = 8;
     g_res.maxVaryingComponents = 64;
+    /* geometry shaders: what the engine runs (common/shader_abi.h
+     * SWR_GS_MAX_OUT_VERTICES / SWR_GS_MAX_OUT_COMPONENTS) */
+    g_res.maxGeometryOutputVertices = 1024;
+    g_res.maxGeometryTotalOutputComponents = 1024;
+    g_res.maxGeometryOutputComponents = 128;
+    g_res.maxGeometryInputComponents = 64;
+    g_res.maxGeometryVaryingComponents = 64;
+    g_res.maxGeometryUniformComponents = 4096;
+    g_res.maxGeometryTextureImageUnits = 16;
 }
 
 /* ---- what each stage uses and declares ---------------------------------- */
@@ -411,7 +427,7 @@ class Collector : public TIntermTraverser {
             q == EvqConst)
             return;
         std::string name = s->getName().c_str();
-        if (name.compare(0, 5, "anon@") == 0 && !is_uniform_block(s->getType()))
+        if (name.compare(0, 5, "anon@") == 0 && s->getType().getBasicType() != EbtBlock)
             return;
         ctx->used[stage].emplace(name, &s->getType());
         note_init(ctx, stage, name, s);
@@ -458,6 +474,7 @@ class Declared : public TIntermTraverser {
  * compile and link errors with line numbers). */
 struct IOSym {
     std::string type;
+    std::string elem_type; /* arrays: the element's type text (GS inputs are arrays of the VS's) */
     std::string interp; /* "flat", "noperspective", "smooth" or "" (no qualifier) */
     TStorageQualifier storage;
     int line = 0;
@@ -490,10 +507,22 @@ class IOScan : public TIntermTraverser {
         std::string name = s->getName().c_str();
         if (q != EvqVaryingIn && q != EvqVaryingOut && name != "gl_FragColor" && name != "gl_FragData")
             return;
+        /* in/out blocks take part by block name (GLSL 1.50 4.3.7) */
+        if (s->getType().getBasicType() == EbtBlock) {
+            std::string bn = s->getType().getTypeName().c_str();
+            if (bn.compare(0, 3, "gl_") == 0)
+                return;
+            name = "block " + bn;
+        }
         IOSym &e = syms[name];
         if (e.line == 0) {
             e.type = s->getType().getCompleteString(true, false, false).c_str();
             e.type.erase(0, e.type.find_first_not_of(' '));
+            if (s->getType().isArray()) {
+                TType el(s->getType(), 0);
+                e.elem_type = el.getCompleteString(true, false, false).c_str();
+                e.elem_type.erase(0, e.elem_type.find_first_not_of(' '));
+            }
             e.storage = q;
             e.line = s->getLoc().line;
             const TQualifier &qq = s->getQualifier();
@@ -1038,7 +1067,9 @@ void compile_shader(swr_glsl_shader *s)
             const char *what, *limit;
         } checks[] = {
             {&scan.uniforms, MAX_UNIFORM_COMPONENTS / 4,
-             "uniform", vs ? "GL_MAX_VERTEX_UNIFORM_COMPONENTS" : "GL_MAX_FRAGMENT_UNIFORM_COMPONENTS"},
+             "uniform", vs ? "GL_MAX_VERTEX_UNIFORM_COMPONENTS"
+                        : s->stage == SWR_GLSL_GEOMETRY ? "GL_MAX_GEOMETRY_UNIFORM_COMPONENTS"
+                                                         : "GL_MAX_FRAGMENT_UNIFORM_COMPONENTS"},
             /* a sanity bound only (the link checks the varyings exactly):
              * attributes, built-in and user varyings stay far below it */
             {&scan.io, 256, "input and output", "the 1024 components a stage's interface can hold"},
@@ -1112,6 +1143,109 @@ void compile_shader(swr_glsl_shader *s)
     }
 }
 
+/* The user varyings stage `consumer` reads, laid out as GENERIC[8 + k]
+ * slots in the order of their names (a member of an interface block is
+ * "Block.member": blocks match by block name, GLSL 1.50 4.3.7, and all
+ * members of a block that is read get slots), checked against the outputs
+ * `producer` declares (same type, same members). A GS input is an array of
+ * what the VS writes, one element per vertex. Errors into p->log. */
+bool assign_varyings(LinkCtx &ctx, swr_glsl_program *p, int consumer, int producer,
+                     std::map<std::string, VaryingSlot> &out)
+{
+    static const char *const stage_names[] = {"vertex", "fragment", "geometry"};
+    const std::string cn = stage_names[consumer], pn = stage_names[producer];
+    std::vector<std::pair<std::string, const TType *>> keys;
+    for (auto &kv : ctx.used[consumer]) {
+        const TType &t = *kv.second;
+        if (t.getQualifier().storage != EvqVaryingIn || kv.first.compare(0, 3, "gl_") == 0)
+            continue;
+        const TType *et = &t;
+        if (consumer == SWR_GLSL_GEOMETRY) {
+            if (!t.isArray()) {
+                p->log += link_error("link: geometry shader input '" + kv.first + "' must be an array");
+                return false;
+            }
+            et = new TType(t, 0);
+        }
+        if (et->getBasicType() == EbtBlock) {
+            std::string bn = et->getTypeName().c_str();
+            if (bn.compare(0, 3, "gl_") == 0)
+                continue;
+            const TType *pt = nullptr;
+            for (auto &d : ctx.declared[producer])
+                if (d.second->getQualifier().storage == EvqVaryingOut && d.second->getBasicType() == EbtBlock &&
+                    bn == d.second->getTypeName().c_str())
+                    pt = d.second;
+            if (!pt) {
+                p->log += link_error("link: " + cn + " shader input block '" + bn + "' is not written by the " +
+                                     pn + " shader");
+                return false;
+            }
+            if (pt->isArray() || pt->getStruct()->size() != et->getStruct()->size()) {
+                p->log += link_error("link: interface block '" + bn + "' has different members in the " + pn +
+                                     " and " + cn + " shaders");
+                return false;
+            }
+            for (size_t m = 0; m < et->getStruct()->size(); m++) {
+                const TType &cm = *(*et->getStruct())[m].type, &pm = *(*pt->getStruct())[m].type;
+                if (cm.getFieldName() != pm.getFieldName() ||
+                    cm.getCompleteString(true, false, false) != pm.getCompleteString(true, false, false)) {
+                    p->log += link_error("link: interface block '" + bn + "' has different members in the " +
+                                         pn + " and " + cn + " shaders");
+                    return false;
+                }
+                keys.push_back({bn + "." + cm.getFieldName().c_str(), &cm});
+            }
+            continue;
+        }
+        auto it = ctx.declared[producer].find(kv.first);
+        if (it == ctx.declared[producer].end() || it->second->getQualifier().storage != EvqVaryingOut) {
+            p->log += link_error("link: " + cn + " shader varying '" + kv.first + "' is not written by the " + pn +
+                                 " shader");
+            return false;
+        }
+        if (it->second->getCompleteString(true, false, false) != et->getCompleteString(true, false, false)) {
+            p->log += link_error("link: varying '" + kv.first + "' has type " +
+                                 std::string(it->second->getBasicTypeString().c_str()) + " in the " + pn +
+                                 " shader and " + std::string(et->getBasicTypeString().c_str()) + " in the " +
+                                 cn + " shader");
+            return false;
+        }
+        keys.push_back({kv.first, et});
+    }
+    std::sort(keys.begin(), keys.end(),
+              [](const std::pair<std::string, const TType *> &a, const std::pair<std::string, const TType *> &b) {
+                  return a.first < b.first;
+              });
+    int gen = 8;
+    for (auto &k : keys) {
+        out[k.first] = {gen, k.second};
+        gen += slots_of(*k.second);
+    }
+    return true;
+}
+
+/* glGetProgramiv's GL_GEOMETRY_* answers from the GS layout qualifiers
+ * (glslang's link requires the input and output primitive and
+ * max_vertices, GLSL 1.50 4.3.8.1 / 4.3.8.2). */
+void gs_reflect(swr_glsl_program *p, TIntermediate *im)
+{
+    p->has_gs = true;
+    switch (im->getInputPrimitive()) {
+    case ElgPoints: p->gs_input = 0x0000; break;            /* GL_POINTS */
+    case ElgLines: p->gs_input = 0x0001; break;             /* GL_LINES */
+    case ElgLinesAdjacency: p->gs_input = 0x000A; break;    /* GL_LINES_ADJACENCY */
+    case ElgTrianglesAdjacency: p->gs_input = 0x000C; break; /* GL_TRIANGLES_ADJACENCY */
+    default: p->gs_input = 0x0004; break;                   /* GL_TRIANGLES */
+    }
+    switch (im->getOutputPrimitive()) {
+    case ElgPoints: p->gs_output = 0x0000; break;     /* GL_POINTS */
+    case ElgLineStrip: p->gs_output = 0x0003; break;  /* GL_LINE_STRIP */
+    default: p->gs_output = 0x0005; break;            /* GL_TRIANGLE_STRIP */
+    }
+    p->gs_vertices = (unsigned)im->getVertices();
+}
+
 void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
                   const swr_glsl_attrib_binding *bindings, int nbindings,
                   const swr_glsl_attrib_binding *frag_bindings, int nfrag)
@@ -1126,7 +1260,7 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
         TPoolAllocator &prev;
         ~Restore() { SetThreadPoolAllocator(&prev); }
     } restore{prev};
-    bool have[2] = {false, false};
+    bool have[SWR_GLSL_NUM_STAGES] = {false, false, false};
     ps.ptrs.resize(count);
     ps.lens.resize(count);
     for (int i = 0; i < count; i++) {
@@ -1143,15 +1277,23 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
         have[s->stage] = true;
         prog.addShader(ps.shaders.back().get());
     }
+    if (have[SWR_GLSL_GEOMETRY] && !have[SWR_GLSL_VERTEX]) {
+        /* GL 3.2 section 2.12 (LinkProgram): a program with a geometry
+         * shader and no vertex shader does not link */
+        p->log += link_error("link: a program with a geometry shader must also have a vertex shader");
+        return;
+    }
     if (!have[0] || !have[1]) {
         p->log += link_error(std::string("link: missing ") + (have[0] ? "fragment" : "vertex") + " shader");
         return;
     }
+    const bool gs = have[SWR_GLSL_GEOMETRY];
     SetThreadPoolAllocator(&pool);
     int glsl_version = 0; /* the highest #version of the program's shaders */
     {
-        /* user varyings the FS reads must be VS outputs of the same type */
-        std::map<std::string, IOSym> vs_out, fs_in, colors;
+        /* user varyings a stage reads must be outputs of the stage before
+         * it (the GS with one, else the VS) of the same type */
+        std::map<std::string, IOSym> outs[SWR_GLSL_NUM_STAGES], ins[SWR_GLSL_NUM_STAGES], colors;
         for (int i = 0; i < count; i++) {
             IOScan sc;
             TIntermediate *im = ps.shaders[i]->getIntermediate();
@@ -1159,59 +1301,87 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
                 continue;
             glsl_version = std::max(glsl_version, im->getVersion());
             im->getTreeRoot()->traverse(&sc);
+            int st = shaders[i]->stage;
             for (auto &kv : sc.syms) {
                 static const char *const color_vars[] = {"gl_FrontColor", "gl_BackColor",
                                                          "gl_FrontSecondaryColor",
                                                          "gl_BackSecondaryColor"};
                 /* (a redeclared colour that is never used does not take part) */
-                bool vs = shaders[i]->stage == SWR_GLSL_VERTEX;
+                bool vs = st == SWR_GLSL_VERTEX;
                 for (const char *c : color_vars)
                     if (vs && kv.first == c && kv.second.used)
                         colors.emplace(kv.first, kv.second);
-                if (!vs && (kv.first == "gl_Color" || kv.first == "gl_SecondaryColor") &&
+                if (st == SWR_GLSL_FRAGMENT && (kv.first == "gl_Color" || kv.first == "gl_SecondaryColor") &&
                     kv.second.storage == EvqVaryingIn && kv.second.used)
                     colors.emplace(kv.first, kv.second);
                 if (kv.first.compare(0, 3, "gl_") == 0)
                     continue;
-                if (shaders[i]->stage == SWR_GLSL_VERTEX && kv.second.storage == EvqVaryingOut)
-                    vs_out.emplace(kv.first, kv.second);
-                if (shaders[i]->stage == SWR_GLSL_FRAGMENT && kv.second.storage == EvqVaryingIn) {
-                    auto it = fs_in.find(kv.first);
-                    if (it == fs_in.end())
-                        fs_in.emplace(kv.first, kv.second);
+                if (kv.second.storage == EvqVaryingOut && st != SWR_GLSL_FRAGMENT) {
+                    auto it = outs[st].find(kv.first);
+                    if (it == outs[st].end())
+                        outs[st].emplace(kv.first, kv.second);
+                    else
+                        it->second.used = it->second.used || kv.second.used;
+                }
+                if (kv.second.storage == EvqVaryingIn && st != SWR_GLSL_VERTEX) {
+                    auto it = ins[st].find(kv.first);
+                    if (it == ins[st].end())
+                        ins[st].emplace(kv.first, kv.second);
                     else
                         it->second.used = it->second.used || kv.second.used;
                 }
             }
         }
-        for (auto &kv : fs_in) {
-            auto it = vs_out.find(kv.first);
-            if (it == vs_out.end()) {
-                if (!kv.second.used)
-                    continue;
-                p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: fragment shader varying '" +
-                          kv.first + "' is not written by the vertex shader\n";
-                return;
-            }
-            if (kv.second.used && !it->second.used) {
-                p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: fragment shader varying '" +
-                          kv.first + "' is declared but never written by the vertex shader\n";
-                return;
-            }
-            if (glsl_version >= 130 && it->second.interp != kv.second.interp) {
-                p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: varying '" + kv.first +
-                          "' has interpolation '" + (it->second.interp.empty() ? "none" : it->second.interp) +
-                          "' in the vertex shader but '" +
-                          (kv.second.interp.empty() ? "none" : kv.second.interp) +
-                          "' in the fragment shader (GLSL 1.30: they must match)\n";
-                return;
-            }
-            if (it->second.type != kv.second.type) {
-                p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: varying '" + kv.first +
-                          "' is " + it->second.type + " in the vertex shader (line " +
-                          std::to_string(it->second.line) + ") but " + kv.second.type +
-                          " in the fragment shader\n";
-                return;
+        static const char *const stage_names[] = {"vertex", "fragment", "geometry"};
+        /* (consumer, producer): FS <- GS <- VS, or FS <- VS */
+        int pairs[2][2] = {{SWR_GLSL_FRAGMENT, gs ? SWR_GLSL_GEOMETRY : SWR_GLSL_VERTEX},
+                           {SWR_GLSL_GEOMETRY, SWR_GLSL_VERTEX}};
+        for (int pi = 0; pi < (gs ? 2 : 1); pi++) {
+            int cs = pairs[pi][0], pst = pairs[pi][1];
+            const char *cn = stage_names[cs], *pn = stage_names[pst];
+            for (auto &kv : ins[cs]) {
+                auto it = outs[pst].find(kv.first);
+                bool block = kv.first.compare(0, 6, "block ") == 0;
+                std::string what = block ? "input block '" + kv.first.substr(6) + "'"
+                                         : "varying '" + kv.first + "'";
+                if (it == outs[pst].end()) {
+                    if (!kv.second.used)
+                        continue;
+                    p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: " + cn + " shader " +
+                              what + " is not written by the " + pn + " shader\n";
+                    return;
+                }
+                if (kv.second.used && !it->second.used && !block) {
+                    p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: " + cn + " shader " +
+                              what + " is declared but never written by the " + pn + " shader\n";
+                    return;
+                }
+                /* (glslang marks unqualified VS outputs and FS inputs smooth
+                 * but not a GS's; the GS is 1.50, where no qualifier is smooth) */
+                auto interp_of = [&](const IOSym &x) {
+                    return gs && x.interp.empty() ? std::string("smooth") : x.interp;
+                };
+                if (glsl_version >= 130 && interp_of(it->second) != interp_of(kv.second)) {
+                    p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: " + what +
+                              " has interpolation '" + (it->second.interp.empty() ? "none" : it->second.interp) +
+                              "' in the " + pn + " shader but '" +
+                              (kv.second.interp.empty() ? "none" : kv.second.interp) + "' in the " + cn +
+                              " shader (GLSL 1.30: they must match)\n";
+                    return;
+                }
+                /* a GS input is an array of what the VS writes (GLSL 1.50 4.3.4) */
+                const std::string &ct = cs == SWR_GLSL_GEOMETRY ? kv.second.elem_type : kv.second.type;
+                if (cs == SWR_GLSL_GEOMETRY && ct.empty()) {
+                    p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: geometry shader " + what +
+                              " must be an array\n";
+                    return;
+                }
+                if (it->second.type != ct) {
+                    p->log += "ERROR: 0:" + std::to_string(kv.second.line) + ": link: " + what + " is " +
+                              it->second.type + " in the " + pn + " shader (line " +
+                              std::to_string(it->second.line) + ") but " + ct + " in the " + cn + " shader\n";
+                    return;
+                }
             }
         }
         {
@@ -1250,8 +1420,14 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
     SetThreadPoolAllocator(&pool);
 
     LinkCtx ctx;
-    TIntermediate *ims[2];
-    for (int st = 0; st < 2; st++) {
+    ctx.has_gs = gs;
+    TIntermediate *ims[SWR_GLSL_NUM_STAGES] = {nullptr, nullptr, nullptr};
+    /* the stages present, in the order their uniforms and blocks are laid
+     * out (VS, FS, then GS, so VS+FS programs keep their layout) */
+    std::vector<int> stages = {SWR_GLSL_VERTEX, SWR_GLSL_FRAGMENT};
+    if (gs)
+        stages.push_back(SWR_GLSL_GEOMETRY);
+    for (int st : stages) {
         ims[st] = prog.getIntermediate(lang_of(st));
         if (!ims[st] || !ims[st]->getTreeRoot()) {
             p->log += link_error("link: empty stage");
@@ -1270,7 +1446,7 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
     }
     /* uniforms: declaration order, VS first */
     int reg = 0, smp = 0;
-    for (int st = 0; st < 2; st++) {
+    for (int st : stages) {
         std::vector<std::string> names = ctx.order[st];
         for (auto &kv : ctx.used[st])
             if (std::find(names.begin(), names.end(), kv.first) == names.end())
@@ -1283,7 +1459,7 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
             if (ex != ctx.uniform_index.end()) {
                 UniformVar &u = ctx.uniforms[ex->second];
                 if (!same_type(*u.type, *it->second)) {
-                    p->log += link_error("link: uniform '" + n + "' has different types in the two stages");
+                    p->log += link_error("link: uniform '" + n + "' has different types in two stages");
                     return;
                 }
                 u.stage_mask |= 1u << st;
@@ -1309,7 +1485,7 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
      * of stage st (1..12; slot 0 is CONST[0]), so a program may have 12
      * blocks per stage and 24 in all. */
     {
-        int next[2] = {1, 1};
+        int next[SWR_GLSL_NUM_STAGES] = {1, 1, 1};
         auto take_slots = [&](BlockVar &b, int st) {
             if (b.cbuf[st] >= 0)
                 return true;
@@ -1317,12 +1493,15 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
             next[st] += b.elements;
             if (next[st] > 13) { /* GL_MAX_{VERTEX,FRAGMENT}_UNIFORM_BLOCKS */
                 p->log += link_error(std::string("link: too many uniform blocks in the ") +
-                                     (st == SWR_GLSL_VERTEX ? "vertex" : "fragment") + " shader (at most 12)");
+                                     (st == SWR_GLSL_VERTEX     ? "vertex"
+                                      : st == SWR_GLSL_GEOMETRY ? "geometry"
+                                                                : "fragment") +
+                                     " shader (at most 12)");
                 return false;
             }
             return true;
         };
-        for (int st = 0; st < 2; st++) {
+        for (int st : stages) {
             std::vector<std::string> names = ctx.order[st];
             for (auto &kv : ctx.used[st])
                 if (std::find(names.begin(), names.end(), kv.first) == names.end())
@@ -1358,7 +1537,7 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
                 b.name = bname;
                 b.type = t;
                 b.anonymous = n.compare(0, 5, "anon@") == 0;
-                b.cbuf[0] = b.cbuf[1] = -1;
+                b.cbuf[0] = b.cbuf[1] = b.cbuf[2] = -1;
                 b.elements = array_len(*t, 1);
                 b.stage_mask = 1u << st;
                 bool rm = t->getQualifier().layoutMatrix == ElmRowMajor;
@@ -1390,13 +1569,13 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
     p->const_init.assign((size_t)reg * 4, 0u);
     for (const UniformVar &u : ctx.uniforms) {
         const TConstUnionArray *c = nullptr;
-        for (int st = 0; st < 2; st++) {
+        for (int st : stages) {
             auto it = ctx.inits[st].find(u.name);
             if (it == ctx.inits[st].end())
                 continue;
             if (c && !same_init(*c, it->second)) {
                 p->log += link_error("link: uniform '" + u.name +
-                                     "' has different initializers in the two stages");
+                                     "' has different initializers in two stages");
                 return;
             }
             c = &it->second;
@@ -1476,32 +1655,28 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
         }
         ctx.attribs = av;
     }
-    /* varyings: user inputs the FS reads must be VS outputs of the same type */
-    {
-        std::vector<std::string> names;
-        for (auto &kv : ctx.used[1])
-            if (kv.second->getQualifier().storage == EvqVaryingIn && kv.first.compare(0, 3, "gl_") != 0)
-                names.push_back(kv.first);
-        std::sort(names.begin(), names.end());
+    /* varyings: the user inputs the FS reads (and, with a GS, those the GS
+     * reads) are outputs of the stage before of the same type */
+    if (!assign_varyings(ctx, p, SWR_GLSL_FRAGMENT, gs ? SWR_GLSL_GEOMETRY : SWR_GLSL_VERTEX, ctx.varyings))
+        return;
+    if (gs && !assign_varyings(ctx, p, SWR_GLSL_GEOMETRY, SWR_GLSL_VERTEX, ctx.gs_varyings))
+        return;
+    /* Seam for transform feedback with a geometry shader: the captured
+     * varyings are then the GS outputs (GL 3.2 section 2.15), i.e. the
+     * GS's OUT registers as gen_stage(SWR_GLSL_GEOMETRY) declares them; the
+     * VS capture in this file applies to the last vertex-processing stage,
+     * which is the GS when `gs` is set. Not done yet: such a program fails
+     * to link with a clear message instead of capturing the wrong stage. */
+    if (gs && !p->xfb_request.empty()) {
+        p->log += link_error("link: transform feedback of geometry shader outputs is not supported yet");
+        return;
+    }
+    if (!gs) {
+        /* the captured VS outputs the FS does not read get slots after the FS's */
         int gen = 8;
-        for (const std::string &n : names) {
-            auto it = ctx.declared[0].find(n);
-            const TType *ft = ctx.used[1].at(n);
-            if (it == ctx.declared[0].end() || it->second->getQualifier().storage != EvqVaryingOut) {
-                p->log += "ERROR: 0:" + std::to_string(0) + ": link: fragment shader varying '" + n +
-                          "' is not written by the vertex shader\n";
-                return;
-            }
-            if (it->second->getCompleteString(true, false, false) != ft->getCompleteString(true, false, false)) {
-                p->log += "ERROR: 0:0: link: varying '" + n + "' has type " +
-                          std::string(it->second->getBasicTypeString().c_str()) + " in the vertex shader and " +
-                          std::string(ft->getBasicTypeString().c_str()) + " in the fragment shader\n";
-                return;
-            }
-            ctx.varyings[n] = {gen, it->second};
-            gen += slots_of(*ft);
-        }
-        gen = xfb_add_varyings(ctx, p, gen);
+        for (auto &kv : ctx.varyings)
+            gen = std::max(gen, kv.second.generic + slots_of(*kv.second.vs_type));
+        xfb_add_varyings(ctx, p, gen);
     }
     std::vector<TBasicType> stypes;
     for (const UniformVar &u : ctx.uniforms)
@@ -1509,10 +1684,12 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
     /* SWR_GLSL_OPT=0: no loop unrolling and no TGSI optimizer (tgsi/tgsi_opt.h) */
     const char *opt_env = getenv("SWR_GLSL_OPT");
     bool optimize = !opt_env || strcmp(opt_env, "0") != 0;
-    for (int st = 0; st < 2; st++) {
+    for (int st : stages) {
         gen_stage(ctx, st, ims[st], p->tgsi[st], optimize);
         fix_sview_types(ctx, stypes, p->tgsi[st]);
     }
+    if (gs)
+        gs_reflect(p, ims[SWR_GLSL_GEOMETRY]);
     /* GLSL 1.10-1.30 section 7.1: every vertex shader writes gl_Position. From
      * 1.40 on (7.1) an unwritten gl_Position is only undefined, not an error. */
     if (glsl_version < 140 && p->tgsi[SWR_GLSL_VERTEX].find(", POSITION") == std::string::npos) {
@@ -1520,7 +1697,7 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
         return;
     }
     /* self check, then the optimizer */
-    for (int st = 0; st < 2; st++) {
+    for (int st : stages) {
         tgsi_program *tp = nullptr;
         tgsi_error err;
         if (!tgsi_parse(p->tgsi[st].c_str(), p->tgsi[st].size(), &tp, &err)) {
@@ -1528,7 +1705,8 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
              * TGSI has (an expression of 100,000 terms) is too large, not
              * an internal error. */
             if (strstr(err.message, "register") && strstr(err.message, "too large")) {
-                p->log += std::string("ERROR: 0:0: the ") + (st == SWR_GLSL_VERTEX ? "vertex" : "fragment") +
+                p->log += std::string("ERROR: 0:0: the ") +
+                          (st == SWR_GLSL_VERTEX ? "vertex" : st == SWR_GLSL_GEOMETRY ? "geometry" : "fragment") +
                           " shader is too large: it needs more than the 65536 registers of a"
                           " register file (" + err.message + ")\n";
                 return;
@@ -1581,9 +1759,11 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
             swr_glsl_uniform_block ub{};
             ub.data_size = (unsigned)b.size;
             ub.binding = b.type->getQualifier().hasBinding() ? (int)b.type->getQualifier().layoutBinding + k : 0;
-            for (int st = 0; st < 2; st++)
+            for (int st = 0; st < SWR_GLSL_NUM_STAGES; st++)
                 ub.stage_const_buffer[st] = b.cbuf[st] >= 0 ? (unsigned)(b.cbuf[st] + k) : 0;
-            ub.const_buffer = ub.stage_const_buffer[ub.stage_const_buffer[0] ? 0 : 1];
+            ub.const_buffer = ub.stage_const_buffer[ub.stage_const_buffer[0]   ? 0
+                                                    : ub.stage_const_buffer[1] ? 1
+                                                                               : 2];
             ub.stage_mask = b.stage_mask;
             ub.num_active = (unsigned)active.size();
             p->block_names.push_back(b.type->isArray() ? b.name + "[" + std::to_string(k) + "]" : b.name);

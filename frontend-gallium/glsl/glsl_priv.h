@@ -64,7 +64,9 @@ struct swr_glsl_shader {
 struct swr_glsl_program {
     bool ok = false;
     std::string log;
-    std::string tgsi[2];
+    std::string tgsi[SWR_GLSL_NUM_STAGES];
+    bool has_gs = false;
+    unsigned gs_input = 0, gs_output = 0, gs_vertices = 0; /* GL enums, GS_MAX_OUTPUT_VERTICES */
     std::vector<std::string> attrib_names, uniform_names;
     std::vector<swr_glsl_attrib> attribs;
     std::vector<swr_glsl_uniform> uniforms;
@@ -114,7 +116,7 @@ struct Unsupported {
 
 inline EShLanguage lang_of(int stage)
 {
-    return stage == SWR_GLSL_VERTEX ? EShLangVertex : EShLangFragment;
+    return stage == SWR_GLSL_VERTEX ? EShLangVertex : stage == SWR_GLSL_GEOMETRY ? EShLangGeometry : EShLangFragment;
 }
 
 /* ---- types as vec4 slots (glsl_link.cpp) -------------------------------- */
@@ -178,7 +180,7 @@ struct BlockVar {
     std::string name;        /* block name as GL knows it (the type name) */
     const TType *type;       /* the instance's type (an array for block arrays) */
     bool anonymous;          /* no instance name: members are named bare */
-    int cbuf[2];             /* per stage: element e is CONST[cbuf + e]; -1: not in the stage */
+    int cbuf[SWR_GLSL_NUM_STAGES];             /* per stage: element e is CONST[cbuf + e]; -1: not in the stage */
     int elements;            /* 1, or the array size */
     unsigned stage_mask;
     int size;                /* bytes of one element (GL_UNIFORM_BLOCK_DATA_SIZE) */
@@ -205,13 +207,18 @@ struct LinkCtx {
     std::vector<unsigned> sampler_targets;
     std::vector<AttribVar> attribs;
     std::map<std::string, VaryingSlot> varyings;  /* user varyings read by the FS */
-    std::map<std::string, const TType *> used[2]; /* globals referenced per stage */
-    std::vector<std::string> order[2];            /* declaration order (linker objects) */
-    std::map<std::string, const TType *> declared[2];
+    /* With a geometry shader: the user varyings the GS reads from the VS
+     * (`varyings` are then the GS outputs the FS reads), keyed by name, or
+     * "Block.member" for members of interface blocks (as `varyings`). */
+    bool has_gs = false;
+    std::map<std::string, VaryingSlot> gs_varyings;
+    std::map<std::string, const TType *> used[SWR_GLSL_NUM_STAGES]; /* globals referenced per stage */
+    std::vector<std::string> order[SWR_GLSL_NUM_STAGES];            /* declaration order (linker objects) */
+    std::map<std::string, const TType *> declared[SWR_GLSL_NUM_STAGES];
     bool uses_ftransform = false;
     /* GLSL 1.20 uniform initializers (the folded constant glslang keeps on
      * the uniform's symbols), per stage */
-    std::map<std::string, TConstUnionArray> inits[2];
+    std::map<std::string, TConstUnionArray> inits[SWR_GLSL_NUM_STAGES];
     /* FS user `out` variables: first COLOR index (glBindFragDataLocation or
      * the first free run in declaration order) */
     std::map<std::string, int> frag_loc;
@@ -224,7 +231,7 @@ inline bool is_uniform_block(const TType &t) { return is_uniform(t) && t.getBasi
 
 /* ---- entry points ------------------------------------------------------- */
 
-/* glsl_codegen.cpp: the TGSI text of `stage` (SWR_GLSL_VERTEX/FRAGMENT) of
+/* glsl_codegen.cpp: the TGSI text of `stage` (SWR_GLSL_VERTEX/FRAGMENT/GEOMETRY) of
  * the linked intermediate `im`, in the layout of `ctx`, into `out`;
  * `optimize` allows loop unrolling. Throws Unsupported. */
 void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, bool optimize);
@@ -236,8 +243,8 @@ void process_fini();
 /* Parses s's sources with glslang: sets s->ok and s->log (glslang's log,
  * then the rules it leaves unchecked). */
 void compile_shader(swr_glsl_shader *s);
-/* Links the shaders (each compiled, both stages present) into p: on success
- * p->ok, the TGSI of both stages and the reflection; otherwise p->log says
+/* Links the shaders (each compiled, VS and FS present, a GS optional) into p: on success
+ * p->ok, the TGSI of every stage and the reflection; otherwise p->log says
  * why. May throw Unsupported or std::exception. */
 void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int count,
                   const swr_glsl_attrib_binding *bindings, int nbindings,

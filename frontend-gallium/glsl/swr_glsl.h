@@ -1,11 +1,12 @@
 /*
- * swr_glsl.h: GLSL 1.10 / 1.20 / 1.30 / ES 1.00 to TGSI text.
+ * swr_glsl.h: GLSL 1.10 / 1.20 / 1.30 / 1.40 / 1.50 (vertex, geometry,
+ * fragment) / ES 1.00 to TGSI text.
  *
  * glslang (AST mode, no SPIR-V) parses and links; glsl_link.cpp lays out
  * the interfaces and glsl_codegen.cpp walks the linked tree of each stage
  * and prints TGSI text (tgsi/tgsi.h parses it); glsl_api.cpp is this API.
  * User functions are inlined at their call sites; every value lives in TEMP
- * registers; uniforms of both stages share CONST[0] with one layout.
+ * registers; uniforms of all stages share CONST[0] with one layout.
  *
  * Value conventions of the generated code: ints and uints are native 32-bit
  * integers; bools are 0 / 0xFFFFFFFF (~0); a bool uniform is read as true
@@ -46,7 +47,9 @@
 extern "C" {
 #endif
 
-typedef enum swr_glsl_stage { SWR_GLSL_VERTEX = 0, SWR_GLSL_FRAGMENT = 1 } swr_glsl_stage;
+/* SWR_GLSL_GEOMETRY: GLSL 1.50 geometry shaders (see swr_glsl_program_gs_info). */
+typedef enum swr_glsl_stage { SWR_GLSL_VERTEX = 0, SWR_GLSL_FRAGMENT = 1, SWR_GLSL_GEOMETRY = 2 } swr_glsl_stage;
+#define SWR_GLSL_NUM_STAGES 3
 typedef struct swr_glsl_shader swr_glsl_shader;
 typedef struct swr_glsl_program swr_glsl_program;
 
@@ -73,8 +76,8 @@ swr_glsl_stage swr_glsl_shader_stage(const swr_glsl_shader *s);
  * thread with a 256 MiB stack, so deep expressions compile instead of
  * overflowing the caller's stack.
  * The limit only gates the compile: what the code generator supports of 1.40+ is listed in
- * README.md (today: uniform blocks yes; `in`/`out` interface blocks fail at link with
- * "unsupported"). */
+ * README.md (uniform blocks; `in`/`out` interface blocks between VS, GS and FS, matched by
+ * block name and member). A geometry shader needs #version 150 or later. */
 swr_glsl_shader *swr_glsl_compile_ex(swr_glsl_stage stage, int count, const char *const *strings,
                                      const int *lengths, int max_version);
 
@@ -99,8 +102,26 @@ bool swr_glsl_program_ok(const swr_glsl_program *p);
 const char *swr_glsl_program_log(const swr_glsl_program *p);
 void swr_glsl_program_destroy(swr_glsl_program *p);
 
-/* TGSI text of a linked stage ("VERT\n..." / "FRAG\n..."), NULL if link failed. */
+/* TGSI text of a linked stage ("VERT\n..." / "FRAG\n..." / "GEOM\n..."), NULL if link failed
+ * or (geometry) the program has no such stage. */
 const char *swr_glsl_program_tgsi(const swr_glsl_program *p, swr_glsl_stage stage);
+
+/* Geometry shaders (GLSL 1.50). A program with a geometry shader must have a vertex shader (GL 3.2
+ * section 2.12: the link fails otherwise); a missing fragment shader gets the fixed-function
+ * stand-in as for VS-only programs. The GS TGSI ("GEOM") carries GS_INPUT_PRIMITIVE /
+ * GS_OUTPUT_PRIMITIVE / GS_MAX_OUTPUT_VERTICES / GS_INVOCATIONS 1 from the layout qualifiers;
+ * gl_in[v].gl_Position / gl_PointSize / gl_ClipDistance are IN[v][..] POSITION / PSIZE /
+ * CLIPDIST, user inputs (arrays, or members of an input block array) IN[v][..] GENERIC[8 + k]
+ * numbered as the VS outputs they read (VS->GS varyings sorted by name, block members as
+ * "Block.member"); gl_PrimitiveIDIn is SV PRIMID; outputs as a VS's plus gl_PrimitiveID (PRIMID)
+ * and gl_Layer (LAYER), numbered for the FS as VS outputs are without a GS. EmitVertex() copies
+ * the outputs to OUT and EMITs stream 0, EndPrimitive() is ENDPRIM of stream 0.
+ * gs_info answers glGetProgramiv(GL_GEOMETRY_INPUT_TYPE / GL_GEOMETRY_OUTPUT_TYPE /
+ * GL_GEOMETRY_VERTICES_OUT) with GL enums (GL_POINTS 0, GL_LINES 1, GL_TRIANGLES 4,
+ * GL_LINES_ADJACENCY 0xA, GL_TRIANGLES_ADJACENCY 0xC; GL_LINE_STRIP 3, GL_TRIANGLE_STRIP 5);
+ * false (outputs untouched) when the program did not link or has no GS. */
+bool swr_glsl_program_gs_info(const swr_glsl_program *p, unsigned *input_type, unsigned *output_type,
+                              unsigned *vertices_out);
 
 /* Active attributes (vertex inputs). The VS declares IN[0..n-1] densely; input i reads
  * attribute location `location + i - first_input` (a matN takes N consecutive locations/inputs). */
@@ -117,7 +138,7 @@ typedef struct swr_glsl_attrib {
 int swr_glsl_num_attribs(const swr_glsl_program *p);
 const swr_glsl_attrib *swr_glsl_get_attrib(const swr_glsl_program *p, int i);
 
-/* Active uniforms, shared by both stages: both stages read CONST[0][r] with the same layout,
+/* Active uniforms, shared by the stages: every stage reads CONST[0][r] with the same layout,
  * one vec4 register per scalar/vector, per matrix column, per array element. Values: float ->
  * float bits; int/sampler -> int32 bits; uint -> uint32 bits; bool -> uint32 0 or 0xFFFFFFFF
  * (any nonzero bits read as true). Samplers take no register.
@@ -129,7 +150,7 @@ typedef struct swr_glsl_uniform {
     unsigned array_size;
     int const_reg;             /* -1 for samplers */
     unsigned regs_per_element; /* 1, or columns for matrices (0 for samplers) */
-    int sampler;               /* TGSI SAMP/SVIEW index of element 0 (same in both stages), or -1 */
+    int sampler;               /* TGSI SAMP/SVIEW index of element 0 (same in every stage), or -1 */
     unsigned stage_mask;       /* 1 << stage for each stage that uses it */
 } swr_glsl_uniform;
 int swr_glsl_num_uniforms(const swr_glsl_program *p);
@@ -153,7 +174,7 @@ const swr_glsl_frag_output *swr_glsl_get_frag_output(const swr_glsl_program *p, 
 /* Uniform blocks (GLSL 1.40 / ARB_uniform_buffer_object), the API for glGetUniformBlockIndex,
  * glGetActiveUniformBlockiv, glGetActiveUniformsiv and glUniformBlockBinding. One entry per block,
  * and per element of an array of blocks ("B[0]", "B[1]"), blocks ordered by first use (vertex
- * stage first); at most 12 entries per stage and 24 in all (the link fails beyond), each at most
+ * stage first); at most 12 entries per stage (the link fails beyond), each at most
  * 65536 bytes:
  *  - entry b is TGSI constant buffer CONST[stage_const_buffer[st]][...] (1..12, numbered per
  *    stage) in each stage st of stage_mask (CONST[0] stays the default-block uniforms); the GL
@@ -171,7 +192,7 @@ typedef struct swr_glsl_uniform_block {
     unsigned data_size;         /* GL_UNIFORM_BLOCK_DATA_SIZE in bytes (std140, multiple of 16) */
     int binding;                /* layout(binding = N) (GLSL 4.20 / ARB_shading_language_420pack), else 0 */
     unsigned const_buffer;      /* stage_const_buffer of the first stage in stage_mask */
-    unsigned stage_const_buffer[2]; /* TGSI CONST[] index per swr_glsl_stage, 0: not in the stage */
+    unsigned stage_const_buffer[SWR_GLSL_NUM_STAGES]; /* TGSI CONST[] index per swr_glsl_stage, 0: not in the stage */
     unsigned stage_mask;        /* 1 << stage for each stage that references it */
     unsigned num_active;        /* GL_UNIFORM_BLOCK_ACTIVE_UNIFORMS */
     const int *active_uniforms; /* GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES: swr_glsl_get_uniform indices */

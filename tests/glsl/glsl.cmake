@@ -12,3 +12,11 @@ swr_test(NAME test_glsl_opt
   LIBS swr_glsl swr_tgsi swr_jitter
   LABELS glsl
   TIMEOUT 120)
+# Geometry shaders (GLSL 1.50, issue 20): VS+GS+FS programs link, their GEOM
+# TGSI validates and runs in tgsi_ref_run_gs with analytically checked
+# vertices, cuts and semantics; GS compile and link errors.
+swr_test(NAME test_glsl_gs
+  SOURCES ${CMAKE_CURRENT_LIST_DIR}/test_glsl_gs.c
+  LIBS swr_glsl swr_tgsi
+  LABELS glsl
+  TIMEOUT 60)

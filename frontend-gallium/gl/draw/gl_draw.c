@@ -614,12 +614,38 @@ static void free_blocks(vertex_setup *s)
 
 /* ---- validation ---------------------------------------------------------------------- */
 
+/* The geometry shader input primitive a draw mode feeds (GL 3.2 section
+ * 2.12.1, table 2.12). */
+static GLenum gs_input_of(GLenum mode)
+{
+    switch (mode) {
+    case GL_POINTS: return GL_POINTS;
+    case GL_LINES: case GL_LINE_STRIP: case GL_LINE_LOOP: return GL_LINES;
+    case GL_LINES_ADJACENCY: case GL_LINE_STRIP_ADJACENCY: return GL_LINES_ADJACENCY;
+    case GL_TRIANGLES_ADJACENCY: case GL_TRIANGLE_STRIP_ADJACENCY: return GL_TRIANGLES_ADJACENCY;
+    default: return GL_TRIANGLES;
+    }
+}
+
 static bool mode_ok(struct gl_context *ctx, GLenum mode)
 {
+    /* GL 3.2: the adjacency modes (GL_LINES_ADJACENCY 0xA ..
+     * GL_TRIANGLE_STRIP_ADJACENCY 0xD = PIPE_PRIM_*); the
+     * ARB/EXT_geometry_shader4 enums are the same values but those
+     * extensions are not advertised, so before 3.2 they are errors */
+    bool adjacency = mode >= GL_LINES_ADJACENCY && mode <= GL_TRIANGLE_STRIP_ADJACENCY &&
+                     ctx->desc.major * 10 + ctx->desc.minor >= 32;
     /* core (GL 3.2 core E.2.2): quads, quad strips and polygons are gone */
-    if (mode > GL_POLYGON || (gl_is_core(ctx) && mode > GL_TRIANGLE_FAN)) {
+    if (!adjacency && (mode > GL_POLYGON || (gl_is_core(ctx) && mode > GL_TRIANGLE_FAN))) {
         /* GL_POINTS (0) .. GL_POLYGON (9) = PIPE_PRIM_* */
         gl_error(ctx, GL_INVALID_ENUM);
+        return false;
+    }
+    /* GL 3.2 section 2.12.1: with a geometry shader the mode must feed its
+     * input primitive */
+    int gs_in = gl_program_gs_input_type(ctx);
+    if (gs_in >= 0 && gs_input_of(mode) != (GLenum)gs_in) {
+        gl_error(ctx, GL_INVALID_OPERATION);
         return false;
     }
     return gl_xfb_mode_ok(ctx, mode);

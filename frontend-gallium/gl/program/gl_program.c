@@ -97,6 +97,7 @@ typedef struct glp_program {
 typedef struct glp_cso_entry {
     glp_exec *exec; /* a reference; NULL: empty */
     void *vs, *fs;
+    void *gs; /* the geometry shader's CSO; NULL without one (or a pipe without the hooks) */
 } glp_cso_entry;
 
 #define GLP_CSO_CACHE 64 /* executables a context draws with before one must go */
@@ -168,6 +169,8 @@ static void cso_entry_free(struct gl_context *ctx, glp_cso_entry *c)
         ctx->pipe->delete_vs_state(ctx->pipe, c->vs);
     if (c->fs)
         ctx->pipe->delete_fs_state(ctx->pipe, c->fs);
+    if (c->gs && ctx->pipe->delete_gs_state)
+        ctx->pipe->delete_gs_state(ctx->pipe, c->gs);
     exec_unref(ctx, c->exec);
     memset(c, 0, sizeof *c);
 }
@@ -203,10 +206,23 @@ static bool cso_create(struct gl_context *ctx, const glp_exec *e, void **vs, voi
     return false;
 }
 
+/* The GS CSO of e (GEOM TGSI through create_gs_state, p_context.h), NULL
+ * when e has no geometry shader or the pipe does not offer the hooks (then
+ * the draw runs without the GS). */
+static void *gs_create(struct gl_context *ctx, const glp_exec *e)
+{
+    struct pipe_shader_state ss;
+    memset(&ss, 0, sizeof ss);
+    ss.text = swr_glsl_program_tgsi(e->glsl, SWR_GLSL_GEOMETRY);
+    if (!ss.text || !ctx->pipe->create_gs_state)
+        return NULL;
+    return ctx->pipe->create_gs_state(ctx->pipe, &ss);
+}
+
 /* Stores CSOs of e (takes a reference to e). Entries whose executable only
  * the cache still holds are freed first; when all are in use one other than
  * the bound executable's goes. */
-static glp_cso_entry *cso_add(struct gl_context *ctx, glp_exec *e, void *vs, void *fs)
+static glp_cso_entry *cso_add(struct gl_context *ctx, glp_exec *e, void *vs, void *fs, void *gs)
 {
     gl_program_state *st = ctx->program;
     glp_cso_entry *free_slot = NULL;
@@ -231,6 +247,7 @@ static glp_cso_entry *cso_add(struct gl_context *ctx, glp_exec *e, void *vs, voi
     free_slot->exec = exec_ref(e);
     free_slot->vs = vs;
     free_slot->fs = fs;
+    free_slot->gs = gs;
     return free_slot;
 }
 
@@ -244,10 +261,13 @@ static glp_cso_entry *cso_get(struct gl_context *ctx, glp_exec *e)
     void *vs, *fs;
     if (!cso_create(ctx, e, &vs, &fs))
         return NULL;
-    glp_cso_entry *c = cso_add(ctx, e, vs, fs);
+    void *gs = gs_create(ctx, e);
+    glp_cso_entry *c = cso_add(ctx, e, vs, fs, gs);
     if (!c) {
         ctx->pipe->delete_vs_state(ctx->pipe, vs);
         ctx->pipe->delete_fs_state(ctx->pipe, fs);
+        if (gs)
+            ctx->pipe->delete_gs_state(ctx->pipe, gs);
     }
     return c;
 }
@@ -412,6 +432,8 @@ void gl_program_fini(struct gl_context *ctx)
     if (st->bound_exec) {
         ctx->pipe->bind_vs_state(ctx->pipe, NULL);
         ctx->pipe->bind_fs_state(ctx->pipe, NULL);
+        if (ctx->pipe->bind_gs_state)
+            ctx->pipe->bind_gs_state(ctx->pipe, NULL);
         exec_unref(ctx, st->bound_exec);
         st->bound_exec = NULL;
     }
@@ -478,6 +500,32 @@ bool gl_program_get(struct gl_context *ctx, GLenum pname, gl_value *v)
     case GL_MAX_VARYING_FLOATS:
         gl_value_int(v, GLP_MAX_VARYING_FLOATS);
         return true;
+    /* GL 3.2 table 6.56 (geometry shader limits): what the engine runs
+     * (common/shader_abi.h SWR_GS_MAX_OUT_VERTICES 1024,
+     * SWR_GS_MAX_OUT_COMPONENTS 1024) and what swr_glsl lays out */
+    case GL_MAX_GEOMETRY_UNIFORM_COMPONENTS:
+    case GL_MAX_GEOMETRY_INPUT_COMPONENTS:
+    case GL_MAX_GEOMETRY_OUTPUT_COMPONENTS:
+    case GL_MAX_GEOMETRY_OUTPUT_VERTICES:
+    case GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS:
+    case GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS: {
+        if (ctx->desc.major * 10 + ctx->desc.minor < 32)
+            return false;
+        int r = 1024;
+        if (pname == GL_MAX_GEOMETRY_UNIFORM_COMPONENTS) {
+            int bytes = ctx->screen->get_shader_param(ctx->screen, PIPE_SHADER_VERTEX,
+                                                      PIPE_SHADER_CAP_MAX_CONST_BUFFER_SIZE);
+            r = bytes > 0 ? bytes / 4 : 1024;
+        } else if (pname == GL_MAX_GEOMETRY_INPUT_COMPONENTS) {
+            r = 64;
+        } else if (pname == GL_MAX_GEOMETRY_OUTPUT_COMPONENTS) {
+            r = 128;
+        } else if (pname == GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS) {
+            r = 16;
+        }
+        gl_value_int(v, r);
+        return true;
+    }
     case GL_MAX_TEXTURE_COORDS:
         gl_value_int(v, GLP_MAX_TEXTURE_COORDS);
         return true;
@@ -508,7 +556,9 @@ int gl_program_enable(struct gl_context *ctx, GLenum cap, int op)
 
 static GLuint create_shader_locked(struct gl_context *ctx, GLenum type)
 {
-    if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER) {
+    /* GL_GEOMETRY_SHADER: GL 3.2 (no ARB/EXT_geometry_shader4 is advertised) */
+    bool gs_ok = type == GL_GEOMETRY_SHADER && ctx->desc.major * 10 + ctx->desc.minor >= 32;
+    if (type != GL_VERTEX_SHADER && type != GL_FRAGMENT_SHADER && !gs_ok) {
         gl_error(ctx, GL_INVALID_ENUM);
         return 0;
     }
@@ -586,7 +636,9 @@ void swrgl_CompileShader(struct gl_context *ctx, GLuint shader)
         return;
     }
     const char *src = s->source ? s->source : "";
-    s->glsl = swr_glsl_compile_ex(s->type == GL_VERTEX_SHADER ? SWR_GLSL_VERTEX : SWR_GLSL_FRAGMENT,
+    s->glsl = swr_glsl_compile_ex(s->type == GL_VERTEX_SHADER     ? SWR_GLSL_VERTEX
+                                  : s->type == GL_GEOMETRY_SHADER ? SWR_GLSL_GEOMETRY
+                                                                  : SWR_GLSL_FRAGMENT,
                                   1, &src, NULL, gl_glsl_version(ctx));
     if (!s->glsl) {
         gl_error(ctx, GL_OUT_OF_MEMORY);
@@ -878,7 +930,7 @@ static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
         add_log(p, "error: a program needs a vertex or a fragment shader\n");
         return NULL;
     }
-    void *vs_cso = NULL, *fs_cso = NULL;
+    void *vs_cso = NULL, *fs_cso = NULL, *gs_cso = NULL;
     swr_glsl_shader **shaders = malloc(p->num_attached * sizeof *shaders);
     swr_glsl_attrib_binding *bind = malloc((p->attribs.n + p->frag_data.n + 1) * sizeof *bind);
     glp_exec *e = calloc(1, sizeof *e);
@@ -921,6 +973,11 @@ static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
         add_log(p, "error: internal: the driver rejected the generated TGSI\n");
         goto fail;
     }
+    gs_cso = gs_create(ctx, e);
+    if (!gs_cso && swr_glsl_program_tgsi(e->glsl, SWR_GLSL_GEOMETRY) && ctx->pipe->create_gs_state) {
+        add_log(p, "error: internal: the driver rejected the generated geometry shader TGSI\n");
+        goto fail;
+    }
     e->num_samplers = swr_glsl_num_samplers(e->glsl);
     if (e->num_samplers > SWRGL_MAX_SAMPLERS) {
         add_log(p, "error: too many samplers\n");
@@ -945,9 +1002,11 @@ static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
     }
     free(shaders);
     free(bind);
-    if (!cso_add(ctx, e, vs_cso, fs_cso)) { /* made again at the first draw */
+    if (!cso_add(ctx, e, vs_cso, fs_cso, gs_cso)) { /* made again at the first draw */
         ctx->pipe->delete_vs_state(ctx->pipe, vs_cso);
         ctx->pipe->delete_fs_state(ctx->pipe, fs_cso);
+        if (gs_cso)
+            ctx->pipe->delete_gs_state(ctx->pipe, gs_cso);
     }
     return e;
 fail:
@@ -957,6 +1016,8 @@ fail:
         ctx->pipe->delete_vs_state(ctx->pipe, vs_cso);
         ctx->pipe->delete_fs_state(ctx->pipe, fs_cso);
     }
+    if (gs_cso)
+        ctx->pipe->delete_gs_state(ctx->pipe, gs_cso);
     if (e) {
         e->refs = 1;
         exec_unref(ctx, e);
@@ -1125,6 +1186,23 @@ void swrgl_GetProgramiv(struct gl_context *ctx, GLuint program, GLenum pname, GL
     case GL_LINK_STATUS:
         r = p->link_status;
         break;
+    case GL_GEOMETRY_VERTICES_OUT:
+    case GL_GEOMETRY_INPUT_TYPE:
+    case GL_GEOMETRY_OUTPUT_TYPE: {
+        /* GL 3.2 6.1.16: INVALID_OPERATION unless the program linked with a
+         * geometry shader (INVALID_ENUM before 3.2) */
+        unsigned in_t, out_t, nv;
+        if (ctx->desc.major * 10 + ctx->desc.minor < 32) {
+            gl_error(ctx, GL_INVALID_ENUM);
+            return;
+        }
+        if (!p->link_status || !p->exec || !swr_glsl_program_gs_info(p->exec->glsl, &in_t, &out_t, &nv)) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return;
+        }
+        r = (GLint)(pname == GL_GEOMETRY_VERTICES_OUT ? nv : pname == GL_GEOMETRY_INPUT_TYPE ? in_t : out_t);
+        break;
+    }
     case GL_VALIDATE_STATUS:
         r = p->validate_status;
         break;
@@ -1499,6 +1577,8 @@ bool gl_program_validate(struct gl_context *ctx)
         }
         ctx->pipe->bind_vs_state(ctx->pipe, c->vs);
         ctx->pipe->bind_fs_state(ctx->pipe, c->fs);
+        if (ctx->pipe->bind_gs_state)
+            ctx->pipe->bind_gs_state(ctx->pipe, c->gs); /* NULL: no GS */
         exec_ref(e);
         exec_unref(ctx, st->bound_exec);
         st->bound_exec = e;
@@ -1523,6 +1603,9 @@ bool gl_program_validate(struct gl_context *ctx)
         ctx->pipe->set_constant_buffer(ctx->pipe, PIPE_SHADER_VERTEX, 0, e->num_regs ? &cb : NULL);
         ctx->pipe->set_constant_buffer(ctx->pipe, PIPE_SHADER_FRAGMENT, 0,
                                        e->num_regs ? &cb : NULL);
+        /* the geometry shader reads the same CONST[0] layout (swr_glsl.h) */
+        if (swr_glsl_program_tgsi(e->glsl, SWR_GLSL_GEOMETRY) && ctx->pipe->create_gs_state)
+            ctx->pipe->set_constant_buffer(ctx->pipe, PIPE_SHADER_GEOMETRY, 0, e->num_regs ? &cb : NULL);
         st->const_serial = serial;
         st->const_uploaded = true;
     }
@@ -1550,9 +1633,22 @@ void glp_samplers_changed(struct gl_context *ctx) { st_of(ctx)->samplers_checked
 void gl_program_invalidate_pipe(struct gl_context *ctx)
 {
     gl_program_state *st = st_of(ctx);
+    /* (fixed function next: no geometry shader stays bound) */
+    if (st->bound_exec && ctx->pipe->bind_gs_state)
+        ctx->pipe->bind_gs_state(ctx->pipe, NULL);
     exec_unref(ctx, st->bound_exec);
     st->bound_exec = NULL;
     st->const_uploaded = false;
+}
+
+int gl_program_gs_input_type(struct gl_context *ctx)
+{
+    gl_program_state *st = st_of(ctx);
+    glp_exec *e = st->current && st->current->exec ? st->current->exec : st->cur_exec;
+    unsigned in_t;
+    if (!e || !swr_glsl_program_gs_info(e->glsl, &in_t, NULL, NULL))
+        return -1;
+    return (int)in_t;
 }
 
 unsigned gl_program_vs_inputs(struct gl_context *ctx, gl_vs_input *inputs)

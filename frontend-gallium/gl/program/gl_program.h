@@ -47,6 +47,11 @@ typedef struct gl_vs_input {
     int legacy;
 } gl_vs_input;
 unsigned gl_program_vs_inputs(struct gl_context *ctx, gl_vs_input *inputs /* [32] */);
+/* The input primitive (GL_POINTS, GL_LINES, GL_LINES_ADJACENCY, GL_TRIANGLES,
+ * GL_TRIANGLES_ADJACENCY) of the current program's geometry shader, or -1
+ * when it has none (GL 3.2 section 2.12.1: a draw whose mode does not fit
+ * it is GL_INVALID_OPERATION). */
+int gl_program_gs_input_type(struct gl_context *ctx);
 
 /* The current program's samplers: sampler index s (TGSI SAMP[s]/SVIEW[s],
  * the same index in every stage) reads texture unit uses[s].unit as a

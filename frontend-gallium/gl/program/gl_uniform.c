@@ -462,6 +462,11 @@ bool glp_uniforms_build(glp_exec *e)
                     e->sampler_stages[s] |= 1u << PIPE_SHADER_VERTEX;
                 if (g->stage_mask & (1u << SWR_GLSL_FRAGMENT))
                     e->sampler_stages[s] |= 1u << PIPE_SHADER_FRAGMENT;
+                /* (gl_texture.c binds views for the VS and FS stages only
+                 * so far: a GS that samples reads nothing until it binds
+                 * PIPE_SHADER_GEOMETRY too) */
+                if (g->stage_mask & (1u << SWR_GLSL_GEOMETRY))
+                    e->sampler_stages[s] |= 1u << PIPE_SHADER_GEOMETRY;
             }
             continue;
         }

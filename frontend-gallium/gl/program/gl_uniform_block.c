@@ -79,6 +79,9 @@ void glp_blocks_bind(struct gl_context *ctx, glp_exec *e)
         if (ub->stage_const_buffer[SWR_GLSL_FRAGMENT])
             ctx->pipe->set_constant_buffer(ctx->pipe, PIPE_SHADER_FRAGMENT,
                                            ub->stage_const_buffer[SWR_GLSL_FRAGMENT], have ? &cb : NULL);
+        if (ub->stage_const_buffer[SWR_GLSL_GEOMETRY] && ctx->pipe->create_gs_state) /* (a pipe with GS) */
+            ctx->pipe->set_constant_buffer(ctx->pipe, PIPE_SHADER_GEOMETRY,
+                                           ub->stage_const_buffer[SWR_GLSL_GEOMETRY], have ? &cb : NULL);
     }
 }
 
@@ -86,8 +89,12 @@ void glp_blocks_bind(struct gl_context *ctx, glp_exec *e)
 
 bool glp_blocks_get(struct gl_context *ctx, GLenum pname, gl_value *v)
 {
-    (void)ctx;
     switch (pname) {
+    case GL_MAX_GEOMETRY_UNIFORM_BLOCKS: /* GL 3.2 */
+        if (ctx->desc.major * 10 + ctx->desc.minor < 32)
+            return false;
+        gl_value_int(v, GLP_MAX_UNIFORM_BLOCKS);
+        return true;
     case GL_MAX_VERTEX_UNIFORM_BLOCKS:
     case GL_MAX_FRAGMENT_UNIFORM_BLOCKS:
         gl_value_int(v, GLP_MAX_UNIFORM_BLOCKS);
@@ -98,6 +105,10 @@ bool glp_blocks_get(struct gl_context *ctx, GLenum pname, gl_value *v)
     case GL_MAX_UNIFORM_BLOCK_SIZE:
         gl_value_int(v, GLP_MAX_UNIFORM_BLOCK_SIZE);
         return true;
+    case GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS: /* GL 3.2 */
+        if (ctx->desc.major * 10 + ctx->desc.minor < 32)
+            return false;
+        /* fall through */
     case GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS:
     case GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS:
         /* GL 3.1 section 2.11.4: the default block's components and the
@@ -162,7 +173,7 @@ void swrgl_GetActiveUniformBlockiv(struct gl_context *ctx, GLuint program, GLuin
         r = (ub->stage_mask >> SWR_GLSL_FRAGMENT) & 1;
         break;
     case GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER:
-        r = 0;
+        r = (ub->stage_mask >> SWR_GLSL_GEOMETRY) & 1;
         break;
     default:
         gl_error(ctx, GL_INVALID_ENUM);
