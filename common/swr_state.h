@@ -411,6 +411,10 @@ typedef struct swr_gs_state {
     uint8_t point_size_slot;
     uint8_t clip_dist_slot[2];
     uint8_t viewport_index_slot;
+    /* SWR_SLOT_NONE, or the output slot whose .x (int bits) at an output
+     * primitive's provoking vertex is the primitive ID the PS sees
+     * (gl_PrimitiveID); without it the PS sees the input primitive's. */
+    uint8_t prim_id_slot;
 } swr_gs_state;
 
 typedef enum swr_shader_stage {

@@ -26,6 +26,8 @@
  * when the rasterizer state says flatshade_first (GL's
  * PROVOKING_VERTEX for GS output strips); strip triangles keep the winding
  * as fe_assemble's strips do (odd ones swap their first two vertices).
+ * The primitive ID the PS sees is the GS's prim_id_slot output at that
+ * vertex, or without one the input primitive's.
  */
 #include "rasterizer/fe_chunk.h"
 
@@ -321,8 +323,9 @@ bool fe_gs_run(fe_ctx *f, uint32_t n, uint32_t *n_out, uint32_t *verts_out)
                      sizeof(uint32_t)))
             return false;
         float *gv = (float *)s->gs_vout;
+        const uint32_t pid_slot = gs->prim_id_slot;
         for (uint32_t l = 0; l < lanes; l++) {
-            const uint32_t prim_id = s->prims[b0 + l].prim_id;
+            uint32_t prim_id = s->prims[b0 + l].prim_id;
             uint32_t strip = 0; /* vertices of the current strip so far */
             for (uint32_t e = 0; e < args.emit_count[l]; e++) {
                 const uint32_t u = verts++;
@@ -332,6 +335,12 @@ bool fe_gs_run(fe_ctx *f, uint32_t n, uint32_t *n_out, uint32_t *verts_out)
                     for (uint32_t c = 0; c < 4; c++)
                         dst[a * 32 + c * 8] = src[a * 4 + c];
                 strip++;
+                if (pid_slot < nout && strip >= nvout) {
+                    /* The provoking vertex's (first: the primitive's first
+                     * in strip order, u + 1 - nvout; last: u). */
+                    const uint32_t pv = first ? u + 1 - nvout : u;
+                    memcpy(&prim_id, gv + fe_attr_base_n(nout, pv) + pid_slot * 32, 4);
+                }
                 if (nvout == 1) {
                     put_prim(s, &np, u, 0, 0, prim_id, 0, 0);
                 } else if (nvout == 2 && strip >= 2) {

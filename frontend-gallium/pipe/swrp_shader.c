@@ -373,6 +373,7 @@ void swrp_shader_link(const swrp_shader_cso *vs, jit_shader *vs_code, const swrp
         out_gs->clip_dist_slot[0] = find_output(gi, TGSI_SEMANTIC_CLIPDIST, 0);
         out_gs->clip_dist_slot[1] = find_output(gi, TGSI_SEMANTIC_CLIPDIST, 1);
         out_gs->viewport_index_slot = find_output(gi, TGSI_SEMANTIC_VIEWPORT_INDEX, 0);
+        out_gs->prim_id_slot = find_output(gi, TGSI_SEMANTIC_PRIMID, 0);
     }
 
     out_vs->func = jit_shader_vs_func(vs_code);

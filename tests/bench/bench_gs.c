@@ -193,7 +193,8 @@ static void bm_run(cb_state *st, int variant)
                            .output_topology = SWR_TOPO_TRIANGLE_STRIP, .max_vertices = 3,
                            .position_slot = 0, .point_size_slot = SWR_SLOT_NONE,
                            .clip_dist_slot = {SWR_SLOT_NONE, SWR_SLOT_NONE},
-                           .viewport_index_slot = SWR_SLOT_NONE};
+                           .viewport_index_slot = SWR_SLOT_NONE,
+                           .prim_id_slot = SWR_SLOT_NONE};
         swr_set_gs(ctx, &gs);
     }
     const swr_clear_info clear = {.buffers = SWR_CLEAR_COLOR(0), .color = {0.1f, 0.1f, 0.1f, 1}};

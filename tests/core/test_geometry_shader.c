@@ -33,6 +33,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -441,7 +442,7 @@ static void bind_engine_state(swr_context *ctx, const gs_case *gc, const kernel_
                        .reads_prim_id = true, .position_slot = 0,
                        .point_size_slot = SWR_SLOT_NONE,
                        .clip_dist_slot = {SWR_SLOT_NONE, SWR_SLOT_NONE},
-                       .viewport_index_slot = SWR_SLOT_NONE};
+                       .viewport_index_slot = SWR_SLOT_NONE, .prim_id_slot = SWR_SLOT_NONE};
     assert_int_equal(swr_set_gs(ctx, &gs), SWR_OK);
     swr_ps_state ps = {.func = tu_color_ps, .num_inputs = 1, .num_outputs = 1,
                        .color0_writes_all = true};
@@ -683,7 +684,7 @@ static void test_validation(void **state)
                        .output_topology = SWR_TOPO_TRIANGLE_STRIP, .max_vertices = 3,
                        .position_slot = 0, .point_size_slot = SWR_SLOT_NONE,
                        .clip_dist_slot = {SWR_SLOT_NONE, SWR_SLOT_NONE},
-                       .viewport_index_slot = SWR_SLOT_NONE};
+                       .viewport_index_slot = SWR_SLOT_NONE, .prim_id_slot = SWR_SLOT_NONE};
     assert_null(swr_gs_validate(&ok));
     assert_null(swr_gs_validate(NULL));
     swr_gs_state b = ok;
@@ -730,11 +731,82 @@ static void test_validation(void **state)
     tu_target_free(&t);
 }
 
+/* The primitive ID the PS sees: the GS's prim_id_slot output. Points on
+ * a grid become squares whose vertices carry 3 * id + 1 (int bits) in
+ * output 2's x; the PS writes red = (that & 7) / 7, checked at every
+ * square's centre. */
+static void k_quad_pid(const float in[6][NOUT][4], uint32_t nvin, int32_t prim_id, emitter *e)
+{
+    k_quad(in, nvin, prim_id, e);
+    const uint32_t v = 3u * (uint32_t)prim_id + 1u;
+    for (uint32_t k = 0; k < e->count; k++)
+        memcpy(&e->v[k][2][0], &v, 4);
+}
+
+static void pid_ps(const void *shader, swr_ps_args *a)
+{
+    (void)shader;
+    for (int l = 0; l < 8; l++) {
+        a->color[0].v[0][l] = (float)(a->prim_id & 7) / 7.0f;
+        a->color[0].v[1][l] = 0.0f;
+        a->color[0].v[2][l] = 0.0f;
+        a->color[0].v[3][l] = 1.0f;
+    }
+}
+
+static void test_prim_id_slot(void **state)
+{
+    (void)state;
+    tu_target t;
+    swr_context_desc desc = {.workers = 2, .max_prims_per_draw = 3};
+    assert_int_equal(tu_target_init(&t, &desc, W, H, SWR_FORMAT_R8G8B8A8_UNORM, SWR_FORMAT_NONE),
+                     SWR_OK);
+    kernel_ref kr = {k_quad_pid};
+    gs_case gc = {"pid", SWR_TOPO_POINTS, SWR_TOPO_TRIANGLE_STRIP, 4, k_quad_pid};
+    tu_pipeline(&t, SWR_INTERP_CONSTANT); /* viewport, blend, depth off */
+    bind_engine_state(t.ctx, &gc, &kr, false);
+    swr_gs_state gs = {.func = gs_abi, .shader = &kr, .num_inputs = 3, .num_outputs = NOUT,
+                       .input_slot = {0, 1, 2}, .input_topology = SWR_TOPO_POINTS,
+                       .output_topology = SWR_TOPO_TRIANGLE_STRIP, .max_vertices = 4,
+                       .position_slot = 0, .point_size_slot = SWR_SLOT_NONE,
+                       .clip_dist_slot = {SWR_SLOT_NONE, SWR_SLOT_NONE},
+                       .viewport_index_slot = SWR_SLOT_NONE, .prim_id_slot = 2};
+    assert_int_equal(swr_set_gs(t.ctx, &gs), SWR_OK);
+    swr_ps_state ps = {.func = pid_ps, .num_outputs = 1, .color0_writes_all = true};
+    assert_int_equal(swr_set_ps(t.ctx, &ps), SWR_OK);
+    /* 4 x 4 points, 16 px apart: squares of 0.06 NDC = 1.9 px half side. */
+    tu_vertex pts[16];
+    for (int i = 0; i < 16; i++)
+        pts[i] = (tu_vertex){{-0.75f + 0.5f * (float)(i % 4), 0.75f - 0.5f * (float)(i / 4), 0, 1},
+                             {1, 1, 1, 1}};
+    memcpy(verts, pts, sizeof pts);
+    const float bg[4] = {0, 0.5f, 0, 1};
+    tu_clear(&t, bg, 1.0);
+    swr_vertex_buffer vb = {.data = verts, .stride_bytes = sizeof(tu_vertex),
+                            .size_bytes = sizeof verts};
+    assert_int_equal(swr_set_vertex_buffers(t.ctx, 0, 1, &vb), SWR_OK);
+    swr_draw_info di = {.topology = SWR_TOPO_POINTS, .count = 16};
+    assert_int_equal(swr_draw(t.ctx, &di), SWR_OK);
+    tu_finish(&t);
+    for (int i = 0; i < 16; i++) {
+        const int x = 8 + 16 * (i % 4), y = 8 + 16 * (i / 4);
+        const uint8_t *px = t.color + (size_t)y * t.cpitch + (size_t)x * 4;
+        const uint32_t want = (uint32_t)lrintf((float)((3u * (uint32_t)i + 1u) & 7) / 7.0f * 255);
+        if (px[0] != want || px[1] != 0)
+            fprintf(stderr, "square %d: pixel (%d, %d) is %u %u %u, expected red %u\n", i, x, y,
+                    px[0], px[1], px[2], want);
+        assert_int_equal(px[0], want);
+        assert_int_equal(px[1], 0); /* drawn over the clear colour */
+    }
+    tu_target_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_validation),
         cmocka_unit_test(test_gs_cases),
+        cmocka_unit_test(test_prim_id_slot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
