@@ -260,6 +260,69 @@ static void test_stream_output(void **state)
     pt_fixture_fini(&f);
 }
 
+/* GS_TRI_PASS scaling the colour by CONST[0][0]: the GS stage's constant
+ * buffers reach it. */
+static const char *const GS_TRI_CONST = "GEOM\n"
+                                        "PROPERTY GS_INPUT_PRIMITIVE TRIANGLES\n"
+                                        "PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+                                        "PROPERTY GS_MAX_OUTPUT_VERTICES 3\n"
+                                        "PROPERTY GS_INVOCATIONS 1\n"
+                                        "DCL IN[][0], POSITION\n"
+                                        "DCL IN[][1], GENERIC[5]\n"
+                                        "DCL OUT[0], GENERIC[0]\n"
+                                        "DCL OUT[1], POSITION\n"
+                                        "DCL CONST[0][0]\n"
+                                        "IMM[0] INT32 {0, 0, 0, 0}\n"
+                                        "  0: MUL OUT[0], IN[0][1], CONST[0][0]\n"
+                                        "  1: MOV OUT[1], IN[0][0]\n"
+                                        "  2: EMIT IMM[0].xxxx\n"
+                                        "  3: MUL OUT[0], IN[1][1], CONST[0][0]\n"
+                                        "  4: MOV OUT[1], IN[1][0]\n"
+                                        "  5: EMIT IMM[0].xxxx\n"
+                                        "  6: MUL OUT[0], IN[2][1], CONST[0][0]\n"
+                                        "  7: MOV OUT[1], IN[2][0]\n"
+                                        "  8: EMIT IMM[0].xxxx\n"
+                                        "  9: END\n";
+
+static void test_constants(void **state)
+{
+    (void)state;
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
+    static const float k[4] = {0.5f, 0.25f, 2.0f, 1.0f};
+    pt_vtx v[18], scaled[18];
+    scene_triangles(v);
+    for (int i = 0; i < 18; i++) {
+        scaled[i] = v[i];
+        for (int c = 0; c < 4; c++)
+            scaled[i].color[c] = v[i].color[c] * k[c];
+    }
+    uint32_t expect[PT_W * PT_H], got[PT_W * PT_H];
+    pt_set_user_vb(scaled, sizeof(pt_vtx));
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 18);
+    pt_read_rgba(f.rt, expect);
+
+    void *vs = pt_make_shader(VS_SHUFFLED, true);
+    void *gs = make_gs(GS_TRI_CONST, NULL);
+    assert_non_null(gs);
+    struct pipe_constant_buffer cb = {.user_buffer = k, .buffer_size = sizeof k};
+    pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_GEOMETRY, 0, &cb);
+    clear_rt();
+    pt_ctx->bind_vs_state(pt_ctx, vs);
+    pt_ctx->bind_gs_state(pt_ctx, gs);
+    pt_set_user_vb(v, sizeof(pt_vtx));
+    pt_draw_arrays(PIPE_PRIM_TRIANGLES, 0, 18);
+    pt_read_rgba(f.rt, got);
+    assert_memory_equal(got, expect, sizeof got);
+
+    pt_ctx->set_constant_buffer(pt_ctx, PIPE_SHADER_GEOMETRY, 0, NULL);
+    pt_ctx->bind_gs_state(pt_ctx, NULL);
+    pt_ctx->bind_vs_state(pt_ctx, f.vs);
+    pt_ctx->delete_gs_state(pt_ctx, gs);
+    pt_ctx->delete_vs_state(pt_ctx, vs);
+    pt_fixture_fini(&f);
+}
+
 static void test_rejected(void **state)
 {
     (void)state;
@@ -296,6 +359,7 @@ int main(void)
         cmocka_unit_test(test_triangle_pass_through),
         cmocka_unit_test(test_points_to_quads),
         cmocka_unit_test(test_stream_output),
+        cmocka_unit_test(test_constants),
         cmocka_unit_test(test_rejected),
     };
     return cmocka_run_group_tests(tests, pt_group_setup, pt_group_teardown);
