@@ -181,10 +181,21 @@ static void test_points_to_quads(void **state)
     clear_rt();
     pt_ctx->bind_vs_state(pt_ctx, vs);
     pt_ctx->bind_gs_state(pt_ctx, gs);
+    struct pipe_query *q = pt_ctx->create_query(pt_ctx, PIPE_QUERY_PIPELINE_STATISTICS, 0);
+    assert_true(pt_ctx->begin_query(pt_ctx, q));
     pt_set_user_vb(pts, sizeof(pt_vtx));
     pt_draw_arrays(PIPE_PRIM_POINTS, 0, 4);
+    assert_true(pt_ctx->end_query(pt_ctx, q));
     pt_read_rgba(f.rt, got);
     assert_memory_equal(got, expect, sizeof got);
+    /* 4 points in, 4 strips of 2 triangles out, all reach the clipper. */
+    union pipe_query_result r;
+    assert_true(pt_ctx->get_query_result(pt_ctx, q, true, &r));
+    assert_int_equal(r.pipeline_statistics.ia_primitives, 4);
+    assert_int_equal(r.pipeline_statistics.gs_invocations, 4);
+    assert_int_equal(r.pipeline_statistics.gs_primitives, 8);
+    assert_int_equal(r.pipeline_statistics.c_invocations, 8);
+    pt_ctx->destroy_query(pt_ctx, q);
 
     /* A mode the GS does not read: dropped, the target stays clear. */
     clear_rt();
