@@ -398,16 +398,16 @@ typedef struct swr_ps_state {
  *   SWR_MAX_ATTRIBS, 1 <= max_vertices <= SWR_GS_MAX_OUT_VERTICES and
  *   max_vertices * num_outputs * 4 <= SWR_GS_MAX_OUT_COMPONENTS. */
 typedef struct swr_gs_state {
-    swr_gs_func func;          /* NULL: no geometry shader */
-    const void *shader;        /* passed to func */
-    uint32_t num_inputs;       /* attributes per input vertex */
-    uint32_t num_outputs;      /* attributes per emitted vertex */
+    swr_gs_func func;     /* NULL: no geometry shader */
+    const void *shader;   /* passed to func */
+    uint32_t num_inputs;  /* attributes per input vertex */
+    uint32_t num_outputs; /* attributes per emitted vertex */
     uint8_t input_slot[SWR_MAX_ATTRIBS];
-    uint8_t input_topology;    /* swr_topology, see above */
-    uint8_t output_topology;   /* swr_topology, see above */
-    uint32_t max_vertices;     /* per input primitive (GS_MAX_OUTPUT_VERTICES) */
-    bool reads_prim_id;        /* the GS reads gl_PrimitiveIDIn (informational) */
-    uint8_t position_slot;     /* as swr_vs_state, over the GS outputs */
+    uint8_t input_topology;  /* swr_topology, see above */
+    uint8_t output_topology; /* swr_topology, see above */
+    uint32_t max_vertices;   /* per input primitive (GS_MAX_OUTPUT_VERTICES) */
+    bool reads_prim_id;      /* the GS reads gl_PrimitiveIDIn (informational) */
+    uint8_t position_slot;   /* as swr_vs_state, over the GS outputs */
     uint8_t point_size_slot;
     uint8_t clip_dist_slot[2];
     uint8_t viewport_index_slot;

@@ -213,8 +213,7 @@ static inline void fe_gather_attribs(const fe_ctx *f, uint32_t slot, bool front,
  * vertex array (vs_out, gs_vout). */
 static inline size_t fe_attr_base_n(uint32_t num_outputs, uint32_t slot)
 {
-    return (size_t)(slot >> 3) * num_outputs * (sizeof(swr_simd_vec4) / sizeof(float)) +
-           (slot & 7);
+    return (size_t)(slot >> 3) * num_outputs * (sizeof(swr_simd_vec4) / sizeof(float)) + (slot & 7);
 }
 
 /* Float offset of VS slot `slot`'s lane inside vs_out: value of output o,

@@ -154,7 +154,8 @@ static void gs_input_positions(const fe_index_source *src, const fe_prim *pr, ui
         return;
     case SWR_TOPO_TRIANGLE_STRIP_ADJACENCY: {
         const uint64_t p4 = v[2];
-        const bool last = p4 + 3 >= src->count || restart_at(src, p4 + 2) || restart_at(src, p4 + 3);
+        const bool last =
+            p4 + 3 >= src->count || restart_at(src, p4 + 2) || restart_at(src, p4 + 3);
         const uint32_t far = (uint32_t)(last ? p4 + 1 : p4 + 2);
         if (v[0] < v[1]) {
             const bool first = v[0] == 0 || restart_at(src, (uint64_t)v[0] - 1);

@@ -483,9 +483,8 @@ static void link_shaders(swrp_context *c, jit_shader *vs_code, jit_shader *fs_co
         jit_shader_ref(gs_code);
     swrp_link_cache_clear(c);
     uint8_t sprite;
-    swrp_shader_link(b->vs, vs_code, b->fs, fs_code, b->gs, gs_code, b->rast,
-                     b->blend->dual_source, b->velems->layout.num_elements, &lc->vs, &lc->ps,
-                     &lc->gs, &sprite);
+    swrp_shader_link(b->vs, vs_code, b->fs, fs_code, b->gs, gs_code, b->rast, b->blend->dual_source,
+                     b->velems->layout.num_elements, &lc->vs, &lc->ps, &lc->gs, &sprite);
     swr_rasterizer_state *rs = &lc->rs;
     *rs = b->rast->swr;
     rs->sprite_coord_enable = sprite;
@@ -524,9 +523,8 @@ static bool send_state(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code
     }
     swrp_link_cache *lc = &c->link;
     bool linked = lc->valid && lc->vs_code == vs_code && lc->fs_code == fs_code &&
-                  lc->gs_code == gs_code && lc->gs_cso == b->gs &&
-                  lc->vs_cso == b->vs && lc->rast_cso == b->rast &&
-                  lc->dual_source == b->blend->dual_source &&
+                  lc->gs_code == gs_code && lc->gs_cso == b->gs && lc->vs_cso == b->vs &&
+                  lc->rast_cso == b->rast && lc->dual_source == b->blend->dual_source &&
                   lc->num_elements == b->velems->layout.num_elements;
     if (!linked)
         link_shaders(c, vs_code, fs_code, gs_code);

@@ -184,10 +184,7 @@ static void *create_gs_state(struct pipe_context *ctx, const struct pipe_shader_
     return create_shader(state, TGSI_PROCESSOR_GEOMETRY);
 }
 
-static void bind_gs_state(struct pipe_context *ctx, void *state)
-{
-    swrp_bound_of(ctx)->gs = state;
-}
+static void bind_gs_state(struct pipe_context *ctx, void *state) { swrp_bound_of(ctx)->gs = state; }
 
 static void *create_vs_state(struct pipe_context *ctx, const struct pipe_shader_state *state)
 {

@@ -164,16 +164,23 @@ static void bm_run(cb_state *st, int variant)
     const float h = (float)dim_px / 2.0f;
     swr_viewport vp = {{h, -h, 0.5f}, {h, h, 0.5f}};
     swr_set_viewports(ctx, 0, 1, &vp);
-    swr_rasterizer_state rs = {.front_ccw = true, .depth_clip_near = true, .depth_clip_far = true,
-                               .half_pixel_center = true, .point_size = 1, .line_width = 1};
+    swr_rasterizer_state rs = {.front_ccw = true,
+                               .depth_clip_near = true,
+                               .depth_clip_far = true,
+                               .half_pixel_center = true,
+                               .point_size = 1,
+                               .line_width = 1};
     swr_set_rasterizer_state(ctx, &rs);
     swr_depth_stencil_state dsa = {0};
     swr_set_depth_stencil_state(ctx, &dsa);
     swr_blend_state blend = {0};
     blend.rt[0].colormask = SWR_MASK_RGBA;
     swr_set_blend_state(ctx, &blend);
-    swr_ps_state ps = {.func = color_ps, .num_inputs = 1, .num_outputs = 1,
-                       .position_unused = true, .barycentrics_unused = true};
+    swr_ps_state ps = {.func = color_ps,
+                       .num_inputs = 1,
+                       .num_outputs = 1,
+                       .position_unused = true,
+                       .barycentrics_unused = true};
     ps.inputs[0] = (swr_ps_input){1, SWR_SLOT_NONE, SWR_INTERP_PERSPECTIVE};
     swr_set_ps(ctx, &ps);
     swr_vertex_layout layout = {.num_elements = 2};
@@ -182,16 +189,24 @@ static void bm_run(cb_state *st, int variant)
     swr_set_vertex_layout(ctx, &layout);
     swr_vertex_buffer vb = {v, 3 * num_tris * (uint32_t)sizeof *v, sizeof *v};
     swr_set_vertex_buffers(ctx, 0, 1, &vb);
-    swr_vs_state vs = {.func = pass_vs, .num_inputs = 2, .num_outputs = 2, .position_slot = 0,
+    swr_vs_state vs = {.func = pass_vs,
+                       .num_inputs = 2,
+                       .num_outputs = 2,
+                       .position_slot = 0,
                        .point_size_slot = SWR_SLOT_NONE,
                        .clip_dist_slot = {SWR_SLOT_NONE, SWR_SLOT_NONE},
                        .viewport_index_slot = SWR_SLOT_NONE};
     swr_set_vs(ctx, &vs);
     if (variant == 1) {
-        swr_gs_state gs = {.func = pass_gs, .num_inputs = 2, .num_outputs = 2,
-                           .input_slot = {0, 1}, .input_topology = SWR_TOPO_TRIANGLES,
-                           .output_topology = SWR_TOPO_TRIANGLE_STRIP, .max_vertices = 3,
-                           .position_slot = 0, .point_size_slot = SWR_SLOT_NONE,
+        swr_gs_state gs = {.func = pass_gs,
+                           .num_inputs = 2,
+                           .num_outputs = 2,
+                           .input_slot = {0, 1},
+                           .input_topology = SWR_TOPO_TRIANGLES,
+                           .output_topology = SWR_TOPO_TRIANGLE_STRIP,
+                           .max_vertices = 3,
+                           .position_slot = 0,
+                           .point_size_slot = SWR_SLOT_NONE,
                            .clip_dist_slot = {SWR_SLOT_NONE, SWR_SLOT_NONE},
                            .viewport_index_slot = SWR_SLOT_NONE,
                            .prim_id_slot = SWR_SLOT_NONE};

@@ -40,16 +40,16 @@
 
 #include "test_util.h"
 
-#define W 64
-#define H 64
-#define NV 96        /* vertex ids */
-#define L 40         /* index-stream positions per draw */
-#define NOUT 3       /* GS outputs: position, colour, ids */
-#define MAXV_AMP 85  /* 85 * 3 * 4 = 1020 <= SWR_GS_MAX_OUT_COMPONENTS */
-#define MAXV 85
-#define RESTART 0xffffu
+#define W             64
+#define H             64
+#define NV            96 /* vertex ids */
+#define L             40 /* index-stream positions per draw */
+#define NOUT          3  /* GS outputs: position, colour, ids */
+#define MAXV_AMP      85 /* 85 * 3 * 4 = 1020 <= SWR_GS_MAX_OUT_COMPONENTS */
+#define MAXV          85
+#define RESTART       0xffffu
 #define MAX_OUT_PRIMS 20000
-#define SENTINEL 0x7fc0deadu
+#define SENTINEL      0x7fc0deadu
 
 static tu_vertex verts[NV];
 
@@ -125,7 +125,8 @@ static void k_pass(const float in[6][NOUT][4], uint32_t nvin, int32_t prim_id, e
 static void k_quad(const float in[6][NOUT][4], uint32_t nvin, int32_t prim_id, emitter *e)
 {
     (void)nvin;
-    static const float c[4][2] = {{-0.06f, -0.06f}, {0.06f, -0.06f}, {-0.06f, 0.06f}, {0.06f, 0.06f}};
+    static const float c[4][2] = {
+        {-0.06f, -0.06f}, {0.06f, -0.06f}, {-0.06f, 0.06f}, {0.06f, 0.06f}};
     float o[NOUT][4];
     for (uint32_t k = 0; k < 4; k++) {
         out_vertex(in, 0, prim_id, k, c[k][0], c[k][1], o);
@@ -431,38 +432,55 @@ static void bind_engine_state(swr_context *ctx, const gs_case *gc, const kernel_
     layout.elements[0] = (swr_vertex_element){0, 0, SWR_VTYPE_FLOAT32, 4, 0};
     layout.elements[1] = (swr_vertex_element){16, 0, SWR_VTYPE_FLOAT32, 4, 0};
     assert_int_equal(swr_set_vertex_layout(ctx, &layout), SWR_OK);
-    swr_vs_state vs = {.func = gs_test_vs, .num_inputs = 2, .num_outputs = 3, .position_slot = 0,
+    swr_vs_state vs = {.func = gs_test_vs,
+                       .num_inputs = 2,
+                       .num_outputs = 3,
+                       .position_slot = 0,
                        .point_size_slot = SWR_SLOT_NONE,
                        .clip_dist_slot = {SWR_SLOT_NONE, SWR_SLOT_NONE},
                        .viewport_index_slot = SWR_SLOT_NONE};
     assert_int_equal(swr_set_vs(ctx, &vs), SWR_OK);
-    swr_gs_state gs = {.func = gs_abi, .shader = kr, .num_inputs = 3, .num_outputs = NOUT,
-                       .input_slot = {0, 1, 2}, .input_topology = (uint8_t)gc->cls,
-                       .output_topology = (uint8_t)gc->out_topo, .max_vertices = gc->maxv,
-                       .reads_prim_id = true, .position_slot = 0,
+    swr_gs_state gs = {.func = gs_abi,
+                       .shader = kr,
+                       .num_inputs = 3,
+                       .num_outputs = NOUT,
+                       .input_slot = {0, 1, 2},
+                       .input_topology = (uint8_t)gc->cls,
+                       .output_topology = (uint8_t)gc->out_topo,
+                       .max_vertices = gc->maxv,
+                       .reads_prim_id = true,
+                       .position_slot = 0,
                        .point_size_slot = SWR_SLOT_NONE,
                        .clip_dist_slot = {SWR_SLOT_NONE, SWR_SLOT_NONE},
-                       .viewport_index_slot = SWR_SLOT_NONE, .prim_id_slot = SWR_SLOT_NONE};
+                       .viewport_index_slot = SWR_SLOT_NONE,
+                       .prim_id_slot = SWR_SLOT_NONE};
     assert_int_equal(swr_set_gs(ctx, &gs), SWR_OK);
-    swr_ps_state ps = {.func = tu_color_ps, .num_inputs = 1, .num_outputs = 1,
-                       .color0_writes_all = true};
+    swr_ps_state ps = {
+        .func = tu_color_ps, .num_inputs = 1, .num_outputs = 1, .color0_writes_all = true};
     ps.inputs[0] = (swr_ps_input){1, SWR_SLOT_NONE, SWR_INTERP_CONSTANT};
     assert_int_equal(swr_set_ps(ctx, &ps), SWR_OK);
-    swr_rasterizer_state rs = {.front_ccw = true, .depth_clip_near = true, .depth_clip_far = true,
-                               .half_pixel_center = true, .point_size = 1, .line_width = 1,
+    swr_rasterizer_state rs = {.front_ccw = true,
+                               .depth_clip_near = true,
+                               .depth_clip_far = true,
+                               .half_pixel_center = true,
+                               .point_size = 1,
+                               .line_width = 1,
                                .flatshade_first = flat_first};
     assert_int_equal(swr_set_rasterizer_state(ctx, &rs), SWR_OK);
 }
 
 static void draw_engine(swr_context *ctx, const draw_case *dc)
 {
-    swr_vertex_buffer vb = {.data = verts, .stride_bytes = sizeof(tu_vertex),
-                            .size_bytes = sizeof verts};
+    swr_vertex_buffer vb = {
+        .data = verts, .stride_bytes = sizeof(tu_vertex), .size_bytes = sizeof verts};
     assert_int_equal(swr_set_vertex_buffers(ctx, 0, 1, &vb), SWR_OK);
     if (dc->indexed)
         assert_int_equal(swr_set_index_buffer(ctx, indices, 2, sizeof indices), SWR_OK);
-    swr_draw_info di = {.topology = dc->topo, .count = L, .instance_count = dc->instances,
-                        .indexed = dc->indexed, .primitive_restart = dc->restart,
+    swr_draw_info di = {.topology = dc->topo,
+                        .count = L,
+                        .instance_count = dc->instances,
+                        .indexed = dc->indexed,
+                        .primitive_restart = dc->restart,
                         .restart_index = RESTART};
     assert_int_equal(swr_draw(ctx, &di), SWR_OK);
 }
@@ -512,10 +530,8 @@ static const gs_case gs_cases[] = {
     {"triangles some", SWR_TOPO_TRIANGLES, SWR_TOPO_TRIANGLE_STRIP, 5, k_some},
     {"lines_adjacency pass", SWR_TOPO_LINES_ADJACENCY, SWR_TOPO_LINE_STRIP, 4, k_pass},
     {"lines_adjacency as points", SWR_TOPO_LINES_ADJACENCY, SWR_TOPO_POINTS, 4, k_pass},
-    {"triangles_adjacency pass", SWR_TOPO_TRIANGLES_ADJACENCY, SWR_TOPO_TRIANGLE_STRIP, 6,
-     k_pass},
-    {"triangles_adjacency some", SWR_TOPO_TRIANGLES_ADJACENCY, SWR_TOPO_TRIANGLE_STRIP, 6,
-     k_some},
+    {"triangles_adjacency pass", SWR_TOPO_TRIANGLES_ADJACENCY, SWR_TOPO_TRIANGLE_STRIP, 6, k_pass},
+    {"triangles_adjacency some", SWR_TOPO_TRIANGLES_ADJACENCY, SWR_TOPO_TRIANGLE_STRIP, 6, k_some},
 };
 #define NUM_GS_CASES (sizeof gs_cases / sizeof gs_cases[0])
 
@@ -591,14 +607,18 @@ static void check_image(const gs_case *gc, const draw_case *dc, const swr_contex
     tu_vertex *ev = expand(&ref, first, &nexp);
     /* Without GS: the expanded primitives. */
     tu_pipeline(&t, SWR_INTERP_CONSTANT);
-    swr_rasterizer_state rs = {.front_ccw = true, .depth_clip_near = true, .depth_clip_far = true,
-                               .half_pixel_center = true, .point_size = 1, .line_width = 1,
+    swr_rasterizer_state rs = {.front_ccw = true,
+                               .depth_clip_near = true,
+                               .depth_clip_far = true,
+                               .half_pixel_center = true,
+                               .point_size = 1,
+                               .line_width = 1,
                                .flatshade_first = first};
     swr_set_rasterizer_state(t.ctx, &rs);
     tu_clear(&t, bg, 1.0);
     if (nexp) {
         tu_bind_vertices(t.ctx, ev, nexp);
-        const uint32_t list = ref.nv == 3 ? SWR_TOPO_TRIANGLES
+        const uint32_t list = ref.nv == 3   ? SWR_TOPO_TRIANGLES
                               : ref.nv == 2 ? SWR_TOPO_LINES
                                             : SWR_TOPO_POINTS;
         swr_draw_info di = {.topology = list, .count = nexp};
@@ -615,9 +635,9 @@ static void check_image(const gs_case *gc, const draw_case *dc, const swr_contex
     draw_engine(t.ctx, dc);
     tu_finish(&t);
     char what[160];
-    snprintf(what, sizeof what, "%s topo %u%s%s inst %u first %d max_prims %u workers %u",
-             gc->name, dc->topo, dc->indexed ? " indexed" : "", dc->restart ? " restart" : "",
-             dc->instances, first, desc->max_prims_per_draw, desc->workers);
+    snprintf(what, sizeof what, "%s topo %u%s%s inst %u first %d max_prims %u workers %u", gc->name,
+             dc->topo, dc->indexed ? " indexed" : "", dc->restart ? " restart" : "", dc->instances,
+             first, desc->max_prims_per_draw, desc->workers);
     size_t diff = tu_image_diff(what, expect, t.cpitch, t.color, t.cpitch, W, H, 4, 0, false, 0);
     assert_int_equal(diff, 0);
     assert_int_equal(swr_set_gs(t.ctx, NULL), SWR_OK);
@@ -631,19 +651,16 @@ static void test_gs_cases(void **state)
     (void)state;
     uint64_t seed = 0x1234567;
     for (uint32_t i = 0; i < NV; i++) {
-        verts[i] = (tu_vertex){{tu_randf(&seed, -0.9f, 0.9f), tu_randf(&seed, -0.9f, 0.9f),
-                                tu_randf(&seed, -0.5f, 0.5f), 1.0f},
-                               {tu_randf(&seed, 0, 1), tu_randf(&seed, 0, 1),
-                                tu_randf(&seed, 0, 1), 1.0f}};
+        verts[i] = (tu_vertex){
+            {tu_randf(&seed, -0.9f, 0.9f), tu_randf(&seed, -0.9f, 0.9f),
+             tu_randf(&seed, -0.5f, 0.5f), 1.0f},
+            {tu_randf(&seed, 0, 1), tu_randf(&seed, 0, 1), tu_randf(&seed, 0, 1), 1.0f}};
     }
     ref.prims = malloc(sizeof *ref.prims * MAX_OUT_PRIMS);
     const swr_context_desc descs[] = {
-        {.single_threaded = 1, .max_prims_per_draw = 1},
-        {.single_threaded = 1},
-        {.workers = 1, .max_prims_per_draw = 3},
-        {.workers = 2, .max_prims_per_draw = 1},
-        {.workers = 2, .max_prims_per_draw = 3},
-        {.workers = 2},
+        {.single_threaded = 1, .max_prims_per_draw = 1}, {.single_threaded = 1},
+        {.workers = 1, .max_prims_per_draw = 3},         {.workers = 2, .max_prims_per_draw = 1},
+        {.workers = 2, .max_prims_per_draw = 3},         {.workers = 2},
     };
     const bool quick = tu_sanitized();
     for (uint32_t g = 0; g < NUM_GS_CASES; g++) {
@@ -679,12 +696,19 @@ static void test_validation(void **state)
     assert_int_equal(tu_target_init(&t, &desc, W, H, SWR_FORMAT_R8G8B8A8_UNORM, SWR_FORMAT_NONE),
                      SWR_OK);
     kernel_ref kr = {k_pass};
-    swr_gs_state ok = {.func = gs_abi, .shader = &kr, .num_inputs = 3, .num_outputs = NOUT,
-                       .input_slot = {0, 1, 2}, .input_topology = SWR_TOPO_TRIANGLES,
-                       .output_topology = SWR_TOPO_TRIANGLE_STRIP, .max_vertices = 3,
-                       .position_slot = 0, .point_size_slot = SWR_SLOT_NONE,
+    swr_gs_state ok = {.func = gs_abi,
+                       .shader = &kr,
+                       .num_inputs = 3,
+                       .num_outputs = NOUT,
+                       .input_slot = {0, 1, 2},
+                       .input_topology = SWR_TOPO_TRIANGLES,
+                       .output_topology = SWR_TOPO_TRIANGLE_STRIP,
+                       .max_vertices = 3,
+                       .position_slot = 0,
+                       .point_size_slot = SWR_SLOT_NONE,
                        .clip_dist_slot = {SWR_SLOT_NONE, SWR_SLOT_NONE},
-                       .viewport_index_slot = SWR_SLOT_NONE, .prim_id_slot = SWR_SLOT_NONE};
+                       .viewport_index_slot = SWR_SLOT_NONE,
+                       .prim_id_slot = SWR_SLOT_NONE};
     assert_null(swr_gs_validate(&ok));
     assert_null(swr_gs_validate(NULL));
     swr_gs_state b = ok;
@@ -709,8 +733,8 @@ static void test_validation(void **state)
     swr_get_stats(t.ctx, &s0);
     static const uint32_t bad_topos[] = {SWR_TOPO_POINTS, SWR_TOPO_LINES, SWR_TOPO_QUADS,
                                          SWR_TOPO_TRIANGLES_ADJACENCY, SWR_TOPO_POLYGON};
-    swr_vertex_buffer vb = {.data = verts, .stride_bytes = sizeof(tu_vertex),
-                            .size_bytes = sizeof verts};
+    swr_vertex_buffer vb = {
+        .data = verts, .stride_bytes = sizeof(tu_vertex), .size_bytes = sizeof verts};
     swr_set_vertex_buffers(t.ctx, 0, 1, &vb);
     for (uint32_t i = 0; i < sizeof bad_topos / sizeof bad_topos[0]; i++) {
         swr_draw_info di = {.topology = bad_topos[i], .count = 12};
@@ -765,12 +789,19 @@ static void test_prim_id_slot(void **state)
     gs_case gc = {"pid", SWR_TOPO_POINTS, SWR_TOPO_TRIANGLE_STRIP, 4, k_quad_pid};
     tu_pipeline(&t, SWR_INTERP_CONSTANT); /* viewport, blend, depth off */
     bind_engine_state(t.ctx, &gc, &kr, false);
-    swr_gs_state gs = {.func = gs_abi, .shader = &kr, .num_inputs = 3, .num_outputs = NOUT,
-                       .input_slot = {0, 1, 2}, .input_topology = SWR_TOPO_POINTS,
-                       .output_topology = SWR_TOPO_TRIANGLE_STRIP, .max_vertices = 4,
-                       .position_slot = 0, .point_size_slot = SWR_SLOT_NONE,
+    swr_gs_state gs = {.func = gs_abi,
+                       .shader = &kr,
+                       .num_inputs = 3,
+                       .num_outputs = NOUT,
+                       .input_slot = {0, 1, 2},
+                       .input_topology = SWR_TOPO_POINTS,
+                       .output_topology = SWR_TOPO_TRIANGLE_STRIP,
+                       .max_vertices = 4,
+                       .position_slot = 0,
+                       .point_size_slot = SWR_SLOT_NONE,
                        .clip_dist_slot = {SWR_SLOT_NONE, SWR_SLOT_NONE},
-                       .viewport_index_slot = SWR_SLOT_NONE, .prim_id_slot = 2};
+                       .viewport_index_slot = SWR_SLOT_NONE,
+                       .prim_id_slot = 2};
     assert_int_equal(swr_set_gs(t.ctx, &gs), SWR_OK);
     swr_ps_state ps = {.func = pid_ps, .num_outputs = 1, .color0_writes_all = true};
     assert_int_equal(swr_set_ps(t.ctx, &ps), SWR_OK);
@@ -782,8 +813,8 @@ static void test_prim_id_slot(void **state)
     memcpy(verts, pts, sizeof pts);
     const float bg[4] = {0, 0.5f, 0, 1};
     tu_clear(&t, bg, 1.0);
-    swr_vertex_buffer vb = {.data = verts, .stride_bytes = sizeof(tu_vertex),
-                            .size_bytes = sizeof verts};
+    swr_vertex_buffer vb = {
+        .data = verts, .stride_bytes = sizeof(tu_vertex), .size_bytes = sizeof verts};
     assert_int_equal(swr_set_vertex_buffers(t.ctx, 0, 1, &vb), SWR_OK);
     swr_draw_info di = {.topology = SWR_TOPO_POINTS, .count = 16};
     assert_int_equal(swr_draw(t.ctx, &di), SWR_OK);

@@ -213,7 +213,7 @@ static void test_points_to_quads(void **state)
 }
 
 #define BUF_DWORDS 128
-#define SENT 0x5a5a5a5au
+#define SENT       0x5a5a5a5au
 
 /* The GS's stream output (not the VS's) captures its OUT[1] (position)
  * and OUT[0].xy (colour) of every emitted vertex. */
