@@ -379,7 +379,50 @@ typedef struct swr_ps_state {
     bool barycentrics_unused; /* args.bary_linear and args.bary_persp are not read */
 } swr_ps_state;
 
-typedef enum swr_shader_stage { SWR_STAGE_VS, SWR_STAGE_PS, SWR_STAGE_COUNT } swr_shader_stage;
+/* Geometry shader (rasterizer/fe_gs.c; shader_abi.h has its ABI). It runs on
+ * every primitive the draw assembles, 8 primitives per call, and its
+ * emitted strips replace them: stream output, clipping, setup and the PS
+ * then see the GS's outputs where they would see the VS's (swr_ps_input
+ * vs_slot and swr_so_decl vs_slot name GS output slots while a GS is
+ * bound, and the slots below replace the VS state's).
+ * input_topology: the primitive class the GS reads, SWR_TOPO_POINTS,
+ *   _LINES, _LINES_ADJACENCY, _TRIANGLES or _TRIANGLES_ADJACENCY (the
+ *   values of TGSI's GS_INPUT_PRIMITIVE); a draw must use a topology of
+ *   that class (lines: lists, strips, loops; triangles: lists, strips,
+ *   fans; adjacency: lists and strips), else swr_draw rejects it.
+ * output_topology: SWR_TOPO_POINTS, _LINE_STRIP or _TRIANGLE_STRIP.
+ * Input attribute a of every input vertex is VS output input_slot[a]
+ *   (SWR_SLOT_NONE or a slot the VS does not write: reads 0).
+ * Limits (swr_set_gs checks): num_inputs * vertices per input primitive
+ *   <= SWR_MAX_ATTRIBS * SWR_GS_MAX_IN_VERTICES, num_outputs <=
+ *   SWR_MAX_ATTRIBS, 1 <= max_vertices <= SWR_GS_MAX_OUT_VERTICES and
+ *   max_vertices * num_outputs * 4 <= SWR_GS_MAX_OUT_COMPONENTS. */
+typedef struct swr_gs_state {
+    swr_gs_func func;     /* NULL: no geometry shader */
+    const void *shader;   /* passed to func */
+    uint32_t num_inputs;  /* attributes per input vertex */
+    uint32_t num_outputs; /* attributes per emitted vertex */
+    uint8_t input_slot[SWR_MAX_ATTRIBS];
+    uint8_t input_topology;  /* swr_topology, see above */
+    uint8_t output_topology; /* swr_topology, see above */
+    uint32_t max_vertices;   /* per input primitive (GS_MAX_OUTPUT_VERTICES) */
+    bool reads_prim_id;      /* the GS reads gl_PrimitiveIDIn (informational) */
+    uint8_t position_slot;   /* as swr_vs_state, over the GS outputs */
+    uint8_t point_size_slot;
+    uint8_t clip_dist_slot[2];
+    uint8_t viewport_index_slot;
+    /* SWR_SLOT_NONE, or the output slot whose .x (int bits) at an output
+     * primitive's provoking vertex is the primitive ID the PS sees
+     * (gl_PrimitiveID); without it the PS sees the input primitive's. */
+    uint8_t prim_id_slot;
+} swr_gs_state;
+
+typedef enum swr_shader_stage {
+    SWR_STAGE_VS,
+    SWR_STAGE_PS,
+    SWR_STAGE_GS,
+    SWR_STAGE_COUNT
+} swr_shader_stage;
 
 /* ---- draws and clears ------------------------------------------------ */
 

@@ -132,6 +132,9 @@ struct swr_context {
     swr_so_result so_last;
     uint64_t *so_prefix;
     uint32_t so_prefix_cap;
+    /* Primitives the last GS + stream output draw generated: written by its
+     * one chunk (rast_so_job.gs_generated), read here after swr_sync. */
+    uint64_t so_gs_generated;
     uint32_t dirty; /* 1 << state_group */
     /* Some state the draw state derives from (framebuffer, rasterizer, output,
      * shader descriptions) changed since cur_draw was built. Constants,

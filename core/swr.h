@@ -77,6 +77,16 @@ swr_result swr_set_index_buffer(swr_context *ctx, const void *data, uint32_t ind
                                 uint32_t size_bytes);
 swr_result swr_set_vs(swr_context *ctx, const swr_vs_state *vs);
 swr_result swr_set_ps(swr_context *ctx, const swr_ps_state *ps);
+/* The geometry shader for the following draws (swr_state.h, swr_gs_state);
+ * gs NULL or gs->func NULL: none. A state outside the limits swr_state.h
+ * lists: SWR_ERROR_INVALID_ARGUMENT and the previous GS stays. With a GS
+ * bound and stream output enabled a draw is not split into chunks, and
+ * its stream output results (swr_get_stream_output) are known only when
+ * it has run, so swr_draw waits for it. */
+swr_result swr_set_gs(swr_context *ctx, const swr_gs_state *gs);
+/* Why swr_set_gs would reject gs: NULL when it is valid, else a one-line
+ * static message. */
+const char *swr_gs_validate(const swr_gs_state *gs);
 
 /* vec4_count vec4s at data (caller's memory) become constant buffer `index`. */
 swr_result swr_set_constant_buffer(swr_context *ctx, uint32_t stage, uint32_t index,
@@ -172,6 +182,10 @@ typedef struct swr_stats {
      * equal swr_so_result's per-draw values): primitives that reached
      * stream output while it was enabled, and those written. */
     uint64_t so_prims_generated, so_prims_written;
+    /* Geometry shader (D3D11 meanings): gs_invocations: input primitives
+     * the GS ran on (once per primitive: one invocation each);
+     * gs_primitives: primitives its emitted strips make. */
+    uint64_t gs_invocations, gs_primitives;
 } swr_stats;
 /* Reads the counters; call after swr_sync for exact values. */
 void swr_get_stats(swr_context *ctx, swr_stats *out);

@@ -485,6 +485,20 @@ swr_result swr_set_ps(swr_context *ctx, const swr_ps_state *ps)
     return SWR_OK;
 }
 
+const char *swr_gs_validate(const swr_gs_state *gs) { return rast_gs_validate(gs); }
+
+swr_result swr_set_gs(swr_context *ctx, const swr_gs_state *gs)
+{
+    if (!ctx || rast_gs_validate(gs))
+        return SWR_ERROR_INVALID_ARGUMENT;
+    if (gs && gs->func)
+        ctx->p_shaders.gs = *gs;
+    else
+        memset(&ctx->p_shaders.gs, 0, sizeof ctx->p_shaders.gs);
+    MARK_DERIVED(SG_SHADERS);
+    return SWR_OK;
+}
+
 swr_result swr_set_constant_buffer(swr_context *ctx, uint32_t stage, uint32_t index,
                                    const float *data, uint32_t vec4_count)
 {
@@ -695,6 +709,18 @@ static bool plan_stream_output(swr_context *ctx, const rast_draw_state *st, cons
         ctx->so_prefix = p;
         ctx->so_prefix_cap = chunks + 1;
     }
+    if (ctx->p_shaders.gs.func) {
+        /* One chunk numbering its own primitives; swr_draw waits for it and
+         * finish_gs_stream_output fills the results. */
+        if (ctx->p_so.so.num_decls == 0)
+            return true;
+        so->active = true;
+        so->limit = rast_so_gs_limit(st, ctx->so_offset);
+        memcpy(so->offset_bytes, ctx->so_offset, sizeof so->offset_bytes);
+        ctx->so_gs_generated = 0;
+        so->gs_generated = &ctx->so_gs_generated;
+        return true;
+    }
     rast_so_plan plan;
     if (!rast_so_prepare(st, d, per_chunk, chunks, ctx->so_offset, ctx->so_prefix, &plan))
         return true;
@@ -707,6 +733,28 @@ static bool plan_stream_output(swr_context *ctx, const rast_draw_state *st, cons
     ctx->so_last.overflow = plan.written < plan.generated;
     memcpy(ctx->so_offset, plan.offset_after, sizeof ctx->so_offset);
     return true;
+}
+
+/* After a draw with a geometry shader and stream output has run: its
+ * results and the offsets for the next draw, from the primitive count the
+ * chunk stored (API thread, after the wait). */
+static void finish_gs_stream_output(swr_context *ctx, const rast_so_job *so)
+{
+    const swr_so_state *sos = &ctx->p_so.so;
+    const uint64_t generated = ctx->so_gs_generated;
+    const uint64_t written = generated < so->limit ? generated : so->limit;
+    const uint32_t t = ctx->p_shaders.gs.output_topology;
+    const uint64_t nv = t == SWR_TOPO_TRIANGLE_STRIP ? 3 : t == SWR_TOPO_LINE_STRIP ? 2 : 1;
+    uint32_t used = 0;
+    for (uint32_t i = 0; i < sos->num_decls; i++)
+        used |= 1u << sos->decls[i].buffer;
+    for (uint32_t b = 0; b < SWR_MAX_SO_BUFFERS; b++)
+        if (used & (1u << b))
+            ctx->so_offset[b] =
+                (uint32_t)(so->offset_bytes[b] + written * nv * sos->buffers[b].stride_dwords * 4);
+    ctx->so_last.prims_generated = generated;
+    ctx->so_last.prims_written = written;
+    ctx->so_last.overflow = written < generated;
 }
 
 /* ---- work ----------------------------------------------------------------------------- */
@@ -755,6 +803,9 @@ swr_result swr_draw(swr_context *ctx, const swr_draw_info *info)
         d.instance_count = 1;
     if (ctx->p_so.so.enable)
         memset(&ctx->so_last, 0, sizeof ctx->so_last);
+    /* A geometry shader reads one class of primitives (GL: INVALID_OPERATION). */
+    if (ctx->p_shaders.gs.func && !rast_gs_topology_ok(&ctx->p_shaders.gs, d.topology))
+        return SWR_ERROR_INVALID_ARGUMENT;
     if (d.count == 0 || KNOB_TOSS_DRAW)
         return SWR_OK;
     prof_begin(d.indexed ? PROF_APIDrawIndexed : PROF_APIDraw);
@@ -770,6 +821,10 @@ swr_result swr_draw(swr_context *ctx, const swr_draw_info *info)
     if (ctx->cut.count != d.count || ctx->cut.topology != d.topology)
         cut_draw(ctx, d.topology, d.count);
     uint32_t per_chunk = ctx->cut.per_chunk, inst_step = ctx->cut.inst_step;
+    /* GS + stream output: one chunk (rast_so_job.gs_generated). */
+    const bool gs_so = ctx->p_shaders.gs.func && ctx->p_so.so.enable && ctx->p_so.so.num_decls;
+    if (gs_so)
+        per_chunk = d.count, inst_step = d.instance_count;
     uint32_t chunks = (uint32_t)(((uint64_t)d.count + per_chunk - 1) / per_chunk);
     rast_so_job so;
     if (!plan_stream_output(ctx, st, &d, per_chunk, chunks, &so)) {
@@ -794,6 +849,12 @@ swr_result swr_draw(swr_context *ctx, const swr_draw_info *info)
         }
     }
     prof_end(d.indexed ? PROF_APIDrawIndexed : PROF_APIDraw);
+    if (gs_so && so.active) {
+        swr_result w = swr_sync(ctx);
+        if (w != SWR_OK)
+            return w;
+        finish_gs_stream_output(ctx, &so);
+    }
     return SWR_OK;
 }
 
@@ -936,5 +997,7 @@ void swr_get_stats(swr_context *ctx, swr_stats *out)
         out->c_primitives += c->c_primitives;
         out->so_prims_generated += c->so_prims_generated;
         out->so_prims_written += c->so_prims_written;
+        out->gs_invocations += c->gs_invocations;
+        out->gs_primitives += c->gs_primitives;
     }
 }

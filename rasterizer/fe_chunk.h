@@ -9,7 +9,8 @@
  *   fe_vs.c        fetch + vertex shader per batch of 8 slots (fe_run_vs);
  *                  outcodes and window positions per slot
  *                  (fe_transform_vertices)
- *   [fe_gs.c: geometry shader, not yet]
+ *   fe_gs.c        the geometry shader, when one is bound (fe_gs_prepare
+ *                  instead of fe_dedupe, fe_gs_run after fe_run_vs)
  *   fe_so.c        stream output of the assembled primitives (fe_so_run)
  *   fe_clipcull.c  one primitive at a time: reject, clip, to window space
  *   fe_tri8.c      unclipped triangles of viewport 0, 8 at a time
@@ -46,8 +47,16 @@ typedef struct fe_ctx {
     const rast_fe_job *job;
     const rast_draw_state *st;
     const swr_rasterizer_state *rs;
+    /* The slots of the vertices the later stages read: the VS state's, or
+     * with a GS gs_view (the GS's slots and output count). fe_run_vs reads
+     * the VS state itself. */
     const swr_vs_state *vs;
     const swr_ps_state *ps;
+    const swr_gs_state *gs; /* NULL: no geometry shader */
+    swr_vs_state gs_view;
+    /* GS + stream output: primitives of the draw written before this
+     * instance's (the one chunk numbers them itself, rast_so_job). */
+    uint64_t gs_so_base;
     rast_bins *bins;
     rast_scratch *s;
     rast_counters *cnt;
@@ -118,6 +127,21 @@ typedef struct fe_attr_src {
  * when not indexed). False: out of memory. */
 bool fe_dedupe_vertices(fe_ctx *f, const void *ib, uint32_t index_size, uint32_t n, uint32_t nv,
                         uint32_t *num_unique);
+/* fe_draw.c: grows the scratch array *p of *cap elements of elem bytes to
+ * at least need (contents kept). False: out of memory (*p unchanged). */
+bool fe_grow(void **p, uint32_t *cap, uint32_t need, size_t elem);
+/* fe_gs.c: with a GS bound, instead of fe_dedupe_vertices: every position
+ * from the lowest to the highest the GS reads of the n primitives in
+ * s->prims gets a VS slot (s->vids), s->gs_in_slots the slots of each
+ * primitive's GS input vertices. False: out of memory. */
+bool fe_gs_prepare(fe_ctx *f, const fe_index_source *src, uint32_t n, uint32_t *num_unique);
+/* fe_gs.c: runs the GS on the n primitives for the shaded instance in
+ * s->vs_out; *n_out primitives of fe_gs_out_verts vertices and *verts_out
+ * vertices result (s->gs_prims, gs_prim_slots, gs_vout). False: out of
+ * memory. fe_gs_swap exchanges them with s->prims, prim_slots, vs_out. */
+bool fe_gs_run(fe_ctx *f, uint32_t n, uint32_t *n_out, uint32_t *verts_out);
+void fe_gs_swap(rast_scratch *s);
+uint32_t fe_gs_out_verts(const swr_gs_state *gs);
 /* fe_vs.c: fetches and shades the num_unique VS slots of instance
  * f->instance into s->vs_out. */
 void fe_run_vs(fe_ctx *f, uint32_t num_unique);
@@ -183,6 +207,13 @@ static inline void fe_gather_attribs(const fe_ctx *f, uint32_t slot, bool front,
         for (uint32_t c = 0; c < 4; c++)
             out[i * 4 + c] = vs_slot < f->num_outputs ? fe_vs_out(f, slot, vs_slot, c) : 0.0f;
     }
+}
+
+/* Float offset of slot `slot`'s lane inside a [batch][num_outputs] SoA
+ * vertex array (vs_out, gs_vout). */
+static inline size_t fe_attr_base_n(uint32_t num_outputs, uint32_t slot)
+{
+    return (size_t)(slot >> 3) * num_outputs * (sizeof(swr_simd_vec4) / sizeof(float)) + (slot & 7);
 }
 
 /* Float offset of VS slot `slot`'s lane inside vs_out: value of output o,

@@ -15,8 +15,11 @@
  *          indexed mesh shades each vertex once per chunk, not per index
  *   FETCH  fe_fetch.c, 8 vertices at a time into SoA    } fe_vs.c, per
  *   VS     the vertex shader, 8 lanes                   } instance
+ *   GS     fe_gs.c, when a geometry shader is bound: every position the
+ *          GS reads gets a VS slot (instead of fe_dedupe); after the VS the
+ *          primitives go through the GS 8 at a time, and its emitted strips'
+ *          primitives (and vertices) replace them for the stages below
  *   SO     fe_so.c: stream output of the chunk's primitives, unclipped
- *          (GS: the geometry shader will sit before it, in fe_gs.c)
  *   clip/cull fe_clipcull.c: NaN/Inf positions and primitives outside one
  *          plane are dropped; primitives that leave the guard band, cross
  *          near/far, have w <= 0 or a negative clip distance go through
@@ -43,7 +46,7 @@
 
 /* ---- scratch ------------------------------------------------------------ */
 
-static bool grow(void **p, uint32_t *cap, uint32_t need, size_t elem)
+bool fe_grow(void **p, uint32_t *cap, uint32_t need, size_t elem)
 {
     if (need <= *cap)
         return true;
@@ -79,6 +82,13 @@ void rast_scratch_destroy(rast_scratch *s)
     free(s->vcodes);
     free(s->vwin);
     free(s->vrec);
+    free(s->gs_in_slots);
+    free(s->gs_in);
+    free(s->gs_outv);
+    free(s->gs_cut);
+    free(s->gs_vout);
+    free(s->gs_prims);
+    free(s->gs_prim_slots);
     free(s);
 }
 
@@ -115,6 +125,36 @@ static uint32_t count_restarts(const fe_index_source *src, uint32_t begin, uint3
     return k;
 }
 
+/* The stages after the VS for one instance with a geometry shader: the GS,
+ * then SO, clip/cull, setup and binning on its primitives (fe_gs_swap puts
+ * them where those stages read, and back for the next instance's VS). */
+static void run_gs_instance(fe_ctx *f, uint32_t n, bool discard)
+{
+    if (KNOB_TOSS_VS)
+        return;
+    uint32_t n_out = 0, verts = 0;
+    if (!fe_gs_run(f, n, &n_out, &verts)) {
+        f->bins->out_of_memory = true;
+        return;
+    }
+    const uint32_t nv = fe_gs_out_verts(f->gs);
+    fe_gs_swap(f->s);
+    if (f->job->so.active)
+        fe_so_run(f, 0, n_out, nv);
+    if (!discard && n_out) {
+        f->cnt->c_invocations += n_out;
+        f->seq_fused = false;
+        f->per_vertex = nv == 3 && !f->rs->window_space_position &&
+                        f->vs->viewport_index_slot >= f->num_outputs &&
+                        fe_transform_vertices(f, verts, 0);
+        if (nv == 3 && f->per_vertex)
+            fe_tri8_run(f, n_out);
+        else
+            fe_clipcull_run(f, n_out, nv);
+    }
+    fe_gs_swap(f->s);
+}
+
 /* ---- the chunk -------------------------------------------------------------------------- */
 
 void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_counters *cnt)
@@ -136,10 +176,24 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
         .num_attribs = st->num_attribs,
         .prof = __atomic_load_n(&prof_active, __ATOMIC_RELAXED) != 0,
     };
+    if (__builtin_expect(st->shaders->gs.func != NULL, 0)) {
+        /* The later stages read the GS's outputs (fe_ctx.vs). */
+        const swr_gs_state *gs = &st->shaders->gs;
+        f.gs = gs;
+        f.gs_view = (swr_vs_state){
+            .num_outputs = gs->num_outputs,
+            .position_slot = gs->position_slot,
+            .point_size_slot = gs->point_size_slot,
+            .clip_dist_slot = {gs->clip_dist_slot[0], gs->clip_dist_slot[1]},
+            .viewport_index_slot = gs->viewport_index_slot,
+        };
+        f.vs = &f.gs_view;
+        f.num_outputs = gs->num_outputs;
+    }
     init_attr_offsets(&f);
     f.vrec_attr = !st->has_flat && f.same_facing_src && f.num_attribs <= FE_GROUP_ATTRIBS;
     f.vrec_words = FE_VREC_POS_WORDS + (f.vrec_attr ? (f.num_attribs * 4 + 7) & ~7u : 0);
-    if (KNOB_TOSS_IA || !f.vs->func)
+    if (KNOB_TOSS_IA || !st->shaders->vs.func)
         return;
     prof_begin(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
 
@@ -161,13 +215,13 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
      * a chunk also assembles, shades and sets up the lines before it (from
      * position 0), counting only, so the result does not depend on the
      * chunking. Costs O(begin) per chunk, for stippled strips only. */
-    f.stip = f.rs->line_stipple_enable &&
+    f.stip = f.rs->line_stipple_enable && !f.gs &&
              (d->topology == SWR_TOPO_LINE_STRIP || d->topology == SWR_TOPO_LINE_LOOP);
     uint32_t begin = f.stip ? 0 : job->begin;
     uint32_t max_prims = fe_max_prims_for_positions(d->topology, job->end - begin);
     uint32_t nv = fe_topology_out_verts(d->topology);
     prof_begin(PROF_FEPAAssemble);
-    bool ok = grow((void **)&s->prims, &s->prims_cap, max_prims + 1, sizeof(fe_prim));
+    bool ok = fe_grow((void **)&s->prims, &s->prims_cap, max_prims + 1, sizeof(fe_prim));
     uint32_t slots_cap = s->prims_cap * 3;
     if (ok && slots_cap > s->prim_slots_cap) {
         uint32_t *ps = realloc(s->prim_slots, (size_t)slots_cap * sizeof(uint32_t));
@@ -195,21 +249,22 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
     /* Dedupe vertices: VS slot per primitive vertex (fe_dedupe.c). */
     uint32_t max_unique = n * nv;
     uint32_t num_unique = 0;
-    if (!grow((void **)&s->vids, &s->vids_cap, max_unique + 8, sizeof(int32_t))) {
+    if (!fe_grow((void **)&s->vids, &s->vids_cap, max_unique + 8, sizeof(int32_t))) {
         bins->out_of_memory = true;
         prof_end(PROF_FEPAAssemble);
         prof_end(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
         return;
     }
     /* Vertex reuse counts as assembly in the report (FEPAAssemble). */
-    bool deduped = fe_dedupe_vertices(&f, ib, src.index_size, n, nv, &num_unique);
+    bool deduped = f.gs ? fe_gs_prepare(&f, &src, n, &num_unique)
+                        : fe_dedupe_vertices(&f, ib, src.index_size, n, nv, &num_unique);
     prof_end(PROF_FEPAAssemble);
     if (!deduped) {
         bins->out_of_memory = true;
         prof_end(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
         return;
     }
-    size_t need = (size_t)((num_unique + 7) / 8) * f.num_outputs;
+    size_t need = (size_t)((num_unique + 7) / 8) * st->shaders->vs.num_outputs;
     if (need > s->vs_out_cap) {
         free(s->vs_out);
         s->vs_out = aligned_alloc(32, need * sizeof(swr_simd_vec4));
@@ -241,7 +296,7 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
     cnt->ia_primitives += api_prims * num_inst;
     const bool discard = KNOB_TOSS_VS || KNOB_TOSS_SETUP_TRIS || f.rs->rasterizer_discard ||
                          st->so->so.rasterizer_discard;
-    if (!discard)
+    if (!discard && !f.gs)
         cnt->c_invocations += api_prims * num_inst;
     for (uint32_t inst = job->instance_begin; inst < job->instance_end; inst++) {
         f.instance = inst;
@@ -249,9 +304,10 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
         /* FETCH, VS */
         fe_run_vs(&f, num_unique);
         cnt->prims_in += n_own;
-        /* The geometry shader (fe_gs.c, not yet) goes here: it reads the
-         * assembled primitives and s->vs_out, and hands on primitives (and
-         * their slots) in the same form. */
+        if (__builtin_expect(f.gs != NULL, 0)) {
+            run_gs_instance(&f, n, discard);
+            continue;
+        }
         if (job->so.active)
             fe_so_run(&f, n - n_own, n_own, nv);
         if (discard)
@@ -270,5 +326,7 @@ void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *s, rast_
         else
             fe_clipcull_run(&f, n, nv);
     }
+    if (f.gs && job->so.active && job->so.gs_generated)
+        *job->so.gs_generated = f.gs_so_base;
     prof_end(job->draw.indexed ? PROF_FEProcessDrawIndexed : PROF_FEProcessDraw);
 }

@@ -104,6 +104,28 @@ bool rast_so_prepare(const rast_draw_state *st, const swr_draw_info *d, uint32_t
     return true;
 }
 
+/* Called by swr_draw for a draw with a geometry shader; never blocks. */
+uint64_t rast_so_gs_limit(const rast_draw_state *st, const uint32_t offsets[SWR_MAX_SO_BUFFERS])
+{
+    const swr_so_state *so = &st->so->so;
+    const uint32_t nv = fe_gs_out_verts(&st->shaders->gs);
+    uint32_t used = 0;
+    for (uint32_t i = 0; i < so->num_decls; i++)
+        used |= 1u << so->decls[i].buffer;
+    uint64_t limit = UINT64_MAX;
+    for (uint32_t b = 0; b < SWR_MAX_SO_BUFFERS; b++) {
+        if (!(used & (1u << b)))
+            continue;
+        const swr_so_buffer *buf = &so->buffers[b];
+        uint64_t prim_bytes = (uint64_t)nv * buf->stride_dwords * 4;
+        uint64_t room = buf->size_bytes > offsets[b] ? buf->size_bytes - offsets[b] : 0;
+        uint64_t fit = prim_bytes ? room / prim_bytes : 0;
+        if (fit < limit)
+            limit = fit;
+    }
+    return limit;
+}
+
 /* ---- worker ------------------------------------------------------------------------- */
 
 /* Called by rast_fe_run once per instance, after the vertex shader: the n
@@ -114,7 +136,12 @@ void fe_so_run(fe_ctx *f, uint32_t first, uint32_t n, uint32_t nv)
 {
     const rast_so_job *j = &f->job->so;
     const swr_so_state *so = &f->st->so->so;
-    const uint64_t g0 = (uint64_t)f->instance * j->prims_per_instance + j->prim_base;
+    /* With a GS the one chunk of the draw numbers the primitives itself. */
+    const uint64_t g0 = j->gs_generated
+                            ? f->gs_so_base
+                            : (uint64_t)f->instance * j->prims_per_instance + j->prim_base;
+    if (j->gs_generated)
+        f->gs_so_base += n;
     const uint64_t room = g0 < j->limit ? j->limit - g0 : 0;
     const uint32_t written = room < n ? (uint32_t)room : n;
     f->cnt->so_prims_generated += n;

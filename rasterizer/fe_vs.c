@@ -24,7 +24,7 @@ void fe_run_vs(fe_ctx *f, uint32_t num_unique)
 {
     rast_scratch *s = f->s;
     const rast_draw_state *st = f->st;
-    const swr_vs_state *vs = f->vs;
+    const swr_vs_state *vs = &st->shaders->vs; /* f->vs may be a GS's view */
     uint32_t inst_ids[8];
     for (int l = 0; l < 8; l++)
         inst_ids[l] = f->instance;
@@ -67,7 +67,7 @@ void fe_run_vs(fe_ctx *f, uint32_t num_unique)
         if (toss_vs)
             continue;
         memcpy(args.vertex_id.v, vid, sizeof vid);
-        args.outputs = &s->vs_out[(size_t)b * f->num_outputs];
+        args.outputs = &s->vs_out[(size_t)b * vs->num_outputs];
         args.active_mask = mask;
         if (prof)
             prof_begin(PROF_FEVertexShader);

@@ -60,6 +60,7 @@ typedef struct rast_buffers_block {
 typedef struct rast_shader_block {
     swr_vs_state vs;
     swr_ps_state ps;
+    swr_gs_state gs; /* gs.func NULL: none */
     swr_shader_resources res[SWR_STAGE_COUNT];
 } rast_shader_block;
 
@@ -158,6 +159,7 @@ typedef struct rast_counters {
     uint64_t vs_invocations, prims_in, prims_binned, ps_invocations, samples_passed;
     uint64_t ia_vertices, ia_primitives, c_invocations, c_primitives;
     uint64_t so_prims_generated, so_prims_written;
+    uint64_t gs_invocations, gs_primitives;
 } rast_counters;
 
 /* ---- frontend ----------------------------------------------------------------------- */
@@ -173,6 +175,11 @@ typedef struct rast_so_job {
     uint64_t prims_per_instance;               /* primitives of one instance */
     uint64_t limit;                            /* primitives of the draw that fit */
     uint32_t offset_bytes[SWR_MAX_SO_BUFFERS]; /* of the draw's primitive 0 */
+    /* With a geometry shader the primitive count is known only once the GS
+     * ran: the draw is one chunk (all positions, all instances) that
+     * numbers its primitives itself and stores the draw's total here
+     * (core's memory; the API thread reads it after waiting for the draw). */
+    uint64_t *gs_generated;
 } rast_so_job;
 
 typedef struct rast_fe_job {
@@ -201,6 +208,15 @@ bool rast_so_prepare(const rast_draw_state *st, const swr_draw_info *d, uint32_t
 /* Whether a stream output state is valid: NULL or "" when it is, else a
  * one-line static message. API thread (swr_set_stream_output). */
 const char *rast_so_validate(const swr_so_state *so);
+/* Stream output of a draw with a geometry shader (one chunk): the
+ * primitives of the GS's output topology that fit from `offsets` on.
+ * API thread. */
+uint64_t rast_so_gs_limit(const rast_draw_state *st, const uint32_t offsets[SWR_MAX_SO_BUFFERS]);
+/* Whether a geometry shader state is valid (swr_set_gs): NULL when it is,
+ * else a one-line static message; and whether draw topology `topology`
+ * feeds a GS of input class gs->input_topology. */
+const char *rast_gs_validate(const swr_gs_state *gs);
+bool rast_gs_topology_ok(const swr_gs_state *gs, uint32_t topology);
 
 void rast_fe_run(const rast_fe_job *job, rast_bins *bins, rast_scratch *scratch,
                  rast_counters *counters);

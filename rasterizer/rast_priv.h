@@ -496,6 +496,24 @@ struct rast_scratch {
     uint32_t vtx_cap;
     float *vrec;     /* per VS slot: a record of what a triangle reads (fe_vs.c) */
     size_t vrec_cap; /* in floats */
+    /* geometry shader (fe_gs.c): per input primitive the VS slots of its
+     * GS input vertices; the call's inputs, per-lane vertex buffer and cut
+     * flags; the emitted vertices ([batch][GS output], as vs_out), and the
+     * primitives they make with their slots (as prims, prim_slots). */
+    uint32_t *gs_in_slots;
+    uint32_t gs_in_slots_cap;
+    swr_simd_vec4 *gs_in;
+    size_t gs_in_cap;
+    float *gs_outv;
+    uint32_t gs_outv_cap;
+    uint8_t *gs_cut;
+    uint32_t gs_cut_cap;
+    swr_simd_vec4 *gs_vout;
+    size_t gs_vout_cap;
+    fe_prim *gs_prims;
+    uint32_t gs_prims_cap;
+    uint32_t *gs_prim_slots;
+    uint32_t gs_prim_slots_cap;
     /* backend */
     swr_simd_vec4 ps_inputs[SWR_MAX_ATTRIBS];
     swr_ps_args ps_args;

@@ -538,9 +538,11 @@ void swrp_link_cache_clear(swrp_context *c)
     if (c->link.valid) {
         jit_shader_unref(c->link.vs_code);
         jit_shader_unref(c->link.fs_code);
+        if (c->link.gs_code)
+            jit_shader_unref(c->link.gs_code);
     }
     c->link.valid = false;
-    c->link.vs_code = c->link.fs_code = NULL;
+    c->link.vs_code = c->link.fs_code = c->link.gs_code = NULL;
 }
 
 static void context_destroy(struct pipe_context *ctx)

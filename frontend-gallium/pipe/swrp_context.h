@@ -50,11 +50,13 @@ struct jit_shader;
 typedef struct swrp_link_cache {
     bool valid;
     struct jit_shader *vs_code, *fs_code; /* references held while valid */
-    const void *vs_cso, *rast_cso;
+    struct jit_shader *gs_code;           /* NULL, or a reference held while valid */
+    const void *vs_cso, *rast_cso, *gs_cso;
     bool dual_source;
     uint32_t num_elements;
     swr_vs_state vs;
     swr_ps_state ps;
+    swr_gs_state gs;
     swr_rasterizer_state rs;
 } swrp_link_cache;
 

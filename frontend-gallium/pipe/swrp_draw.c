@@ -413,12 +413,14 @@ static void update_preamble(swrp_context *c, unsigned s, const jit_shader *code)
         free(buf);
 }
 
-static bool send_constants(swrp_context *c, const jit_shader *vs_code, const jit_shader *fs_code)
+static bool send_constants(swrp_context *c, const jit_shader *vs_code, const jit_shader *fs_code,
+                           const jit_shader *gs_code)
 {
     swrp_bound *b = c->bound;
-    const jit_shader *code[SWRP_NUM_STAGES] = {vs_code, fs_code};
+    const jit_shader *code[SWRP_NUM_STAGES] = {vs_code, fs_code, gs_code};
     for (unsigned s = 0; s < SWRP_NUM_STAGES; s++) {
-        update_preamble(c, s, code[s]);
+        if (code[s] || s != PIPE_SHADER_GEOMETRY)
+            update_preamble(c, s, code[s]);
         /* Slots neither bound nor sent with data are NULL on both sides. */
         uint32_t m = b->sent_any ? b->cb_mask[s] | b->sent_const_mask[s]
                                  : (uint32_t)((1ull << PIPE_MAX_CONSTANT_BUFFERS) - 1);
@@ -469,17 +471,20 @@ static void set_driver_constants(swrp_context *c)
 
 /* Links the variants and derives the engine vertex, pixel and rasterizer
  * states from them and the bound CSOs, into the link cache (swrp_context.h). */
-static void link_shaders(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code)
+static void link_shaders(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code,
+                         jit_shader *gs_code)
 {
     swrp_bound *b = c->bound;
     swrp_link_cache *lc = &c->link;
     /* Referenced before the old ones go, which may be these. */
     jit_shader_ref(vs_code);
     jit_shader_ref(fs_code);
+    if (gs_code)
+        jit_shader_ref(gs_code);
     swrp_link_cache_clear(c);
     uint8_t sprite;
-    swrp_shader_link(b->vs, vs_code, b->fs, fs_code, b->rast, b->blend->dual_source,
-                     b->velems->layout.num_elements, &lc->vs, &lc->ps, &sprite);
+    swrp_shader_link(b->vs, vs_code, b->fs, fs_code, b->gs, gs_code, b->rast, b->blend->dual_source,
+                     b->velems->layout.num_elements, &lc->vs, &lc->ps, &lc->gs, &sprite);
     swr_rasterizer_state *rs = &lc->rs;
     *rs = b->rast->swr;
     rs->sprite_coord_enable = sprite;
@@ -487,11 +492,13 @@ static void link_shaders(swrp_context *c, jit_shader *vs_code, jit_shader *fs_co
     rs->window_space_position = b->vs->info->window_space_position;
     /* Only clip distances the VS writes: its own, or those its variant
      * computes from the user clip planes (swrp_shader_lower.c). */
-    uint8_t written = (lc->vs.clip_dist_slot[0] != SWR_SLOT_NONE ? 0x0f : 0) |
-                      (lc->vs.clip_dist_slot[1] != SWR_SLOT_NONE ? 0xf0 : 0);
+    const uint8_t *cd = gs_code ? lc->gs.clip_dist_slot : lc->vs.clip_dist_slot;
+    uint8_t written = (cd[0] != SWR_SLOT_NONE ? 0x0f : 0) | (cd[1] != SWR_SLOT_NONE ? 0xf0 : 0);
     rs->clip_distance_enable = b->rast->clip_plane_enable & written;
     lc->vs_code = vs_code;
     lc->fs_code = fs_code;
+    lc->gs_code = gs_code;
+    lc->gs_cso = b->gs;
     lc->vs_cso = b->vs;
     lc->rast_cso = b->rast;
     lc->dual_source = b->blend->dual_source;
@@ -500,11 +507,15 @@ static void link_shaders(swrp_context *c, jit_shader *vs_code, jit_shader *fs_co
 }
 
 /* Sends every state group but the vertex/index buffers. False: skip. */
-static bool send_state(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code)
+static bool send_state(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code,
+                       jit_shader *gs_code)
 {
     swrp_bound *b = c->bound;
     if ((jit_shader_get_info(vs_code)->const_buffers_used |
-         jit_shader_get_info(fs_code)->const_buffers_used) >> SWR_DRIVER_CONST_SLOT & 1)
+         jit_shader_get_info(fs_code)->const_buffers_used |
+         (gs_code ? jit_shader_get_info(gs_code)->const_buffers_used : 0)) >>
+            SWR_DRIVER_CONST_SLOT &
+        1)
         set_driver_constants(c);
     if (!send_framebuffer(c)) {
         complain("draw: a bound surface cannot be rendered to; draw skipped");
@@ -512,13 +523,17 @@ static bool send_state(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code
     }
     swrp_link_cache *lc = &c->link;
     bool linked = lc->valid && lc->vs_code == vs_code && lc->fs_code == fs_code &&
-                  lc->vs_cso == b->vs && lc->rast_cso == b->rast &&
-                  lc->dual_source == b->blend->dual_source &&
+                  lc->gs_code == gs_code && lc->gs_cso == b->gs && lc->vs_cso == b->vs &&
+                  lc->rast_cso == b->rast && lc->dual_source == b->blend->dual_source &&
                   lc->num_elements == b->velems->layout.num_elements;
     if (!linked)
-        link_shaders(c, vs_code, fs_code);
+        link_shaders(c, vs_code, fs_code, gs_code);
     if (lc->vs.position_slot == SWR_SLOT_NONE) {
         complain("draw: the vertex shader writes no POSITION; draw skipped");
+        return false;
+    }
+    if (gs_code && lc->gs.position_slot == SWR_SLOT_NONE) {
+        complain("draw: the geometry shader writes no POSITION; draw skipped");
         return false;
     }
     /* One-sided stencil (stencil[1] off) applies the front state to both
@@ -533,6 +548,7 @@ static bool send_state(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code
     /* On a link cache hit (with sent_any) these are what was last sent. */
     SEND_IF_CHANGED_WHEN(!linked, b->sent_vs, lc->vs, swr_set_vs(c->engine, &lc->vs));
     SEND_IF_CHANGED_WHEN(!linked, b->sent_ps, lc->ps, swr_set_ps(c->engine, &lc->ps));
+    SEND_IF_CHANGED_WHEN(!linked, b->sent_gs, lc->gs, swr_set_gs(c->engine, &lc->gs));
     SEND_IF_CHANGED_WHEN(!linked, b->sent_rs, lc->rs,
                          swr_set_rasterizer_state(c->engine, &lc->rs));
     SEND_IF_CHANGED_DIRTY(SWRP_DIRTY_BLEND, b->sent_blend, b->blend->swr,
@@ -548,7 +564,7 @@ static bool send_state(swrp_context *c, jit_shader *vs_code, jit_shader *fs_code
                           swr_set_viewports(c->engine, 0, SWR_MAX_VIEWPORTS, b->viewport));
     SEND_IF_CHANGED_DIRTY(SWRP_DIRTY_SCISSOR, b->sent_scissor, b->scissor,
                           swr_set_scissors(c->engine, 0, SWR_MAX_VIEWPORTS, b->scissor));
-    if (!send_constants(c, vs_code, fs_code))
+    if (!send_constants(c, vs_code, fs_code, gs_code))
         return false;
     for (unsigned s = 0; s < SWRP_NUM_STAGES; s++) {
         if (snapshot_stale(b, s) && !rebuild_snapshot(c, s))
@@ -577,12 +593,12 @@ static void after_draw(swrp_context *c, const struct pipe_draw_info *info, draw_
     }
     if (info->index_size && !info->has_user_indices)
         swrp_resource_mark_used(ctx, info->index.resource, false);
-    const swrp_shader_cso *sh[SWRP_NUM_STAGES] = {b->vs, b->fs};
+    const swrp_shader_cso *sh[SWRP_NUM_STAGES] = {b->vs, b->fs, b->gs};
     for (unsigned s = 0; s < SWRP_NUM_STAGES; s++) {
         for (uint32_t m = b->cb_mask[s]; m; m &= m - 1) {
             unsigned i = (unsigned)__builtin_ctz(m);
             swrp_const_slot *cb = &b->cb[s][i];
-            if (cb->buffer && (sh[s]->info->const_buffers_used >> i & 1))
+            if (cb->buffer && sh[s] && (sh[s]->info->const_buffers_used >> i & 1))
                 swrp_resource_mark_used(ctx, cb->buffer, false);
             if (cb->user)
                 cb->user_chunk->last_use = fence;
@@ -595,6 +611,8 @@ static void after_draw(swrp_context *c, const struct pipe_draw_info *info, draw_
     mark_framebuffer(c);
     b->vs->last_use = fence;
     b->fs->last_use = fence;
+    if (b->gs)
+        b->gs->last_use = fence;
     for (unsigned i = 0; i < k->n; i++)
         swrp_state_defer_free(c, k->block[i], fence);
     k->n = 0;
@@ -637,7 +655,7 @@ static void select_variants(swrp_bound *b, unsigned mode, jit_shader **vs_code,
 static float *draw_id_blocks(swrp_context *c, unsigned drawid_offset, unsigned num_draws)
 {
     swrp_bound *b = c->bound;
-    if (!b->vs->reads_drawid && !b->fs->reads_drawid)
+    if (!b->vs->reads_drawid && !b->fs->reads_drawid && !(b->gs && b->gs->reads_drawid))
         return NULL;
     const size_t floats = SWRP_DC_VEC4S * 4;
     float *ids = aligned_alloc(16, (size_t)num_draws * floats * sizeof(float));
@@ -663,9 +681,9 @@ static float *draw_id_blocks(swrp_context *c, unsigned drawid_offset, unsigned n
 static bool send_draw_id(swrp_context *c, const float *blk)
 {
     swrp_bound *b = c->bound;
-    const swrp_shader_cso *sh[SWRP_NUM_STAGES] = {b->vs, b->fs};
+    const swrp_shader_cso *sh[SWRP_NUM_STAGES] = {b->vs, b->fs, b->gs};
     for (unsigned s = 0; s < SWRP_NUM_STAGES; s++) {
-        if (!sh[s]->reads_drawid)
+        if (!sh[s] || !sh[s]->reads_drawid)
             continue;
         if (swr_set_constant_buffer(c->engine, s, SWR_DRIVER_CONST_SLOT, blk, SWRP_DC_VEC4S) !=
             SWR_OK)
@@ -706,6 +724,8 @@ static void draw_vbo(struct pipe_context *ctx, const struct pipe_draw_info *info
     select_variants(b, info->mode, &vs_code, &fs_code);
     if (!vs_code || !fs_code)
         return;
+    /* The GS has one variant (swrp_shader.c). */
+    jit_shader *gs_code = b->gs ? b->gs->variant[0] : NULL;
 
     /* Index data: a resource's current storage, or a copy of the range of
      * user indices the draws read. */
@@ -744,7 +764,7 @@ static void draw_vbo(struct pipe_context *ctx, const struct pipe_draw_info *info
         }
     }
 
-    bool ok = send_state(c, vs_code, fs_code) &&
+    bool ok = send_state(c, vs_code, fs_code, gs_code) &&
               send_vertex_buffers(c, info, draws, num_draws, indices, avail, &k) &&
               swrp_so_before_draws(c);
     if (ok && info->index_size &&
@@ -783,7 +803,9 @@ static void draw_vbo(struct pipe_context *ctx, const struct pipe_draw_info *info
             .primitive_restart = info->index_size && info->primitive_restart,
             .restart_index = info->restart_index,
         };
-        swr_draw(c->engine, &di);
+        if (swr_draw(c->engine, &di) == SWR_ERROR_INVALID_ARGUMENT && gs_code)
+            complain("draw_vbo: the geometry shader's input primitive does not match the draw's "
+                     "mode; draw skipped");
     }
     swrp_so_after_draws(c);
     after_draw(c, info, &k);

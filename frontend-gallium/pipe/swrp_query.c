@@ -50,8 +50,12 @@
  *     (a quad or a polygon is one; ARB: restart "has no effect");
  *   vs_invocations: vertex shader runs (implementation-defined: a chunk of
  *     a draw shades each distinct vertex once);
+ *   gs_invocations, gs_primitives: input primitives the geometry shader
+ *     ran on (one invocation each) and the primitives its emitted strips
+ *     make (D3D11), 0 without a GS;
  *   c_invocations: "primitives forwarded to the rasterizer" = those that
- *     reach the clipper: ia_primitives, or 0 with rasterizer discard (ARB:
+ *     reach the clipper: ia_primitives (with a GS: gs_primitives), or 0
+ *     with rasterizer discard (ARB:
  *     then the clipping counts "may not be incremented"; D3D11 likewise);
  *   c_primitives: primitives the clipper outputs (ARB: implementation
  *     dependent, >= 1 if a vertex is inside the clip volume): 0 when all
@@ -61,12 +65,12 @@
  *     culled triangles count;
  *   ps_invocations: live pixels shaded; helper lanes excluded (ARB lets an
  *     implementation run and count extra invocations; we count none);
- *   gs, hs, ds, cs: 0 (no such stages).
+ *   hs, ds, cs: 0 (no such stages).
  * PRIMITIVES_EMITTED, SO_STATISTICS: the primitives stream output wrote
  * and those it was given (swr_stats so_prims_written / so_prims_generated:
  * written stops at the first primitive that does not fit); the SO_OVERFLOW
- * predicates: some primitive was not written. Vertex stream 0 only (no
- * geometry shader, no other stream).
+ * predicates: some primitive was not written. Vertex stream 0 only (a
+ * geometry shader's stream 0; no other stream).
  *
  * Thread: the context's thread.
  */
@@ -317,6 +321,8 @@ static void fill_result(const struct pipe_query *q, union pipe_query_result *r)
         ps.ia_vertices = DIFF(q, ia_vertices);
         ps.ia_primitives = DIFF(q, ia_primitives);
         ps.vs_invocations = DIFF(q, vs_invocations);
+        ps.gs_invocations = DIFF(q, gs_invocations);
+        ps.gs_primitives = DIFF(q, gs_primitives);
         ps.c_invocations = DIFF(q, c_invocations);
         ps.c_primitives = DIFF(q, c_primitives);
         ps.ps_invocations = DIFF(q, ps_invocations);

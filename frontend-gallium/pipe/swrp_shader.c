@@ -1,6 +1,7 @@
 /*
- * swrp_shader.c: the pipe context's shader CSOs (create/bind/delete_vs_state
- * and _fs_state) and the VS -> PS linkage the draw sends to the engine.
+ * swrp_shader.c: the pipe context's shader CSOs (create/bind/delete_vs_state,
+ * _fs_state and _gs_state) and the VS -> [GS ->] PS linkage the draw sends
+ * to the engine.
  *
  * A shader CSO is TGSI text compiled through the process-wide cache
  * (jit_cache_get). Bound state selects variants, each compiled on the
@@ -22,6 +23,14 @@
  * answered by the interpreter itself and PCOORD by sprite replacement, so
  * they need no VS slot. With two-sided lighting a COLOR[k] input reads
  * BCOLOR[k] on back faces when the VS writes it.
+ *
+ * Geometry shaders: a TGSI GEOM, compiled once (no variants: user clip
+ * planes and colour clamping lower the VS only), whose PROPERTYs
+ * GS_INPUT_PRIMITIVE, GS_OUTPUT_PRIMITIVE and GS_MAX_OUTPUT_VERTICES become
+ * the engine's swr_gs_state; GS_INVOCATIONS > 1 is refused. While a GS is
+ * bound, GS IN[v][i] is fed by the VS output of IN[i]'s (semantic, index),
+ * the FS inputs by the GS outputs exactly as they would be by the VS's,
+ * and GS OUT[i] is engine slot i with the special slots by semantic.
  *
  * Lifetime: the engine calls the compiled code of every queued draw, so a
  * deleted CSO whose last draw has not finished waits on the context's
@@ -64,6 +73,57 @@ static jit_shader *compile(const char *text, size_t len, bool dual_source)
     return sh;
 }
 
+/* The GS PROPERTYs into s (the jitter's info does not carry them): false,
+ * reported, when the program says what the engine cannot run. */
+static bool read_gs_properties(swrp_shader_cso *s)
+{
+    tgsi_program *prog = NULL;
+    tgsi_error err;
+    memset(&err, 0, sizeof err);
+    if (!tgsi_parse(s->text, s->len, &prog, &err))
+        return false; /* compile() above accepted it: cannot happen */
+    s->gs_input_prim = 0xff;
+    s->gs_output_prim = 0xff;
+    s->gs_max_vertices = 0;
+    uint32_t invocations = 1;
+    for (uint32_t i = 0; i < prog->num_props; i++) {
+        const tgsi_prop *p = &prog->props[i];
+        if (p->name == TGSI_PROPERTY_GS_INPUT_PRIMITIVE)
+            s->gs_input_prim = p->value < 0xff ? (uint8_t)p->value : 0xfe;
+        else if (p->name == TGSI_PROPERTY_GS_OUTPUT_PRIMITIVE)
+            s->gs_output_prim = p->value < 0xff ? (uint8_t)p->value : 0xfe;
+        else if (p->name == TGSI_PROPERTY_GS_MAX_OUTPUT_VERTICES)
+            s->gs_max_vertices = p->value;
+        else if (p->name == TGSI_PROPERTY_GS_INVOCATIONS)
+            invocations = p->value;
+    }
+    tgsi_program_free(prog);
+    const char *why = NULL;
+    if (invocations > 1)
+        why = "GS_INVOCATIONS > 1 is not supported";
+    else if (s->gs_input_prim != PIPE_PRIM_POINTS && s->gs_input_prim != PIPE_PRIM_LINES &&
+             s->gs_input_prim != PIPE_PRIM_LINES_ADJACENCY &&
+             s->gs_input_prim != PIPE_PRIM_TRIANGLES &&
+             s->gs_input_prim != PIPE_PRIM_TRIANGLES_ADJACENCY)
+        why = "GS_INPUT_PRIMITIVE missing or not points, lines, lines_adjacency, triangles or "
+              "triangles_adjacency";
+    else if (s->gs_output_prim != PIPE_PRIM_POINTS && s->gs_output_prim != PIPE_PRIM_LINE_STRIP &&
+             s->gs_output_prim != PIPE_PRIM_TRIANGLE_STRIP)
+        why = "GS_OUTPUT_PRIMITIVE missing or not points, line_strip or triangle_strip";
+    else if (s->gs_max_vertices == 0 || s->gs_max_vertices > SWR_GS_MAX_OUT_VERTICES)
+        why = "GS_MAX_OUTPUT_VERTICES missing or above SWR_GS_MAX_OUT_VERTICES";
+    else if ((uint64_t)s->gs_max_vertices * (s->info->num_outputs ? s->info->num_outputs : 1) * 4 >
+             SWR_GS_MAX_OUT_COMPONENTS)
+        why = "GS_MAX_OUTPUT_VERTICES * outputs * 4 exceeds SWR_GS_MAX_OUT_COMPONENTS (1024)";
+    else if (s->info->num_outputs > SWR_MAX_ATTRIBS || s->info->num_inputs > SWR_MAX_ATTRIBS)
+        why = "more than 32 inputs or outputs";
+    if (why) {
+        fprintf(stderr, "swr: pipe: geometry shader rejected: %s\n", why);
+        return false;
+    }
+    return true;
+}
+
 static void *create_shader(const struct pipe_shader_state *state, uint8_t processor)
 {
     if (!state || !state->text)
@@ -84,10 +144,14 @@ static void *create_shader(const struct pipe_shader_state *state, uint8_t proces
     s->processor = s->info->processor;
     if (s->processor != processor) {
         fprintf(stderr, "swr: pipe: %s shader given to create_%s_state\n",
-                s->processor == TGSI_PROCESSOR_VERTEX ? "vertex" : "non-vertex",
-                processor == TGSI_PROCESSOR_VERTEX ? "vs" : "fs");
+                tgsi_processor_name(s->processor),
+                processor == TGSI_PROCESSOR_VERTEX     ? "vs"
+                : processor == TGSI_PROCESSOR_GEOMETRY ? "gs"
+                                                       : "fs");
         goto fail;
     }
+    if (processor == TGSI_PROCESSOR_GEOMETRY && !read_gs_properties(s))
+        goto fail;
     for (uint32_t i = 0; i < s->info->num_outputs && i < SWR_MAX_ATTRIBS; i++) {
         uint8_t sem = s->info->output_semantic[i];
         s->writes_color |= sem == TGSI_SEMANTIC_COLOR ||
@@ -113,6 +177,14 @@ fail:
     shader_free(s);
     return NULL;
 }
+
+static void *create_gs_state(struct pipe_context *ctx, const struct pipe_shader_state *state)
+{
+    (void)ctx;
+    return create_shader(state, TGSI_PROCESSOR_GEOMETRY);
+}
+
+static void bind_gs_state(struct pipe_context *ctx, void *state) { swrp_bound_of(ctx)->gs = state; }
 
 static void *create_vs_state(struct pipe_context *ctx, const struct pipe_shader_state *state)
 {
@@ -146,6 +218,8 @@ static void delete_shader(struct pipe_context *ctx, void *state)
         c->bound->vs = NULL;
     if (c->bound->fs == s)
         c->bound->fs = NULL;
+    if (c->bound->gs == s)
+        c->bound->gs = NULL;
     if (swrp_timeline_done(c->tl, s->last_use)) {
         shader_free(s);
         return;
@@ -224,6 +298,9 @@ void swrp_shader_init(struct pipe_context *ctx)
     ctx->create_fs_state = create_fs_state;
     ctx->bind_fs_state = bind_fs_state;
     ctx->delete_fs_state = delete_shader;
+    ctx->create_gs_state = create_gs_state;
+    ctx->bind_gs_state = bind_gs_state;
+    ctx->delete_gs_state = delete_shader;
 }
 
 /* ---- linkage --------------------------------------------------------------- */
@@ -257,8 +334,9 @@ static uint8_t interp_of(uint8_t tgsi_interp, uint8_t sem)
 }
 
 void swrp_shader_link(const swrp_shader_cso *vs, jit_shader *vs_code, const swrp_shader_cso *fs,
-                      jit_shader *fs_code, const swrp_rast_cso *rast, bool dual_source,
-                      uint32_t num_vertex_elements, swr_vs_state *out_vs, swr_ps_state *out_ps,
+                      jit_shader *fs_code, const swrp_shader_cso *gs, jit_shader *gs_code,
+                      const swrp_rast_cso *rast, bool dual_source, uint32_t num_vertex_elements,
+                      swr_vs_state *out_vs, swr_ps_state *out_ps, swr_gs_state *out_gs,
                       uint8_t *sprite_mask)
 {
     /* The variants' own info: lowering may add inputs, outputs and kills. */
@@ -267,7 +345,33 @@ void swrp_shader_link(const swrp_shader_cso *vs, jit_shader *vs_code, const swrp
     (void)fs;
     memset(out_vs, 0, sizeof *out_vs);
     memset(out_ps, 0, sizeof *out_ps);
+    memset(out_gs, 0, sizeof *out_gs);
     *sprite_mask = 0;
+    /* What feeds the FS: the GS's outputs when one is bound. */
+    const jit_shader_info *up = vi;
+    if (gs_code) {
+        const jit_shader_info *gi = jit_shader_get_info(gs_code);
+        up = gi;
+        out_gs->func = jit_shader_gs_func(gs_code);
+        out_gs->shader = gs_code;
+        out_gs->num_inputs = gi->num_inputs < SWR_MAX_ATTRIBS ? gi->num_inputs : SWR_MAX_ATTRIBS;
+        for (uint32_t i = 0; i < out_gs->num_inputs; i++)
+            out_gs->input_slot[i] =
+                gi->input_semantic[i] == 0xff
+                    ? SWR_SLOT_NONE
+                    : find_output(vi, gi->input_semantic[i], gi->input_semantic_index[i]);
+        out_gs->num_outputs = gi->num_outputs < SWR_MAX_ATTRIBS ? gi->num_outputs : SWR_MAX_ATTRIBS;
+        out_gs->input_topology = gs->gs_input_prim;
+        out_gs->output_topology = gs->gs_output_prim;
+        out_gs->max_vertices = gs->gs_max_vertices;
+        out_gs->reads_prim_id = gi->reads_primid;
+        out_gs->position_slot = find_output(gi, TGSI_SEMANTIC_POSITION, 0);
+        out_gs->point_size_slot = find_output(gi, TGSI_SEMANTIC_PSIZE, 0);
+        out_gs->clip_dist_slot[0] = find_output(gi, TGSI_SEMANTIC_CLIPDIST, 0);
+        out_gs->clip_dist_slot[1] = find_output(gi, TGSI_SEMANTIC_CLIPDIST, 1);
+        out_gs->viewport_index_slot = find_output(gi, TGSI_SEMANTIC_VIEWPORT_INDEX, 0);
+        out_gs->prim_id_slot = find_output(gi, TGSI_SEMANTIC_PRIMID, 0);
+    }
 
     out_vs->func = jit_shader_vs_func(vs_code);
     out_vs->shader = vs_code;
@@ -278,6 +382,10 @@ void swrp_shader_link(const swrp_shader_cso *vs, jit_shader *vs_code, const swrp
     out_vs->clip_dist_slot[0] = find_output(vi, TGSI_SEMANTIC_CLIPDIST, 0);
     out_vs->clip_dist_slot[1] = find_output(vi, TGSI_SEMANTIC_CLIPDIST, 1);
     out_vs->viewport_index_slot = find_output(vi, TGSI_SEMANTIC_VIEWPORT_INDEX, 0);
+    /* With a GS the VS's position is only a GS input: any slot will do
+     * for the engine's check (the GS's position is the one used). */
+    if (gs_code && out_vs->position_slot == SWR_SLOT_NONE && out_vs->num_outputs)
+        out_vs->position_slot = 0;
 
     out_ps->func = jit_shader_ps_func(fs_code);
     out_ps->tile_func = jit_shader_ps_tile_func(fs_code);
@@ -293,9 +401,9 @@ void swrp_shader_link(const swrp_shader_cso *vs, jit_shader *vs_code, const swrp
         if (sem == TGSI_SEMANTIC_POSITION || sem == TGSI_SEMANTIC_FACE)
             continue; /* the interpreter answers these (jit.h) */
         if (sem != TGSI_SEMANTIC_PCOORD)
-            in->vs_slot = find_output(vi, sem, idx);
+            in->vs_slot = find_output(up, sem, idx);
         if (sem == TGSI_SEMANTIC_COLOR && rast->light_twoside)
-            in->vs_slot_back = find_output(vi, TGSI_SEMANTIC_BCOLOR, idx);
+            in->vs_slot_back = find_output(up, TGSI_SEMANTIC_BCOLOR, idx);
         /* Gallium's sprite mask names GENERIC indices; the engine's names
          * PS input slots, and only the first 8. */
         bool sprite = sem == TGSI_SEMANTIC_PCOORD ||

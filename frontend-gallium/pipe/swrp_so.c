@@ -83,7 +83,8 @@ static void set_so_targets(struct pipe_context *ctx, unsigned num_targets,
 bool swrp_so_before_draws(swrp_context *c)
 {
     swrp_bound *b = c->bound;
-    const struct pipe_stream_output_info *info = &b->vs->so_info;
+    /* A bound GS's stream output applies instead of the VS's. */
+    const struct pipe_stream_output_info *info = b->gs ? &b->gs->so_info : &b->vs->so_info;
     bool on = b->num_so_targets > 0 && info->num_outputs > 0;
     if (!on) {
         if (b->so_sent)
@@ -146,7 +147,7 @@ void swrp_so_after_draws(swrp_context *c)
         return;
     for (unsigned i = 0; i < PIPE_MAX_SO_BUFFERS; i++) {
         swrp_so_target *t = (swrp_so_target *)b->so_targets[i];
-        if (!t || !b->vs->so_info.stride[i])
+        if (!t || !(b->gs ? &b->gs->so_info : &b->vs->so_info)->stride[i])
             continue;
         t->offset = res.offset_bytes[i];
         b->sent_so.buffers[i].offset_bytes = res.offset_bytes[i];

@@ -38,9 +38,10 @@
 #include "frontend-gallium/pipe/swrp_sampler.h"
 #include "jitter/jit.h"
 
-/* Shader stages with engine support; the pipe's VERTEX and FRAGMENT have
- * the same numbers as SWR_STAGE_VS and SWR_STAGE_PS. */
-#define SWRP_NUM_STAGES 2
+/* Shader stages with engine support; the pipe's VERTEX, FRAGMENT and
+ * GEOMETRY have the same numbers as SWR_STAGE_VS, SWR_STAGE_PS and
+ * SWR_STAGE_GS. */
+#define SWRP_NUM_STAGES 3
 
 /* The driver's own constants (user clip planes, polygon stipple), read by
  * shader variants (swrp_shader_lower.c) from constant buffer
@@ -99,7 +100,10 @@ typedef struct swrp_shader_cso {
     bool reads_drawid;          /* declares SV DRAWID: every variant lowered (swrp_lower_key) */
     bool lower_failed[SWRP_NUM_VARIANTS]; /* variant refused: variant[0] is used instead */
     uint64_t last_use;          /* engine fence after the last draw using it */
-    struct pipe_stream_output_info so_info; /* VS: its stream output (swrp_so.c) */
+    struct pipe_stream_output_info so_info; /* VS, GS: its stream output (swrp_so.c) */
+    /* GS: its PROPERTYs (PIPE_PRIM values; GS_INVOCATIONS is 1). */
+    uint8_t gs_input_prim, gs_output_prim;
+    uint32_t gs_max_vertices;
 } swrp_shader_cso;
 
 /* Storage for copies of user constant buffers. A draw loop that changes a
@@ -147,6 +151,7 @@ typedef struct swrp_bound {
     swrp_rast_cso *rast;
     swrp_velems_cso *velems;
     swrp_shader_cso *vs, *fs;
+    swrp_shader_cso *gs; /* NULL: no geometry shader */
 
     /* Small states. */
     struct pipe_blend_color blend_color;
@@ -180,6 +185,7 @@ typedef struct swrp_bound {
     swr_vertex_layout sent_layout;
     swr_vs_state sent_vs;
     swr_ps_state sent_ps;
+    swr_gs_state sent_gs;
     float sent_blend_color[4];
     uint8_t sent_stencil_ref[2];
     swr_rect sent_scissor[SWR_MAX_VIEWPORTS];
@@ -240,10 +246,14 @@ char *swrp_shader_lower(const char *text, size_t len, const swrp_lower_key *key,
 void swrp_state_set_driver_constants(swrp_context *c, const float *data);
 /* Fills the engine VS and PS states: slots by semantic, PS inputs linked
  * to VS outputs by (semantic, index), interpolation, flags. Also returns
- * the engine sprite mask (PS input slots) for Gallium's GENERIC mask. */
+ * the engine sprite mask (PS input slots) for Gallium's GENERIC mask.
+ * With a GS (gs_code not NULL) the GS inputs are linked to VS outputs and
+ * the PS inputs to GS outputs the same way, and *out_gs is filled (else
+ * zeroed: no GS). */
 void swrp_shader_link(const swrp_shader_cso *vs, jit_shader *vs_code, const swrp_shader_cso *fs,
-                      jit_shader *fs_code, const swrp_rast_cso *rast, bool dual_source,
-                      uint32_t num_vertex_elements, swr_vs_state *out_vs, swr_ps_state *out_ps,
+                      jit_shader *fs_code, const swrp_shader_cso *gs, jit_shader *gs_code,
+                      const swrp_rast_cso *rast, bool dual_source, uint32_t num_vertex_elements,
+                      swr_vs_state *out_vs, swr_ps_state *out_ps, swr_gs_state *out_gs,
                       uint8_t *sprite_mask);
 
 /* swrp_draw.c: the draw and clear hooks. */

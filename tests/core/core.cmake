@@ -57,3 +57,15 @@ swr_test(NAME test_stream_output
 add_test(NAME test_stream_output_single_threaded COMMAND test_stream_output)
 set_tests_properties(test_stream_output_single_threaded PROPERTIES
   ENVIRONMENT "KNOB_SINGLE_THREADED=1" LABELS engine TIMEOUT 300)
+
+# The geometry shader stage (rasterizer/fe_gs.c) with hand-written C
+# kernels against a scalar reference: GS input assembly by the GL tables
+# (adjacency included), stream output capture word for word, images
+# bit-exact against the CPU-expanded draw without GS, every chunk size and
+# worker count; CTest runs it once more with KNOB_SINGLE_THREADED=1.
+swr_test(NAME test_geometry_shader
+  SOURCES ${core_tests}/test_geometry_shader.c ${core_support}
+  LIBS swr_core swr_knobs LABELS threading engine TIMEOUT 300)
+add_test(NAME test_geometry_shader_single_threaded COMMAND test_geometry_shader)
+set_tests_properties(test_geometry_shader_single_threaded PROPERTIES
+  ENVIRONMENT "KNOB_SINGLE_THREADED=1" LABELS engine TIMEOUT 300)

@@ -691,8 +691,11 @@ static void sprite_mask_mapping(draw_env *e)
     swrp_rast_cso rast = {.sprite_coord_enable = (1u << 2) | (1u << 7)};
     swr_vs_state evs;
     swr_ps_state eps;
+    swr_gs_state egs;
     uint8_t mask;
-    swrp_shader_link(vs, vs->variant[0], fs, fs->variant[0], &rast, false, 2, &evs, &eps, &mask);
+    swrp_shader_link(vs, vs->variant[0], fs, fs->variant[0], NULL, NULL, &rast, false, 2, &evs,
+                     &eps, &egs, &mask);
+    assert_null(egs.func);           /* no GS bound: none sent */
     assert_int_equal(mask, 1u << 1); /* GENERIC[2] is PS input 1 */
     assert_int_equal(evs.position_slot, 0);
     assert_int_equal(eps.num_inputs, 4);
