@@ -18,7 +18,8 @@
  * with the same x86 instructions where LLVM's generic operations differ at
  * the edges: maxps/minps for the clamps (a NaN goes to the lower bound),
  * cvttps2dq and cvtps2dq for the conversions (no poison out of range),
- * pmulhrsw for the Q15 blend, vpgatherdd with byte offsets for the texels.
+ * pmulhrsw for the Q15 blend; texels come through vpgatherdd with byte
+ * offsets (faster than scalar loads on the machines measured).
  * Nearest: i = floor(clamp(s * n, +-2^24)) (NaN -> -2^24), repeat as
  * i - floor(i / n) * n corrected by one step, else clamped; the byte
  * channel times 128, times 1/255/128. Bilinear: u = (repeat ? frac(s) : s)
@@ -170,31 +171,6 @@ static LLVMValueRef gather(tx *x, LLVMValueRef base, LLVMValueRef offs)
     return call_intr(x, "llvm.x86.avx2.gather.d.d.256", NULL, 0, args, 5);
 }
 
-/* vi8_load_pairs: the 8 bytes at base + offs[l] of each lane, the first
- * 4 in *lo, the next 4 in *hi. */
-static void load_pairs(tx *x, LLVMValueRef base, LLVMValueRef offs, LLVMValueRef *lo,
-                       LLVMValueRef *hi)
-{
-    LLVMTypeRef i64 = LLVMInt64TypeInContext(x->C);
-    LLVMValueRef v = LLVMGetUndef(LLVMVectorType(i64, 8));
-    for (int l = 0; l < 8; l++) {
-        LLVMValueRef li = LLVMConstInt(x->i32, (unsigned)l, 0);
-        LLVMValueRef o = LLVMBuildSExt(x->b, LLVMBuildExtractElement(x->b, offs, li, ""), i64, "");
-        LLVMValueRef p = LLVMBuildGEP2(x->b, x->i8, base, &o, 1, "");
-        LLVMValueRef t = LLVMBuildLoad2(x->b, i64, p, "");
-        LLVMSetAlignment(t, 1);
-        v = LLVMBuildInsertElement(x->b, v, t, li, "");
-    }
-    LLVMValueRef w = LLVMBuildBitCast(x->b, v, LLVMVectorType(x->i32, 16), "");
-    LLVMValueRef ev[8], od[8];
-    for (int l = 0; l < 8; l++) {
-        ev[l] = LLVMConstInt(x->i32, (unsigned)(2 * l), 0);
-        od[l] = LLVMConstInt(x->i32, (unsigned)(2 * l + 1), 0);
-    }
-    *lo = LLVMBuildShuffleVector(x->b, w, w, LLVMConstVector(ev, 8), "");
-    *hi = LLVMBuildShuffleVector(x->b, w, w, LLVMConstVector(od, 8), "");
-}
-
 /* ---- nearest ---------------------------------------------------------------- */
 
 /* fast_nearest_axis: the texel index along one axis. */
@@ -285,18 +261,10 @@ static LLVMBasicBlockRef block(tx *x, const char *name)
     return LLVMAppendBasicBlockInContext(x->C, x->fn, name);
 }
 
-static LLVMValueRef phi2(tx *x, LLVMValueRef a, LLVMBasicBlockRef ba, LLVMValueRef b,
-                         LLVMBasicBlockRef bb)
-{
-    LLVMValueRef p = LLVMBuildPhi(x->b, LLVMTypeOf(a), "");
-    LLVMValueRef v[2] = {a, b};
-    LLVMBasicBlockRef f[2] = {ba, bb};
-    LLVMAddIncoming(p, v, f, 2);
-    return p;
-}
-
-/* fast_bilinear: texel pairs as 8-byte loads when every lane's two columns
- * are neighbours, else 4 gathers (lanes outside `live` read offset 0). */
+/* fast_bilinear. Its texel pairs as 8-byte loads, taken when every lane's
+ * columns are neighbours, read the same texels as 4 gathers; the gathers
+ * measured faster here (33 against 40 ns per lookup). Lanes outside `live`
+ * read offset 0. */
 static void bilinear(tx *x, const LLVMValueRef *lv, bool rep_s, bool rep_t, LLVMValueRef s,
                      LLVMValueRef t, LLVMValueRef live, LLVMValueRef ch[4])
 {
@@ -304,35 +272,12 @@ static void bilinear(tx *x, const LLVMValueRef *lv, bool rep_s, bool rep_t, LLVM
     LLVMValueRef i0, i1, j0, j1, a, b;
     linear_axis(x, rep_s, s, w, tof(x, w), &i0, &i1, &a);
     linear_axis(x, rep_t, t, h, tof(x, h), &j0, &j1, &b);
-    LLVMValueRef row0 = imul(x, j0, pitch), row1 = imul(x, j1, pitch);
-    LLVMValueRef adj = LLVMBuildICmp(x->b, LLVMIntEQ, i1, iadd(x, i0, si(x, 1)), "");
-    LLVMValueRef all = LLVMBuildICmp(x->b, LLVMIntEQ,
-                                     LLVMBuildBitCast(x->b, adj, LLVMInt8TypeInContext(x->C), ""),
-                                     LLVMConstInt(x->i8, 0xff, 0), "");
-    LLVMBasicBlockRef pairs = block(x, "tex_pairs"), gath = block(x, "tex_gathers"),
-                      join = block(x, "tex_bilinear");
-    LLVMBuildCondBr(x->b, all, pairs, gath);
-    LLVMValueRef p00, p10, p01, p11, g00, g10, g01, g11;
-    LLVMPositionBuilderAtEnd(x->b, pairs);
-    LLVMValueRef c0 = shl(x, i0, 2);
-    load_pairs(x, texels, iadd(x, row0, c0), &p00, &p10);
-    load_pairs(x, texels, iadd(x, row1, c0), &p01, &p11);
-    LLVMBasicBlockRef pairs_end = LLVMGetInsertBlock(x->b);
-    LLVMBuildBr(x->b, join);
-    LLVMPositionBuilderAtEnd(x->b, gath);
-    LLVMValueRef r0 = iand(x, live, row0), r1 = iand(x, live, row1);
+    LLVMValueRef r0 = iand(x, live, imul(x, j0, pitch)), r1 = iand(x, live, imul(x, j1, pitch));
     LLVMValueRef o0 = iand(x, live, shl(x, i0, 2)), o1 = iand(x, live, shl(x, i1, 2));
-    g00 = gather(x, texels, iadd(x, r0, o0));
-    g10 = gather(x, texels, iadd(x, r0, o1));
-    g01 = gather(x, texels, iadd(x, r1, o0));
-    g11 = gather(x, texels, iadd(x, r1, o1));
-    LLVMBasicBlockRef gath_end = LLVMGetInsertBlock(x->b);
-    LLVMBuildBr(x->b, join);
-    LLVMPositionBuilderAtEnd(x->b, join);
-    LLVMValueRef t00 = phi2(x, p00, pairs_end, g00, gath_end);
-    LLVMValueRef t10 = phi2(x, p10, pairs_end, g10, gath_end);
-    LLVMValueRef t01 = phi2(x, p01, pairs_end, g01, gath_end);
-    LLVMValueRef t11 = phi2(x, p11, pairs_end, g11, gath_end);
+    LLVMValueRef t00 = gather(x, texels, iadd(x, r0, o0));
+    LLVMValueRef t10 = gather(x, texels, iadd(x, r0, o1));
+    LLVMValueRef t01 = gather(x, texels, iadd(x, r1, o0));
+    LLVMValueRef t11 = gather(x, texels, iadd(x, r1, o1));
     LLVMValueRef wa = weight_q15(x, a), wb = weight_q15(x, b);
     LLVMValueRef e = lerp16(x, lerp16(x, even(x, t00), even(x, t10), wa),
                             lerp16(x, even(x, t01), even(x, t11), wa), wb);
