@@ -31,7 +31,10 @@
  *    them;
  *  - the TEX family (TEX, TXP, TXB, TXL, TXD, TEX2, TXB2, TXL2, TEX_LZ,
  *    TXF, TXF_LZ, LODQ) builds the interpreter's swr_tex_request inline and
- *    calls res->sampler->sample directly (emit_tex);
+ *    calls res->sampler->sample directly (emit_tex); filtered 2D lookups
+ *    without offsets first check the sampler's fast unit (shader_abi.h
+ *    swr_tex_fast_unit) and, when it is valid, sample inline instead
+ *    (jit_llvm_tex.c, the sampler's own results bit for bit);
  *  - the other texture opcodes and the rare ALU opcodes (bit fields,
  *    packing, 64-bit halves ...) call the interpreter's own handler on a
  *    scratch register file holding the already swizzled and modified

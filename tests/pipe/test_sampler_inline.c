@@ -484,8 +484,76 @@ static void bench(int n)
     free(c);
 }
 
+/* SWR_INLINE_BENCH_PS=file: a fragment shader from a TGSI file (IN[0] =
+ * texture coordinates over [0, 1]^2, CONST[0][1] = 1 / 1024) over the
+ * 4x2 blocks of a 1024x768 window, inline and through the call. */
+static void bench_ps(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return;
+    static char text[1 << 16];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    counted *c = malloc(sizeof *c);
+    counted_init(c);
+    jit_shader *sh = compile_llvm(text);
+    tex t;
+    tex_make(&t, PIPE_FORMAT_R8G8B8A8_UNORM, 1024, 1024, 1, 0);
+    static float consts[8] __attribute__((aligned(32))) = {0, 0, 0, 0, 1.0f / 1024, 1.0f / 1024, 0, 0};
+    for (int fi = 0; fi < 2; fi++) {
+        swrp_sampler_state ss;
+        state_make(&ss, filters[fi], PIPE_TEX_WRAP_CLAMP_TO_EDGE, PIPE_TEX_WRAP_CLAMP_TO_EDGE);
+        c->smp.views[0] = &t.v;
+        c->smp.samplers[0] = &ss;
+        for (int inl = 0; inl < 2; inl++) {
+            swrp_sampler_prepare_units(&c->smp);
+            if (!inl)
+                c->smp.iface.fast_units = NULL;
+            swr_shader_resources res;
+            memset(&res, 0, sizeof res);
+            res.sampler = &c->smp.iface;
+            res.constants[0] = consts;
+            res.constant_count[0] = 2;
+            static swr_simd_vec4 in[4];
+            static swr_ps_args a;
+            double best = INFINITY;
+            for (int rep = 0; rep < 3; rep++) {
+                double t0 = now_ns();
+                for (int by = 0; by < 768; by += 2)
+                    for (int bx = 0; bx < 1024; bx += 4) {
+                        memset(&a, 0, offsetof(swr_ps_args, color));
+                        for (int l = 0; l < 8; l++) {
+                            float px = (float)(bx + (l & 1) + ((l >> 2) << 1)) + 0.5f;
+                            float py = (float)(by + ((l >> 1) & 1)) + 0.5f;
+                            in[0].v[0][l] = px / 1024.0f;
+                            in[0].v[1][l] = py / 768.0f;
+                        }
+                        a.inputs = in;
+                        a.exec_mask = a.quad_mask = 0xff;
+                        a.block_x = (uint32_t)bx, a.block_y = (uint32_t)by;
+                        a.res = &res;
+                        jit_shader_ps_func(sh)(sh, &a);
+                    }
+                double d = now_ns() - t0;
+                best = d < best ? d : best;
+            }
+            printf("bench_ps %s %s: %.2f ms per 1024x768\n", fi ? "linear" : "nearest",
+                   inl ? "inline" : "call", best / 1e6);
+        }
+    }
+    free(t.mem);
+    jit_shader_unref(sh);
+    free(c);
+}
+
 int main(void)
 {
+    if (getenv("SWR_INLINE_BENCH_PS")) {
+        bench_ps(getenv("SWR_INLINE_BENCH_PS"));
+        return 0;
+    }
     const char *b = getenv("SWR_INLINE_BENCH");
     if (b && atoi(b) > 0) {
         bench(atoi(b));
