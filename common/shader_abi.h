@@ -105,16 +105,18 @@ typedef struct swr_tex_request {
  * described, bit for bit as the pipe driver's AVX2 fast path computes it
  * (frontend-gallium/pipe/swrp_sampler.c fast_nearest / fast_bilinear /
  * fast_store; jitter/jit_llvm_tex.c writes the same steps in IR). Texels
- * are 4 bytes, channel order RGBA (BGRA with SWR_TEX_FAST_BGRA), UNORM8;
- * texel (x, y) is at texels + y * row_pitch + 4 * x. The unit is filled by
+ * are 4 UNORM8 bytes; the result is (byte 0, 1, 2, 3) / 255, with the
+ * flags below swapping x and z or making w 1 (the format's channel order
+ * and the view's swizzle folded together); texel (x, y) is at texels +
+ * y * row_pitch + 4 * x. The unit is filled by
  * the sampler's owner before the draw and read only while it runs.
  */
 #define SWR_TEX_FAST_VALID 1u     /* the unit may be sampled inline */
 #define SWR_TEX_FAST_LINEAR 2u    /* bilinear, else nearest */
 #define SWR_TEX_FAST_REPEAT_S 4u  /* GL_REPEAT in s, else CLAMP_TO_EDGE */
 #define SWR_TEX_FAST_REPEAT_T 8u  /* GL_REPEAT in t, else CLAMP_TO_EDGE */
-#define SWR_TEX_FAST_BGRA 16u     /* bytes 0 and 2 swap: B8G8R8A8 / B8G8R8X8 */
-#define SWR_TEX_FAST_ALPHA_ONE 32u /* byte 3 is padding (X8): alpha reads 1 */
+#define SWR_TEX_FAST_BGRA 16u      /* x from byte 2, z from byte 0 (else x 0, z 2) */
+#define SWR_TEX_FAST_ALPHA_ONE 32u /* w reads 1 (X8 padding, RGB swizzles), else byte 3 */
 
 typedef struct swr_tex_fast_unit {
     const uint8_t *texels; /* texel (0, 0) of the sampled level */

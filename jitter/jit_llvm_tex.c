@@ -36,6 +36,7 @@
 #ifdef SWR_HAVE_LLVM
 
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "common/shader_abi.h"
@@ -62,8 +63,10 @@ bool jit_llvm_tex_inline_ok(unsigned opcode, unsigned tgsi_target, bool has_offs
     case TGSI_OPCODE_TXB:
     case TGSI_OPCODE_TXL:
     case TGSI_OPCODE_TEX_LZ:
-    case TGSI_OPCODE_TXD: return true;
-    default: return false;
+    case TGSI_OPCODE_TXD:
+        return true;
+    default:
+        return false;
     }
 }
 
@@ -87,8 +90,8 @@ static LLVMValueRef si(tx *x, int32_t v)
 
 static LLVMValueRef splat(tx *x, LLVMValueRef scalar)
 {
-    LLVMValueRef v = LLVMBuildInsertElement(x->b, LLVMGetUndef(x->v8i), scalar,
-                                            LLVMConstInt(x->i32, 0, 0), "");
+    LLVMValueRef v =
+        LLVMBuildInsertElement(x->b, LLVMGetUndef(x->v8i), scalar, LLVMConstInt(x->i32, 0, 0), "");
     return LLVMBuildShuffleVector(x->b, v, LLVMGetUndef(x->v8i), LLVMConstNull(x->v8i), "");
 }
 
@@ -138,15 +141,42 @@ static LLVMValueRef cvt(tx *x, LLVMValueRef a)
 }
 static LLVMValueRef tof(tx *x, LLVMValueRef i) { return LLVMBuildSIToFP(x->b, i, x->v8f, ""); }
 
-static LLVMValueRef fsub(tx *x, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFSub(x->b, a, b, ""); }
-static LLVMValueRef fmul(tx *x, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildFMul(x->b, a, b, ""); }
-static LLVMValueRef iadd(tx *x, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildAdd(x->b, a, b, ""); }
-static LLVMValueRef isub(tx *x, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildSub(x->b, a, b, ""); }
-static LLVMValueRef imul(tx *x, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildMul(x->b, a, b, ""); }
-static LLVMValueRef iand(tx *x, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildAnd(x->b, a, b, ""); }
-static LLVMValueRef ior(tx *x, LLVMValueRef a, LLVMValueRef b) { return LLVMBuildOr(x->b, a, b, ""); }
-static LLVMValueRef shl(tx *x, LLVMValueRef a, int n) { return LLVMBuildShl(x->b, a, si(x, n), ""); }
-static LLVMValueRef lshr(tx *x, LLVMValueRef a, int n) { return LLVMBuildLShr(x->b, a, si(x, n), ""); }
+static LLVMValueRef fsub(tx *x, LLVMValueRef a, LLVMValueRef b)
+{
+    return LLVMBuildFSub(x->b, a, b, "");
+}
+static LLVMValueRef fmul(tx *x, LLVMValueRef a, LLVMValueRef b)
+{
+    return LLVMBuildFMul(x->b, a, b, "");
+}
+static LLVMValueRef iadd(tx *x, LLVMValueRef a, LLVMValueRef b)
+{
+    return LLVMBuildAdd(x->b, a, b, "");
+}
+static LLVMValueRef isub(tx *x, LLVMValueRef a, LLVMValueRef b)
+{
+    return LLVMBuildSub(x->b, a, b, "");
+}
+static LLVMValueRef imul(tx *x, LLVMValueRef a, LLVMValueRef b)
+{
+    return LLVMBuildMul(x->b, a, b, "");
+}
+static LLVMValueRef iand(tx *x, LLVMValueRef a, LLVMValueRef b)
+{
+    return LLVMBuildAnd(x->b, a, b, "");
+}
+static LLVMValueRef ior(tx *x, LLVMValueRef a, LLVMValueRef b)
+{
+    return LLVMBuildOr(x->b, a, b, "");
+}
+static LLVMValueRef shl(tx *x, LLVMValueRef a, int n)
+{
+    return LLVMBuildShl(x->b, a, si(x, n), "");
+}
+static LLVMValueRef lshr(tx *x, LLVMValueRef a, int n)
+{
+    return LLVMBuildLShr(x->b, a, si(x, n), "");
+}
 static LLVMValueRef sel(tx *x, LLVMValueRef c, LLVMValueRef t, LLVMValueRef f)
 {
     return LLVMBuildSelect(x->b, c, t, f, "");
@@ -159,8 +189,14 @@ static LLVMValueRef sgt(tx *x, LLVMValueRef a, LLVMValueRef b)
 {
     return LLVMBuildICmp(x->b, LLVMIntSGT, a, b, "");
 }
-static LLVMValueRef imin(tx *x, LLVMValueRef a, LLVMValueRef b) { return sel(x, slt(x, a, b), a, b); }
-static LLVMValueRef imax(tx *x, LLVMValueRef a, LLVMValueRef b) { return sel(x, sgt(x, a, b), a, b); }
+static LLVMValueRef imin(tx *x, LLVMValueRef a, LLVMValueRef b)
+{
+    return sel(x, slt(x, a, b), a, b);
+}
+static LLVMValueRef imax(tx *x, LLVMValueRef a, LLVMValueRef b)
+{
+    return sel(x, sgt(x, a, b), a, b);
+}
 
 /* vpgatherdd of 4-byte texels at signed byte offsets from base (the
  * sampler's vi8_gather_bytes; scalar loads measured slower). */
@@ -174,7 +210,8 @@ static LLVMValueRef gather(tx *x, LLVMValueRef base, LLVMValueRef offs)
 /* ---- nearest ---------------------------------------------------------------- */
 
 /* fast_nearest_axis: the texel index along one axis. */
-static LLVMValueRef nearest_axis(tx *x, bool repeat, LLVMValueRef s, LLVMValueRef n, LLVMValueRef nf)
+static LLVMValueRef nearest_axis(tx *x, bool repeat, LLVMValueRef s, LLVMValueRef n,
+                                 LLVMValueRef nf)
 {
     LLVMValueRef u = fmul(x, s, nf);
     LLVMValueRef nan = LLVMBuildFCmp(x->b, LLVMRealUNO, u, u, "");
@@ -305,16 +342,15 @@ static LLVMValueRef flag_mask(tx *x, LLVMValueRef flags, uint32_t bit)
     return LLVMBuildICmp(x->b, LLVMIntNE, v, si(x, 0), "");
 }
 
-/* The filter and wrap modes select one of 8 code paths (a switch), each
- * with its modes as constants, as the C fast path compiles them. */
+/* The filter and wrap modes select one of 8 variants, each with its modes
+ * as constants as the C fast path compiles them. A variant is a function
+ * of the module (internal, fastcc, not inlined), made by the first lookup
+ * that needs it and called by every other: 8 copies of the filter at each
+ * of a 15-tap shader's lookups measured slower than the calls (code size). */
 #define VARIANT_BITS (SWR_TEX_FAST_LINEAR | SWR_TEX_FAST_REPEAT_S | SWR_TEX_FAST_REPEAT_T)
 
-void jit_llvm_tex_emit_inline(LLVMContextRef C, LLVMModuleRef M, LLVMBuilderRef b,
-                              LLVMValueRef fn, LLVMValueRef unit, LLVMValueRef s,
-                              LLVMValueRef t, LLVMValueRef exec, LLVMValueRef out[4])
+static void tx_types(tx *x, LLVMContextRef C)
 {
-    tx X = {.C = C, .M = M, .b = b, .fn = fn};
-    tx *x = &X;
     x->f32 = LLVMFloatTypeInContext(C);
     x->i32 = LLVMInt32TypeInContext(C);
     x->i16 = LLVMInt16TypeInContext(C);
@@ -323,12 +359,92 @@ void jit_llvm_tex_emit_inline(LLVMContextRef C, LLVMModuleRef M, LLVMBuilderRef 
     x->v8i = LLVMVectorType(x->i32, 8);
     x->v16s = LLVMVectorType(x->i16, 16);
     x->ptr = LLVMPointerTypeInContext(C, 0);
+}
 
+static LLVMTypeRef variant_ret(tx *x)
+{
+    LLVMTypeRef e[4] = {x->v8f, x->v8f, x->v8f, x->v8f};
+    return LLVMStructTypeInContext(x->C, e, 4, 0);
+}
+
+static LLVMTypeRef variant_type(tx *x)
+{
+    LLVMTypeRef ps[4] = {x->ptr, x->v8f, x->v8f, x->v8i};
+    return LLVMFunctionType(variant_ret(x), ps, 4, 0);
+}
+
+static void copy_attr(LLVMContextRef C, LLVMValueRef from, LLVMValueRef to, const char *k)
+{
+    LLVMAttributeRef a =
+        LLVMGetStringAttributeAtIndex(from, LLVMAttributeFunctionIndex, k, (unsigned)strlen(k));
+    if (a)
+        LLVMAddAttributeAtIndex(to, LLVMAttributeFunctionIndex, a);
+    (void)C;
+}
+
+/* The variant function for `f` (VARIANT_BITS), built on first use:
+ * (unit, s, t, live) -> the 4 channels, scaled and masked (fast_store). */
+static LLVMValueRef variant_fn(tx *caller, uint32_t f)
+{
+    char name[40];
+    snprintf(name, sizeof name, "swr_tex_fast_%u", f);
+    LLVMValueRef fn = LLVMGetNamedFunction(caller->M, name);
+    if (fn)
+        return fn;
+    fn = LLVMAddFunction(caller->M, name, variant_type(caller));
+    LLVMSetLinkage(fn, LLVMInternalLinkage);
+    LLVMSetFunctionCallConv(fn, LLVMFastCallConv);
+    copy_attr(caller->C, caller->fn, fn, "target-cpu");
+    copy_attr(caller->C, caller->fn, fn, "target-features");
+    unsigned ni = LLVMGetEnumAttributeKindForName("noinline", 8);
+    LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(caller->C, ni, 0));
+    tx X = *caller;
+    tx *x = &X;
+    x->fn = fn;
+    x->b = LLVMCreateBuilderInContext(x->C);
+    LLVMPositionBuilderAtEnd(x->b, LLVMAppendBasicBlockInContext(x->C, fn, "entry"));
+    LLVMValueRef unit = LLVMGetParam(fn, 0), s = LLVMGetParam(fn, 1), t = LLVMGetParam(fn, 2),
+                 live = LLVMGetParam(fn, 3);
     LLVMValueRef lv[4];
     lv[0] = load_field(x, unit, offsetof(swr_tex_fast_unit, texels), x->ptr);
     lv[1] = splat(x, load_field(x, unit, offsetof(swr_tex_fast_unit, width), x->i32));
     lv[2] = splat(x, load_field(x, unit, offsetof(swr_tex_fast_unit, height), x->i32));
     lv[3] = splat(x, load_field(x, unit, offsetof(swr_tex_fast_unit, row_pitch), x->i32));
+    LLVMValueRef flags = splat(x, load_field(x, unit, offsetof(swr_tex_fast_unit, flags), x->i32));
+    bool rs = f & SWR_TEX_FAST_REPEAT_S, rt = f & SWR_TEX_FAST_REPEAT_T;
+    LLVMValueRef ch[4];
+    if (f & SWR_TEX_FAST_LINEAR)
+        bilinear(x, lv, rs, rt, s, t, live, ch);
+    else
+        nearest(x, lv, rs, rt, s, t, live, ch);
+    /* fast_store: channel order, padded alpha, 1/255 of the x128 units */
+    LLVMValueRef bgra = flag_mask(x, flags, SWR_TEX_FAST_BGRA);
+    LLVMValueRef alpha_one = flag_mask(x, flags, SWR_TEX_FAST_ALPHA_ONE);
+    LLVMValueRef scale = sf(x, (1.0f / 255.0f) / 128.0f);
+    LLVMValueRef r[4];
+    r[0] = fmul(x, sel(x, bgra, ch[2], ch[0]), scale);
+    r[1] = fmul(x, ch[1], scale);
+    r[2] = fmul(x, sel(x, bgra, ch[0], ch[2]), scale);
+    r[3] = sel(x, alpha_one, sf(x, 1.0f), fmul(x, ch[3], scale));
+    LLVMValueRef ret = LLVMGetUndef(variant_ret(x));
+    for (unsigned c = 0; c < 4; c++) {
+        LLVMValueRef m = LLVMBuildBitCast(
+            x->b, iand(x, live, LLVMBuildBitCast(x->b, r[c], x->v8i, "")), x->v8f, "");
+        ret = LLVMBuildInsertValue(x->b, ret, m, c, "");
+    }
+    LLVMBuildRet(x->b, ret);
+    LLVMDisposeBuilder(x->b);
+    return fn;
+}
+
+void jit_llvm_tex_emit_inline(LLVMContextRef C, LLVMModuleRef M, LLVMBuilderRef b, LLVMValueRef fn,
+                              LLVMValueRef unit, LLVMValueRef s, LLVMValueRef t, LLVMValueRef exec,
+                              LLVMValueRef out[4])
+{
+    tx X = {.C = C, .M = M, .b = b, .fn = fn};
+    tx *x = &X;
+    tx_types(x, C);
     LLVMValueRef flags1 = load_field(x, unit, offsetof(swr_tex_fast_unit, flags), x->i32);
     /* vi8_from_bits(mask): lane l is all ones when bit l is set */
     LLVMValueRef e[8];
@@ -338,9 +454,9 @@ void jit_llvm_tex_emit_inline(LLVMContextRef C, LLVMModuleRef M, LLVMBuilderRef 
     LLVMValueRef lanes = iand(x, splat(x, exec), bits);
     LLVMValueRef live = LLVMBuildSExt(b, LLVMBuildICmp(b, LLVMIntEQ, lanes, bits, ""), x->v8i, "");
 
-    LLVMBasicBlockRef join = block(x, "tex_inline_store");
-    LLVMBasicBlockRef vb[8], ve[8];
-    LLVMValueRef ch[8][4];
+    LLVMBasicBlockRef join = block(x, "tex_inline_done");
+    LLVMBasicBlockRef vb[8];
+    LLVMValueRef res[8];
     for (int k = 0; k < 8; k++)
         vb[k] = block(x, "tex_inline_variant");
     LLVMValueRef var = LLVMBuildAnd(b, flags1, LLVMConstInt(x->i32, VARIANT_BITS, 0), "");
@@ -348,37 +464,18 @@ void jit_llvm_tex_emit_inline(LLVMContextRef C, LLVMModuleRef M, LLVMBuilderRef 
     for (int k = 1; k < 8; k++)
         LLVMAddCase(sw, LLVMConstInt(x->i32, (unsigned)k * 2u, 0), vb[k]);
     for (int k = 0; k < 8; k++) {
-        uint32_t f = (uint32_t)k * 2u;
+        LLVMValueRef vf = variant_fn(x, (uint32_t)k * 2u);
         LLVMPositionBuilderAtEnd(b, vb[k]);
-        bool rs = f & SWR_TEX_FAST_REPEAT_S, rt = f & SWR_TEX_FAST_REPEAT_T;
-        if (f & SWR_TEX_FAST_LINEAR)
-            bilinear(x, lv, rs, rt, s, t, live, ch[k]);
-        else
-            nearest(x, lv, rs, rt, s, t, live, ch[k]);
-        ve[k] = LLVMGetInsertBlock(b);
+        LLVMValueRef args[4] = {unit, s, t, live};
+        res[k] = LLVMBuildCall2(b, variant_type(x), vf, args, 4, "");
+        LLVMSetInstructionCallConv(res[k], LLVMFastCallConv);
         LLVMBuildBr(b, join);
     }
     LLVMPositionBuilderAtEnd(b, join);
-    LLVMValueRef c4[4];
-    for (int c = 0; c < 4; c++) {
-        c4[c] = LLVMBuildPhi(b, x->v8f, "");
-        LLVMValueRef vals[8];
-        for (int k = 0; k < 8; k++)
-            vals[k] = ch[k][c];
-        LLVMAddIncoming(c4[c], vals, ve, 8);
-    }
-    /* fast_store: channel order, padded alpha, 1/255 of the x128 units */
-    LLVMValueRef flags = splat(x, flags1);
-    LLVMValueRef bgra = flag_mask(x, flags, SWR_TEX_FAST_BGRA);
-    LLVMValueRef alpha_one = flag_mask(x, flags, SWR_TEX_FAST_ALPHA_ONE);
-    LLVMValueRef scale = sf(x, (1.0f / 255.0f) / 128.0f);
-    LLVMValueRef r[4];
-    r[0] = fmul(x, sel(x, bgra, c4[2], c4[0]), scale);
-    r[1] = fmul(x, c4[1], scale);
-    r[2] = fmul(x, sel(x, bgra, c4[0], c4[2]), scale);
-    r[3] = sel(x, alpha_one, sf(x, 1.0f), fmul(x, c4[3], scale));
-    for (int c = 0; c < 4; c++)
-        out[c] = LLVMBuildBitCast(b, iand(x, live, LLVMBuildBitCast(b, r[c], x->v8i, "")), x->v8f, "");
+    LLVMValueRef r = LLVMBuildPhi(b, variant_ret(x), "");
+    LLVMAddIncoming(r, res, vb, 8);
+    for (unsigned c = 0; c < 4; c++)
+        out[c] = LLVMBuildExtractValue(b, r, c, "");
 }
 
 #endif /* SWR_HAVE_LLVM */

@@ -32,9 +32,9 @@ bool jit_llvm_tex_inline_ok(unsigned opcode, unsigned tgsi_target, bool has_offs
 /* Emits the lookup at the builder's position (it may add blocks to fn and
  * leaves the builder at the end of the last one). unit: ptr to the
  * swr_tex_fast_unit; s, t: <8 x float>; exec: i32 lane bits. */
-void jit_llvm_tex_emit_inline(LLVMContextRef C, LLVMModuleRef M, LLVMBuilderRef b,
-                              LLVMValueRef fn, LLVMValueRef unit, LLVMValueRef s,
-                              LLVMValueRef t, LLVMValueRef exec, LLVMValueRef out[4]);
+void jit_llvm_tex_emit_inline(LLVMContextRef C, LLVMModuleRef M, LLVMBuilderRef b, LLVMValueRef fn,
+                              LLVMValueRef unit, LLVMValueRef s, LLVMValueRef t, LLVMValueRef exec,
+                              LLVMValueRef out[4]);
 #endif
 
 #endif /* JIT_LLVM_TEX_H */

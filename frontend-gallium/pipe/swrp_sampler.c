@@ -1253,9 +1253,24 @@ static uint32_t unit_flags(const swrp_sampler_view *v, const swrp_sampler_state 
         return 0;
     if (ss->min_mip_filter != PIPE_TEX_MIPFILTER_NONE && v->last_level > v->first_level)
         return 0;
-    for (int k = 0; k < 4; k++)
-        if (v->swizzle[k] != PIPE_SWIZZLE_X + k)
-            return 0;
+    /* fast_store's channel choice after the format's byte order and the
+     * swizzle: 0..3 a byte, 4 zero, 5 one. The unit has RGBA or BGRA
+     * order with alpha from byte 3 or 1 (swizzle W -> 1 of an X8 format,
+     * or PIPE_SWIZZLE_1, as RGB textures have); other swizzles call. */
+    bool bgra = v->fast_kind == 2 || v->fast_kind == 4, x8 = v->fast_kind >= 3;
+    uint8_t src[4];
+    for (int k = 0; k < 4; k++) {
+        unsigned sw = v->swizzle[k];
+        if (sw <= PIPE_SWIZZLE_W) {
+            unsigned byte = bgra && sw != 1 && sw != 3 ? 2 - sw : sw;
+            src[k] = (uint8_t)(x8 && byte == 3 ? 5 : byte);
+        } else {
+            src[k] = sw == PIPE_SWIZZLE_1 ? 5 : 4;
+        }
+    }
+    if (src[1] != 1 || (src[3] != 3 && src[3] != 5) || !((src[0] == 0 && src[2] == 2) ||
+                                                          (src[0] == 2 && src[2] == 0)))
+        return 0;
     uint32_t f = SWR_TEX_FAST_VALID;
     if (ss->min_img_filter == PIPE_TEX_FILTER_LINEAR)
         f |= SWR_TEX_FAST_LINEAR;
@@ -1263,9 +1278,9 @@ static uint32_t unit_flags(const swrp_sampler_view *v, const swrp_sampler_state 
         f |= SWR_TEX_FAST_REPEAT_S;
     if (ss->wrap_t == PIPE_TEX_WRAP_REPEAT)
         f |= SWR_TEX_FAST_REPEAT_T;
-    if (v->fast_kind == 2 || v->fast_kind == 4)
+    if (src[0] == 2)
         f |= SWR_TEX_FAST_BGRA;
-    if (v->fast_kind >= 3)
+    if (src[3] == 5)
         f |= SWR_TEX_FAST_ALPHA_ONE;
     return f;
 }

@@ -97,8 +97,9 @@ void swrp_sampler_view_prepare(swrp_sampler_view *v);
  * builds a draw's sampler snapshot, on the API thread; call again after
  * changing either or no_fast_path). A unit is valid when sample() would
  * take the fast path for every TEX-style lookup on it and that path filters
- * one level: a prepared 2D RGBA8 / BGRA8 / RGBX8 / BGRX8 UNORM view with
- * the identity swizzle, normalized coordinates, no compare, no
+ * one level: a prepared 2D RGBA8 / BGRA8 / RGBX8 / BGRX8 UNORM view whose
+ * swizzle keeps green in y and puts red and blue in x and z (either way
+ * round) and alpha or 1 in w, normalized coordinates, no compare, no
  * anisotropy, min = mag filter (NEAREST or LINEAR), REPEAT or
  * CLAMP_TO_EDGE in s and t, and no mip filter or a single level. Every
  * other unit has flags 0, and so has every unit with no_fast_path or with

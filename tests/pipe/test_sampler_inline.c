@@ -10,7 +10,8 @@
  * above 0, exact-size allocations (run under ASan); states: nearest and
  * linear, REPEAT and CLAMP_TO_EDGE in s and t independently; coordinates
  * random in [-3, 4], at texel edges and centres, huge, NaN, +-inf;
- * random lane masks. The sampler's sample() is wrapped to count calls:
+ * random lane masks; the view swizzles a unit folds in (red and blue
+ * swapped, alpha 1). The sampler's sample() is wrapped to count calls:
  * every lookup above must run inline (no call), and lookups the inline
  * path does not take (MIRRORED_REPEAT, a mip chain with a mip filter, a
  * swizzle, a unit without a view, TXF) must call it and still agree.
@@ -187,17 +188,25 @@ static void oracle(const counted *c, int op, const swr_simd_vec4 *in, uint32_t m
 
 static float special_coord(uint32_t size)
 {
-    static const float odd[] = {0.0f, 1.0f, -1.0f, 0.5f, 1e9f, -1e9f, 3e38f, -3e38f, 1e-30f,
-                                16777216.0f, -16777217.0f};
+    static const float odd[] = {0.0f,  1.0f,   -1.0f,  0.5f,        1e9f,        -1e9f,
+                                3e38f, -3e38f, 1e-30f, 16777216.0f, -16777217.0f};
     switch (rnd() % 8) {
-    case 0: return unitf() * 7.0f - 3.0f;
-    case 1: return (float)((int)(rnd() % (4 * size + 1)) - (int)size) / (float)size; /* edges */
-    case 2: return ((float)((int)(rnd() % (4 * size)) - (int)size) + 0.5f) / (float)size;
-    case 3: return odd[rnd() % (sizeof odd / sizeof odd[0])];
-    case 4: return NAN;
-    case 5: return rnd() & 1 ? INFINITY : -INFINITY;
-    case 6: return (unitf() - 0.5f) * 1e7f;
-    default: return unitf();
+    case 0:
+        return unitf() * 7.0f - 3.0f;
+    case 1:
+        return (float)((int)(rnd() % (4 * size + 1)) - (int)size) / (float)size; /* edges */
+    case 2:
+        return ((float)((int)(rnd() % (4 * size)) - (int)size) + 0.5f) / (float)size;
+    case 3:
+        return odd[rnd() % (sizeof odd / sizeof odd[0])];
+    case 4:
+        return NAN;
+    case 5:
+        return rnd() & 1 ? INFINITY : -INFINITY;
+    case 6:
+        return (unitf() - 0.5f) * 1e7f;
+    default:
+        return unitf();
     }
 }
 
@@ -222,16 +231,19 @@ static void random_inputs(swr_simd_vec4 *in, uint32_t size, int op)
 static uint32_t random_mask(void)
 {
     switch (rnd() % 4) {
-    case 0: return 0xff;
-    case 1: return rnd() % 8 ? rnd() & 0xff : 0;
-    default: return rnd() & 0xff;
+    case 0:
+        return 0xff;
+    case 1:
+        return rnd() % 8 ? rnd() & 0xff : 0;
+    default:
+        return rnd() & 0xff;
     }
 }
 
 /* Runs `rounds` random 8-lane lookups of every opcode on unit 0 and
  * compares; returns the sampler calls the shaders made. */
-static unsigned compare_rounds(counted *c, jit_shader *const sh[NUM_OPS], uint32_t size,
-                               int rounds, bool with_txf, const char *what)
+static unsigned compare_rounds(counted *c, jit_shader *const sh[NUM_OPS], uint32_t size, int rounds,
+                               bool with_txf, const char *what)
 {
     unsigned calls0 = c->calls;
     for (int op = 0; op < NUM_OPS; op++) {
@@ -289,12 +301,40 @@ static void shaders_free(jit_shader *sh[NUM_OPS])
 static const unsigned wraps[2] = {PIPE_TEX_WRAP_REPEAT, PIPE_TEX_WRAP_CLAMP_TO_EDGE};
 static const unsigned filters[2] = {PIPE_TEX_FILTER_NEAREST, PIPE_TEX_FILTER_LINEAR};
 
-/* Every format x size x filter x wrap pair runs inline and agrees. */
+/* One unit configuration (filter, wraps, swizzle) of texture t: valid,
+ * every lookup inline and equal to the sampler's. */
+static void check_inline(counted *c, jit_shader *const sh[NUM_OPS], tex *t, const uint32_t size[2],
+                         int fi, int ws, int wt, int sz)
+{
+    /* the swizzles a unit folds in: identity, red and blue swapped, alpha
+     * 1 (RGB textures), both */
+    static const uint8_t swizzles[4][4] = {
+        {PIPE_SWIZZLE_X, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_Z, PIPE_SWIZZLE_W},
+        {PIPE_SWIZZLE_Z, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_X, PIPE_SWIZZLE_W},
+        {PIPE_SWIZZLE_X, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_Z, PIPE_SWIZZLE_1},
+        {PIPE_SWIZZLE_Z, PIPE_SWIZZLE_Y, PIPE_SWIZZLE_X, PIPE_SWIZZLE_1}};
+    memcpy(t->v.swizzle, swizzles[sz], 4);
+    swrp_sampler_state ss;
+    state_make(&ss, filters[fi], wraps[ws], wraps[wt]);
+    c->smp.views[0] = &t->v;
+    c->smp.samplers[0] = &ss;
+    swrp_sampler_prepare_units(&c->smp);
+    assert_true(c->smp.fast_units[0].flags & SWR_TEX_FAST_VALID);
+    char what[96];
+    snprintf(what, sizeof what, "%s %ux%u %s wrap %u/%u swizzle %d",
+             t->v.fmt->name ? t->v.fmt->name : "?", size[0], size[1], fi ? "linear" : "nearest",
+             wraps[ws], wraps[wt], sz);
+    unsigned calls = compare_rounds(c, sh, size[0], 100, false, what);
+    if (calls)
+        fail_msg("%s: %u sampler calls, expected the inline path", what, calls);
+}
+
+/* Every format x size x filter x wrap pair x swizzle runs inline and agrees. */
 static void test_inline_matches(void **unused)
 {
     (void)unused;
-    static const enum pipe_format formats[] = {PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_FORMAT_B8G8R8A8_UNORM,
-                                               PIPE_FORMAT_R8G8B8X8_UNORM};
+    static const enum pipe_format formats[] = {
+        PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_FORMAT_B8G8R8A8_UNORM, PIPE_FORMAT_R8G8B8X8_UNORM};
     static const uint32_t sizes[][2] = {{1, 1}, {3, 5}, {513, 7}, {64, 64}};
     counted *c = malloc(sizeof *c);
     assert_non_null(c);
@@ -313,22 +353,9 @@ static void test_inline_matches(void **unused)
             swrp_sampler_view_prepare(&t.v);
             for (int fi = 0; fi < 2; fi++)
                 for (int ws = 0; ws < 2; ws++)
-                    for (int wt = 0; wt < 2; wt++) {
-                        swrp_sampler_state ss;
-                        state_make(&ss, filters[fi], wraps[ws], wraps[wt]);
-                        c->smp.views[0] = &t.v;
-                        c->smp.samplers[0] = &ss;
-                        swrp_sampler_prepare_units(&c->smp);
-                        assert_true(c->smp.fast_units[0].flags & SWR_TEX_FAST_VALID);
-                        char what[96];
-                        snprintf(what, sizeof what, "%s %ux%u %s wrap %u/%u",
-                                 t.v.fmt->name ? t.v.fmt->name : "?", sizes[z][0], sizes[z][1],
-                                 fi ? "linear" : "nearest", wraps[ws], wraps[wt]);
-                        unsigned calls = compare_rounds(c, sh, sizes[z][0], 300, false, what);
-                        if (calls)
-                            fail_msg("%s: %u sampler calls, expected the inline path", what,
-                                     calls);
-                    }
+                    for (int wt = 0; wt < 2; wt++)
+                        for (int sz = 0; sz < 4; sz++)
+                            check_inline(c, sh, &t, sizes[z], fi, ws, wt, sz);
             free(t.mem);
         }
     shaders_free(sh);
@@ -354,17 +381,29 @@ static void test_call_path_kept(void **unused)
         swrp_sampler_view swz;
         const char *what = "";
         switch (k) {
-        case 0: ss.wrap_s = PIPE_TEX_WRAP_MIRROR_REPEAT; what = "mirrored repeat"; break;
-        case 1: ss.min_mip_filter = PIPE_TEX_MIPFILTER_LINEAR; v = &chain.v; what = "mip chain"; break;
+        case 0:
+            ss.wrap_s = PIPE_TEX_WRAP_MIRROR_REPEAT;
+            what = "mirrored repeat";
+            break;
+        case 1:
+            ss.min_mip_filter = PIPE_TEX_MIPFILTER_LINEAR;
+            v = &chain.v;
+            what = "mip chain";
+            break;
         case 2:
             swz = t.v;
-            swz.swizzle[0] = PIPE_SWIZZLE_Z;
-            swz.swizzle[2] = PIPE_SWIZZLE_X;
+            swz.swizzle[1] = PIPE_SWIZZLE_X; /* (x, x, z, w): not a unit's order */
             v = &swz;
             what = "swizzle";
             break;
-        case 3: ss.mag_img_filter = PIPE_TEX_FILTER_NEAREST; what = "min != mag"; break;
-        default: v = NULL; what = "no view"; break;
+        case 3:
+            ss.mag_img_filter = PIPE_TEX_FILTER_NEAREST;
+            what = "min != mag";
+            break;
+        default:
+            v = NULL;
+            what = "no view";
+            break;
         }
         c->smp.views[0] = v;
         c->smp.samplers[0] = &ss;
@@ -501,7 +540,8 @@ static void bench_ps(const char *path)
     jit_shader *sh = compile_llvm(text);
     tex t;
     tex_make(&t, PIPE_FORMAT_R8G8B8A8_UNORM, 1024, 1024, 1, 0);
-    static float consts[8] __attribute__((aligned(32))) = {0, 0, 0, 0, 1.0f / 1024, 1.0f / 1024, 0, 0};
+    static float consts[8]
+        __attribute__((aligned(32))) = {0, 0, 0, 0, 1.0f / 1024, 1.0f / 1024, 0, 0};
     for (int fi = 0; fi < 2; fi++) {
         swrp_sampler_state ss;
         state_make(&ss, filters[fi], PIPE_TEX_WRAP_CLAMP_TO_EDGE, PIPE_TEX_WRAP_CLAMP_TO_EDGE);
