@@ -94,6 +94,37 @@ typedef struct swr_tex_request {
     int32_t offsets[3][8] __attribute__((aligned(32)));
 } swr_tex_request;
 
+/*
+ * Inline sampling (appended to the interface; a zero-initialised interface
+ * has none). For texture unit u (a TEX-style opcode, sview == sampler == u)
+ * with u < fast_unit_count and fast_units[u].flags & SWR_TEX_FAST_VALID,
+ * a shader may compute a SWR_TEX_SAMPLE / SWR_TEX_SAMPLE_L lookup of a
+ * non-shadow 2D target without offsets itself instead of calling sample():
+ * the unit then promises that sample() would return, for every
+ * coordinate, LOD and derivative, the filter below of the one level
+ * described, bit for bit as the pipe driver's AVX2 fast path computes it
+ * (frontend-gallium/pipe/swrp_sampler.c fast_nearest / fast_bilinear /
+ * fast_store; jitter/jit_llvm_tex.c writes the same steps in IR). Texels
+ * are 4 UNORM8 bytes; the result is (byte 0, 1, 2, 3) / 255, with the
+ * flags below swapping x and z or making w 1 (the format's channel order
+ * and the view's swizzle folded together); texel (x, y) is at texels +
+ * y * row_pitch + 4 * x. The unit is filled by
+ * the sampler's owner before the draw and read only while it runs.
+ */
+#define SWR_TEX_FAST_VALID 1u     /* the unit may be sampled inline */
+#define SWR_TEX_FAST_LINEAR 2u    /* bilinear, else nearest */
+#define SWR_TEX_FAST_REPEAT_S 4u  /* GL_REPEAT in s, else CLAMP_TO_EDGE */
+#define SWR_TEX_FAST_REPEAT_T 8u  /* GL_REPEAT in t, else CLAMP_TO_EDGE */
+#define SWR_TEX_FAST_BGRA 16u      /* x from byte 2, z from byte 0 (else x 0, z 2) */
+#define SWR_TEX_FAST_ALPHA_ONE 32u /* w reads 1 (X8 padding, RGB swizzles), else byte 3 */
+
+typedef struct swr_tex_fast_unit {
+    const uint8_t *texels; /* texel (0, 0) of the sampled level */
+    int32_t width, height; /* texels, >= 1 */
+    int32_t row_pitch;     /* bytes; every texel ends below texels + 2^31 */
+    uint32_t flags;        /* SWR_TEX_FAST_*; 0: call sample() */
+} swr_tex_fast_unit;
+
 typedef struct swr_sampler_interface swr_sampler_interface;
 struct swr_sampler_interface {
     /* out: 4 channels per lane; float, or int32/uint32 bits for integer
@@ -106,6 +137,9 @@ struct swr_sampler_interface {
                        const int32_t level[8], uint32_t mask, swr_simd_vec4 *out);
     /* TXQS / SAMPLE_INFO: samples per texel (1 when not multisampled). */
     uint32_t (*query_samples)(const swr_sampler_interface *self, unsigned sview);
+    /* Inline sampling units (above): NULL or [fast_unit_count]. */
+    const swr_tex_fast_unit *fast_units;
+    uint32_t fast_unit_count;
 };
 
 /* Resources a shader reads. Owned by the caller's state; read only. */

@@ -31,7 +31,10 @@
  *    them;
  *  - the TEX family (TEX, TXP, TXB, TXL, TXD, TEX2, TXB2, TXL2, TEX_LZ,
  *    TXF, TXF_LZ, LODQ) builds the interpreter's swr_tex_request inline and
- *    calls res->sampler->sample directly (emit_tex);
+ *    calls res->sampler->sample directly (emit_tex); filtered 2D lookups
+ *    without offsets first check the sampler's fast unit (shader_abi.h
+ *    swr_tex_fast_unit) and, when it is valid, sample inline instead
+ *    (jit_llvm_tex.c, the sampler's own results bit for bit);
  *  - the other texture opcodes and the rare ALU opcodes (bit fields,
  *    packing, 64-bit halves ...) call the interpreter's own handler on a
  *    scratch register file holding the already swizzled and modified
@@ -68,6 +71,7 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "jitter/jit_interp_priv.h"
+#include "jitter/jit_llvm_tex.h"
 #include "tgsi/tgsi_math.h"
 #include "knobs/knobs.h"
 
@@ -1425,6 +1429,40 @@ static void req_store_u8(jl *j, unsigned v, size_t off)
     LLVMBuildStore(j->b, LLVMConstInt(j->i8, v, 0), at(j, j->b, j->req, off));
 }
 
+/* The run-time choice of an inline-able lookup (jit_llvm_tex_inline_ok):
+ * when res->sampler has a valid fast unit `unit`, the inline lookup
+ * (jit_llvm_tex.c) writes texout and jumps to the returned block; else the
+ * builder is left where the request and the call are emitted, which must
+ * then branch to that block too. */
+static LLVMBasicBlockRef emit_tex_inline(jl *j, unsigned unit, LLVMValueRef s, LLVMValueRef t)
+{
+    LLVMBasicBlockRef has_smp = new_bb(j, "tex_fast_smp"), has_units = new_bb(j, "tex_fast_units"),
+                      fast = new_bb(j, "tex_fast"), slow = new_bb(j, "tex_slow"),
+                      done = new_bb(j, "tex_fast_done");
+    LLVMValueRef smp = LLVMBuildLoad2(j->b, j->ptr, at(j, j->b, j->res, offsetof(swr_shader_resources, sampler)), "");
+    LLVMBuildCondBr(j->b, LLVMBuildICmp(j->b, LLVMIntEQ, smp, LLVMConstNull(j->ptr), ""), slow, has_smp);
+    LLVMPositionBuilderAtEnd(j->b, has_smp);
+    LLVMValueRef units = LLVMBuildLoad2(j->b, j->ptr, at(j, j->b, smp, offsetof(swr_sampler_interface, fast_units)), "");
+    LLVMValueRef count = LLVMBuildLoad2(j->b, j->i32, at(j, j->b, smp, offsetof(swr_sampler_interface, fast_unit_count)), "");
+    LLVMValueRef ok = LLVMBuildAnd(j->b, LLVMBuildICmp(j->b, LLVMIntNE, units, LLVMConstNull(j->ptr), ""),
+                                   LLVMBuildICmp(j->b, LLVMIntUGT, count, ci32(j, unit), ""), "");
+    LLVMBuildCondBr(j->b, ok, has_units, slow);
+    LLVMPositionBuilderAtEnd(j->b, has_units);
+    LLVMValueRef u = at(j, j->b, units, unit * sizeof(swr_tex_fast_unit));
+    LLVMValueRef flags = LLVMBuildLoad2(j->b, j->i32, at(j, j->b, u, offsetof(swr_tex_fast_unit, flags)), "");
+    LLVMValueRef valid = LLVMBuildICmp(j->b, LLVMIntNE, LLVMBuildAnd(j->b, flags, ci32(j, SWR_TEX_FAST_VALID), ""),
+                                       ci32(j, 0), "");
+    LLVMBuildCondBr(j->b, valid, fast, slow);
+    LLVMPositionBuilderAtEnd(j->b, fast);
+    LLVMValueRef r[4];
+    jit_llvm_tex_emit_inline(j->C, j->M, j->b, j->fn, u, s, t, cur_E(j), r);
+    for (unsigned c = 0; c < 4; c++)
+        store_a(j->b, r[c], at(j, j->b, j->texout, c * 32), 32);
+    LLVMBuildBr(j->b, done);
+    LLVMPositionBuilderAtEnd(j->b, slow);
+    return done;
+}
+
 static bool emit_tex(jl *j, uint32_t i, const tgsi_inst *in)
 {
     const jit_op *iop = &j->sh->interp->ops[i];
@@ -1495,6 +1533,9 @@ static bool emit_tex(jl *j, uint32_t i, const tgsi_inst *in)
     default: break;
     }
     unsigned layer, dims = jit_tex_dims(t, &layer), n = dims + layer;
+    LLVMBasicBlockRef fast_done = NULL;
+    if (jit_llvm_tex_inline_ok(opc, t, in->num_tex_offsets != 0))
+        fast_done = emit_tex_inline(j, iop->src[unit_src].index, s0[0], s0[1]);
     /* The request starts zeroed: every 32-byte piece the code below does
      * not fill gets a zero store (inline, unlike a memset call). */
     {
@@ -1579,6 +1620,10 @@ static bool emit_tex(jl *j, uint32_t i, const tgsi_inst *in)
     LLVMBuildCall2(j->b, ft, fnp, a, 3, "");
     LLVMBuildBr(j->b, done);
     LLVMPositionBuilderAtEnd(j->b, done);
+    if (fast_done) {
+        LLVMBuildBr(j->b, fast_done);
+        LLVMPositionBuilderAtEnd(j->b, fast_done);
+    }
     LLVMValueRef r[4];
     for (unsigned c = 0; c < 4; c++)
         r[c] = load_a(j, j->b, j->v8f, at(j, j->b, j->texout, c * 32), 32);

@@ -24,7 +24,7 @@
  * path). --help prints the usage on stdout (exit 0), --version the swr
  * version, bad arguments the usage on stderr (exit 2). --scale multiplies the geometry of the geometry scenes (1 = the
  * full 1M-triangle mesh). Scenes: mesh, draws, layers, longfs, tiny,
- * immediate.
+ * immediate, texfill, conv3x3.
  */
 #include <math.h>
 #include <stdio.h>
@@ -46,7 +46,7 @@ typedef struct bench_opts {
 } bench_opts;
 
 typedef struct scene_state {
-    GLuint prog, buf[2], tex;
+    GLuint prog, buf[2], tex, tex2;
     GLsizei count;   /* vertices or indices per draw */
     double tris;     /* triangles per frame */
     double pixels;   /* shaded (or blended) pixels per frame, approximate */
@@ -379,6 +379,139 @@ static void longfs_frame(glc_api *g, scene_state *s)
     g->DrawArrays(GL_TRIANGLE_FAN, 0, 4);
 }
 
+/* ---- texfill, conv3x3: texture-bound fill ------------------------------------ */
+
+/* A w x h RGBA8 pattern with detail at every scale (gradients, XOR bits,
+ * checkers), so nearest and linear results differ everywhere. */
+static uint8_t *pattern_rgba8(int w, int h)
+{
+    uint8_t *px = malloc((size_t)w * h * 4);
+    if (!px)
+        return NULL;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w; x++) {
+            uint8_t *q = px + ((size_t)y * w + x) * 4;
+            q[0] = (uint8_t)(x * 255 / (w - 1)), q[1] = (uint8_t)(y * 255 / (h - 1));
+            q[2] = (uint8_t)((x ^ y) * 7), q[3] = (uint8_t)(128 + ((x / 16 + y / 16) & 1) * 127);
+        }
+    return px;
+}
+
+static void fullscreen_quad(glc_api *g, scene_state *s)
+{
+    const float quad[8] = {-1, -1, 1, -1, 1, 1, -1, 1};
+    g->GenBuffers(1, s->buf);
+    g->BindBuffer(GL_ARRAY_BUFFER, s->buf[0]);
+    g->BufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+    g->UseProgram(s->prog);
+    GLint lp = g->GetAttribLocation(s->prog, "position");
+    g->VertexAttribPointer((GLuint)lp, 2, GL_FLOAT, GL_FALSE, 0, (void *)0);
+    g->EnableVertexAttribArray((GLuint)lp);
+}
+
+/* texfill: TEXFILL_N blended full-screen layers of plain GL_LINEAR lookups
+ * (min = mag = LINEAR, so one level is sampled) of a 512x512 RGBA8
+ * texture, alternately one with a mip chain (GL_REPEAT) and one without
+ * (GL_CLAMP_TO_EDGE), at about 1.3 texels per pixel. */
+#define TEXFILL_N 6
+
+static bool texfill_setup(glc_api *g, scene_state *s)
+{
+    s->prog = glc_program(g, LAYER_VS, LAYER_FS);
+    if (!s->prog)
+        return false;
+    enum { T = 512 };
+    uint8_t *px = pattern_rgba8(T, T);
+    if (!px)
+        return false;
+    GLuint t[2];
+    g->GenTextures(2, t);
+    for (int k = 0; k < 2; k++) {
+        g->BindTexture(GL_TEXTURE_2D, t[k]);
+        g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, T, T, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        if (k == 0)
+            g->GenerateMipmap(GL_TEXTURE_2D);
+        GLint wrap = k == 0 ? GL_REPEAT : GL_CLAMP_TO_EDGE;
+        g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, wrap);
+        g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, wrap);
+    }
+    free(px);
+    s->tex = t[0], s->tex2 = t[1];
+    fullscreen_quad(g, s);
+    g->Uniform1i(g->GetUniformLocation(s->prog, "tex"), 0);
+    s->tris = 2.0 * TEXFILL_N;
+    s->pixels = (double)s->w * s->h * TEXFILL_N;
+    return true;
+}
+
+static void texfill_frame(glc_api *g, scene_state *s)
+{
+    GLint lshift = g->GetUniformLocation(s->prog, "shift");
+    GLint ltint = g->GetUniformLocation(s->prog, "tint");
+    g->ClearColor(0.2f, 0.2f, 0.2f, 1);
+    g->Clear(GL_COLOR_BUFFER_BIT);
+    g->Enable(GL_BLEND);
+    g->BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    for (int i = 0; i < TEXFILL_N; i++) {
+        g->BindTexture(GL_TEXTURE_2D, i & 1 ? s->tex2 : s->tex);
+        g->Uniform2f(lshift, 0.11f * i, 0.05f * i);
+        g->Uniform4f(ltint, 1.0f - 0.1f * i, 0.7f + 0.05f * i, 0.5f + 0.08f * i, 0.8f);
+        g->DrawArrays(GL_TRIANGLE_FAN, 0, 4);
+    }
+    g->Disable(GL_BLEND);
+}
+
+/* conv3x3: a 9-tap convolution (a sharpen kernel) of a 1024x1024 RGBA8
+ * texture over the whole window, drawn twice per frame: GL_NEAREST, then
+ * GL_LINEAR (the second image is the one compared). */
+static const char *CONV_FS =
+    "uniform sampler2D tex; uniform vec2 texel; varying vec2 uv;\n"
+    "void main() {\n"
+    "  vec4 c = vec4(0.0);\n"
+    "  for (int y = -1; y <= 1; y++)\n"
+    "    for (int x = -1; x <= 1; x++) {\n"
+    "      float k = (x == 0 && y == 0) ? 5.0 : (x == 0 || y == 0) ? -1.0 : 0.0625;\n"
+    "      c += k * texture2D(tex, uv + vec2(float(x), float(y)) * texel);\n"
+    "    }\n"
+    "  gl_FragColor = vec4(c.rgb * 0.8, 1.0);\n"
+    "}\n";
+
+static bool conv3x3_setup(glc_api *g, scene_state *s)
+{
+    s->prog = glc_program(g, LAYER_VS, CONV_FS);
+    if (!s->prog)
+        return false;
+    enum { T = 1024 };
+    uint8_t *px = pattern_rgba8(T, T);
+    if (!px)
+        return false;
+    g->GenTextures(1, &s->tex);
+    g->BindTexture(GL_TEXTURE_2D, s->tex);
+    g->TexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, T, T, 0, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    free(px);
+    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    fullscreen_quad(g, s);
+    g->Uniform1i(g->GetUniformLocation(s->prog, "tex"), 0);
+    g->Uniform2f(g->GetUniformLocation(s->prog, "shift"), 0.0f, 0.0f);
+    g->Uniform2f(g->GetUniformLocation(s->prog, "texel"), 1.0f / T, 1.0f / T);
+    s->tris = 4;
+    s->pixels = (double)s->w * s->h * 2;
+    return true;
+}
+
+static void conv3x3_frame(glc_api *g, scene_state *s)
+{
+    static const GLint filters[2] = {GL_NEAREST, GL_LINEAR};
+    for (int k = 0; k < 2; k++) {
+        g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filters[k]);
+        g->TexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filters[k]);
+        g->DrawArrays(GL_TRIANGLE_FAN, 0, 4);
+    }
+}
+
 /* ---- tiny: about a million sub-pixel triangles, non-indexed --------------- */
 
 static const char *TINY_VS =
@@ -517,6 +650,10 @@ static const bench_scene scenes[] = {
     {"tiny", "geometry: ~1M sub-pixel triangles, non-indexed", tiny_setup, tiny_frame},
     {"immediate", "geometry: lit surface, 102k triangles in 256 glBegin/glEnd strips",
      immediate_setup, immediate_frame},
+    {"texfill", "fill: 6 blended full-screen GL_LINEAR layers, 512x512 RGBA8, mipmapped or not",
+     texfill_setup, texfill_frame},
+    {"conv3x3", "fill: 9-tap convolution of a 1024x1024 RGBA8 texture, NEAREST then LINEAR",
+     conv3x3_setup, conv3x3_frame},
 };
 #define NUM_SCENES (sizeof scenes / sizeof scenes[0])
 

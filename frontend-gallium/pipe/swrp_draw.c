@@ -187,6 +187,7 @@ static bool rebuild_snapshot(swrp_context *c, unsigned s)
             snap->states[i] = *b->samplers[s][i];
             snap->sampler.samplers[i] = &snap->states[i];
         }
+        swrp_sampler_prepare_units(&snap->sampler); /* the shaders' inline sampling */
     }
     if (b->snap[s])
         swrp_state_defer_free(c, b->snap[s], b->snap[s]->last_use);

@@ -34,6 +34,7 @@
 #include "frontend-gallium/pipe/swrp_sampler.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/simd.h"
@@ -1231,6 +1232,81 @@ void swrp_sampler_init(swrp_sampler *s)
     s->iface.sample = sampler_sample;
     s->iface.query_size = sampler_query_size;
     s->iface.query_samples = sampler_query_samples;
+    s->iface.fast_units = s->fast_units;
+    s->iface.fast_unit_count = SWRP_MAX_SAMPLER_VIEWS;
+}
+
+/* One unit of swrp_sampler_prepare_units: the flags, 0 when a lookup could
+ * leave fast_sample's single-level branch (fast_eligible on what the
+ * request cannot change, plus one level and the identity swizzle). */
+static uint32_t unit_flags(const swrp_sampler_view *v, const swrp_sampler_state *ss)
+{
+    if (!v || !ss || !v->data || v->fast_kind == 0)
+        return 0;
+    if (ss->compare_mode != PIPE_TEX_COMPARE_NONE || !ss->normalized_coords ||
+        ss->min_img_filter != ss->mag_img_filter || ss->max_anisotropy > 1)
+        return 0;
+    if (ss->min_img_filter != PIPE_TEX_FILTER_LINEAR && ss->min_img_filter != PIPE_TEX_FILTER_NEAREST)
+        return 0;
+    if ((ss->wrap_s != PIPE_TEX_WRAP_REPEAT && ss->wrap_s != PIPE_TEX_WRAP_CLAMP_TO_EDGE) ||
+        (ss->wrap_t != PIPE_TEX_WRAP_REPEAT && ss->wrap_t != PIPE_TEX_WRAP_CLAMP_TO_EDGE))
+        return 0;
+    if (ss->min_mip_filter != PIPE_TEX_MIPFILTER_NONE && v->last_level > v->first_level)
+        return 0;
+    /* fast_store's channel choice after the format's byte order and the
+     * swizzle: 0..3 a byte, 4 zero, 5 one. The unit has RGBA or BGRA
+     * order with alpha from byte 3 or 1 (swizzle W -> 1 of an X8 format,
+     * or PIPE_SWIZZLE_1, as RGB textures have); other swizzles call. */
+    bool bgra = v->fast_kind == 2 || v->fast_kind == 4, x8 = v->fast_kind >= 3;
+    uint8_t src[4];
+    for (int k = 0; k < 4; k++) {
+        unsigned sw = v->swizzle[k];
+        if (sw <= PIPE_SWIZZLE_W) {
+            unsigned byte = bgra && sw != 1 && sw != 3 ? 2 - sw : sw;
+            src[k] = (uint8_t)(x8 && byte == 3 ? 5 : byte);
+        } else {
+            src[k] = sw == PIPE_SWIZZLE_1 ? 5 : 4;
+        }
+    }
+    if (src[1] != 1 || (src[3] != 3 && src[3] != 5) || !((src[0] == 0 && src[2] == 2) ||
+                                                          (src[0] == 2 && src[2] == 0)))
+        return 0;
+    uint32_t f = SWR_TEX_FAST_VALID;
+    if (ss->min_img_filter == PIPE_TEX_FILTER_LINEAR)
+        f |= SWR_TEX_FAST_LINEAR;
+    if (ss->wrap_s == PIPE_TEX_WRAP_REPEAT)
+        f |= SWR_TEX_FAST_REPEAT_S;
+    if (ss->wrap_t == PIPE_TEX_WRAP_REPEAT)
+        f |= SWR_TEX_FAST_REPEAT_T;
+    if (src[0] == 2)
+        f |= SWR_TEX_FAST_BGRA;
+    if (src[3] == 5)
+        f |= SWR_TEX_FAST_ALPHA_ONE;
+    return f;
+}
+
+/* Called by the pipe context (API thread) once views and samplers are set. */
+void swrp_sampler_prepare_units(swrp_sampler *s)
+{
+    memset(s->fast_units, 0, sizeof s->fast_units);
+    s->iface.fast_units = s->fast_units;
+    s->iface.fast_unit_count = SWRP_MAX_SAMPLER_VIEWS;
+    if (s->no_fast_path || getenv("SWR_NO_INLINE_TEX"))
+        return;
+    for (unsigned u = 0; u < SWRP_MAX_SAMPLER_VIEWS; u++) {
+        const swrp_sampler_view *v = s->views[u];
+        const swrp_sampler_state *ss = u < SWRP_MAX_SAMPLERS ? s->samplers[u] : NULL;
+        uint32_t f = unit_flags(v, ss);
+        if (!f)
+            continue;
+        uint32_t l = v->first_level; /* fast_kind != 0: l <= last_level < 16 */
+        swr_tex_fast_unit *fu = &s->fast_units[u];
+        fu->texels = v->data + v->fast_offset[l];
+        fu->width = v->fast_width[l];
+        fu->height = v->fast_height[l];
+        fu->row_pitch = v->fast_pitch[l];
+        fu->flags = f;
+    }
 }
 
 /* Called by the pipe context (API thread) after filling a view. The fast

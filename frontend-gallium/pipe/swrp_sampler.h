@@ -79,6 +79,8 @@ typedef struct swrp_sampler {
     const swrp_sampler_view *views[SWRP_MAX_SAMPLER_VIEWS];
     const swrp_sampler_state *samplers[SWRP_MAX_SAMPLERS];
     bool no_fast_path; /* tests and benchmarks: always take the generic path */
+    /* iface.fast_units points here; filled by swrp_sampler_prepare_units. */
+    swr_tex_fast_unit fast_units[SWRP_MAX_SAMPLER_VIEWS];
 } swrp_sampler;
 
 /* Sets the interface functions and clears every slot (unbound views and
@@ -89,5 +91,20 @@ void swrp_sampler_init(swrp_sampler *s);
  * context when it builds the view, on the API thread). Cheap; call again
  * after changing the view. */
 void swrp_sampler_view_prepare(swrp_sampler_view *v);
+
+/* Fills the inline sampling units (shader_abi.h swr_tex_fast_unit) from
+ * views[u] and samplers[u] once both are set (by the pipe context when it
+ * builds a draw's sampler snapshot, on the API thread; call again after
+ * changing either or no_fast_path). A unit is valid when sample() would
+ * take the fast path for every TEX-style lookup on it and that path filters
+ * one level: a prepared 2D RGBA8 / BGRA8 / RGBX8 / BGRX8 UNORM view whose
+ * swizzle keeps green in y and puts red and blue in x and z (either way
+ * round) and alpha or 1 in w, normalized coordinates, no compare, no
+ * anisotropy, min = mag filter (NEAREST or LINEAR), REPEAT or
+ * CLAMP_TO_EDGE in s and t, and no mip filter or a single level. Every
+ * other unit has flags 0, and so has every unit with no_fast_path or with
+ * SWR_NO_INLINE_TEX set in the environment (measurements: the shaders then
+ * call sample() as before). */
+void swrp_sampler_prepare_units(swrp_sampler *s);
 
 #endif /* SWRP_SAMPLER_H */

@@ -586,7 +586,7 @@ static void fake_size(const swr_sampler_interface *self, unsigned sview, const i
             memcpy(&out->v[c][l], &v[c], 4);
     }
 }
-static const swr_sampler_interface fake = {fake_sample, fake_size, NULL};
+static const swr_sampler_interface fake = {.sample = fake_sample, .query_size = fake_size};
 
 static void tex_case(const char *ver, const char *decl, const char *call, unsigned target, int op, int has_lod,
                      int has_cmp, int has_off, float cx, float cy, float lod, float cmp)

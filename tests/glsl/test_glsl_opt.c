@@ -482,7 +482,7 @@ static void fake_sample(const swr_sampler_interface *self, const swr_tex_request
         for (int l = 0; l < 8; l++)
             out->v[c][l] = (float)(c + 1) * 0.125f;
 }
-static const swr_sampler_interface fake = {fake_sample, NULL, NULL};
+static const swr_sampler_interface fake = {.sample = fake_sample};
 
 static void t_texture_constant_coords(void **st)
 {

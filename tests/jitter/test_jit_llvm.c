@@ -184,7 +184,9 @@ static int check_shader(const char *name, const char *text, size_t len, run_pair
     }
     tgsi_test_sampler smp;
     tgsi_test_sampler_init(&smp, 0x5eed);
-    nan_canon_sampler cs = {{canon_sample, canon_query_size, canon_query_samples}, &smp};
+    nan_canon_sampler cs = {
+        .base = {.sample = canon_sample, .query_size = canon_query_size, .query_samples = canon_query_samples},
+        .inner = &smp};
     tgsi_test_env env;
     assert_true(tgsi_test_env_init(&env, prog, &cs.base));
     env.special_rate = 0.02f;
