@@ -78,11 +78,10 @@ swr_gl_compare_test(test_gl_compare_xfb_capture 120)
 # 3.2's minimums.
 swr_gl_compare_test(test_gl_compare_gs 120)
 # Their rendering against llvmpipe (pass-through, points to quads,
-# wireframe, lines_adjacency, gl_PrimitiveIDIn / flat). DISABLED until the
-# engine's GS stage (branch wip-gse) is merged: before it a bound GS does
-# nothing and the images cannot match. Enable by removing DISABLED.
+# wireframe, lines_adjacency, gl_PrimitiveIDIn / flat): the GLSL GEOM text
+# through the pipe's GS CSO and the engine's GS stage (rasterizer/fe_gs.c).
 if(TARGET test_gl_compare_gs)
   add_test(NAME test_gl_compare_gs_render COMMAND test_gl_compare_gs $<TARGET_FILE:OSMesa> ${SWR_REF_OSMESA} --render)
-  set_tests_properties(test_gl_compare_gs_render PROPERTIES TIMEOUT 120 LABELS "gl;compare" DISABLED TRUE ENVIRONMENT
+  set_tests_properties(test_gl_compare_gs_render PROPERTIES TIMEOUT 120 LABELS "gl;compare" ENVIRONMENT
                        "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
 endif()
