@@ -110,7 +110,7 @@ static LLVMValueRef x86_2(tx *x, const char *name, LLVMValueRef a, LLVMValueRef 
     return call_intr(x, name, NULL, 0, args, 2);
 }
 
-/* _mm256_max_ps / _mm256_min_ps: the second operand when either is NaN. */
+/* x86 maxps / minps (LLVM llvm.x86.avx.max/min.ps.256): the second operand when either is NaN. */
 static LLVMValueRef maxps(tx *x, LLVMValueRef a, LLVMValueRef b)
 {
     return x86_2(x, "llvm.x86.avx.max.ps.256", a, b);
