@@ -85,3 +85,7 @@ if(TARGET test_gl_compare_gs)
   set_tests_properties(test_gl_compare_gs_render PROPERTIES TIMEOUT 120 LABELS "gl;compare" ENVIRONMENT
                        "LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
 endif()
+
+# glCopyTexImage2D / glCopyTexSubImage2D into depth and depth/stencil
+# textures (VTK's depth peeling) against Mesa's llvmpipe libOSMesa.
+swr_gl_compare_test(test_gl_compare_copydepth 120)

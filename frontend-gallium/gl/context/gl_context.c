@@ -165,7 +165,8 @@ struct gl_context *gl_context_create(const gl_context_desc *desc)
     /* The texture part's calls up to the framebuffer part (gl_texture.h). */
     const gl_texture_fb_calls fb_calls = {gl_framebuffer_read_color,
                                           gl_framebuffer_texture_deleted,
-                                          gl_framebuffer_read_status};
+                                          gl_framebuffer_read_status,
+                                          gl_framebuffer_read_depth};
     gl_texture_connect_framebuffer(ctx, &fb_calls);
     /* The attrib part's glGet/glIsEnabled dispatch (gl_attrib.h). */
     const gl_attrib_calls attrib_calls = {get_value, enable_op};

@@ -751,6 +751,12 @@ struct pipe_surface *gl_framebuffer_read_color(struct gl_context *ctx)
     return gl_fb_read_surface(ctx, GL_FB_COLOR, &base);
 }
 
+struct pipe_surface *gl_framebuffer_read_depth(struct gl_context *ctx)
+{
+    GLenum base;
+    return gl_fb_read_surface(ctx, GL_FB_DEPTH, &base);
+}
+
 struct pipe_surface *gl_fb_read_surface(struct gl_context *ctx, enum gl_fb_buffer_kind kind,
                                         GLenum *base_format)
 {

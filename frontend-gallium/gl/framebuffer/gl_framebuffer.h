@@ -44,6 +44,9 @@ bool gl_framebuffer_draws_to_window(struct gl_context *ctx);
  * read framebuffer's colour read buffer (NULL if none; the reference stays
  * with the framebuffer). */
 struct pipe_surface *gl_framebuffer_read_color(struct gl_context *ctx);
+/* The texture part's read_depth: the read framebuffer's depth surface (NULL
+ * if none; the reference stays with the framebuffer). */
+struct pipe_surface *gl_framebuffer_read_depth(struct gl_context *ctx);
 /* The texture part's read_status: the read framebuffer's completeness. */
 GLenum gl_framebuffer_read_status(struct gl_context *ctx);
 

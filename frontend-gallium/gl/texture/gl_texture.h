@@ -61,6 +61,9 @@ typedef struct gl_texture_fb_calls {
     /* glCheckFramebufferStatus of the read framebuffer: glCopyTex* from an
      * incomplete one is GL_INVALID_FRAMEBUFFER_OPERATION. */
     GLenum (*read_status)(struct gl_context *ctx);
+    /* The read framebuffer's depth (or depth/stencil) surface, NULL if
+     * none: the source of glCopyTex* into depth textures. */
+    struct pipe_surface *(*read_depth)(struct gl_context *ctx);
 } gl_texture_fb_calls;
 /* Called once, after every part's init. */
 void gl_texture_connect_framebuffer(struct gl_context *ctx, const gl_texture_fb_calls *calls);

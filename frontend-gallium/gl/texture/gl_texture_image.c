@@ -1328,16 +1328,27 @@ void swrgl_GenerateMipmap(struct gl_context *ctx, GLenum target)
 
 /* ---- copies from the read framebuffer ------------------------------------------- */
 
-/* Blits the rectangle (x, y, w, h) of the read colour buffer to (dx, dy, dz)
- * of an image, clipping to the read buffer (pixels outside are undefined). */
+/* Blits the rectangle (x, y, w, h) of the read colour buffer (or, for a
+ * depth or depth/stencil image, of the depth buffer) to (dx, dy, dz) of an
+ * image, clipping to the read buffer (pixels outside are undefined). */
 static void copy_clipped(struct gl_context *ctx, gl_texobj *t, gl_teximage *im,
-                         struct pipe_surface *s, int32_t dx, int32_t dy, int32_t dz, int32_t x,
-                         int32_t y, int32_t w, int32_t h);
+                         struct pipe_surface *s, unsigned mask, int32_t dx, int32_t dy, int32_t dz,
+                         int32_t x, int32_t y, int32_t w, int32_t h);
+
+/* The pipe blit mask of a copy into an image of this base format. */
+static unsigned copy_mask(GLenum base)
+{
+    return base == GL_DEPTH_STENCIL     ? PIPE_MASK_ZS
+           : base == GL_DEPTH_COMPONENT ? PIPE_MASK_Z
+                                        : PIPE_MASK_RGBA;
+}
 
 static void copy_from_fb(struct gl_context *ctx, gl_texobj *t, gl_teximage *im, GLint dx_,
                          GLint dy_, GLint dz, int64_t x_, int64_t y_, GLsizei w_, GLsizei h_)
 {
-    struct pipe_surface *s = gltex(ctx)->fb.read_color(ctx);
+    unsigned mask = copy_mask(im->base_format);
+    struct pipe_surface *s = mask == PIPE_MASK_RGBA ? gltex(ctx)->fb.read_color(ctx)
+                                                    : gltex(ctx)->fb.read_depth(ctx);
     if (!s || !im->res)
         return;
     /* The rectangle is clipped in 64 bits: x, y near INT_MAX/INT_MIN (and
@@ -1360,14 +1371,14 @@ static void copy_from_fb(struct gl_context *ctx, gl_texobj *t, gl_teximage *im, 
         h = sh - y;
     if (w <= 0 || h <= 0)
         return;
-    copy_clipped(ctx, t, im, s, (int32_t)dx, (int32_t)dy, dz, (int32_t)x, (int32_t)y, (int32_t)w,
-                 (int32_t)h);
+    copy_clipped(ctx, t, im, s, mask, (int32_t)dx, (int32_t)dy, dz, (int32_t)x, (int32_t)y,
+                 (int32_t)w, (int32_t)h);
 }
 
 /* copy_from_fb once the rectangle lies inside the read surface. */
 static void copy_clipped(struct gl_context *ctx, gl_texobj *t, gl_teximage *im,
-                         struct pipe_surface *s, int32_t dx, int32_t dy, int32_t dz, int32_t x,
-                         int32_t y, int32_t w, int32_t h)
+                         struct pipe_surface *s, unsigned mask, int32_t dx, int32_t dy, int32_t dz,
+                         int32_t x, int32_t y, int32_t w, int32_t h)
 {
     struct pipe_blit_info bi;
     memset(&bi, 0, sizeof bi);
@@ -1390,14 +1401,27 @@ static void copy_clipped(struct gl_context *ctx, gl_texobj *t, gl_teximage *im,
             b1.src.box.height = 1;
             b1.dst.box.z = dy + r + (int32_t)im->res_layer;
             b1.dst.box.depth = 1;
-            b1.mask = PIPE_MASK_RGBA;
+            b1.mask = mask;
             ctx->pipe->blit(ctx->pipe, &b1);
         }
         return;
     }
-    bi.mask = PIPE_MASK_RGBA;
+    bi.mask = mask;
     bi.filter = PIPE_TEX_FILTER_NEAREST;
     ctx->pipe->blit(ctx->pipe, &bi);
+}
+
+/* glCopyTex*'s source exists: the depth buffer (with stencil for a
+ * depth/stencil image) for a depth image, the colour read buffer otherwise. */
+static bool read_source_ok(struct gl_context *ctx, GLenum base)
+{
+    if (!is_depth_base(base))
+        return gltex(ctx)->fb.read_color(ctx) != NULL;
+    struct pipe_surface *z = gltex(ctx)->fb.read_depth(ctx);
+    if (!z)
+        return false;
+    const fmt_desc *d = fmt_get(z->format);
+    return base != GL_DEPTH_STENCIL || (d && d->has_stencil);
 }
 
 static void copy_tex_image(struct gl_context *ctx, unsigned dims, GLenum target, GLint level,
@@ -1422,7 +1446,7 @@ static void copy_tex_image(struct gl_context *ctx, unsigned dims, GLenum target,
         gl_error(ctx, err);
         return;
     }
-    if (is_depth_base(base)) { /* TODO: copies from the depth buffer */
+    if (is_depth_base(base) && (tt.ti == TEX_1D_ARRAY || tt.ti == TEX_3D)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
@@ -1430,13 +1454,20 @@ static void copy_tex_image(struct gl_context *ctx, unsigned dims, GLenum target,
         gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
         return;
     }
-    if (!gltex(ctx)->fb.read_color(ctx)) {
+    /* a depth internal format reads the depth buffer, which must exist
+     * (GL 3.3 section 3.8.5); the others the colour read buffer */
+    if (!read_source_ok(ctx, base)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
     enum pipe_format pf =
         ci ? ci->fallback
-           : gl_pixels_choose_format(ctx->screen, ifmt, GL_RGBA, GL_FLOAT, PIPE_BIND_SAMPLER_VIEW);
+           : gl_pixels_choose_format(ctx->screen, ifmt, is_depth_base(base) ? base : GL_RGBA,
+                                     is_depth_base(base) ? (base == GL_DEPTH_STENCIL
+                                                                ? GL_UNSIGNED_INT_24_8
+                                                                : GL_FLOAT)
+                                                         : GL_FLOAT,
+                                     PIPE_BIND_SAMPLER_VIEW);
     if (pf == PIPE_FORMAT_NONE) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
@@ -1480,7 +1511,7 @@ static void copy_tex_sub_image(struct gl_context *ctx, unsigned dims, GLenum tar
         gl_error(ctx, GL_INVALID_FRAMEBUFFER_OPERATION);
         return;
     }
-    if (im->compressed || is_depth_base(im->base_format) || !gltex(ctx)->fb.read_color(ctx)) {
+    if (im->compressed || !read_source_ok(ctx, im->base_format)) {
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
