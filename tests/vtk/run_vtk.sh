@@ -4,7 +4,7 @@
 # with swr's libGL.so.1 (LD_LIBRARY_PATH at its folder), and compares the
 # two images (compare.py: PSNR and share of pixels far off).
 #
-# Usage: run_vtk.sh <scene> <swr libGL.so.1>
+# Usage: run_vtk.sh <scene> <swr libGL.so.1>   (scenes: scene.py --list)
 # The server: `Xvfb -displayfd 3 ...` picks a free display and is stopped
 # by its PID when the script exits. Exit status: 0 pass, 1 fail (swr's run
 # failed, VTK printed an error, or the images differ), 77 skipped (Xvfb or
@@ -19,6 +19,7 @@ command -v Xvfb >/dev/null || { echo "SKIP: Xvfb missing (scripts/install-deps.s
 "$py" -c "import vtk" 2>/dev/null || { echo "SKIP: python3-vtk9 missing (scripts/install-deps.sh)"; exit 77; }
 
 work=$(mktemp -d /tmp/vtk-test.XXXXXX)
+: >"$work/display" # exists before Xvfb writes it, so the wait below can read it at once
 Xvfb -displayfd 3 -screen 0 1024x768x24 -nolisten tcp 3>"$work/display" >"$work/xvfb.log" 2>&1 &
 xvfb_pid=$!
 cleanup() {
@@ -51,4 +52,9 @@ cat "$work/swr.log"
 # The log must show that swr rendered, and VTK must not have reported errors.
 grep -q '^OpenGL renderer string: *swr' "$work/swr.log" || { echo "FAIL: swr did not render"; exit 1; }
 if grep -q 'ERR|' "$work/swr.log"; then echo "FAIL: VTK reported errors on swr"; exit 1; fi
+# SWR_VTK_KEEP=<dir>: keep both images there (<scene>-swr.ppm, <scene>-llvmpipe.ppm) to look at.
+if [ -n "${SWR_VTK_KEEP:-}" ]; then
+  mkdir -p "$SWR_VTK_KEEP" && cp "$work/swr.ppm" "$SWR_VTK_KEEP/$scene-swr.ppm" && cp "$work/ref.ppm" "$SWR_VTK_KEEP/$scene-llvmpipe.ppm"
+fi
+grep -h '^picked cells\|^render seconds' "$work/ref.log" | sed 's/^/llvmpipe: /'
 "$py" "$here/compare.py" "$work/swr.ppm" "$work/ref.ppm"
