@@ -10,11 +10,12 @@
 #   sphere   a vtkSphereSource coloured by cell scalars (one value per
 #            triangle): VTK reads them from a texture buffer with texelFetch
 #            indexed by gl_PrimitiveID in the fragment shader
-#   lines    wide lines (width 5) and a wireframe surface: in a core context
-#            VTK 9.1 widens lines with a geometry shader that turns each
-#            line into a quad
+#   lines    wide lines (width 5) and a wireframe surface (VTK 9.1 widens
+#            lines itself, with a geometry shader, only when the width is
+#            above GL_ALIASED_LINE_WIDTH_RANGE's maximum; on swr and
+#            llvmpipe both draw them as GL wide lines)
 #   points   points of size 6, plain and rendered as spheres (VTK's point
-#            impostors: gl_PointCoord-free quads from its geometry shader)
+#            impostors: a fragment shader shading each point as a sphere)
 #   glyphs   vtkGlyph3DMapper: one cone per point of a sphere, oriented by
 #            the normals and coloured by scalars (instanced drawing,
 #            glVertexAttribDivisor)
