@@ -77,6 +77,10 @@ swr_gl_compare_test(test_gl_compare_xfb_capture 120)
 # amplifying GS, line strips, overflow, the Begin mode against the GS
 # output type) against Mesa's llvmpipe libOSMesa.
 swr_gl_compare_test(test_gl_compare_xfb_gs 120)
+# Clip distances, user clip planes and vertex colour clamping applied to a
+# geometry shader's outputs (core 3.3 and compatibility 3.2) against
+# Mesa's llvmpipe libOSMesa.
+swr_gl_compare_test(test_gl_compare_gs_clip 120)
 # Geometry shaders (GL 3.2 / GLSL 1.50, issue 20): errors and queries in a
 # 3.3 core context against Mesa's llvmpipe libOSMesa, limits against GL
 # 3.2's minimums.
