@@ -15,7 +15,7 @@
  * gl_FrontColor and the other colour outputs in a compatibility GS from
  * GLSL 4.00 on only (1.50 has gl_ClipVertex alone), above the contexts'
  * GLSL version, so no GL program can write a GS COLOR output; the pipe
- * lowering that clamps them is checked in tests/pipe/test_pipe_gs.c.
+ * lowering that clamps them is checked in tests/pipe/test_pipe_variants.c.
  * Each scene must draw something on the reference (a blank image fails)
  * and must differ from the same scene without the state under test, so
  * that a driver ignoring the state fails.
