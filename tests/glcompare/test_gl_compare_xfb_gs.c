@@ -14,7 +14,8 @@
  * capturing gl_Position, a varying the FS reads and one it does not
  * (interleaved), and the same into separate buffers; a GS making line
  * strips from triangles with EndPrimitive; a buffer too small (written
- * stops, generated goes on). Errors: Begin(GL_POINTS) with a GS emitting
+ * stops, generated goes on); GL_PRIMITIVES_GENERATED without a capture.
+ * Errors: Begin(GL_POINTS) with a GS emitting
  * triangle strips and a GL_POINTS draw is INVALID_OPERATION at the draw,
  * Begin(GL_TRIANGLES) with a GL_POINTS draw is fine; capturing a name only
  * the VS writes fails the link. Independently of the reference, swr's
@@ -410,6 +411,20 @@ static void run(lib *l, rec *r, bool is_swr)
         expect("overflow: generated", gen, 8);
         expect("overflow: written", written, 3);
     }
+
+    /* GL_PRIMITIVES_GENERATED counts the GS's primitives without a capture
+     * too (two programs' draws: triangle strips, then line strips) */
+    g_what = "queries without capture";
+    begin_queries(l);
+    g->DrawArrays(GL_POINTS, 0, 3);
+    g->UseProgram(p3);
+    g->DrawArrays(GL_TRIANGLES, 0, 3);
+    end_queries(l, r, &gen, &written);
+    if (is_swr) {
+        expect("without capture: generated", gen, 3 * 2 + 4);
+        expect("without capture: written", written, 0);
+    }
+    g->UseProgram(p1);
 
     /* 5. errors: the GS output type is what Begin's mode must match */
     g_what = "errors";
