@@ -28,7 +28,8 @@
  *  - geometry shader layout: GS_* properties from the layout qualifiers and
  *    the GL_GEOMETRY_* answers (gs_reflect);
  *  - transform feedback (at the end of this file): the captured names
- *    resolved against the final VS text's output declarations into
+ *    resolved against the output declarations of the final text of the
+ *    last vertex-processing stage (the GS if any, GL 3.2 section 2.15) into
  *    pipe_stream_output-shaped entries, with the GL 3.0 link errors (the
  *    transform feedback varyings the FS does not read get GENERIC slots
  *    after the FS's);
@@ -1661,18 +1662,11 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
         return;
     if (gs && !assign_varyings(ctx, p, SWR_GLSL_GEOMETRY, SWR_GLSL_VERTEX, ctx.gs_varyings))
         return;
-    /* Seam for transform feedback with a geometry shader: the captured
-     * varyings are then the GS outputs (GL 3.2 section 2.15), i.e. the
-     * GS's OUT registers as gen_stage(SWR_GLSL_GEOMETRY) declares them; the
-     * VS capture in this file applies to the last vertex-processing stage,
-     * which is the GS when `gs` is set. Not done yet: such a program fails
-     * to link with a clear message instead of capturing the wrong stage. */
-    if (gs && !p->xfb_request.empty()) {
-        p->log += link_error("link: transform feedback of geometry shader outputs is not supported yet");
-        return;
-    }
-    if (!gs) {
-        /* the captured VS outputs the FS does not read get slots after the FS's */
+    /* Transform feedback captures the outputs of the last vertex-processing
+     * stage: the GS's when there is one (GL 3.2 section 2.15), else the
+     * VS's. The captured outputs the FS does not read get slots after the
+     * FS's (ctx.varyings is what that stage writes: gen_stage's out_map). */
+    {
         int gen = 8;
         for (auto &kv : ctx.varyings)
             gen = std::max(gen, kv.second.generic + slots_of(*kv.second.vs_type));
@@ -1773,9 +1767,7 @@ void link_program(swr_glsl_program *p, swr_glsl_shader *const *shaders, int coun
     }
     p->num_const_regs = ctx.num_const_regs;
     p->sampler_targets = ctx.sampler_targets;
-    /* The vertex shader feeds transform feedback. When a geometry shader
-     * exists, the last stage before the rasterizer must: resolve the names
-     * against that stage's outputs and TGSI instead. */
+    /* the last vertex-processing stage (GS or VS) feeds transform feedback */
     if (!xfb_resolve(ctx, p))
         return;
     p->ok = true;
@@ -1860,6 +1852,9 @@ std::map<std::pair<std::string, int>, unsigned> xfb_out_regs(const std::string &
     return regs;
 }
 
+/* The stage whose outputs are captured: the GS when there is one. */
+int xfb_stage(const LinkCtx &ctx) { return ctx.has_gs ? SWR_GLSL_GEOMETRY : SWR_GLSL_VERTEX; }
+
 } /* namespace */
 
 int xfb_add_varyings(LinkCtx &ctx, const swr_glsl_program *p, int gen)
@@ -1868,8 +1863,9 @@ int xfb_add_varyings(LinkCtx &ctx, const swr_glsl_program *p, int gen)
         XfbName x = xfb_split(n);
         if (!x.ok || x.base.compare(0, 3, "gl_") == 0 || ctx.varyings.count(x.base))
             continue;
-        auto it = ctx.declared[0].find(x.base);
-        if (it == ctx.declared[0].end() || it->second->getQualifier().storage != EvqVaryingOut ||
+        const auto &declared = ctx.declared[xfb_stage(ctx)];
+        auto it = declared.find(x.base);
+        if (it == declared.end() || it->second->getQualifier().storage != EvqVaryingOut ||
             it->second->getBasicType() == EbtStruct)
             continue; /* xfb_resolve reports it */
         ctx.varyings[x.base] = {gen, it->second};
@@ -1890,7 +1886,9 @@ bool xfb_resolve(const LinkCtx &ctx, swr_glsl_program *p)
         p->log += link_error("link: transform feedback varying '" + n + "' " + why);
         return false;
     };
-    auto regs = xfb_out_regs(p->tgsi[SWR_GLSL_VERTEX]);
+    const int xs = xfb_stage(ctx);
+    const std::string stage_name = xs == SWR_GLSL_GEOMETRY ? "geometry" : "vertex";
+    auto regs = xfb_out_regs(p->tgsi[xs]);
     /* what is captured so far, per base name: whole (-1) or elements */
     std::map<std::string, std::vector<int>> taken;
     int total = 0;
@@ -1903,18 +1901,18 @@ bool xfb_resolve(const LinkCtx &ctx, swr_glsl_program *p)
         swr_glsl_xfb_varying r{};
         r.size = 1;
         auto declared = [&](const char *name) -> const TType * {
-            auto d = ctx.declared[0].find(name);
-            if (d != ctx.declared[0].end())
+            auto d = ctx.declared[xs].find(name);
+            if (d != ctx.declared[xs].end())
                 return d->second;
-            auto u = ctx.used[0].find(name);
-            return u != ctx.used[0].end() ? u->second : nullptr;
+            auto u = ctx.used[xs].find(name);
+            return u != ctx.used[xs].end() ? u->second : nullptr;
         };
         /* the array length of base (elements of an array built-in or user array) */
         int len = -1;
         if (x.base == "gl_TexCoord" || x.base == "gl_ClipDistance") {
             const TType *t = declared(x.base.c_str());
             if (!t)
-                return fail(n, "is not written by the vertex shader");
+                return fail(n, "is not written by the " + stage_name + " shader");
             len = array_len(*t, 8);
             r.gl_type = x.base == "gl_TexCoord" ? 0x8B52 : 0x1406;
             int first = x.element < 0 ? 0 : x.element, count = x.element < 0 ? len : 1;
@@ -1935,14 +1933,14 @@ bool xfb_resolve(const LinkCtx &ctx, swr_glsl_program *p)
                 if (x.base == c.name)
                     b = &c;
             if (!b || x.element >= 0)
-                return fail(n, "is not an output of the vertex shader");
+                return fail(n, "is not an output of the " + stage_name + " shader");
             r.gl_type = b->gl_type;
             pieces.push_back({b->sem, b->index, 0, b->comps});
         } else {
             auto it = ctx.varyings.find(x.base);
             const TType *t = it != ctx.varyings.end() ? it->second.vs_type : nullptr;
             if (!t)
-                return fail(n, "is not an output of the vertex shader");
+                return fail(n, "is not an output of the " + stage_name + " shader");
             if (x.element >= 0 && !t->isArray())
                 return fail(n, "indexes a variable that is not an array");
             int slot = it->second.generic;
@@ -1993,7 +1991,7 @@ bool xfb_resolve(const LinkCtx &ctx, swr_glsl_program *p)
         for (const XfbPiece &pc : pieces) {
             auto reg = regs.find({pc.sem, pc.index});
             if (reg == regs.end())
-                return fail(n, "is not written by the vertex shader");
+                return fail(n, "is not written by the " + stage_name + " shader");
             p->xfb_outputs.push_back(
                 {reg->second, (unsigned)pc.first, (unsigned)pc.n, buffer, p->xfb_stride[buffer]});
             p->xfb_stride[buffer] += (unsigned)pc.n;

@@ -631,9 +631,12 @@ static bool stipple_applies(const swrp_rast_cso *r, unsigned mode)
     return polygons && r->poly_stipple_enable && (front || back);
 }
 
-/* The shader variants the bound state asks for (swrp_shader.c). */
+/* The shader variants the bound state asks for (swrp_shader.c). User clip
+ * planes and vertex colour clamping go to the last vertex stage: the GS
+ * when one is bound (its outputs are what is clipped and rasterized), else
+ * the VS. */
 static void select_variants(swrp_bound *b, unsigned mode, jit_shader **vs_code,
-                            jit_shader **fs_code)
+                            jit_shader **fs_code, jit_shader **gs_code)
 {
     const swrp_rast_cso *r = b->rast;
     swrp_lower_key vk = {
@@ -644,7 +647,8 @@ static void select_variants(swrp_bound *b, unsigned mode, jit_shader **vs_code,
         .clamp_color = r->clamp_fragment_color,
         .stipple = stipple_applies(r, mode),
     };
-    *vs_code = swrp_shader_variant(b->vs, false, &vk);
+    *gs_code = b->gs ? swrp_shader_variant(b->gs, false, &vk) : NULL;
+    *vs_code = swrp_shader_variant(b->vs, false, b->gs ? &(swrp_lower_key){0} : &vk);
     *fs_code = swrp_shader_variant(b->fs, b->blend->dual_source, &fk);
 }
 
@@ -721,12 +725,10 @@ static void draw_vbo(struct pipe_context *ctx, const struct pipe_draw_info *info
     if (!num_draws || !info->instance_count || !swrp_query_render_allowed(c))
         return;
     swrp_shader_reap(c, false);
-    jit_shader *vs_code, *fs_code;
-    select_variants(b, info->mode, &vs_code, &fs_code);
-    if (!vs_code || !fs_code)
+    jit_shader *vs_code, *fs_code, *gs_code;
+    select_variants(b, info->mode, &vs_code, &fs_code, &gs_code);
+    if (!vs_code || !fs_code || (b->gs && !gs_code))
         return;
-    /* The GS has one variant (swrp_shader.c). */
-    jit_shader *gs_code = b->gs ? b->gs->variant[0] : NULL;
 
     /* Index data: a resource's current storage, or a copy of the range of
      * user indices the draws read. */

@@ -66,6 +66,10 @@
  *   ps_invocations: live pixels shaded; helper lanes excluded (ARB lets an
  *     implementation run and count extra invocations; we count none);
  *   hs, ds, cs: 0 (no such stages).
+ * PRIMITIVES_GENERATED: the primitives assembled (swr_stats prims_in),
+ * but for a draw with a geometry shader those it emits (GL 3.2 section
+ * 2.15): prims_in - gs_invocations + gs_primitives, as the GS runs once on
+ * every assembled primitive of its draws.
  * PRIMITIVES_EMITTED, SO_STATISTICS: the primitives stream output wrote
  * and those it was given (swr_stats so_prims_written / so_prims_generated:
  * written stops at the first primitive that does not fit); the SO_OVERFLOW
@@ -296,7 +300,8 @@ static void fill_result(const struct pipe_query *q, union pipe_query_result *r)
         r->u64 = q->snap[1].time_ns - q->snap[0].time_ns;
         break;
     case PIPE_QUERY_PRIMITIVES_GENERATED:
-        r->u64 = q->index == 0 ? DIFF(q, prims_in) : 0; /* one vertex stream */
+        /* one vertex stream */
+        r->u64 = q->index == 0 ? DIFF(q, prims_in) - DIFF(q, gs_invocations) + DIFF(q, gs_primitives) : 0;
         break;
     case PIPE_QUERY_PRIMITIVES_EMITTED:
         r->u64 = q->index == 0 ? DIFF(q, so_prims_written) : 0;

@@ -268,6 +268,12 @@ static const int cap_table[] = {
     [PIPE_CAP_BLEND_EQUATION_SEPARATE] = 1,        /* swr_blend_rt rgb/alpha funcs */
     [PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS] = PIPE_MAX_SO_BUFFERS, /* swrp_so.c */
     [PIPE_CAP_PRIMITIVE_RESTART] = 1,              /* swr_draw_info.primitive_restart */
+    /* the engine's GS stage (rasterizer/fe_gs.c, swr_gs_state): one
+     * invocation, vertex stream 0 only */
+    [PIPE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES] = SWR_GS_MAX_OUT_VERTICES,
+    [PIPE_CAP_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS] = SWR_GS_MAX_OUT_COMPONENTS,
+    [PIPE_CAP_MAX_GS_INVOCATIONS] = 1,
+    [PIPE_CAP_MAX_VERTEX_STREAMS] = 1,
     [PIPE_CAP_INDEP_BLEND_ENABLE] = 1,             /* swr_blend_state.independent_blend_enable */
     [PIPE_CAP_INDEP_BLEND_FUNC] = 1,
     [PIPE_CAP_MAX_TEXTURE_ARRAY_LAYERS] = SWRP_MAX_TEXTURE_ARRAY_LAYERS,
@@ -374,7 +380,11 @@ static const float capf_table[] = {
 static_assert(sizeof capf_table / sizeof capf_table[0] == PIPE_CAPF_COUNT,
               "one answer per PIPE_CAPF_*");
 
-/* Vertex and fragment stages: what the TGSI executors (jitter/jit.h) run. */
+/* Vertex, geometry and fragment stages: what the TGSI executors
+ * (jitter/jit.h) run; the GS runs on the same executors with the same
+ * register files, constant slots and samplers (swr_gs_state: at most
+ * SWR_MAX_ATTRIBS inputs per vertex and outputs, swrp_shader.c
+ * read_gs_properties refuses more). */
 static const int shader_cap_table[] = {
     [PIPE_SHADER_CAP_MAX_INSTRUCTIONS] = 65536, /* TGSI_MAX_INDEX + 1 */
     [PIPE_SHADER_CAP_MAX_ALU_INSTRUCTIONS] = 65536,
@@ -431,8 +441,8 @@ static int get_shader_param(struct pipe_screen *screen, enum pipe_shader_type sh
                             enum pipe_shader_cap param)
 {
     (void)screen;
-    if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT)
-        return 0; /* no geometry, tessellation or compute stages */
+    if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_GEOMETRY && shader != PIPE_SHADER_FRAGMENT)
+        return 0; /* no tessellation or compute stages */
     if ((unsigned)param >= PIPE_SHADER_CAP_COUNT)
         return 0;
     if (param == PIPE_SHADER_CAP_MAX_OUTPUTS && shader == PIPE_SHADER_FRAGMENT)

@@ -24,13 +24,14 @@
  * they need no VS slot. With two-sided lighting a COLOR[k] input reads
  * BCOLOR[k] on back faces when the VS writes it.
  *
- * Geometry shaders: a TGSI GEOM, compiled once (no variants: user clip
- * planes and colour clamping lower the VS only), whose PROPERTYs
+ * Geometry shaders: a TGSI GEOM whose PROPERTYs
  * GS_INPUT_PRIMITIVE, GS_OUTPUT_PRIMITIVE and GS_MAX_OUTPUT_VERTICES become
  * the engine's swr_gs_state; GS_INVOCATIONS > 1 is refused. While a GS is
  * bound, GS IN[v][i] is fed by the VS output of IN[i]'s (semantic, index),
  * the FS inputs by the GS outputs exactly as they would be by the VS's,
- * and GS OUT[i] is engine slot i with the special slots by semantic.
+ * and GS OUT[i] is engine slot i with the special slots by semantic. The
+ * GS is then the last vertex stage: user clip planes and vertex colour
+ * clamping lower it instead of the VS (swrp_draw.c, select_variants).
  *
  * Lifetime: the engine calls the compiled code of every queued draw, so a
  * deleted CSO whose last draw has not finished waits on the context's
@@ -155,7 +156,7 @@ static void *create_shader(const struct pipe_shader_state *state, uint8_t proces
     for (uint32_t i = 0; i < s->info->num_outputs && i < SWR_MAX_ATTRIBS; i++) {
         uint8_t sem = s->info->output_semantic[i];
         s->writes_color |= sem == TGSI_SEMANTIC_COLOR ||
-                           (processor == TGSI_PROCESSOR_VERTEX && sem == TGSI_SEMANTIC_BCOLOR);
+                           (processor != TGSI_PROCESSOR_FRAGMENT && sem == TGSI_SEMANTIC_BCOLOR);
         s->writes_clipdist |= sem == TGSI_SEMANTIC_CLIPDIST;
     }
     /* DRAWID is a driver constant (swrp_shader_lower.c): even variant 0

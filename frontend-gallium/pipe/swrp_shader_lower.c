@@ -5,12 +5,12 @@
  * variant is an ordinary entry of the jitter's shader cache.
  *
  * What a variant adds (swrp_lower_key):
- *   ucp          VS: user clip planes (Gallium semantics). CLIPDIST[0] (and
+ *   ucp          VS or GS (the last vertex stage): user clip planes (Gallium semantics). CLIPDIST[0] (and
  *                CLIPDIST[1] when planes 4..7 are enabled) become new
  *                outputs holding dot(plane[i], v), v the CLIPVERTEX output
  *                when the shader writes one, else POSITION. The planes are
  *                vec4s 0..7 of the driver constant buffer.
- *   clamp_color  VS: COLOR and BCOLOR outputs saturated to [0, 1];
+ *   clamp_color  VS or GS: COLOR and BCOLOR outputs saturated to [0, 1];
  *                FS: every COLOR output saturated.
  *   stipple      FS: polygon stipple. A prologue kills the fragment when
  *                bit (31 - x % 32) of pattern row (y % 32) is 0, x and y
@@ -29,7 +29,9 @@
  * (and any read of it) is redirected to a new temporary, and an epilogue
  * before END and before each RET of the main program copies the
  * temporaries to the outputs (MOV_SAT for clamped colours) and computes
- * the clip distances from them. Outputs written through indirect
+ * the clip distances from them. In a GS the epilogue goes before every
+ * EMIT instead (each emitted vertex takes the outputs' values at its
+ * EMIT), and the temporaries keep their values across it. Outputs written through indirect
  * addressing cannot be redirected this way: such a shader gets no variant
  * (swrp_shader_lower returns NULL and says why).
  *
@@ -138,13 +140,22 @@ static void fail(const char *why)
     fprintf(stderr, "swr: pipe: shader variant not built: %s\n", why);
 }
 
-/* Inserts `pro` before instruction 0 and `epi` before END and before every
- * RET of the main program; fixes labels and end_inst. */
+/* Is instruction i one `epi` goes before: END and every RET of the main
+ * program, or in a GS every EMIT (in subroutines too). */
+static bool is_exit(const tgsi_program *p, uint32_t i)
+{
+    if (p->processor == TGSI_PROCESSOR_GEOMETRY)
+        return p->insts[i].opcode == TGSI_OPCODE_EMIT;
+    return i <= p->end_inst && (p->insts[i].opcode == TGSI_OPCODE_RET || i == p->end_inst);
+}
+
+/* Inserts `pro` before instruction 0 and `epi` before every exit
+ * (is_exit); fixes labels and end_inst. */
 static bool splice(tgsi_program *p, const inst_list *pro, const inst_list *epi)
 {
     uint32_t exits = 0;
-    for (uint32_t i = 0; i <= p->end_inst && i < p->num_insts; i++)
-        exits += p->insts[i].opcode == TGSI_OPCODE_RET || i == p->end_inst;
+    for (uint32_t i = 0; i < p->num_insts; i++)
+        exits += is_exit(p, i);
     uint32_t total = p->num_insts + pro->n + exits * epi->n;
     tgsi_inst *out = malloc(total * sizeof *out);
     uint32_t *map = malloc(p->num_insts * sizeof *map);
@@ -160,7 +171,7 @@ static bool splice(tgsi_program *p, const inst_list *pro, const inst_list *epi)
     }
     for (uint32_t i = 0; i < p->num_insts; i++) {
         const tgsi_inst *in = &p->insts[i];
-        if (i <= p->end_inst && (in->opcode == TGSI_OPCODE_RET || i == p->end_inst))
+        if (is_exit(p, i))
             for (uint32_t e = 0; e < epi->n; e++) {
                 out[n] = epi->v[e];
                 out[n++].line = in->line;
@@ -275,7 +286,8 @@ static bool lower_drawid(tgsi_program *p)
 static bool lower(lower_state *s, const swrp_lower_key *key)
 {
     tgsi_program *p = s->p;
-    bool is_vs = p->processor == TGSI_PROCESSOR_VERTEX;
+    /* the vertex stage that feeds the rasterizer: VS, or GS when bound */
+    bool is_vs = p->processor == TGSI_PROCESSOR_VERTEX || p->processor == TGSI_PROCESSOR_GEOMETRY;
     if (key->drawid && !lower_drawid(p))
         return false;
     for (int i = 0; i < SWR_MAX_ATTRIBS; i++)

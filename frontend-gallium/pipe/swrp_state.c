@@ -611,6 +611,7 @@ void swrp_state_set_driver_constants(swrp_context *c, const float *data)
     };
     set_constant_buffer(&c->base, PIPE_SHADER_VERTEX, SWR_DRIVER_CONST_SLOT, &cb);
     set_constant_buffer(&c->base, PIPE_SHADER_FRAGMENT, SWR_DRIVER_CONST_SLOT, &cb);
+    set_constant_buffer(&c->base, PIPE_SHADER_GEOMETRY, SWR_DRIVER_CONST_SLOT, &cb);
 }
 
 static void set_vertex_buffers(struct pipe_context *ctx, unsigned start, unsigned count,

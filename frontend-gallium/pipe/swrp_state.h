@@ -78,8 +78,9 @@ typedef struct swrp_velems_cso {
 
 /* What a shader variant adds to the CSO's program (swrp_shader_lower.c). */
 typedef struct swrp_lower_key {
-    uint8_t ucp;      /* VS: 0 none; 1 planes 0..3 into CLIPDIST[0]; 2 also 4..7 into CLIPDIST[1] */
-    bool clamp_color; /* VS: COLOR/BCOLOR outputs, FS: COLOR outputs saturated */
+    uint8_t ucp;      /* VS or GS (the last vertex stage): 0 none; 1 planes 0..3 into
+                       * CLIPDIST[0]; 2 also 4..7 into CLIPDIST[1] */
+    bool clamp_color; /* VS or GS: COLOR/BCOLOR outputs, FS: COLOR outputs saturated */
     bool stipple;     /* FS: polygon stipple kill */
     bool drawid;      /* VS/FS: SV DRAWID reads driver constant SWRP_DC_DRAW_ID instead; set
                        * for every variant of a shader that declares it (variant[0] too) */

@@ -73,6 +73,14 @@ swr_gl_compare_test(test_gl_compare_xfb 120)
 # indexed bindings, the captured words, the primitive queries, rasterizer
 # discard and every error) against Mesa's llvmpipe libOSMesa.
 swr_gl_compare_test(test_gl_compare_xfb_capture 120)
+# Transform feedback of geometry shader outputs (GL 3.2 section 2.15: an
+# amplifying GS, line strips, overflow, the Begin mode against the GS
+# output type) against Mesa's llvmpipe libOSMesa.
+swr_gl_compare_test(test_gl_compare_xfb_gs 120)
+# Clip distances, user clip planes and vertex colour clamping applied to a
+# geometry shader's outputs (core 3.3 and compatibility 3.2) against
+# Mesa's llvmpipe libOSMesa.
+swr_gl_compare_test(test_gl_compare_gs_clip 120)
 # Geometry shaders (GL 3.2 / GLSL 1.50, issue 20): errors and queries in a
 # 3.3 core context against Mesa's llvmpipe libOSMesa, limits against GL
 # 3.2's minimums.

@@ -19,6 +19,7 @@
 
 #include <cmocka.h>
 
+#include "common/shader_abi.h"
 #include "common/swr_state.h"
 #include "frontend-gallium/pipe/swr_public.h"
 #include "frontend-gallium/pipe/swrp_resource.h"
@@ -66,14 +67,16 @@ static void test_identity_and_caps(void **state)
     assert_true(screen->get_paramf(screen, PIPE_CAPF_MAX_TEXTURE_ANISOTROPY) >= 2.0f);
     assert_true(screen->get_paramf(screen, PIPE_CAPF_COUNT) == 0.0f);
 
-    /* Stages: VS and FS only; every cap of the others is 0. */
-    for (int st = PIPE_SHADER_GEOMETRY; st <= PIPE_SHADER_TYPES; st++)
+    /* Stages: VS, GS and FS; every cap of the others is 0. */
+    for (int st = PIPE_SHADER_TESS_CTRL; st <= PIPE_SHADER_TYPES; st++)
         for (int c = 0; c < PIPE_SHADER_CAP_COUNT; c++)
             assert_int_equal(
                 screen->get_shader_param(screen, (enum pipe_shader_type)st, (enum pipe_shader_cap)c),
                 0);
-    for (int st = PIPE_SHADER_VERTEX; st <= PIPE_SHADER_FRAGMENT; st++) {
-        enum pipe_shader_type s = (enum pipe_shader_type)st;
+    static const enum pipe_shader_type stages[] = {PIPE_SHADER_VERTEX, PIPE_SHADER_GEOMETRY,
+                                                   PIPE_SHADER_FRAGMENT};
+    for (unsigned st = 0; st < 3; st++) {
+        enum pipe_shader_type s = stages[st];
         assert_true(screen->get_shader_param(screen, s, PIPE_SHADER_CAP_MAX_INSTRUCTIONS) >= 16384);
         assert_int_equal(screen->get_shader_param(screen, s, PIPE_SHADER_CAP_MAX_TEMPS), 4096);
         /* 16 engine slots, of which the driver keeps the last two (its own
@@ -93,6 +96,22 @@ static void test_identity_and_caps(void **state)
     }
     assert_int_equal(screen->get_shader_param(screen, PIPE_SHADER_VERTEX, PIPE_SHADER_CAP_MAX_OUTPUTS),
                      32);
+    /* The GS against the engine's limits (common/shader_abi.h,
+     * swr_gs_state): 32 inputs per vertex and 32 outputs (SWR_MAX_ATTRIBS),
+     * 1024 output vertices and components (SWR_GS_MAX_OUT_*), one
+     * invocation, one vertex stream; GL 3.2's minimums (table 6.43: 256
+     * vertices, 1024 components) are met. */
+    assert_int_equal(screen->get_shader_param(screen, PIPE_SHADER_GEOMETRY, PIPE_SHADER_CAP_MAX_OUTPUTS),
+                     SWR_MAX_ATTRIBS);
+    assert_int_equal(screen->get_shader_param(screen, PIPE_SHADER_GEOMETRY, PIPE_SHADER_CAP_MAX_INPUTS),
+                     SWR_MAX_ATTRIBS);
+    assert_int_equal(screen->get_param(screen, PIPE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES), SWR_GS_MAX_OUT_VERTICES);
+    assert_int_equal(screen->get_param(screen, PIPE_CAP_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS),
+                     SWR_GS_MAX_OUT_COMPONENTS);
+    assert_true(screen->get_param(screen, PIPE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES) >= 256);
+    assert_true(screen->get_param(screen, PIPE_CAP_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS) >= 1024);
+    assert_int_equal(screen->get_param(screen, PIPE_CAP_MAX_GS_INVOCATIONS), 1);
+    assert_int_equal(screen->get_param(screen, PIPE_CAP_MAX_VERTEX_STREAMS), 1);
 }
 
 /* ---- vertex formats, from the names ------------------------------------------- */

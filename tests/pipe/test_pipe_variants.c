@@ -3,7 +3,9 @@
  * variants (frontend-gallium/pipe/swrp_shader_lower.c): user clip planes
  * (set_clip_state + clip_plane_enable, from POSITION or CLIPVERTEX),
  * polygon stipple (set_polygon_stipple + poly_stipple_enable, polygons
- * only) and colour clamping (clamp_vertex_color, clamp_fragment_color).
+ * only) and colour clamping (clamp_vertex_color, clamp_fragment_color),
+ * the planes and vertex colour clamping also on a bound geometry shader
+ * (the last vertex stage).
  *
  * Oracles, all independent of the driver: clip planes by evaluating every
  * enabled plane at each pixel centre of a full-window quad (whose clip
@@ -33,6 +35,7 @@
 #define H PT_H
 
 static const float RED[4] = {1, 0, 0, 1};
+static const float GREEN_HALF[4] = {0, 0.5f, 0, 1};
 
 
 static void clear_black(void)
@@ -444,6 +447,100 @@ static void test_color_clamp(void **state)
     pt_fixture_fini(&f);
 }
 
+/* With a geometry shader bound it is the last vertex stage: the planes
+ * apply to the GS's CLIPVERTEX (here (-x, y, z, w), the VS writing none),
+ * and clamp_vertex_color saturates the COLOR the GS emits (constants out
+ * of [0, 1], the VS's own colour in range), read back from a float target.
+ * Each vertex's outputs are written before its EMIT, so the lowering's
+ * copies must come before every EMIT. */
+static void test_gs_last_stage(void **state)
+{
+    (void)state;
+    pt_fixture f;
+    pt_fixture_init(&f, NULL);
+    static const char *gs_text = "GEOM\n"
+                                 "PROPERTY GS_INPUT_PRIMITIVE TRIANGLES\n"
+                                 "PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+                                 "PROPERTY GS_MAX_OUTPUT_VERTICES 3\n"
+                                 "PROPERTY GS_INVOCATIONS 1\n"
+                                 "DCL IN[][0], POSITION\n"
+                                 "DCL IN[][1], GENERIC[0]\n"
+                                 "DCL OUT[0], POSITION\n"
+                                 "DCL OUT[1], GENERIC[0]\n"
+                                 "DCL OUT[2], CLIPVERTEX\n"
+                                 "DCL OUT[3], COLOR\n"
+                                 "IMM[0] INT32 {0, 0, 0, 0}\n"
+                                 "IMM[1] FLT32 {2.0000, -1.0000, 0.2500, 3.0000}\n"
+                                 "  2: MOV OUT[0], IN[0][0]\n"
+                                 "  3: MOV OUT[1], IN[0][1]\n"
+                                 "  4: MOV OUT[2], IN[0][0]\n"
+                                 "  5: MOV OUT[2].x, -IN[0][0].xxxx\n"
+                                 "  6: MOV OUT[3], IMM[1]\n"
+                                 "  7: EMIT IMM[0].xxxx\n"
+                                 "  8: MOV OUT[0], IN[1][0]\n"
+                                 "  9: MOV OUT[1], IN[1][1]\n"
+                                 " 10: MOV OUT[2], IN[1][0]\n"
+                                 " 11: MOV OUT[2].x, -IN[1][0].xxxx\n"
+                                 " 12: MOV OUT[3], IMM[1]\n"
+                                 " 13: EMIT IMM[0].xxxx\n"
+                                 " 14: MOV OUT[0], IN[2][0]\n"
+                                 " 15: MOV OUT[1], IN[2][1]\n"
+                                 " 16: MOV OUT[2], IN[2][0]\n"
+                                 " 17: MOV OUT[2].x, -IN[2][0].xxxx\n"
+                                 " 18: MOV OUT[3], IMM[1]\n"
+                                 " 19: EMIT IMM[0].xxxx\n"
+                                 " 20: END\n";
+    struct pipe_shader_state gss = {.text = gs_text};
+    void *gs = pt_ctx->create_gs_state(pt_ctx, &gss);
+    assert_non_null(gs);
+    pt_ctx->bind_gs_state(pt_ctx, gs);
+    planes_expect e = {.negate_x = true};
+    set_test_planes(&e);
+    run_plane_masks(&f, &e);
+
+    struct pipe_resource *rt =
+        pt_make_tex(PIPE_FORMAT_R32G32B32A32_FLOAT, W, H, PIPE_BIND_RENDER_TARGET);
+    assert_non_null(rt);
+    struct pipe_surface *cs = pt_make_surface(rt);
+    assert_non_null(cs);
+    pt_bind_fb(cs, NULL, NULL);
+    static const char *fs_color = "FRAG\n"
+                                  "DCL IN[0], COLOR, COLOR\n"
+                                  "DCL OUT[0], COLOR\n"
+                                  "  0: MOV OUT[0], IN[0]\n"
+                                  "  1: END\n";
+    void *fsc = pt_make_shader(fs_color, false);
+    assert_non_null(fsc);
+    pt_ctx->bind_fs_state(pt_ctx, fsc);
+    static const float gcol[4] = {2, -1, 0.25f, 3};
+    for (int pass = 0; pass < 4; pass++) {
+        bool clamp_v = pass & 1;
+        void *rs = make_rast(0, false, clamp_v, false, PIPE_POLYGON_MODE_FILL);
+        pt_ctx->bind_rasterizer_state(pt_ctx, rs);
+        union pipe_color_union bg = {{9, 9, 9, 9}};
+        pt_ctx->clear(pt_ctx, PIPE_CLEAR_COLOR0, &bg, 1.0, 0);
+        draw_full_quad(GREEN_HALF);
+        float got[4];
+        read_float_pixel(rt, 10, 20, got);
+        for (int c = 0; c < 4; c++) {
+            float want = clamp_v ? fminf(fmaxf(gcol[c], 0), 1) : gcol[c];
+            if (fabsf(got[c] - want) > 1e-6f)
+                print_error("pass %d channel %d: got %g, expected %g\n", pass, c, got[c], want);
+            assert_true(fabsf(got[c] - want) <= 1e-6f);
+        }
+        pt_ctx->bind_rasterizer_state(pt_ctx, f.rast);
+        pt_ctx->delete_rasterizer_state(pt_ctx, rs);
+    }
+    pt_ctx->bind_gs_state(pt_ctx, NULL);
+    pt_ctx->bind_fs_state(pt_ctx, f.fs);
+    pt_bind_fb(f.cs, NULL, f.zss);
+    pt_ctx->delete_gs_state(pt_ctx, gs);
+    pt_ctx->delete_fs_state(pt_ctx, fsc);
+    pipe_surface_reference(&cs, NULL);
+    pipe_resource_reference(&rt, NULL);
+    pt_fixture_fini(&f);
+}
+
 /* A VS whose colour is uniform-only work (what the jitter may hoist into a
  * per-draw preamble) under the clamping and clip-plane variants: colours
  * and clipping both right, switching between the variants and the plain
@@ -583,6 +680,7 @@ int main(void)
         cmocka_unit_test(test_ucp_early_return_and_plane_change),
         cmocka_unit_test(test_stipple),
         cmocka_unit_test(test_color_clamp),
+        cmocka_unit_test(test_gs_last_stage),
         cmocka_unit_test(test_variants_with_uniform_work),
         cmocka_unit_test(test_clear_texture),
     };

@@ -2,7 +2,7 @@
  * gl_xfb.c: glBeginTransformFeedback and glEndTransformFeedback (GL 3.0
  * section 2.15, GL 3.3 section 2.17) and the check they impose on draws.
  *
- * In:  the current program (its capture layout is in its vertex shader
+ * In:  the current program (its capture layout is in its VS or GS
  *      CSO: program/gl_program.c, cso_create; gl_program_xfb_buffers says
  *      which GL_TRANSFORM_FEEDBACK_BUFFER binding points it writes) and the
  *      vertex part's indexed bindings (buffer, offset, size of
@@ -17,15 +17,16 @@
  *      told (gl_vertex_set_tf_active) so that it refuses to change the
  *      indexed bindings, and the program part refuses glUseProgram and a
  *      relink of the program in use.
- *      When a geometry shader exists, the last stage before rasterization
- *      feeds the targets; nothing here changes then (the layout travels in
- *      that stage's CSO).
+ *      When a geometry shader exists, it feeds the targets (the layout
+ *      travels in its CSO, gl_program.c) and its output primitive takes the
+ *      draw mode's place in the check below (GL 3.2 section 2.15).
  * Errors: a mode other than POINTS, LINES, TRIANGLES is INVALID_ENUM;
  *      Begin while active, without a program or with one that captures
  *      nothing, or with a binding point it writes that has no buffer is
  *      INVALID_OPERATION; End while not active is INVALID_OPERATION; a draw
- *      whose mode does not match Begin's is INVALID_OPERATION (GL 3.0
- *      table 2.9; QUADS, QUAD_STRIP and POLYGON make triangles).
+ *      whose mode (or its geometry shader's output primitive) does not
+ *      match Begin's is INVALID_OPERATION (GL 3.0 table 2.9; QUADS,
+ *      QUAD_STRIP and POLYGON make triangles).
  * Thread: the context's thread.
  */
 #include "frontend-gallium/gl/draw/gl_xfb.h"
@@ -77,6 +78,12 @@ bool gl_xfb_mode_ok(struct gl_context *ctx, GLenum mode)
     /* (the vertex part's flag: pixeldraw clears it for its own quads) */
     if (!x->active || !ctx->vertex->tf_active)
         return true;
+    /* GL 3.2 section 2.15: with a geometry shader its output primitive
+     * must match Begin's mode, whatever the draw's mode (the draw's fits
+     * the GS input, which gl_draw.c checks first) */
+    int gs_out = gl_program_gs_output_type(ctx);
+    if (gs_out >= 0)
+        mode = (GLenum)gs_out;
     bool ok;
     switch (x->mode) {
     case GL_POINTS: ok = mode == GL_POINTS; break;

@@ -9,8 +9,10 @@
  * linking go through frontend-gallium/glsl (swr_glsl.h); a successful link
  * makes a glp_exec (gl_program_priv.h) holding the pipe CSOs, created once
  * per link, and the uniform storage that gl_uniform.c writes. The link
- * passes glTransformFeedbackVaryings' names (swr_glsl_link_xfb); the vertex
- * shader CSO carries the capture layout it returns (cso_create), which the
+ * passes glTransformFeedbackVaryings' names (swr_glsl_link_xfb); the CSO of
+ * the last vertex-processing stage (the geometry shader's if there is one,
+ * else the vertex shader's) carries the capture layout it returns
+ * (stream_output_of), which the
  * draw part's glBeginTransformFeedback (draw/gl_xfb.c) feeds with targets.
  * While transform feedback is active (the vertex part's tf_active)
  * glUseProgram and relinking the program in use are INVALID_OPERATION.
@@ -175,24 +177,32 @@ static void cso_entry_free(struct gl_context *ctx, glp_cso_entry *c)
     memset(c, 0, sizeof *c);
 }
 
+/* The transform feedback layout of the link (swr_glsl_link_xfb) as the
+ * pipe takes it; it goes with the last vertex-processing stage's CSO (the
+ * GS when e has one, GL 3.2 section 2.15). */
+static void stream_output_of(const glp_exec *e, struct pipe_stream_output_info *so)
+{
+    int n_so = swr_glsl_num_xfb_outputs(e->glsl);
+    for (int i = 0; i < n_so && i < PIPE_MAX_SO_OUTPUTS; i++) {
+        const swr_glsl_xfb_output *o = swr_glsl_get_xfb_output(e->glsl, i);
+        so->output[i] = (struct pipe_stream_output){
+            .register_index = (uint8_t)o->reg, .start_component = (uint8_t)o->first_component,
+            .num_components = (uint8_t)o->num_components, .output_buffer = (uint8_t)o->buffer,
+            .dst_offset = (uint16_t)o->dst_offset};
+        so->num_outputs = (uint32_t)i + 1;
+    }
+    for (unsigned b = 0; b < PIPE_MAX_SO_BUFFERS; b++)
+        so->stride[b] = (uint16_t)swr_glsl_xfb_stride(e->glsl, b);
+}
+
 /* Makes e's CSOs in this context; false when the driver rejects them. */
 static bool cso_create(struct gl_context *ctx, const glp_exec *e, void **vs, void **fs)
 {
     struct pipe_shader_state ss;
     memset(&ss, 0, sizeof ss);
     ss.text = swr_glsl_program_tgsi(e->glsl, SWR_GLSL_VERTEX);
-    /* the transform feedback layout of the link (swr_glsl_link_xfb) */
-    int n_so = swr_glsl_num_xfb_outputs(e->glsl);
-    for (int i = 0; i < n_so && i < PIPE_MAX_SO_OUTPUTS; i++) {
-        const swr_glsl_xfb_output *o = swr_glsl_get_xfb_output(e->glsl, i);
-        ss.stream_output.output[i] = (struct pipe_stream_output){
-            .register_index = (uint8_t)o->reg, .start_component = (uint8_t)o->first_component,
-            .num_components = (uint8_t)o->num_components, .output_buffer = (uint8_t)o->buffer,
-            .dst_offset = (uint16_t)o->dst_offset};
-        ss.stream_output.num_outputs = (uint32_t)i + 1;
-    }
-    for (unsigned b = 0; b < PIPE_MAX_SO_BUFFERS; b++)
-        ss.stream_output.stride[b] = (uint16_t)swr_glsl_xfb_stride(e->glsl, b);
+    if (!swr_glsl_program_tgsi(e->glsl, SWR_GLSL_GEOMETRY))
+        stream_output_of(e, &ss.stream_output);
     *vs = ss.text ? ctx->pipe->create_vs_state(ctx->pipe, &ss) : NULL;
     ss.text = swr_glsl_program_tgsi(e->glsl, SWR_GLSL_FRAGMENT);
     *fs = ss.text ? ctx->pipe->create_fs_state(ctx->pipe, &ss) : NULL;
@@ -216,6 +226,7 @@ static void *gs_create(struct gl_context *ctx, const glp_exec *e)
     ss.text = swr_glsl_program_tgsi(e->glsl, SWR_GLSL_GEOMETRY);
     if (!ss.text || !ctx->pipe->create_gs_state)
         return NULL;
+    stream_output_of(e, &ss.stream_output);
     return ctx->pipe->create_gs_state(ctx->pipe, &ss);
 }
 
@@ -1649,6 +1660,16 @@ int gl_program_gs_input_type(struct gl_context *ctx)
     if (!e || !swr_glsl_program_gs_info(e->glsl, &in_t, NULL, NULL))
         return -1;
     return (int)in_t;
+}
+
+int gl_program_gs_output_type(struct gl_context *ctx)
+{
+    gl_program_state *st = st_of(ctx);
+    glp_exec *e = st->current && st->current->exec ? st->current->exec : st->cur_exec;
+    unsigned out_t;
+    if (!e || !swr_glsl_program_gs_info(e->glsl, NULL, &out_t, NULL))
+        return -1;
+    return (int)out_t;
 }
 
 unsigned gl_program_vs_inputs(struct gl_context *ctx, gl_vs_input *inputs)

@@ -52,6 +52,10 @@ unsigned gl_program_vs_inputs(struct gl_context *ctx, gl_vs_input *inputs /* [32
  * when it has none (GL 3.2 section 2.12.1: a draw whose mode does not fit
  * it is GL_INVALID_OPERATION). */
 int gl_program_gs_input_type(struct gl_context *ctx);
+/* The output primitive (GL_POINTS, GL_LINE_STRIP, GL_TRIANGLE_STRIP) of the
+ * current program's geometry shader, or -1 when it has none (GL 3.2 section
+ * 2.15: it, not the draw's mode, must match glBeginTransformFeedback's). */
+int gl_program_gs_output_type(struct gl_context *ctx);
 
 /* The current program's samplers: sampler index s (TGSI SAMP[s]/SVIEW[s],
  * the same index in every stage) reads texture unit uses[s].unit as a
