@@ -16,7 +16,10 @@
  * ENDIF and the start and end of a loop forget every register written
  * anywhere inside the construct (so no fact crosses a merge or back edge it
  * might not hold on). Code after BRK/CONT is unreachable until the next
- * ENDIF/ENDLOOP, and whatever is done to it does not matter.
+ * ENDIF/ENDLOOP, and whatever is done to it does not matter. An IF/UIF
+ * whose condition became an immediate loses its dead side and its
+ * IF/ELSE/ENDIF (fold_branches), and propagation runs again, so facts now
+ * flow through where the ENDIF was (unrolled loops' `x == 0 && y == 0`).
  *
  * Folding follows tgsi/exec_contract.md item by item (MAD = (a*b)+c, DP
  * left to right, MIN/MAX NaN and zero rules, F2I saturation, integer
@@ -839,6 +842,78 @@ static bool propagate(opt *o)
     return ok && !o->oom;
 }
 
+/* ---- constant branches ---------------------------------------------------- */
+
+/* IF/UIF whose condition propagation turned into an immediate: every lane
+ * takes the same side, so the IF, the side not taken and the ELSE/ENDIF go
+ * (exec contract item 14: IF tests src.x != 0.0f as a float compare, UIF
+ * src.x's bits != 0). The side kept runs under the same mask it ran under
+ * before, so derivatives, BRK and KILL in it behave as they did. Returns
+ * whether anything went (facts can then cross the old ENDIF: propagate
+ * again). */
+static bool fold_branches(opt *o, bool *changed)
+{
+    uint32_t n = o->num_insts;
+    *changed = false;
+    uint32_t *else_of = malloc((n ? n : 1) * sizeof *else_of);
+    uint32_t *end_of = malloc((n ? n : 1) * sizeof *end_of);
+    uint32_t *stack = malloc((n ? n : 1) * sizeof *stack);
+    bool ok = else_of && end_of && stack;
+    uint32_t depth = 0;
+    for (uint32_t i = 0; ok && i < n; i++) {
+        unsigned op = o->insts[i].opcode;
+        else_of[i] = end_of[i] = UINT32_MAX;
+        if (op == TGSI_OPCODE_IF || op == TGSI_OPCODE_UIF || op == TGSI_OPCODE_BGNLOOP)
+            stack[depth++] = i;
+        else if (op == TGSI_OPCODE_ELSE && depth)
+            else_of[stack[depth - 1]] = i;
+        else if ((op == TGSI_OPCODE_ENDIF || op == TGSI_OPCODE_ENDLOOP) && depth)
+            end_of[stack[--depth]] = i;
+    }
+    for (uint32_t i = 0; ok && i < n; i++) {
+        tgsi_inst *in = &o->insts[i];
+        unsigned op = in->opcode;
+        if ((op != TGSI_OPCODE_IF && op != TGSI_OPCODE_UIF) || end_of[i] == UINT32_MAX)
+            continue;
+        const tgsi_src *c = &in->src[0];
+        if (c->file != TGSI_FILE_IMMEDIATE || !direct(c) || c->reg.index < 0 ||
+            (uint32_t)c->reg.index >= o->num_imms || c->swizzle[0] > 3)
+            continue;
+        uint32_t bits = o->imms[c->reg.index].bits[c->swizzle[0]];
+        bool taken;
+        if (op == TGSI_OPCODE_UIF) {
+            if (c->negate || c->absolute)
+                continue;
+            taken = bits != 0;
+        } else {
+            bits = apply_mods(bits, c->negate, c->absolute, TGSI_TYPE_F);
+            float f;
+            memcpy(&f, &bits, 4);
+            taken = f != 0.0f;
+        }
+        uint32_t els = else_of[i], end = end_of[i];
+        /* drop [from, to] */
+        uint32_t from = taken ? (els != UINT32_MAX ? els : end) : i;
+        uint32_t to = taken ? end : (els != UINT32_MAX ? els : end);
+        for (uint32_t k = from; k <= to; k++)
+            o->insts[k].opcode = TGSI_OPCODE_NOP;
+        o->insts[taken ? i : end].opcode = TGSI_OPCODE_NOP;
+        *changed = true;
+        i = taken ? i : to; /* a constant IF inside the dropped side needs nothing */
+    }
+    if (ok && *changed) {
+        uint32_t w = 0;
+        for (uint32_t i = 0; i < n; i++)
+            if (o->insts[i].opcode != TGSI_OPCODE_NOP)
+                o->insts[w++] = o->insts[i];
+        o->num_insts = w;
+    }
+    free(else_of);
+    free(end_of);
+    free(stack);
+    return ok;
+}
+
 /* ---- dead code ----------------------------------------------------------- */
 
 static void mark_read(const opt *o, uint8_t *readm, const tgsi_src *s, unsigned slots)
@@ -1256,7 +1331,19 @@ bool tgsi_opt_program(tgsi_program *p)
             memcpy(o.imms, p->imms, p->num_imms * sizeof *o.imms);
         o.num_imms = p->num_imms;
     }
-    ok = ok && propagate(&o) && dead_code(&o);
+    ok = ok && propagate(&o);
+    /* constant branches go, then what they hid folds too (a few rounds:
+     * each can expose conditions of the next, as unrolled && / || do) */
+    for (int round = 0; ok && round < 4; round++) {
+        bool changed = false;
+        ok = fold_branches(&o, &changed);
+        if (!ok || !changed)
+            break;
+        memset(o.val, 0, (size_t)o.ntemps * sizeof *o.val);
+        o.num_avail = 0;
+        ok = propagate(&o);
+    }
+    ok = ok && dead_code(&o);
     uint32_t old_end = p->end_inst;
     tgsi_decl *decls = NULL;
     uint32_t num_decls = 0;
