@@ -713,6 +713,17 @@ static const avail *cse_find(opt *o, const tgsi_inst *in)
     return NULL;
 }
 
+/* Forgets every available instruction. The ring restarts at 0 as well:
+ * cse_find looks at entries [0, num_avail), which are the live ones only
+ * while avail_next == num_avail (or the ring is full); otherwise it would
+ * find entries from before the reset, e.g. a THEN side's results in the
+ * ELSE side, whose versions still match there. */
+static void cse_clear(opt *o)
+{
+    o->num_avail = 0;
+    o->avail_next = 0;
+}
+
 static void cse_add(opt *o, const tgsi_inst *in, uint32_t sv[TGSI_MAX_SRC][4])
 {
     avail *a = &o->avail[o->avail_next];
@@ -758,7 +769,7 @@ static bool propagate(opt *o)
             rewrite_src(o, in, k);
         if (tgsi_opcode_get_info(op)->flags & TGSI_OPF_LABEL || op == TGSI_OPCODE_BRK || op == TGSI_OPCODE_CONT ||
             op == TGSI_OPCODE_ELSE || op == TGSI_OPCODE_ENDIF || op == TGSI_OPCODE_ENDLOOP)
-            o->num_avail = 0; /* no CSE across control flow */
+            cse_clear(o); /* no CSE across control flow */
         switch (op) {
         case TGSI_OPCODE_IF:
         case TGSI_OPCODE_UIF: {
@@ -1340,7 +1351,7 @@ bool tgsi_opt_program(tgsi_program *p)
         if (!ok || !changed)
             break;
         memset(o.val, 0, (size_t)o.ntemps * sizeof *o.val);
-        o.num_avail = 0;
+        cse_clear(&o);
         ok = propagate(&o);
     }
     ok = ok && dead_code(&o);

@@ -110,6 +110,7 @@ typedef struct vs_result {
     int insts_opt, insts_noopt;
     bool loops_opt; /* BGNLOOP in the optimized VS */
     int nloops_opt, nloops_noopt;
+    int nifs_opt; /* IF and UIF in the optimized VS */
 } vs_result;
 
 /* Compiles `decls` + main body `body` (assigning vec4 res from vec4 a and
@@ -144,6 +145,7 @@ static void run_both(const char *decls, const char *body, vs_result *out)
     out->loops_opt = strstr(ta, "BGNLOOP") != NULL;
     out->nloops_opt = count_op(ta, "BGNLOOP");
     out->nloops_noopt = count_op(tb, "BGNLOOP");
+    out->nifs_opt = count_op(ta, "IF") + count_op(ta, "UIF");
     if (getenv("SWR_GLSL_DUMP"))
         fprintf(stderr, "---- optimized\n%s\n---- unoptimized\n%s\n", ta, tb);
     h_fini(&HA);
@@ -263,6 +265,114 @@ static void t_unroll_bodies(void **st)
         for (int i = 0; i < 4; i++)
             dv += sinf((float)i + in_a(l, 3));
         assert_true(fabsf(r.v[l][3] - dv) <= 1e-5f);
+    }
+}
+
+/* Nested constant loops, as convolution shaders write them: <= and >=
+ * forms, negative starts, step 2 and -2, a kernel weight chosen by && / ||
+ * on both counters, a const array indexed by the counters. Everything must
+ * unroll and every branch on the counters fold away (no IF/UIF left). */
+static void t_unroll_nested(void **st)
+{
+    vs_result r;
+    run_both("const float wt[5] = float[5](0.1, 0.2, 0.4, 0.2, 0.1);\n",
+             "vec4 c = vec4(0.0);\n"
+             "for (int y = -1; y <= 1; y++)\n"
+             "  for (int x = -1; x <= 1; x++) {\n"
+             "    float k = (x == 0 && y == 0) ? 5.0 : (x == 0 || y == 0) ? -1.0 : 0.0625;\n"
+             "    c += k * (a + vec4(float(x), float(y), float(x * y), 1.0) * u.x);\n"
+             "  }\n"
+             "float s2 = 0.0;\n"
+             "for (int i = 6; i >= -4; i -= 2) for (int j = 0; j < 8; j += 2) s2 += float(i * 10 + j) * a.y;\n"
+             "float w = 0.0;\n"
+             "for (int i = 0; i < 5; i++) for (int j = 4; j >= 0; --j) w += wt[i] * wt[j] * a.z * float(i - j);\n"
+             "res = vec4(c.x + c.y, c.z + c.w, s2, w);",
+             &r);
+    assert_int_equal(r.nloops_noopt, 6);
+    assert_int_equal(r.nloops_opt, 0);
+    assert_int_equal(r.nifs_opt, 0);
+    static const float wt[5] = {0.1f, 0.2f, 0.4f, 0.2f, 0.1f};
+    for (int l = 0; l < 8; l++) {
+        float c[4] = {0, 0, 0, 0}, s2 = 0, w = 0;
+        for (int y = -1; y <= 1; y++)
+            for (int x = -1; x <= 1; x++) {
+                float k = (x == 0 && y == 0) ? 5.0f : (x == 0 || y == 0) ? -1.0f : 0.0625f;
+                float d[4] = {(float)x, (float)y, (float)(x * y), 1.0f};
+                for (int q = 0; q < 4; q++)
+                    c[q] += k * (in_a(l, q) + d[q] * 2.0f);
+            }
+        for (int i = 6; i >= -4; i -= 2)
+            for (int j = 0; j < 8; j += 2)
+                s2 += (float)(i * 10 + j) * in_a(l, 1);
+        for (int i = 0; i < 5; i++)
+            for (int j = 4; j >= 0; --j)
+                w += wt[i] * wt[j] * in_a(l, 2) * (float)(i - j);
+        float want[4] = {c[0] + c[1], c[2] + c[3], s2, w};
+        for (int q = 0; q < 4; q++)
+            assert_true(fabsf(r.v[l][q] - want[q]) <= 1e-4f * fmaxf(1.0f, fabsf(want[q])));
+    }
+}
+
+/* Nested loops the unroller must not take apart wrongly: `continue` and
+ * `break` in the inner loop (the inner loop stays, the outer may unroll
+ * around it), the inner counter written in its body, the outer counter
+ * written inside the inner loop (neither may unroll), a break in the outer
+ * loop after an inner one. */
+static void t_unroll_nested_refused(void **st)
+{
+    vs_result r;
+    run_both("",
+             "float b = 0.0;\n"
+             "for (int i = 0; i < 3; i++) for (int j = 0; j < 3; j++) { if (j == i) continue; b += float(i * 3 + j); }\n"
+             "float m = 0.0;\n"
+             "for (int i = 0; i < 2; i++) for (int j = 0; j < 5; j++) { m += float(j + i); j++; }\n"
+             "float o = 0.0;\n"
+             "for (int i = 0; i < 4; i++) for (int j = 0; j < 2; j++) { o += float(i); if (j == 1) i++; }\n"
+             "float br = 0.0;\n"
+             "for (int i = 0; i < 3; i++) {\n"
+             "  for (int j = 0; j < 3; j++) { if (float(j) > a.x + 1.5) break; br += 1.0; }\n"
+             "  if (float(i) > a.y + 1.0) break;\n"
+             "}\n"
+             "res = vec4(b, m, o, br);",
+             &r);
+    /* b: the inner loop (and its continue wrapper) stays in each of the 3
+     * copies of the outer; m: the inner stays in the 2 copies of the outer;
+     * o: the outer stays, the inner (its own counter untouched) unrolls in
+     * it; br: both stay */
+    assert_int_equal(r.nloops_opt, 3 * 2 + 2 + 1 + 2);
+    float b = 0, m = 0, o = 0;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            if (j == i)
+                continue;
+            b += (float)(i * 3 + j);
+        }
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 5; j++) {
+            m += (float)(j + i);
+            j++;
+        }
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 2; j++) {
+            o += (float)i;
+            if (j == 1)
+                i++;
+        }
+    for (int l = 0; l < 8; l++) {
+        float br = 0;
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                if ((float)j > in_a(l, 0) + 1.5f)
+                    break;
+                br += 1.0f;
+            }
+            if ((float)i > in_a(l, 1) + 1.0f)
+                break;
+        }
+        assert_true(r.v[l][0] == b);
+        assert_true(r.v[l][1] == m);
+        assert_true(r.v[l][2] == o);
+        assert_true(r.v[l][3] == br);
     }
 }
 
@@ -536,6 +646,51 @@ static void run_tgsi_vs(const char *text, float out[8][4])
     jit_shader_unref(sh);
 }
 
+/* `text` with the labels the parser wants on IF/UIF (the matching ELSE or
+ * ENDIF) and ELSE (its ENDIF) filled in; instructions are the lines after
+ * the VERT/DCL/IMM/PROPERTY header. Returns a static buffer. */
+static const char *with_labels(const char *text)
+{
+    static char out[8192];
+    char lines[128][160];
+    int nl = 0;
+    for (const char *p = text; *p && nl < 128;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        assert_true(len < sizeof lines[0]);
+        memcpy(lines[nl], p, len);
+        lines[nl++][len] = 0;
+        p = e ? e + 1 : p + len;
+    }
+    int inst_of[128], label[128], stack[64], depth = 0, ni = 0;
+    for (int i = 0; i < nl; i++) {
+        const char *q = lines[i];
+        while (*q == ' ')
+            q++;
+        label[i] = -1;
+        inst_of[i] = -1;
+        if (!*q || !strncmp(q, "VERT", 4) || !strncmp(q, "DCL", 3) || !strncmp(q, "IMM", 3) || !strncmp(q, "PROP", 4))
+            continue;
+        inst_of[i] = ni++;
+        if (!strncmp(q, "IF ", 3) || !strncmp(q, "UIF ", 4)) {
+            stack[depth++] = i;
+        } else if (!strncmp(q, "ELSE", 4)) {
+            label[stack[depth - 1]] = inst_of[i];
+            stack[depth - 1] = i;
+        } else if (!strncmp(q, "ENDIF", 5)) {
+            label[stack[--depth]] = inst_of[i];
+        }
+    }
+    size_t k = 0;
+    for (int i = 0; i < nl; i++) {
+        k += (size_t)snprintf(out + k, sizeof out - k, "%s", lines[i]);
+        if (label[i] >= 0)
+            k += (size_t)snprintf(out + k, sizeof out - k, " :%d", label[i]);
+        k += (size_t)snprintf(out + k, sizeof out - k, "\n");
+    }
+    return out;
+}
+
 /* Optimizes `text`, checks the result validates, runs both, compares bits;
  * returns the optimized instruction count. */
 static int opt_same(const char *text)
@@ -630,6 +785,85 @@ static void t_tgsi_pass(void **st)
     assert_int_equal(n, 2);
 }
 
+/* IF/UIF on immediates (exec contract item 14: IF is a float compare, so
+ * -0.0 is false and NaN true; UIF tests bits): the dead sides, the IFs and
+ * their ELSE/ENDIF go, nested ones too, a BRK in a kept side keeps ending
+ * its loop; an IF on a uniform stays. */
+static void t_constant_branches(void **st)
+{
+    const char *text = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL CONST[0][0]\nDCL TEMP[0..2], LOCAL\n"
+                       "IMM[0] FLT32 {-0.0, 1.0, 2.0, 0.0}\n"
+                       "IMM[1] UINT32 {2143289344, 0, 4, 2147483648}\n"
+                       "MOV TEMP[0], IN[0]\n"
+                       "IF IMM[0].xxxx\n"
+                       "  MOV TEMP[0], IMM[0].yyyy\n"
+                       "ELSE\n"
+                       "  ADD TEMP[0], TEMP[0], IMM[0].zzzz\n"
+                       "ENDIF\n"
+                       "IF IMM[1].xxxx\n"
+                       "  MUL TEMP[0], TEMP[0], IMM[0].zzzz\n"
+                       "ENDIF\n"
+                       "UIF IMM[1].yyyy\n"
+                       "  MOV TEMP[0], IMM[0].wwww\n"
+                       "ENDIF\n"
+                       "UIF IMM[1].wwww\n"
+                       "  ADD TEMP[0], TEMP[0], IMM[0].yyyy\n"
+                       "ENDIF\n"
+                       "IF -IMM[0].yyyy\n"
+                       "  UIF IMM[1].zzzz\n"
+                       "    ADD TEMP[0], TEMP[0], IMM[0].yyyy\n"
+                       "  ELSE\n"
+                       "    MOV TEMP[0], IMM[0].wwww\n"
+                       "  ENDIF\n"
+                       "ELSE\n"
+                       "  IF IMM[0].yyyy\n"
+                       "    MOV TEMP[0], IMM[0].wwww\n"
+                       "  ENDIF\n"
+                       "ENDIF\n"
+                       "MOV TEMP[1], IMM[0].wwww\n"
+                       "BGNLOOP\n"
+                       "  ADD TEMP[1], TEMP[1], IMM[0].yyyy\n"
+                       "  UIF IMM[1].zzzz\n"
+                       "    BRK\n"
+                       "  ENDIF\n"
+                       "ENDLOOP\n"
+                       "FSLT TEMP[2].x, CONST[0][0].xxxx, IMM[0].wwww\n"
+                       "UIF TEMP[2].xxxx\n"
+                       "  ADD TEMP[0], TEMP[0], TEMP[1]\n"
+                       "ENDIF\n"
+                       "ADD TEMP[0], TEMP[0], TEMP[1]\n"
+                       "MOV OUT[0], TEMP[0]\nEND\n";
+    /* CSE across IF/ELSE: the THEN side's ADD must not stand in for the
+     * ELSE side's (lanes 0-2 take THEN, the others ELSE) */
+    opt_same(with_labels("VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..4], LOCAL\n"
+             "IMM[0] FLT32 {0.0, 1.0, 2.0, 3.0}\n"
+             "MOV TEMP[1], IMM[0].yyyy\nMOV TEMP[2], IMM[0].zzzz\nMOV TEMP[4], IMM[0].wwww\n"
+             "FSLT TEMP[3].x, IN[0].xxxx, IMM[0].xxxx\n"
+             "UIF TEMP[3].xxxx\n"
+             "  ADD TEMP[1], IN[0], IN[0].yxwz\n"
+             "ELSE\n"
+             "  MUL TEMP[4], IN[0], IN[0].yyyy\n"
+             "  MUL TEMP[4], TEMP[4], IN[0].zzzz\n"
+             "  ADD TEMP[2], IN[0], IN[0].yxwz\n"
+             "ENDIF\n"
+             "ADD TEMP[0], TEMP[1], TEMP[2]\n"
+             "ADD TEMP[0], TEMP[0], TEMP[4]\n"
+             "MOV OUT[0], TEMP[0]\nEND\n"));
+    text = with_labels(text);
+    int n = opt_same(text);
+    /* ADD, MUL, ADD, ADD, MOV, BGNLOOP, ADD, BRK, ENDLOOP, FSLT, UIF, ADD,
+     * ENDIF, ADD, MOV, END at most */
+    assert_true(n <= 16);
+    float out[8][4];
+    run_tgsi_vs(text, out);
+    for (int l = 0; l < 8; l++)
+        for (int c = 0; c < 4; c++) {
+            /* u.x = 2 is not < 0: the uniform's branch is not taken */
+            float want = ((in_a(l, c) + 2.0f) * 2.0f + 1.0f + 1.0f) + 1.0f;
+            assert_true(fabsf(out[l][c] - want) <= 1e-6f * fmaxf(1.0f, fabsf(want)));
+        }
+}
+
 static int setup(void **st)
 {
     return swr_glsl_init() ? 0 : -1;
@@ -644,7 +878,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_unroll_shapes),   cmocka_unit_test(t_unroll_refused),
-        cmocka_unit_test(t_unroll_bodies),   cmocka_unit_test(t_fold_matches_executor),
+        cmocka_unit_test(t_unroll_bodies),   cmocka_unit_test(t_unroll_nested),
+        cmocka_unit_test(t_unroll_nested_refused), cmocka_unit_test(t_constant_branches),
+        cmocka_unit_test(t_fold_matches_executor),
         cmocka_unit_test(t_fold_integers),   cmocka_unit_test(t_longfs),
         cmocka_unit_test(t_copy_propagation), cmocka_unit_test(t_flow),
         cmocka_unit_test(t_tgsi_pass),       cmocka_unit_test(t_texture_constant_coords),
