@@ -615,6 +615,114 @@ static void t_texture_constant_coords(void **st)
     h_fini(&HA);
 }
 
+/* ---- convolution shaders ------------------------------------------------- */
+
+/* A texture that is a smooth function of the coordinates, so every tap's
+ * offset shows in the result. */
+static void coord_sample(const swr_sampler_interface *self, const swr_tex_request *req, swr_simd_vec4 *out)
+{
+    for (int l = 0; l < 8; l++) {
+        float x = req->coords.v[0][l], y = req->coords.v[1][l];
+        out->v[0][l] = x * 3.0f + y;
+        out->v[1][l] = x * y * 64.0f;
+        out->v[2][l] = y * 2.0f - x;
+        out->v[3][l] = 1.0f;
+    }
+}
+static const swr_sampler_interface coord_tex = {.sample = coord_sample};
+
+static const char *CONV_VS = "attribute vec2 position; varying vec2 uv; varying vec2 TextureCoord;\n"
+                             "void main() { uv = position * 0.5 + 0.5; TextureCoord = uv;\n"
+                             "  gl_Position = vec4(position, 0.0, 1.0); }\n";
+/* tools/swr_glbench's conv3x3: the taps as nested loops over -1..1 */
+static const char *CONV_LOOP_FS =
+    "uniform sampler2D tex; uniform vec2 texel; varying vec2 uv;\n"
+    "void main() {\n"
+    "  vec4 c = vec4(0.0);\n"
+    "  for (int y = -1; y <= 1; y++)\n"
+    "    for (int x = -1; x <= 1; x++) {\n"
+    "      float k = (x == 0 && y == 0) ? 5.0 : (x == 0 || y == 0) ? -1.0 : 0.0625;\n"
+    "      c += k * texture2D(tex, uv + vec2(float(x), float(y)) * texel);\n"
+    "    }\n"
+    "  gl_FragColor = vec4(c.rgb * 0.8, 1.0);\n"
+    "}\n";
+/* glmark2 effect2d's shape: the kernel written out as one statement per
+ * tap with literal offsets and weights (same kernel and order as above) */
+static const char *CONV_FLAT_FS =
+    "uniform sampler2D Texture0; varying vec2 TextureCoord;\n"
+    "void main() {\n"
+    "  vec4 result;\n"
+    "  result = texture2D(Texture0, TextureCoord + vec2(-0.0009765625, -0.0009765625)) * 0.0625;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(0.0, -0.0009765625)) * -1.0;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(0.0009765625, -0.0009765625)) * 0.0625;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(-0.0009765625, 0.0)) * -1.0;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(0.0, 0.0)) * 5.0;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(0.0009765625, 0.0)) * -1.0;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(-0.0009765625, 0.0009765625)) * 0.0625;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(0.0, 0.0009765625)) * -1.0;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(0.0009765625, 0.0009765625)) * 0.0625;\n"
+    "  gl_FragColor = vec4(result.xyz * 0.8, 1.0);\n"
+    "}\n";
+
+static void run_conv(harness *h, bool opt, const char *fs)
+{
+    assert_true(init_opt(h, opt, CONV_VS, fs));
+    for (int l = 0; l < 8; l++) {
+        float pos[2] = {(float)l / 4.0f - 0.9f, 0.8f - (float)l * 0.2f};
+        h_set_attrib(h, "position", 0, l, pos, 2);
+    }
+    const float texel[2] = {1.0f / 1024.0f, 1.0f / 1024.0f};
+    h_set(h, "texel", 0, 0, texel, 2);
+    h->sampler = &coord_tex;
+    h_run_vs(h);
+    h_run_fs(h, 0xff);
+}
+
+/* Both convolution forms: optimized = unoptimized bit for bit, the loop
+ * form becomes 9 straight taps with no control flow left (as the written
+ * out form is), both match the kernel computed here. */
+static void t_convolution(void **st)
+{
+    float loop_res[8][4];
+    for (int form = 0; form < 2; form++) {
+        const char *fs = form ? CONV_FLAT_FS : CONV_LOOP_FS;
+        run_conv(&HA, true, fs);
+        run_conv(&HB, false, fs);
+        const char *ta = swr_glsl_program_tgsi(HA.prog, SWR_GLSL_FRAGMENT);
+        assert_int_equal(count_op(ta, "TEX"), 9);
+        assert_int_equal(count_op(ta, "BGNLOOP") + count_op(ta, "UIF") + count_op(ta, "IF"), 0);
+        if (getenv("SWR_GLSL_DUMP"))
+            fprintf(stderr, "conv form %d FS: %d instructions optimized, %d not\n", form, count_insts(ta),
+                    count_insts(swr_glsl_program_tgsi(HB.prog, SWR_GLSL_FRAGMENT)));
+        for (int l = 0; l < 8; l++) {
+            float u = ((float)l / 4.0f - 0.9f) * 0.5f + 0.5f, v = (0.8f - (float)l * 0.2f) * 0.5f + 0.5f;
+            double want[3] = {0, 0, 0};
+            for (int y = -1; y <= 1; y++)
+                for (int x = -1; x <= 1; x++) {
+                    double k = (x == 0 && y == 0) ? 5.0 : (x == 0 || y == 0) ? -1.0 : 0.0625;
+                    double tx = u + x / 1024.0, ty = v + y / 1024.0;
+                    want[0] += k * (tx * 3.0 + ty);
+                    want[1] += k * (tx * ty * 64.0);
+                    want[2] += k * (ty * 2.0 - tx);
+                }
+            for (int c = 0; c < 4; c++) {
+                float got = HA.ps.color[0].v[c][l], ref = HB.ps.color[0].v[c][l];
+                if (!same_bits(got, ref))
+                    fail_msg("form %d lane %d comp %d: optimized %.9g, unoptimized %.9g", form, l, c, got, ref);
+                double w = c < 3 ? want[c] * 0.8 : 1.0;
+                if (fabs(got - w) > 1e-4 * fmax(1.0, fabs(w)))
+                    fail_msg("form %d lane %d comp %d: got %.9g want %.9g", form, l, c, got, w);
+                if (form == 0)
+                    loop_res[l][c] = got;
+                else
+                    assert_true(fabsf(got - loop_res[l][c]) <= 1e-5f * fmaxf(1.0f, fabsf(got)));
+            }
+        }
+        h_fini(&HA);
+        h_fini(&HB);
+    }
+}
+
 /* ---- the TGSI pass alone, on hand-written programs ---------------------- */
 
 /* Runs a VS text on 8 lanes (IN[0] = in_a, CONST[0][0] = u); OUT[0] out. */
@@ -884,6 +992,7 @@ int main(void)
         cmocka_unit_test(t_fold_integers),   cmocka_unit_test(t_longfs),
         cmocka_unit_test(t_copy_propagation), cmocka_unit_test(t_flow),
         cmocka_unit_test(t_tgsi_pass),       cmocka_unit_test(t_texture_constant_coords),
+        cmocka_unit_test(t_convolution),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
