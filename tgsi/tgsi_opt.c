@@ -888,7 +888,8 @@ static bool fold_branches(opt *o, bool *changed)
             continue;
         const tgsi_src *c = &in->src[0];
         if (c->file != TGSI_FILE_IMMEDIATE || !direct(c) || c->reg.index < 0 ||
-            (uint32_t)c->reg.index >= o->num_imms || c->swizzle[0] > 3)
+            (uint32_t)c->reg.index >= o->num_imms || o->imms[c->reg.index].type == TGSI_IMM_FLOAT64 ||
+            c->swizzle[0] >= o->imms[c->reg.index].count)
             continue;
         uint32_t bits = o->imms[c->reg.index].bits[c->swizzle[0]];
         bool taken;
