@@ -20,6 +20,10 @@
  * whose condition became an immediate loses its dead side and its
  * IF/ELSE/ENDIF (fold_branches), and propagation runs again, so facts now
  * flow through where the ENDIF was (unrolled loops' `x == 0 && y == 0`).
+ * UARL/ARL of an immediate makes ADDR known until the next control flow
+ * instruction; an immediate read through it reads the immediate directly
+ * (a const array indexed by an unrolled counter), and once nothing indexes
+ * through ADDR its UARL/ARLs go.
  *
  * Folding follows tgsi/exec_contract.md item by item (MAD = (a*b)+c, DP
  * left to right, MIN/MAX NaN and zero rules, F2I saturation, integer
@@ -71,6 +75,7 @@ typedef struct avail {
     uint32_t src_ver[TGSI_MAX_SRC][4];
 } avail;
 #define OPT_MAX_AVAIL 256
+#define OPT_MAX_ADDR 4
 
 typedef struct opt {
     tgsi_program *p;
@@ -88,6 +93,9 @@ typedef struct opt {
     bool oom;
     avail *avail; /* ring of OPT_MAX_AVAIL */
     uint32_t num_avail, avail_next;
+    uint32_t orig_imms;                       /* the program's own immediates */
+    bool addr_known[OPT_MAX_ADDR][4];         /* ADDR[k].c holds addr_val */
+    int32_t addr_val[OPT_MAX_ADDR][4];
 } opt;
 
 /* ---- opcode classes ------------------------------------------------------ */
@@ -531,6 +539,66 @@ static bool fold(const opt *o, const tgsi_inst *in, uint32_t res[4])
 
 /* ---- propagation --------------------------------------------------------- */
 
+/* An immediate read through ADDR whose value is known (an unrolled loop's
+ * counter indexing a const array) reads the immediate directly, when the
+ * index lands inside the program's own immediates (outside, the read gives
+ * 0 and is left alone: exec contract items 12 and IMM). */
+static void rewrite_indirect_imm(opt *o, tgsi_src *s)
+{
+    if (s->file != TGSI_FILE_IMMEDIATE || !s->reg.indirect || s->reg.ind_file != TGSI_FILE_ADDRESS ||
+        s->reg.ind_index < 0 || s->reg.ind_index >= OPT_MAX_ADDR || s->reg.ind_swizzle > 3)
+        return;
+    unsigned k = (unsigned)s->reg.ind_index, c = s->reg.ind_swizzle;
+    if (!o->addr_known[k][c])
+        return;
+    int64_t i = (int64_t)o->addr_val[k][c] + s->reg.index;
+    if (i < 0 || i >= (int64_t)o->orig_imms)
+        return;
+    s->reg.index = (int32_t)i;
+    s->reg.indirect = false;
+    s->reg.ind_file = 0;
+    s->reg.ind_index = 0;
+    s->reg.ind_swizzle = 0;
+    s->reg.array_id = 0;
+}
+
+/* What an instruction leaves in ADDR: UARL / ARL of an immediate is known
+ * (UARL: the bits, ARL: floor then the F2I rule), any other write is not. */
+static void record_addr(opt *o, const tgsi_inst *in)
+{
+    for (unsigned d = 0; d < in->num_dst; d++) {
+        const tgsi_dst *x = &in->dst[d];
+        if (x->file != TGSI_FILE_ADDRESS)
+            continue;
+        if (x->reg.indirect || x->reg.index < 0 || x->reg.index >= OPT_MAX_ADDR) {
+            memset(o->addr_known, 0, sizeof o->addr_known);
+            continue;
+        }
+        const tgsi_src *s = &in->src[0];
+        bool imm = d == 0 && in->num_src == 1 && (in->opcode == TGSI_OPCODE_UARL || in->opcode == TGSI_OPCODE_ARL) &&
+                   s->file == TGSI_FILE_IMMEDIATE && direct(s) && s->reg.index >= 0 &&
+                   (uint32_t)s->reg.index < o->num_imms && o->imms[s->reg.index].type != TGSI_IMM_FLOAT64;
+        for (unsigned c = 0; c < 4; c++) {
+            if (!(x->write_mask & (1u << c)))
+                continue;
+            unsigned sc = s->swizzle[c];
+            bool known = imm && sc < o->imms[s->reg.index].count;
+            o->addr_known[x->reg.index][c] = known;
+            if (!known)
+                continue;
+            uint32_t b = o->imms[s->reg.index].bits[sc];
+            if (in->opcode == TGSI_OPCODE_UARL) {
+                o->addr_val[x->reg.index][c] = (int32_t)apply_mods(b, s->negate, s->absolute, TGSI_TYPE_I);
+            } else {
+                b = apply_mods(b, s->negate, s->absolute, TGSI_TYPE_F);
+                float f;
+                memcpy(&f, &b, 4);
+                o->addr_val[x->reg.index][c] = (int32_t)f2i_c(floorf(f));
+            }
+        }
+    }
+}
+
 static void rewrite_src(opt *o, tgsi_inst *in, unsigned k)
 {
     tgsi_src *s = &in->src[k];
@@ -765,11 +833,16 @@ static bool propagate(opt *o)
     for (uint32_t i = 0; ok && i < n; i++) {
         tgsi_inst *in = &o->insts[i];
         unsigned op = in->opcode;
-        for (unsigned k = 0; k < in->num_src; k++)
+        for (unsigned k = 0; k < in->num_src; k++) {
+            rewrite_indirect_imm(o, &in->src[k]);
             rewrite_src(o, in, k);
+        }
         if (tgsi_opcode_get_info(op)->flags & TGSI_OPF_LABEL || op == TGSI_OPCODE_BRK || op == TGSI_OPCODE_CONT ||
-            op == TGSI_OPCODE_ELSE || op == TGSI_OPCODE_ENDIF || op == TGSI_OPCODE_ENDLOOP)
+            op == TGSI_OPCODE_ELSE || op == TGSI_OPCODE_ENDIF || op == TGSI_OPCODE_ENDLOOP) {
             cse_clear(o); /* no CSE across control flow */
+            memset(o->addr_known, 0, sizeof o->addr_known); /* nor ADDR facts */
+        }
+        record_addr(o, in);
         switch (op) {
         case TGSI_OPCODE_IF:
         case TGSI_OPCODE_UIF: {
@@ -978,11 +1051,45 @@ static void mark_inst_reads(const opt *o, uint8_t *readm, const tgsi_inst *in)
 
 static bool dead_stores(opt *o);
 
+/* Does any operand index through ADDR? */
+static bool reads_addr(const opt *o)
+{
+    for (uint32_t i = 0; i < o->num_insts; i++) {
+        const tgsi_inst *in = &o->insts[i];
+        for (unsigned k = 0; k < in->num_src + in->num_tex_offsets; k++) {
+            const tgsi_src *x = k < in->num_src ? &in->src[k] : &in->tex_offsets[k - in->num_src];
+            if (x->file == TGSI_FILE_ADDRESS || (x->reg.indirect && x->reg.ind_file == TGSI_FILE_ADDRESS) ||
+                (x->num_dims > 1 && x->dim.indirect && x->dim.ind_file == TGSI_FILE_ADDRESS))
+                return true;
+        }
+        for (unsigned k = 0; k < in->num_dst; k++) {
+            const tgsi_dst *x = &in->dst[k];
+            if ((x->reg.indirect && x->reg.ind_file == TGSI_FILE_ADDRESS) ||
+                (x->num_dims > 1 && x->dim.indirect && x->dim.ind_file == TGSI_FILE_ADDRESS))
+                return true;
+        }
+    }
+    return false;
+}
+
 static bool dead_code(opt *o)
 {
     uint8_t *readm = malloc(o->ntemps ? o->ntemps : 1);
     if (!readm)
         return false;
+    /* UARL / ARL into an ADDR nothing indexes through any more (const
+     * arrays read directly once their index was known) */
+    if (!reads_addr(o)) {
+        uint32_t w = 0;
+        for (uint32_t i = 0; i < o->num_insts; i++) {
+            const tgsi_inst *in = &o->insts[i];
+            if ((in->opcode == TGSI_OPCODE_UARL || in->opcode == TGSI_OPCODE_ARL) && in->num_dst == 1 &&
+                in->dst[0].file == TGSI_FILE_ADDRESS)
+                continue;
+            o->insts[w++] = *in;
+        }
+        o->num_insts = w;
+    }
     bool changed = true;
     while (changed) {
         changed = false;
@@ -1342,6 +1449,7 @@ bool tgsi_opt_program(tgsi_program *p)
         if (p->num_imms)
             memcpy(o.imms, p->imms, p->num_imms * sizeof *o.imms);
         o.num_imms = p->num_imms;
+        o.orig_imms = p->num_imms;
     }
     ok = ok && propagate(&o);
     /* constant branches go, then what they hid folds too (a few rounds:
@@ -1353,6 +1461,7 @@ bool tgsi_opt_program(tgsi_program *p)
             break;
         memset(o.val, 0, (size_t)o.ntemps * sizeof *o.val);
         cse_clear(&o);
+        memset(o.addr_known, 0, sizeof o.addr_known);
         ok = propagate(&o);
     }
     ok = ok && dead_code(&o);

@@ -111,6 +111,7 @@ typedef struct vs_result {
     bool loops_opt; /* BGNLOOP in the optimized VS */
     int nloops_opt, nloops_noopt;
     int nifs_opt; /* IF and UIF in the optimized VS */
+    bool indirect_opt; /* an operand indexed through ADDR in the optimized VS */
 } vs_result;
 
 /* Compiles `decls` + main body `body` (assigning vec4 res from vec4 a and
@@ -146,6 +147,7 @@ static void run_both(const char *decls, const char *body, vs_result *out)
     out->nloops_opt = count_op(ta, "BGNLOOP");
     out->nloops_noopt = count_op(tb, "BGNLOOP");
     out->nifs_opt = count_op(ta, "IF") + count_op(ta, "UIF");
+    out->indirect_opt = strstr(ta, "[ADDR") != NULL;
     if (getenv("SWR_GLSL_DUMP"))
         fprintf(stderr, "---- optimized\n%s\n---- unoptimized\n%s\n", ta, tb);
     h_fini(&HA);
@@ -291,6 +293,7 @@ static void t_unroll_nested(void **st)
     assert_int_equal(r.nloops_noopt, 6);
     assert_int_equal(r.nloops_opt, 0);
     assert_int_equal(r.nifs_opt, 0);
+    assert_false(r.indirect_opt); /* wt[i] and wt[j] read as immediates */
     static const float wt[5] = {0.1f, 0.2f, 0.4f, 0.2f, 0.1f};
     for (int l = 0; l < 8; l++) {
         float c[4] = {0, 0, 0, 0}, s2 = 0, w = 0;
@@ -957,6 +960,45 @@ static void t_constant_branches(void **st)
              "ADD TEMP[0], TEMP[1], TEMP[2]\n"
              "ADD TEMP[0], TEMP[0], TEMP[4]\n"
              "MOV OUT[0], TEMP[0]\nEND\n"));
+    /* immediates read through a known ADDR: UARL, ARL (floor: -0.5 -> -1),
+     * an index past the immediates (reads 0, stays), ADDR set inside an IF
+     * (unknown after it), ADDR from an input (stays indirect) */
+    const char *ind = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL ADDR[0]\nDCL TEMP[0..3], LOCAL\n"
+                      "IMM[0] FLT32 {1.5, -0.5, 2.0, 3.0}\n"
+                      "IMM[1] FLT32 {10.0, 20.0, 30.0, 40.0}\n"
+                      "IMM[2] UINT32 {1, 0, 7, 0}\n"
+                      "UARL ADDR[0].x, IMM[2].xxxx\n"
+                      "MOV TEMP[0], IMM[ADDR[0].x].wzyx\n"
+                      "ARL ADDR[0].x, IMM[0].yyyy\n"
+                      "ADD TEMP[0], TEMP[0], IMM[ADDR[0].x+2].xyzw\n"
+                      "UARL ADDR[0].x, IMM[2].zzzz\n"
+                      "ADD TEMP[0], TEMP[0], IMM[ADDR[0].x].xxxx\n"
+                      "FSLT TEMP[1].x, IN[0].xxxx, IMM[0].xxxx\n"
+                      "UIF TEMP[1].xxxx\n"
+                      "  UARL ADDR[0].x, IMM[2].yyyy\n"
+                      "ENDIF\n"
+                      "ADD TEMP[0], TEMP[0], IMM[ADDR[0].x].yyyy\n"
+                      "F2I TEMP[2].x, IN[0].xxxx\n"
+                      "UARL ADDR[0].x, TEMP[2].xxxx\n"
+                      "ADD TEMP[0], TEMP[0], IMM[ADDR[0].x+1].xxxx\n"
+                      "MOV OUT[0], TEMP[0]\nEND\n";
+    opt_same(with_labels(ind));
+    {
+        tgsi_program *p = NULL;
+        tgsi_error err;
+        assert_true(tgsi_parse(with_labels(ind), strlen(with_labels(ind)), &p, &err));
+        assert_true(tgsi_opt_program(p));
+        char *t = tgsi_print(p);
+        /* left indirect: the index past the immediates, the one after the
+         * IF, the one from the input */
+        int nind = 0;
+        for (const char *q = strstr(t, "[ADDR"); q; q = strstr(q + 1, "[ADDR"))
+            nind++;
+        if (nind != 3)
+            fail_msg("%s\n%d indirect reads left, want 3", t, nind);
+        free(t);
+        tgsi_program_free(p);
+    }
     text = with_labels(text);
     int n = opt_same(text);
     /* ADD, MUL, ADD, ADD, MOV, BGNLOOP, ADD, BRK, ENDLOOP, FSLT, UIF, ADD,
