@@ -16,7 +16,14 @@
  * ENDIF and the start and end of a loop forget every register written
  * anywhere inside the construct (so no fact crosses a merge or back edge it
  * might not hold on). Code after BRK/CONT is unreachable until the next
- * ENDIF/ENDLOOP, and whatever is done to it does not matter.
+ * ENDIF/ENDLOOP, and whatever is done to it does not matter. An IF/UIF
+ * whose condition became an immediate loses its dead side and its
+ * IF/ELSE/ENDIF (fold_branches), and propagation runs again, so facts now
+ * flow through where the ENDIF was (unrolled loops' `x == 0 && y == 0`).
+ * UARL/ARL of an immediate makes ADDR known until the next control flow
+ * instruction; an immediate read through it reads the immediate directly
+ * (a const array indexed by an unrolled counter), and once nothing indexes
+ * through ADDR its UARL/ARLs go.
  *
  * Folding follows tgsi/exec_contract.md item by item (MAD = (a*b)+c, DP
  * left to right, MIN/MAX NaN and zero rules, F2I saturation, integer
@@ -68,6 +75,7 @@ typedef struct avail {
     uint32_t src_ver[TGSI_MAX_SRC][4];
 } avail;
 #define OPT_MAX_AVAIL 256
+#define OPT_MAX_ADDR 4
 
 typedef struct opt {
     tgsi_program *p;
@@ -85,6 +93,9 @@ typedef struct opt {
     bool oom;
     avail *avail; /* ring of OPT_MAX_AVAIL */
     uint32_t num_avail, avail_next;
+    uint32_t orig_imms;                       /* the program's own immediates */
+    bool addr_known[OPT_MAX_ADDR][4];         /* ADDR[k].c holds addr_val */
+    int32_t addr_val[OPT_MAX_ADDR][4];
 } opt;
 
 /* ---- opcode classes ------------------------------------------------------ */
@@ -528,6 +539,66 @@ static bool fold(const opt *o, const tgsi_inst *in, uint32_t res[4])
 
 /* ---- propagation --------------------------------------------------------- */
 
+/* An immediate read through ADDR whose value is known (an unrolled loop's
+ * counter indexing a const array) reads the immediate directly, when the
+ * index lands inside the program's own immediates (outside, the read gives
+ * 0 and is left alone: exec contract items 12 and IMM). */
+static void rewrite_indirect_imm(opt *o, tgsi_src *s)
+{
+    if (s->file != TGSI_FILE_IMMEDIATE || !s->reg.indirect || s->reg.ind_file != TGSI_FILE_ADDRESS ||
+        s->reg.ind_index < 0 || s->reg.ind_index >= OPT_MAX_ADDR || s->reg.ind_swizzle > 3)
+        return;
+    unsigned k = (unsigned)s->reg.ind_index, c = s->reg.ind_swizzle;
+    if (!o->addr_known[k][c])
+        return;
+    int64_t i = (int64_t)o->addr_val[k][c] + s->reg.index;
+    if (i < 0 || i >= (int64_t)o->orig_imms)
+        return;
+    s->reg.index = (int32_t)i;
+    s->reg.indirect = false;
+    s->reg.ind_file = 0;
+    s->reg.ind_index = 0;
+    s->reg.ind_swizzle = 0;
+    s->reg.array_id = 0;
+}
+
+/* What an instruction leaves in ADDR: UARL / ARL of an immediate is known
+ * (UARL: the bits, ARL: floor then the F2I rule), any other write is not. */
+static void record_addr(opt *o, const tgsi_inst *in)
+{
+    for (unsigned d = 0; d < in->num_dst; d++) {
+        const tgsi_dst *x = &in->dst[d];
+        if (x->file != TGSI_FILE_ADDRESS)
+            continue;
+        if (x->reg.indirect || x->reg.index < 0 || x->reg.index >= OPT_MAX_ADDR) {
+            memset(o->addr_known, 0, sizeof o->addr_known);
+            continue;
+        }
+        const tgsi_src *s = &in->src[0];
+        bool imm = d == 0 && in->num_src == 1 && (in->opcode == TGSI_OPCODE_UARL || in->opcode == TGSI_OPCODE_ARL) &&
+                   s->file == TGSI_FILE_IMMEDIATE && direct(s) && s->reg.index >= 0 &&
+                   (uint32_t)s->reg.index < o->num_imms && o->imms[s->reg.index].type != TGSI_IMM_FLOAT64;
+        for (unsigned c = 0; c < 4; c++) {
+            if (!(x->write_mask & (1u << c)))
+                continue;
+            unsigned sc = s->swizzle[c];
+            bool known = imm && sc < o->imms[s->reg.index].count;
+            o->addr_known[x->reg.index][c] = known;
+            if (!known)
+                continue;
+            uint32_t b = o->imms[s->reg.index].bits[sc];
+            if (in->opcode == TGSI_OPCODE_UARL) {
+                o->addr_val[x->reg.index][c] = (int32_t)apply_mods(b, s->negate, s->absolute, TGSI_TYPE_I);
+            } else {
+                b = apply_mods(b, s->negate, s->absolute, TGSI_TYPE_F);
+                float f;
+                memcpy(&f, &b, 4);
+                o->addr_val[x->reg.index][c] = (int32_t)f2i_c(floorf(f));
+            }
+        }
+    }
+}
+
 static void rewrite_src(opt *o, tgsi_inst *in, unsigned k)
 {
     tgsi_src *s = &in->src[k];
@@ -710,6 +781,17 @@ static const avail *cse_find(opt *o, const tgsi_inst *in)
     return NULL;
 }
 
+/* Forgets every available instruction. The ring restarts at 0 as well:
+ * cse_find looks at entries [0, num_avail), which are the live ones only
+ * while avail_next == num_avail (or the ring is full); otherwise it would
+ * find entries from before the reset, e.g. a THEN side's results in the
+ * ELSE side, whose versions still match there. */
+static void cse_clear(opt *o)
+{
+    o->num_avail = 0;
+    o->avail_next = 0;
+}
+
 static void cse_add(opt *o, const tgsi_inst *in, uint32_t sv[TGSI_MAX_SRC][4])
 {
     avail *a = &o->avail[o->avail_next];
@@ -751,11 +833,16 @@ static bool propagate(opt *o)
     for (uint32_t i = 0; ok && i < n; i++) {
         tgsi_inst *in = &o->insts[i];
         unsigned op = in->opcode;
-        for (unsigned k = 0; k < in->num_src; k++)
+        for (unsigned k = 0; k < in->num_src; k++) {
+            rewrite_indirect_imm(o, &in->src[k]);
             rewrite_src(o, in, k);
+        }
         if (tgsi_opcode_get_info(op)->flags & TGSI_OPF_LABEL || op == TGSI_OPCODE_BRK || op == TGSI_OPCODE_CONT ||
-            op == TGSI_OPCODE_ELSE || op == TGSI_OPCODE_ENDIF || op == TGSI_OPCODE_ENDLOOP)
-            o->num_avail = 0; /* no CSE across control flow */
+            op == TGSI_OPCODE_ELSE || op == TGSI_OPCODE_ENDIF || op == TGSI_OPCODE_ENDLOOP) {
+            cse_clear(o); /* no CSE across control flow */
+            memset(o->addr_known, 0, sizeof o->addr_known); /* nor ADDR facts */
+        }
+        record_addr(o, in);
         switch (op) {
         case TGSI_OPCODE_IF:
         case TGSI_OPCODE_UIF: {
@@ -839,6 +926,79 @@ static bool propagate(opt *o)
     return ok && !o->oom;
 }
 
+/* ---- constant branches ---------------------------------------------------- */
+
+/* IF/UIF whose condition propagation turned into an immediate: every lane
+ * takes the same side, so the IF, the side not taken and the ELSE/ENDIF go
+ * (exec contract item 14: IF tests src.x != 0.0f as a float compare, UIF
+ * src.x's bits != 0). The side kept runs under the same mask it ran under
+ * before, so derivatives, BRK and KILL in it behave as they did. Returns
+ * whether anything went (facts can then cross the old ENDIF: propagate
+ * again). */
+static bool fold_branches(opt *o, bool *changed)
+{
+    uint32_t n = o->num_insts;
+    *changed = false;
+    uint32_t *else_of = malloc((n ? n : 1) * sizeof *else_of);
+    uint32_t *end_of = malloc((n ? n : 1) * sizeof *end_of);
+    uint32_t *stack = malloc((n ? n : 1) * sizeof *stack);
+    bool ok = else_of && end_of && stack;
+    uint32_t depth = 0;
+    for (uint32_t i = 0; ok && i < n; i++) {
+        unsigned op = o->insts[i].opcode;
+        else_of[i] = end_of[i] = UINT32_MAX;
+        if (op == TGSI_OPCODE_IF || op == TGSI_OPCODE_UIF || op == TGSI_OPCODE_BGNLOOP)
+            stack[depth++] = i;
+        else if (op == TGSI_OPCODE_ELSE && depth)
+            else_of[stack[depth - 1]] = i;
+        else if ((op == TGSI_OPCODE_ENDIF || op == TGSI_OPCODE_ENDLOOP) && depth)
+            end_of[stack[--depth]] = i;
+    }
+    for (uint32_t i = 0; ok && i < n; i++) {
+        tgsi_inst *in = &o->insts[i];
+        unsigned op = in->opcode;
+        if ((op != TGSI_OPCODE_IF && op != TGSI_OPCODE_UIF) || end_of[i] == UINT32_MAX)
+            continue;
+        const tgsi_src *c = &in->src[0];
+        if (c->file != TGSI_FILE_IMMEDIATE || !direct(c) || c->reg.index < 0 ||
+            (uint32_t)c->reg.index >= o->num_imms || o->imms[c->reg.index].type == TGSI_IMM_FLOAT64 ||
+            c->swizzle[0] >= o->imms[c->reg.index].count)
+            continue;
+        uint32_t bits = o->imms[c->reg.index].bits[c->swizzle[0]];
+        bool taken;
+        if (op == TGSI_OPCODE_UIF) {
+            if (c->negate || c->absolute)
+                continue;
+            taken = bits != 0;
+        } else {
+            bits = apply_mods(bits, c->negate, c->absolute, TGSI_TYPE_F);
+            float f;
+            memcpy(&f, &bits, 4);
+            taken = f != 0.0f;
+        }
+        uint32_t els = else_of[i], end = end_of[i];
+        /* drop [from, to] */
+        uint32_t from = taken ? (els != UINT32_MAX ? els : end) : i;
+        uint32_t to = taken ? end : (els != UINT32_MAX ? els : end);
+        for (uint32_t k = from; k <= to; k++)
+            o->insts[k].opcode = TGSI_OPCODE_NOP;
+        o->insts[taken ? i : end].opcode = TGSI_OPCODE_NOP;
+        *changed = true;
+        i = taken ? i : to; /* a constant IF inside the dropped side needs nothing */
+    }
+    if (ok && *changed) {
+        uint32_t w = 0;
+        for (uint32_t i = 0; i < n; i++)
+            if (o->insts[i].opcode != TGSI_OPCODE_NOP)
+                o->insts[w++] = o->insts[i];
+        o->num_insts = w;
+    }
+    free(else_of);
+    free(end_of);
+    free(stack);
+    return ok;
+}
+
 /* ---- dead code ----------------------------------------------------------- */
 
 static void mark_read(const opt *o, uint8_t *readm, const tgsi_src *s, unsigned slots)
@@ -891,11 +1051,45 @@ static void mark_inst_reads(const opt *o, uint8_t *readm, const tgsi_inst *in)
 
 static bool dead_stores(opt *o);
 
+/* Does any operand index through ADDR? */
+static bool reads_addr(const opt *o)
+{
+    for (uint32_t i = 0; i < o->num_insts; i++) {
+        const tgsi_inst *in = &o->insts[i];
+        for (unsigned k = 0; k < in->num_src + in->num_tex_offsets; k++) {
+            const tgsi_src *x = k < in->num_src ? &in->src[k] : &in->tex_offsets[k - in->num_src];
+            if (x->file == TGSI_FILE_ADDRESS || (x->reg.indirect && x->reg.ind_file == TGSI_FILE_ADDRESS) ||
+                (x->num_dims > 1 && x->dim.indirect && x->dim.ind_file == TGSI_FILE_ADDRESS))
+                return true;
+        }
+        for (unsigned k = 0; k < in->num_dst; k++) {
+            const tgsi_dst *x = &in->dst[k];
+            if ((x->reg.indirect && x->reg.ind_file == TGSI_FILE_ADDRESS) ||
+                (x->num_dims > 1 && x->dim.indirect && x->dim.ind_file == TGSI_FILE_ADDRESS))
+                return true;
+        }
+    }
+    return false;
+}
+
 static bool dead_code(opt *o)
 {
     uint8_t *readm = malloc(o->ntemps ? o->ntemps : 1);
     if (!readm)
         return false;
+    /* UARL / ARL into an ADDR nothing indexes through any more (const
+     * arrays read directly once their index was known) */
+    if (!reads_addr(o)) {
+        uint32_t w = 0;
+        for (uint32_t i = 0; i < o->num_insts; i++) {
+            const tgsi_inst *in = &o->insts[i];
+            if ((in->opcode == TGSI_OPCODE_UARL || in->opcode == TGSI_OPCODE_ARL) && in->num_dst == 1 &&
+                in->dst[0].file == TGSI_FILE_ADDRESS)
+                continue;
+            o->insts[w++] = *in;
+        }
+        o->num_insts = w;
+    }
     bool changed = true;
     while (changed) {
         changed = false;
@@ -1255,8 +1449,22 @@ bool tgsi_opt_program(tgsi_program *p)
         if (p->num_imms)
             memcpy(o.imms, p->imms, p->num_imms * sizeof *o.imms);
         o.num_imms = p->num_imms;
+        o.orig_imms = p->num_imms;
     }
-    ok = ok && propagate(&o) && dead_code(&o);
+    ok = ok && propagate(&o);
+    /* constant branches go, then what they hid folds too (a few rounds:
+     * each can expose conditions of the next, as unrolled && / || do) */
+    for (int round = 0; ok && round < 4; round++) {
+        bool changed = false;
+        ok = fold_branches(&o, &changed);
+        if (!ok || !changed)
+            break;
+        memset(o.val, 0, (size_t)o.ntemps * sizeof *o.val);
+        cse_clear(&o);
+        memset(o.addr_known, 0, sizeof o.addr_known);
+        ok = propagate(&o);
+    }
+    ok = ok && dead_code(&o);
     uint32_t old_end = p->end_inst;
     tgsi_decl *decls = NULL;
     uint32_t num_decls = 0;

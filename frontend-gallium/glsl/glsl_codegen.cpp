@@ -717,18 +717,36 @@ struct Gen {
         c.depth_left = depth_left;
         if (n)
             n->traverse(&c);
-        /* inner loops: their bodies count once per possible trip */
+        /* inner loops: their bodies count once per trip, the planned trip
+         * count for one the unroller will take (its counter started by the
+         * statement before it), else the most it would unroll */
         class L : public TIntermTraverser {
           public:
             Gen *g;
             int depth_left;
             long extra = 0;
+            std::map<TIntermLoop *, long> trips;
+            bool visitAggregate(TVisit v, TIntermAggregate *a) override
+            {
+                if (v != EvPreVisit ||
+                    (a->getOp() != EOpSequence && a->getOp() != EOpNull && a->getOp() != EOpScope))
+                    return true;
+                TIntermSequence &seq = a->getSequence();
+                for (size_t i = 1; i < seq.size(); i++) {
+                    TIntermLoop *l = seq[i]->getAsLoopNode();
+                    UnrollPlan plan;
+                    if (l && g->unroll_plan(l, seq[i - 1], plan))
+                        trips[l] = (long)plan.values.size();
+                }
+                return true;
+            }
             bool visitLoop(TVisit, TIntermLoop *l) override
             {
+                auto it = trips.find(l);
+                long more = it != trips.end() ? it->second - 1 : UNROLL_MAX_TRIPS - 1;
                 /* saturating: nested loops multiply (31^16 would overflow) */
-                if (l->getBody())
-                    extra = std::min(extra + (UNROLL_MAX_TRIPS - 1) * g->tree_size(l->getBody(), depth_left),
-                                     UNROLL_SIZE_CAP);
+                if (l->getBody() && more > 0)
+                    extra = std::min(extra + more * g->tree_size(l->getBody(), depth_left), UNROLL_SIZE_CAP);
                 return false;
             }
         } li;
@@ -831,7 +849,15 @@ struct Gen {
             body->traverse(&b);
         return b.blocked;
     }
-    bool unroll(TIntermLoop *l, TIntermNode *prev)
+    /* What an unrollable loop does: its counter, the counter's value in
+     * each trip and after the loop (from the AST alone, see unroll()). */
+    struct UnrollPlan {
+        TIntermSymbol *sym = nullptr;
+        TBasicType bt = EbtVoid;
+        std::vector<uint32_t> values;
+        uint32_t exit_value = 0;
+    };
+    bool unroll_plan(TIntermLoop *l, TIntermNode *prev, UnrollPlan &plan)
     {
         if (!l->testFirst() || !l->getTest())
             return false;
@@ -851,9 +877,6 @@ struct Gen {
             (bt != EbtInt && bt != EbtUint && bt != EbtFloat))
             return false;
         long long id = sym->getId();
-        Val *var = find_local(id);
-        if (!var || var->s.size() != 1 || var->s[0].file != F_TEMP)
-            return false;
         /* the test: i OP C1 or C1 OP i */
         TIntermBinary *test = l->getTest()->getAsBinaryNode();
         if (!test)
@@ -979,8 +1002,26 @@ struct Gen {
             values.push_back(v);
             v = next(v);
         }
+        plan.sym = sym;
+        plan.bt = bt;
+        plan.values = std::move(values);
+        plan.exit_value = v;
+        return true;
+    }
+    bool unroll(TIntermLoop *l, TIntermNode *prev)
+    {
+        UnrollPlan plan;
+        if (!unroll_plan(l, prev, plan))
+            return false;
+        long long id = plan.sym->getId();
+        Val *var = find_local(id);
+        if (!var || var->s.size() != 1 || var->s[0].file != F_TEMP)
+            return false;
+        const std::vector<uint32_t> &values = plan.values;
         if ((long)values.size() * tree_size(l->getBody(), 8) > UNROLL_MAX_NODES)
             return false;
+        TBasicType bt = plan.bt;
+        uint32_t v = plan.exit_value;
         Kind k = bt == EbtFloat ? KF : bt == EbtInt ? KI : KU;
         Val saved = *var;
         for (uint32_t x : values) {

@@ -110,6 +110,8 @@ typedef struct vs_result {
     int insts_opt, insts_noopt;
     bool loops_opt; /* BGNLOOP in the optimized VS */
     int nloops_opt, nloops_noopt;
+    int nifs_opt; /* IF and UIF in the optimized VS */
+    bool indirect_opt; /* an operand indexed through ADDR in the optimized VS */
 } vs_result;
 
 /* Compiles `decls` + main body `body` (assigning vec4 res from vec4 a and
@@ -144,6 +146,8 @@ static void run_both(const char *decls, const char *body, vs_result *out)
     out->loops_opt = strstr(ta, "BGNLOOP") != NULL;
     out->nloops_opt = count_op(ta, "BGNLOOP");
     out->nloops_noopt = count_op(tb, "BGNLOOP");
+    out->nifs_opt = count_op(ta, "IF") + count_op(ta, "UIF");
+    out->indirect_opt = strstr(ta, "[ADDR") != NULL;
     if (getenv("SWR_GLSL_DUMP"))
         fprintf(stderr, "---- optimized\n%s\n---- unoptimized\n%s\n", ta, tb);
     h_fini(&HA);
@@ -263,6 +267,115 @@ static void t_unroll_bodies(void **st)
         for (int i = 0; i < 4; i++)
             dv += sinf((float)i + in_a(l, 3));
         assert_true(fabsf(r.v[l][3] - dv) <= 1e-5f);
+    }
+}
+
+/* Nested constant loops, as convolution shaders write them: <= and >=
+ * forms, negative starts, step 2 and -2, a kernel weight chosen by && / ||
+ * on both counters, a const array indexed by the counters. Everything must
+ * unroll and every branch on the counters fold away (no IF/UIF left). */
+static void t_unroll_nested(void **st)
+{
+    vs_result r;
+    run_both("const float wt[5] = float[5](0.1, 0.2, 0.4, 0.2, 0.1);\n",
+             "vec4 c = vec4(0.0);\n"
+             "for (int y = -1; y <= 1; y++)\n"
+             "  for (int x = -1; x <= 1; x++) {\n"
+             "    float k = (x == 0 && y == 0) ? 5.0 : (x == 0 || y == 0) ? -1.0 : 0.0625;\n"
+             "    c += k * (a + vec4(float(x), float(y), float(x * y), 1.0) * u.x);\n"
+             "  }\n"
+             "float s2 = 0.0;\n"
+             "for (int i = 6; i >= -4; i -= 2) for (int j = 0; j < 8; j += 2) s2 += float(i * 10 + j) * a.y;\n"
+             "float w = 0.0;\n"
+             "for (int i = 0; i < 5; i++) for (int j = 4; j >= 0; --j) w += wt[i] * wt[j] * a.z * float(i - j);\n"
+             "res = vec4(c.x + c.y, c.z + c.w, s2, w);",
+             &r);
+    assert_int_equal(r.nloops_noopt, 6);
+    assert_int_equal(r.nloops_opt, 0);
+    assert_int_equal(r.nifs_opt, 0);
+    assert_false(r.indirect_opt); /* wt[i] and wt[j] read as immediates */
+    static const float wt[5] = {0.1f, 0.2f, 0.4f, 0.2f, 0.1f};
+    for (int l = 0; l < 8; l++) {
+        float c[4] = {0, 0, 0, 0}, s2 = 0, w = 0;
+        for (int y = -1; y <= 1; y++)
+            for (int x = -1; x <= 1; x++) {
+                float k = (x == 0 && y == 0) ? 5.0f : (x == 0 || y == 0) ? -1.0f : 0.0625f;
+                float d[4] = {(float)x, (float)y, (float)(x * y), 1.0f};
+                for (int q = 0; q < 4; q++)
+                    c[q] += k * (in_a(l, q) + d[q] * 2.0f);
+            }
+        for (int i = 6; i >= -4; i -= 2)
+            for (int j = 0; j < 8; j += 2)
+                s2 += (float)(i * 10 + j) * in_a(l, 1);
+        for (int i = 0; i < 5; i++)
+            for (int j = 4; j >= 0; --j)
+                w += wt[i] * wt[j] * in_a(l, 2) * (float)(i - j);
+        float want[4] = {c[0] + c[1], c[2] + c[3], s2, w};
+        for (int q = 0; q < 4; q++)
+            assert_true(fabsf(r.v[l][q] - want[q]) <= 1e-4f * fmaxf(1.0f, fabsf(want[q])));
+    }
+}
+
+/* Nested loops the unroller must not take apart wrongly: `continue` and
+ * `break` in the inner loop (the inner loop stays, the outer may unroll
+ * around it), the inner counter written in its body, the outer counter
+ * written inside the inner loop (neither may unroll), a break in the outer
+ * loop after an inner one. */
+static void t_unroll_nested_refused(void **st)
+{
+    vs_result r;
+    run_both("",
+             "float b = 0.0;\n"
+             "for (int i = 0; i < 3; i++) for (int j = 0; j < 3; j++) { if (j == i) continue; b += float(i * 3 + j); }\n"
+             "float m = 0.0;\n"
+             "for (int i = 0; i < 2; i++) for (int j = 0; j < 5; j++) { m += float(j + i); j++; }\n"
+             "float o = 0.0;\n"
+             "for (int i = 0; i < 4; i++) for (int j = 0; j < 2; j++) { o += float(i); if (j == 1) i++; }\n"
+             "float br = 0.0;\n"
+             "for (int i = 0; i < 3; i++) {\n"
+             "  for (int j = 0; j < 3; j++) { if (float(j) > a.x + 1.5) break; br += 1.0; }\n"
+             "  if (float(i) > a.y + 1.0) break;\n"
+             "}\n"
+             "res = vec4(b, m, o, br);",
+             &r);
+    /* b: the inner loop (and its continue wrapper) stays in each of the 3
+     * copies of the outer; m: the inner stays in the 2 copies of the outer;
+     * o: the outer stays, the inner (its own counter untouched) unrolls in
+     * it; br: both stay */
+    assert_int_equal(r.nloops_opt, 3 * 2 + 2 + 1 + 2);
+    float b = 0, m = 0, o = 0;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            if (j == i)
+                continue;
+            b += (float)(i * 3 + j);
+        }
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 5; j++) {
+            m += (float)(j + i);
+            j++;
+        }
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 2; j++) {
+            o += (float)i;
+            if (j == 1)
+                i++;
+        }
+    for (int l = 0; l < 8; l++) {
+        float br = 0;
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                if ((float)j > in_a(l, 0) + 1.5f)
+                    break;
+                br += 1.0f;
+            }
+            if ((float)i > in_a(l, 1) + 1.0f)
+                break;
+        }
+        assert_true(r.v[l][0] == b);
+        assert_true(r.v[l][1] == m);
+        assert_true(r.v[l][2] == o);
+        assert_true(r.v[l][3] == br);
     }
 }
 
@@ -505,6 +618,114 @@ static void t_texture_constant_coords(void **st)
     h_fini(&HA);
 }
 
+/* ---- convolution shaders ------------------------------------------------- */
+
+/* A texture that is a smooth function of the coordinates, so every tap's
+ * offset shows in the result. */
+static void coord_sample(const swr_sampler_interface *self, const swr_tex_request *req, swr_simd_vec4 *out)
+{
+    for (int l = 0; l < 8; l++) {
+        float x = req->coords.v[0][l], y = req->coords.v[1][l];
+        out->v[0][l] = x * 3.0f + y;
+        out->v[1][l] = x * y * 64.0f;
+        out->v[2][l] = y * 2.0f - x;
+        out->v[3][l] = 1.0f;
+    }
+}
+static const swr_sampler_interface coord_tex = {.sample = coord_sample};
+
+static const char *CONV_VS = "attribute vec2 position; varying vec2 uv; varying vec2 TextureCoord;\n"
+                             "void main() { uv = position * 0.5 + 0.5; TextureCoord = uv;\n"
+                             "  gl_Position = vec4(position, 0.0, 1.0); }\n";
+/* tools/swr_glbench's conv3x3: the taps as nested loops over -1..1 */
+static const char *CONV_LOOP_FS =
+    "uniform sampler2D tex; uniform vec2 texel; varying vec2 uv;\n"
+    "void main() {\n"
+    "  vec4 c = vec4(0.0);\n"
+    "  for (int y = -1; y <= 1; y++)\n"
+    "    for (int x = -1; x <= 1; x++) {\n"
+    "      float k = (x == 0 && y == 0) ? 5.0 : (x == 0 || y == 0) ? -1.0 : 0.0625;\n"
+    "      c += k * texture2D(tex, uv + vec2(float(x), float(y)) * texel);\n"
+    "    }\n"
+    "  gl_FragColor = vec4(c.rgb * 0.8, 1.0);\n"
+    "}\n";
+/* glmark2 effect2d's shape: the kernel written out as one statement per
+ * tap with literal offsets and weights (same kernel and order as above) */
+static const char *CONV_FLAT_FS =
+    "uniform sampler2D Texture0; varying vec2 TextureCoord;\n"
+    "void main() {\n"
+    "  vec4 result;\n"
+    "  result = texture2D(Texture0, TextureCoord + vec2(-0.0009765625, -0.0009765625)) * 0.0625;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(0.0, -0.0009765625)) * -1.0;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(0.0009765625, -0.0009765625)) * 0.0625;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(-0.0009765625, 0.0)) * -1.0;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(0.0, 0.0)) * 5.0;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(0.0009765625, 0.0)) * -1.0;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(-0.0009765625, 0.0009765625)) * 0.0625;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(0.0, 0.0009765625)) * -1.0;\n"
+    "  result += texture2D(Texture0, TextureCoord + vec2(0.0009765625, 0.0009765625)) * 0.0625;\n"
+    "  gl_FragColor = vec4(result.xyz * 0.8, 1.0);\n"
+    "}\n";
+
+static void run_conv(harness *h, bool opt, const char *fs)
+{
+    assert_true(init_opt(h, opt, CONV_VS, fs));
+    for (int l = 0; l < 8; l++) {
+        float pos[2] = {(float)l / 4.0f - 0.9f, 0.8f - (float)l * 0.2f};
+        h_set_attrib(h, "position", 0, l, pos, 2);
+    }
+    const float texel[2] = {1.0f / 1024.0f, 1.0f / 1024.0f};
+    h_set(h, "texel", 0, 0, texel, 2);
+    h->sampler = &coord_tex;
+    h_run_vs(h);
+    h_run_fs(h, 0xff);
+}
+
+/* Both convolution forms: optimized = unoptimized bit for bit, the loop
+ * form becomes 9 straight taps with no control flow left (as the written
+ * out form is), both match the kernel computed here. */
+static void t_convolution(void **st)
+{
+    float loop_res[8][4];
+    for (int form = 0; form < 2; form++) {
+        const char *fs = form ? CONV_FLAT_FS : CONV_LOOP_FS;
+        run_conv(&HA, true, fs);
+        run_conv(&HB, false, fs);
+        const char *ta = swr_glsl_program_tgsi(HA.prog, SWR_GLSL_FRAGMENT);
+        assert_int_equal(count_op(ta, "TEX"), 9);
+        assert_int_equal(count_op(ta, "BGNLOOP") + count_op(ta, "UIF") + count_op(ta, "IF"), 0);
+        if (getenv("SWR_GLSL_DUMP"))
+            fprintf(stderr, "conv form %d FS: %d instructions optimized, %d not\n", form, count_insts(ta),
+                    count_insts(swr_glsl_program_tgsi(HB.prog, SWR_GLSL_FRAGMENT)));
+        for (int l = 0; l < 8; l++) {
+            float u = ((float)l / 4.0f - 0.9f) * 0.5f + 0.5f, v = (0.8f - (float)l * 0.2f) * 0.5f + 0.5f;
+            double want[3] = {0, 0, 0};
+            for (int y = -1; y <= 1; y++)
+                for (int x = -1; x <= 1; x++) {
+                    double k = (x == 0 && y == 0) ? 5.0 : (x == 0 || y == 0) ? -1.0 : 0.0625;
+                    double tx = u + x / 1024.0, ty = v + y / 1024.0;
+                    want[0] += k * (tx * 3.0 + ty);
+                    want[1] += k * (tx * ty * 64.0);
+                    want[2] += k * (ty * 2.0 - tx);
+                }
+            for (int c = 0; c < 4; c++) {
+                float got = HA.ps.color[0].v[c][l], ref = HB.ps.color[0].v[c][l];
+                if (!same_bits(got, ref))
+                    fail_msg("form %d lane %d comp %d: optimized %.9g, unoptimized %.9g", form, l, c, got, ref);
+                double w = c < 3 ? want[c] * 0.8 : 1.0;
+                if (fabs(got - w) > 1e-4 * fmax(1.0, fabs(w)))
+                    fail_msg("form %d lane %d comp %d: got %.9g want %.9g", form, l, c, got, w);
+                if (form == 0)
+                    loop_res[l][c] = got;
+                else
+                    assert_true(fabsf(got - loop_res[l][c]) <= 1e-5f * fmaxf(1.0f, fabsf(got)));
+            }
+        }
+        h_fini(&HA);
+        h_fini(&HB);
+    }
+}
+
 /* ---- the TGSI pass alone, on hand-written programs ---------------------- */
 
 /* Runs a VS text on 8 lanes (IN[0] = in_a, CONST[0][0] = u); OUT[0] out. */
@@ -534,6 +755,51 @@ static void run_tgsi_vs(const char *text, float out[8][4])
         for (int c = 0; c < 4; c++)
             out[l][c] = outs[0].v[c][l];
     jit_shader_unref(sh);
+}
+
+/* `text` with the labels the parser wants on IF/UIF (the matching ELSE or
+ * ENDIF) and ELSE (its ENDIF) filled in; instructions are the lines after
+ * the VERT/DCL/IMM/PROPERTY header. Returns a static buffer. */
+static const char *with_labels(const char *text)
+{
+    static char out[8192];
+    char lines[128][160];
+    int nl = 0;
+    for (const char *p = text; *p && nl < 128;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        assert_true(len < sizeof lines[0]);
+        memcpy(lines[nl], p, len);
+        lines[nl++][len] = 0;
+        p = e ? e + 1 : p + len;
+    }
+    int inst_of[128], label[128], stack[64], depth = 0, ni = 0;
+    for (int i = 0; i < nl; i++) {
+        const char *q = lines[i];
+        while (*q == ' ')
+            q++;
+        label[i] = -1;
+        inst_of[i] = -1;
+        if (!*q || !strncmp(q, "VERT", 4) || !strncmp(q, "DCL", 3) || !strncmp(q, "IMM", 3) || !strncmp(q, "PROP", 4))
+            continue;
+        inst_of[i] = ni++;
+        if (!strncmp(q, "IF ", 3) || !strncmp(q, "UIF ", 4)) {
+            stack[depth++] = i;
+        } else if (!strncmp(q, "ELSE", 4)) {
+            label[stack[depth - 1]] = inst_of[i];
+            stack[depth - 1] = i;
+        } else if (!strncmp(q, "ENDIF", 5)) {
+            label[stack[--depth]] = inst_of[i];
+        }
+    }
+    size_t k = 0;
+    for (int i = 0; i < nl; i++) {
+        k += (size_t)snprintf(out + k, sizeof out - k, "%s", lines[i]);
+        if (label[i] >= 0)
+            k += (size_t)snprintf(out + k, sizeof out - k, " :%d", label[i]);
+        k += (size_t)snprintf(out + k, sizeof out - k, "\n");
+    }
+    return out;
 }
 
 /* Optimizes `text`, checks the result validates, runs both, compares bits;
@@ -630,6 +896,124 @@ static void t_tgsi_pass(void **st)
     assert_int_equal(n, 2);
 }
 
+/* IF/UIF on immediates (exec contract item 14: IF is a float compare, so
+ * -0.0 is false and NaN true; UIF tests bits): the dead sides, the IFs and
+ * their ELSE/ENDIF go, nested ones too, a BRK in a kept side keeps ending
+ * its loop; an IF on a uniform stays. */
+static void t_constant_branches(void **st)
+{
+    const char *text = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL CONST[0][0]\nDCL TEMP[0..2], LOCAL\n"
+                       "IMM[0] FLT32 {-0.0, 1.0, 2.0, 0.0}\n"
+                       "IMM[1] UINT32 {2143289344, 0, 4, 2147483648}\n"
+                       "MOV TEMP[0], IN[0]\n"
+                       "IF IMM[0].xxxx\n"
+                       "  MOV TEMP[0], IMM[0].yyyy\n"
+                       "ELSE\n"
+                       "  ADD TEMP[0], TEMP[0], IMM[0].zzzz\n"
+                       "ENDIF\n"
+                       "IF IMM[1].xxxx\n"
+                       "  MUL TEMP[0], TEMP[0], IMM[0].zzzz\n"
+                       "ENDIF\n"
+                       "UIF IMM[1].yyyy\n"
+                       "  MOV TEMP[0], IMM[0].wwww\n"
+                       "ENDIF\n"
+                       "UIF IMM[1].wwww\n"
+                       "  ADD TEMP[0], TEMP[0], IMM[0].yyyy\n"
+                       "ENDIF\n"
+                       "IF -IMM[0].yyyy\n"
+                       "  UIF IMM[1].zzzz\n"
+                       "    ADD TEMP[0], TEMP[0], IMM[0].yyyy\n"
+                       "  ELSE\n"
+                       "    MOV TEMP[0], IMM[0].wwww\n"
+                       "  ENDIF\n"
+                       "ELSE\n"
+                       "  IF IMM[0].yyyy\n"
+                       "    MOV TEMP[0], IMM[0].wwww\n"
+                       "  ENDIF\n"
+                       "ENDIF\n"
+                       "MOV TEMP[1], IMM[0].wwww\n"
+                       "BGNLOOP\n"
+                       "  ADD TEMP[1], TEMP[1], IMM[0].yyyy\n"
+                       "  UIF IMM[1].zzzz\n"
+                       "    BRK\n"
+                       "  ENDIF\n"
+                       "ENDLOOP\n"
+                       "FSLT TEMP[2].x, CONST[0][0].xxxx, IMM[0].wwww\n"
+                       "UIF TEMP[2].xxxx\n"
+                       "  ADD TEMP[0], TEMP[0], TEMP[1]\n"
+                       "ENDIF\n"
+                       "ADD TEMP[0], TEMP[0], TEMP[1]\n"
+                       "MOV OUT[0], TEMP[0]\nEND\n";
+    /* CSE across IF/ELSE: the THEN side's ADD must not stand in for the
+     * ELSE side's (lanes 0-2 take THEN, the others ELSE) */
+    opt_same(with_labels("VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..4], LOCAL\n"
+             "IMM[0] FLT32 {0.0, 1.0, 2.0, 3.0}\n"
+             "MOV TEMP[1], IMM[0].yyyy\nMOV TEMP[2], IMM[0].zzzz\nMOV TEMP[4], IMM[0].wwww\n"
+             "FSLT TEMP[3].x, IN[0].xxxx, IMM[0].xxxx\n"
+             "UIF TEMP[3].xxxx\n"
+             "  ADD TEMP[1], IN[0], IN[0].yxwz\n"
+             "ELSE\n"
+             "  MUL TEMP[4], IN[0], IN[0].yyyy\n"
+             "  MUL TEMP[4], TEMP[4], IN[0].zzzz\n"
+             "  ADD TEMP[2], IN[0], IN[0].yxwz\n"
+             "ENDIF\n"
+             "ADD TEMP[0], TEMP[1], TEMP[2]\n"
+             "ADD TEMP[0], TEMP[0], TEMP[4]\n"
+             "MOV OUT[0], TEMP[0]\nEND\n"));
+    /* immediates read through a known ADDR: UARL, ARL (floor: -0.5 -> -1),
+     * an index past the immediates (reads 0, stays), ADDR set inside an IF
+     * (unknown after it), ADDR from an input (stays indirect) */
+    const char *ind = "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL ADDR[0]\nDCL TEMP[0..3], LOCAL\n"
+                      "IMM[0] FLT32 {1.5, -0.5, 2.0, 3.0}\n"
+                      "IMM[1] FLT32 {10.0, 20.0, 30.0, 40.0}\n"
+                      "IMM[2] UINT32 {1, 0, 7, 0}\n"
+                      "UARL ADDR[0].x, IMM[2].xxxx\n"
+                      "MOV TEMP[0], IMM[ADDR[0].x].wzyx\n"
+                      "ARL ADDR[0].x, IMM[0].yyyy\n"
+                      "ADD TEMP[0], TEMP[0], IMM[ADDR[0].x+2].xyzw\n"
+                      "UARL ADDR[0].x, IMM[2].zzzz\n"
+                      "ADD TEMP[0], TEMP[0], IMM[ADDR[0].x].xxxx\n"
+                      "FSLT TEMP[1].x, IN[0].xxxx, IMM[0].xxxx\n"
+                      "UIF TEMP[1].xxxx\n"
+                      "  UARL ADDR[0].x, IMM[2].yyyy\n"
+                      "ENDIF\n"
+                      "ADD TEMP[0], TEMP[0], IMM[ADDR[0].x].yyyy\n"
+                      "F2I TEMP[2].x, IN[0].xxxx\n"
+                      "UARL ADDR[0].x, TEMP[2].xxxx\n"
+                      "ADD TEMP[0], TEMP[0], IMM[ADDR[0].x+1].xxxx\n"
+                      "MOV OUT[0], TEMP[0]\nEND\n";
+    opt_same(with_labels(ind));
+    {
+        tgsi_program *p = NULL;
+        tgsi_error err;
+        assert_true(tgsi_parse(with_labels(ind), strlen(with_labels(ind)), &p, &err));
+        assert_true(tgsi_opt_program(p));
+        char *t = tgsi_print(p);
+        /* left indirect: the index past the immediates, the one after the
+         * IF, the one from the input */
+        int nind = 0;
+        for (const char *q = strstr(t, "[ADDR"); q; q = strstr(q + 1, "[ADDR"))
+            nind++;
+        if (nind != 3)
+            fail_msg("%s\n%d indirect reads left, want 3", t, nind);
+        free(t);
+        tgsi_program_free(p);
+    }
+    text = with_labels(text);
+    int n = opt_same(text);
+    /* ADD, MUL, ADD, ADD, MOV, BGNLOOP, ADD, BRK, ENDLOOP, FSLT, UIF, ADD,
+     * ENDIF, ADD, MOV, END at most */
+    assert_true(n <= 16);
+    float out[8][4];
+    run_tgsi_vs(text, out);
+    for (int l = 0; l < 8; l++)
+        for (int c = 0; c < 4; c++) {
+            /* u.x = 2 is not < 0: the uniform's branch is not taken */
+            float want = ((in_a(l, c) + 2.0f) * 2.0f + 1.0f + 1.0f) + 1.0f;
+            assert_true(fabsf(out[l][c] - want) <= 1e-6f * fmaxf(1.0f, fabsf(want)));
+        }
+}
+
 static int setup(void **st)
 {
     return swr_glsl_init() ? 0 : -1;
@@ -644,10 +1028,13 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_unroll_shapes),   cmocka_unit_test(t_unroll_refused),
-        cmocka_unit_test(t_unroll_bodies),   cmocka_unit_test(t_fold_matches_executor),
+        cmocka_unit_test(t_unroll_bodies),   cmocka_unit_test(t_unroll_nested),
+        cmocka_unit_test(t_unroll_nested_refused), cmocka_unit_test(t_constant_branches),
+        cmocka_unit_test(t_fold_matches_executor),
         cmocka_unit_test(t_fold_integers),   cmocka_unit_test(t_longfs),
         cmocka_unit_test(t_copy_propagation), cmocka_unit_test(t_flow),
         cmocka_unit_test(t_tgsi_pass),       cmocka_unit_test(t_texture_constant_coords),
+        cmocka_unit_test(t_convolution),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
