@@ -253,9 +253,11 @@ void swrgl_Finish(struct gl_context *ctx) { gl_context_flush(ctx, true); }
  * that version on: swr implements that version's core features, so the
  * extension is what the context already does (tests/osmesa/
  * test_osmesa_ext_procs checks every listed name has its entry points and
- * none is a stub of docs/stubs.md). Extensions that would need a stub
- * (EXT_texture_integer: glClearColorIiEXT; ARB_blend_func_extended:
- * glBindFragDataLocationIndexed; ARB_texture_multisample) are not listed,
+ * none is a stub of docs/stubs.md). ARB_blend_func_extended is listed
+ * from 3.3 (glBindFragDataLocationIndexed, layout(index = 1), the SRC1
+ * factors, GL_MAX_DUAL_SOURCE_DRAW_BUFFERS 1). Extensions that would need
+ * a stub (EXT_texture_integer: glClearColorIiEXT; ARB_texture_multisample)
+ * are not listed,
  * nor those whose suffixed entry point names the API tables do not export
  * yet (ARB_window_pos, ARB_point_parameters, ARB_transpose_matrix,
  * ARB_draw_buffers, EXT_secondary_color, EXT_fog_coord: their core-named
@@ -353,6 +355,7 @@ static const struct gl_extension_row {
     {"GL_ARB_shader_bit_encoding", 33, 0},
     {"GL_ARB_occlusion_query2", 33, 0},
     {"GL_ARB_vertex_type_2_10_10_10_rev", 33, 0},
+    {"GL_ARB_blend_func_extended", 33, 0},
 };
 
 #define EXT_TABLE_SIZE (sizeof extension_table / sizeof extension_table[0])
