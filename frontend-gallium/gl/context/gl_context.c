@@ -257,11 +257,10 @@ void swrgl_Finish(struct gl_context *ctx) { gl_context_flush(ctx, true); }
  * from 3.3 (glBindFragDataLocationIndexed, layout(index = 1), the SRC1
  * factors, GL_MAX_DUAL_SOURCE_DRAW_BUFFERS 1). Extensions that would need
  * a stub (EXT_texture_integer: glClearColorIiEXT; ARB_texture_multisample)
- * are not listed,
- * nor those whose suffixed entry point names the API tables do not export
- * yet (ARB_window_pos, ARB_point_parameters, ARB_transpose_matrix,
- * ARB_draw_buffers, EXT_secondary_color, EXT_fog_coord: their core-named
- * commands exist, the ARB/EXT aliases do not), nor GL 3.x features swr
+ * are not listed (ARB_window_pos, ARB_point_parameters,
+ * ARB_transpose_matrix, ARB_draw_buffers, EXT_secondary_color and
+ * EXT_fog_coord are: gen_gl_api.py exports their suffixed names as
+ * aliases of the core commands), nor GL 3.x features swr
  * does not have yet: ARB_framebuffer_sRGB (no GL_FRAMEBUFFER_SRGB enable),
  * ARB_seamless_cube_map (no GL_TEXTURE_CUBE_MAP_SEAMLESS),
  * ARB_fragment_coord_conventions (the GLSL layout qualifiers are not
@@ -337,6 +336,12 @@ static const struct gl_extension_row {
     {"GL_EXT_rescale_normal", 0, EXT_COMPAT_ONLY},
     {"GL_EXT_texture_lod_bias", 0, 0},
     {"GL_EXT_bgra", 0, 0},
+    {"GL_ARB_window_pos", 0, EXT_COMPAT_ONLY},
+    {"GL_ARB_point_parameters", 0, EXT_COMPAT_ONLY},
+    {"GL_ARB_transpose_matrix", 0, EXT_COMPAT_ONLY},
+    {"GL_ARB_draw_buffers", 0, 0},
+    {"GL_EXT_secondary_color", 0, EXT_COMPAT_ONLY},
+    {"GL_EXT_fog_coord", 0, EXT_COMPAT_ONLY},
     /* GL 3.0 */
     {"GL_ARB_depth_buffer_float", 30, 0},
     {"GL_ARB_texture_compression_rgtc", 30, 0},
