@@ -56,6 +56,14 @@ EXTENSIONS = [
     "GL_ARB_shader_objects",
     "GL_ARB_vertex_shader",
     "GL_EXT_stencil_two_side",
+    # suffixed names of GL 1.3-2.0 core commands (gl.xml aliases them to
+    # the core ones, so they share the core implementations)
+    "GL_ARB_window_pos",
+    "GL_ARB_point_parameters",
+    "GL_ARB_transpose_matrix",
+    "GL_ARB_draw_buffers",
+    "GL_EXT_secondary_color",
+    "GL_EXT_fog_coord",
 ]
 
 # EXT entry points that gl.xml does not alias to their core form (the EXT

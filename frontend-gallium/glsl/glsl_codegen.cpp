@@ -2303,6 +2303,16 @@ std::string sem_text(const char *sem, int index)
     return index < 0 ? std::string(sem) : std::string(sem) + "[" + std::to_string(index) + "]";
 }
 
+/* The TGSI COLOR index of element i of fragment output n: its draw buffer,
+ * except that the second source of dual-source blending (index 1, only at
+ * location 0) is COLOR[1], which the pipe takes as the second colour of
+ * render target 0 when the blend state reads SRC1 factors. */
+int frag_color_semantic(const LinkCtx &ctx, const std::string &n, int i)
+{
+    auto idx = ctx.frag_index.find(n);
+    return ctx.frag_loc.at(n) + i + (idx != ctx.frag_index.end() ? idx->second : 0);
+}
+
 } /* namespace */
 
 /* ---- one stage: its registers, the walk, the text ----------------------- */
@@ -2807,7 +2817,7 @@ void gen_stage(LinkCtx &ctx, int stage, TIntermediate *im, std::string &out, boo
                 OutVar *o = add_out(n, t, "", cnt);
                 for (int i = 0; i < cnt; i++)
                     out_decls.push_back("DCL OUT[" + std::to_string(o->first_out + i) + "], COLOR[" +
-                                        std::to_string(ctx.frag_loc.at(n) + i) + "]");
+                                        std::to_string(frag_color_semantic(ctx, n, i)) + "]");
             } else {
                 g.globals[n] = g.alloc(t);
             }

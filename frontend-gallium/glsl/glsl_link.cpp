@@ -806,10 +806,38 @@ bool same_init(const TConstUnionArray &a, const TConstUnionArray &b)
     return true;
 }
 
-/* Fragment outputs (GLSL 1.30 `out`): the bound ones where
- * glBindFragDataLocation put them, the others in declaration order at the
- * first free run of locations; fills ctx.frag_loc and the reflection. False
- * with a link error in the log when they do not fit. */
+/* The draw buffer and source index (ARB_blend_func_extended: 0, or 1 for
+ * the second colour of dual-source blending) an output was put at: its
+ * `layout(location = L, index = I)` in the shader, else its
+ * glBindFragDataLocation(Indexed) binding; false when it has neither.
+ * The shader's layout wins over the API binding (GLSL 3.30 4.3.8.2). */
+static bool frag_output_placement(const TType &t, const std::string &n, const swr_glsl_attrib_binding *frag_bindings,
+                                  int nfrag, int max_loc, int *loc, int *index)
+{
+    const TQualifier &q = t.getQualifier();
+    if (q.hasLocation()) {
+        *loc = std::min((int)q.layoutLocation, max_loc);
+        *index = q.hasIndex() ? (int)q.layoutIndex : 0;
+        return true;
+    }
+    bool found = false;
+    for (int b = 0; b < nfrag; b++)
+        if (frag_bindings[b].name && n == frag_bindings[b].name) {
+            *loc = frag_bindings[b].location >= (unsigned)max_loc ? max_loc : (int)frag_bindings[b].location;
+            *index = (int)frag_bindings[b].index;
+            found = true;
+        }
+    return found;
+}
+
+/* Fragment outputs (GLSL 1.30 `out`): the placed ones (frag_output_placement)
+ * where they were put, the others in declaration order at the first free
+ * run of index-0 locations; fills ctx.frag_loc, ctx.frag_index and the
+ * reflection. An index-1 output is the second source of draw buffer 0
+ * (MAX_DUAL_SOURCE_DRAW_BUFFERS is 1), which the fragment shader writes
+ * as COLOR[1] (frag_color_semantic), so it cannot share a program with an
+ * output at location 1. False with a link error in the log when they do
+ * not fit. */
 bool assign_frag_outputs(LinkCtx &ctx, swr_glsl_program *p, const swr_glsl_attrib_binding *frag_bindings,
                          int nfrag)
 {
@@ -823,30 +851,34 @@ bool assign_frag_outputs(LinkCtx &ctx, swr_glsl_program *p, const swr_glsl_attri
         add(n, *ctx.declared[1].at(n));
     for (auto &kv : ctx.used[1])
         add(kv.first, *kv.second);
-    const int max_loc = 8; /* draw buffers */
-    bool taken[max_loc] = {false};
+    const int max_loc = 8;         /* draw buffers */
+    const int max_dual_source = 1; /* GL_MAX_DUAL_SOURCE_DRAW_BUFFERS */
+    bool taken[2][max_loc] = {{false}};
     std::vector<std::string> unbound;
     for (const std::string &n : names) {
         const TType *t = ctx.declared[1].count(n) ? ctx.declared[1].at(n) : ctx.used[1].at(n);
-        int slots = slots_of(*t), loc = -1;
-        for (int b = 0; b < nfrag; b++)
-            if (frag_bindings[b].name && n == frag_bindings[b].name)
-                loc = frag_bindings[b].location >= (unsigned)max_loc ? max_loc
-                                                                     : (int)frag_bindings[b].location;
-        if (loc < 0) {
+        int slots = slots_of(*t), loc = -1, index = 0;
+        if (!frag_output_placement(*t, n, frag_bindings, nfrag, max_loc, &loc, &index)) {
             unbound.push_back(n);
             continue;
         }
+        if (index > 1 || (index == 1 && loc + slots > max_dual_source)) {
+            p->log += link_error("link: fragment output '" + n + "' with index " + std::to_string(index) +
+                                 " at location " + std::to_string(loc) +
+                                 " passes GL_MAX_DUAL_SOURCE_DRAW_BUFFERS");
+            return false;
+        }
         for (int i = 0; i < slots; i++) {
-            if (loc + i >= max_loc || taken[loc + i]) {
+            if (loc + i >= max_loc || taken[index][loc + i]) {
                 p->log += link_error("link: fragment output '" + n + "' bound to location " +
                                      std::to_string(loc) + (loc + i >= max_loc ? " does not fit the draw buffers"
                                                                                : " overlaps another output"));
                 return false;
             }
-            taken[loc + i] = true;
+            taken[index][loc + i] = true;
         }
         ctx.frag_loc[n] = loc;
+        ctx.frag_index[n] = index;
     }
     for (const std::string &n : unbound) {
         const TType *t = ctx.declared[1].count(n) ? ctx.declared[1].at(n) : ctx.used[1].at(n);
@@ -854,7 +886,7 @@ bool assign_frag_outputs(LinkCtx &ctx, swr_glsl_program *p, const swr_glsl_attri
         for (int l = 0; l + slots <= max_loc && loc < 0; l++) {
             bool ok = true;
             for (int i = 0; i < slots; i++)
-                ok = ok && !taken[l + i];
+                ok = ok && !taken[0][l + i];
             if (ok)
                 loc = l;
         }
@@ -863,13 +895,20 @@ bool assign_frag_outputs(LinkCtx &ctx, swr_glsl_program *p, const swr_glsl_attri
             return false;
         }
         for (int i = 0; i < slots; i++)
-            taken[loc + i] = true;
+            taken[0][loc + i] = true;
         ctx.frag_loc[n] = loc;
+        ctx.frag_index[n] = 0;
+    }
+    if (taken[1][0] && taken[0][1]) {
+        p->log += link_error("link: a fragment output at location 1 cannot be linked with a second-source "
+                             "(index 1) output");
+        return false;
     }
     for (const std::string &n : names) {
         const TType *t = ctx.declared[1].count(n) ? ctx.declared[1].at(n) : ctx.used[1].at(n);
         swr_glsl_frag_output o{};
         o.location = ctx.frag_loc.at(n);
+        o.index = ctx.frag_index.at(n);
         o.array_size = t->isArray() ? (unsigned)array_len(*t, 1) : 1;
         if (t->isArray()) {
             TType e(*t, 0);

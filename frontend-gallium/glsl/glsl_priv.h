@@ -222,6 +222,9 @@ struct LinkCtx {
     /* FS user `out` variables: first COLOR index (glBindFragDataLocation or
      * the first free run in declaration order) */
     std::map<std::string, int> frag_loc;
+    /* and their source index (ARB_blend_func_extended: 1 is the second
+     * colour of draw buffer 0, TGSI COLOR[1]) */
+    std::map<std::string, int> frag_index;
     TType mat4_type{EbtFloat, EvqUniform, 0, 4, 4};
     TType vec4_in_type{EbtFloat, EvqVaryingIn, 4};
 };

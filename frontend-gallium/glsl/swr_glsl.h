@@ -81,7 +81,13 @@ swr_glsl_stage swr_glsl_shader_stage(const swr_glsl_shader *s);
 swr_glsl_shader *swr_glsl_compile_ex(swr_glsl_stage stage, int count, const char *const *strings,
                                      const int *lengths, int max_version);
 
-typedef struct swr_glsl_attrib_binding { const char *name; unsigned location; } swr_glsl_attrib_binding;
+/* name -> location; for fragment outputs also the source index (glBindFragDataLocationIndexed:
+ * 0, or 1 for the second colour of dual-source blending), 0 for attributes. */
+typedef struct swr_glsl_attrib_binding {
+    const char *name;
+    unsigned location;
+    unsigned index;
+} swr_glsl_attrib_binding;
 
 /* glLinkProgram. The shaders are only read during the call (the program keeps nothing of them,
  * so they may be destroyed afterwards). Several shaders per stage are linked together by
@@ -93,8 +99,11 @@ swr_glsl_program *swr_glsl_link(swr_glsl_shader *const *shaders, int count,
 /* Addition: swr_glsl_link with fragment output bindings (glBindFragDataLocation: name -> draw
  * buffer). A user `out` variable of the fragment shader (GLSL 1.30) that is bound takes
  * COLOR[location .. location + elements - 1]; the link fails when that passes the 8 draw buffers
- * or overlaps another output. Unbound outputs take, in declaration order, the first run of free
- * locations. Bindings of names that are not outputs are ignored. */
+ * or overlaps another output. A `layout(location = L, index = I)` in the shader wins over a
+ * binding. An output with index 1 (ARB_blend_func_extended) is the second colour of draw
+ * buffer 0 and is written as COLOR[1]; it must be at location 0 (GL_MAX_DUAL_SOURCE_DRAW_BUFFERS
+ * is 1) and excludes an output at location 1. Unbound outputs take, in declaration order, the
+ * first run of free index-0 locations. Bindings of names that are not outputs are ignored. */
 swr_glsl_program *swr_glsl_link_ex(swr_glsl_shader *const *shaders, int count,
                                    const swr_glsl_attrib_binding *bindings, int nbindings,
                                    const swr_glsl_attrib_binding *frag_bindings, int nfrag);
@@ -168,6 +177,7 @@ typedef struct swr_glsl_frag_output {
     unsigned gl_type;    /* GL_FLOAT_VEC4 ... (element type for arrays) */
     unsigned array_size; /* 1 for non-arrays */
     int location;
+    int index; /* 0, or 1: the second source of dual-source blending (TGSI COLOR[1]) */
 } swr_glsl_frag_output;
 int swr_glsl_num_frag_outputs(const swr_glsl_program *p);
 const swr_glsl_frag_output *swr_glsl_get_frag_output(const swr_glsl_program *p, int i);

@@ -48,6 +48,11 @@ if(TARGET test_gl_compare_ubo)
                        "KNOB_JIT=interp;LSAN_OPTIONS=suppressions=${CMAKE_CURRENT_LIST_DIR}/lsan_mesa.supp")
 endif()
 
+# Dual-source blending (ARB_blend_func_extended: layout index and
+# glBindFragDataLocationIndexed, the SRC1 factors, the queries and errors)
+# in a 3.3 core context against Mesa's llvmpipe libOSMesa.
+swr_gl_compare_test(test_gl_compare_blend_func_extended 120)
+
 # GL 3.x draws and objects (base-vertex draws, primitive restart,
 # glCopyBufferSubData, 64-bit queries, sync objects) in a 3.3 context
 # against Mesa's llvmpipe libOSMesa.

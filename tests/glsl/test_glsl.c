@@ -964,7 +964,7 @@ static void t_multi_unit(void **st)
     s[2] = swr_glsl_compile(SWR_GLSL_FRAGMENT, 1, &fs, NULL);
     for (int i = 0; i < 3; i++)
         assert_true(swr_glsl_shader_ok(s[i]));
-    swr_glsl_attrib_binding b = {"a", 6};
+    swr_glsl_attrib_binding b = {"a", 6, 0};
     harness *h = &H;
     memset(h, 0, sizeof *h);
     h->prog = swr_glsl_link(s, 3, &b, 1);
@@ -1104,7 +1104,7 @@ static void t_frag_outputs(void **st)
     assert_non_null(strstr(t, "COLOR[3]"));
     swr_glsl_program_destroy(p);
     /* b bound to 0, arr to 5: a takes the first free location, 1. */
-    const swr_glsl_attrib_binding b1[] = {{"b", 0}, {"arr", 5}, {"unknown", 2}};
+    const swr_glsl_attrib_binding b1[] = {{"b", 0, 0}, {"arr", 5, 0}, {"unknown", 2, 0}};
     p = link_outs(fs, b1, 3);
     assert_true(swr_glsl_program_ok(p));
     assert_int_equal(out_location(p, "b"), 0);
@@ -1115,12 +1115,12 @@ static void t_frag_outputs(void **st)
     assert_null(strstr(t, "COLOR[3]"));
     swr_glsl_program_destroy(p);
     /* An array bound past the last draw buffer, and an overlap: link errors. */
-    const swr_glsl_attrib_binding b2[] = {{"arr", 7}};
+    const swr_glsl_attrib_binding b2[] = {{"arr", 7, 0}};
     p = link_outs(fs, b2, 1);
     assert_false(swr_glsl_program_ok(p));
     assert_int_equal(swr_glsl_num_frag_outputs(p), 0);
     swr_glsl_program_destroy(p);
-    const swr_glsl_attrib_binding b3[] = {{"arr", 2}, {"b", 3}};
+    const swr_glsl_attrib_binding b3[] = {{"arr", 2, 0}, {"b", 3, 0}};
     p = link_outs(fs, b3, 2);
     assert_false(swr_glsl_program_ok(p));
     swr_glsl_program_destroy(p);

@@ -254,13 +254,14 @@ void swrgl_Finish(struct gl_context *ctx) { gl_context_flush(ctx, true); }
  * that version on: swr implements that version's core features, so the
  * extension is what the context already does (tests/osmesa/
  * test_osmesa_ext_procs checks every listed name has its entry points and
- * none is a stub of docs/stubs.md). Extensions that would need a stub
- * (EXT_texture_integer: glClearColorIiEXT; ARB_blend_func_extended:
- * glBindFragDataLocationIndexed; ARB_texture_multisample) are not listed,
- * nor those whose suffixed entry point names the API tables do not export
- * yet (ARB_window_pos, ARB_point_parameters, ARB_transpose_matrix,
- * ARB_draw_buffers, EXT_secondary_color, EXT_fog_coord: their core-named
- * commands exist, the ARB/EXT aliases do not), nor GL 3.x features swr
+ * none is a stub of docs/stubs.md). ARB_blend_func_extended is listed
+ * from 3.3 (glBindFragDataLocationIndexed, layout(index = 1), the SRC1
+ * factors, GL_MAX_DUAL_SOURCE_DRAW_BUFFERS 1). Extensions that would need
+ * a stub (EXT_texture_integer: glClearColorIiEXT; ARB_texture_multisample)
+ * are not listed (ARB_window_pos, ARB_point_parameters,
+ * ARB_transpose_matrix, ARB_draw_buffers, EXT_secondary_color and
+ * EXT_fog_coord are: gen_gl_api.py exports their suffixed names as
+ * aliases of the core commands), nor GL 3.x features swr
  * does not have yet: ARB_framebuffer_sRGB (no GL_FRAMEBUFFER_SRGB enable),
  * ARB_seamless_cube_map (no GL_TEXTURE_CUBE_MAP_SEAMLESS),
  * ARB_fragment_coord_conventions (the GLSL layout qualifiers are not
@@ -336,6 +337,12 @@ static const struct gl_extension_row {
     {"GL_EXT_rescale_normal", 0, EXT_COMPAT_ONLY},
     {"GL_EXT_texture_lod_bias", 0, 0},
     {"GL_EXT_bgra", 0, 0},
+    {"GL_ARB_window_pos", 0, EXT_COMPAT_ONLY},
+    {"GL_ARB_point_parameters", 0, EXT_COMPAT_ONLY},
+    {"GL_ARB_transpose_matrix", 0, EXT_COMPAT_ONLY},
+    {"GL_ARB_draw_buffers", 0, 0},
+    {"GL_EXT_secondary_color", 0, EXT_COMPAT_ONLY},
+    {"GL_EXT_fog_coord", 0, EXT_COMPAT_ONLY},
     /* GL 3.0 */
     {"GL_ARB_depth_buffer_float", 30, 0},
     {"GL_ARB_texture_compression_rgtc", 30, 0},
@@ -354,6 +361,7 @@ static const struct gl_extension_row {
     {"GL_ARB_shader_bit_encoding", 33, 0},
     {"GL_ARB_occlusion_query2", 33, 0},
     {"GL_ARB_vertex_type_2_10_10_10_rev", 33, 0},
+    {"GL_ARB_blend_func_extended", 33, 0},
 };
 
 #define EXT_TABLE_SIZE (sizeof extension_table / sizeof extension_table[0])

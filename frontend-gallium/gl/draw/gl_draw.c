@@ -695,6 +695,15 @@ static bool validate(struct gl_context *ctx)
     }
     if (!gl_framebuffer_validate(ctx))
         return false;
+    /* ARB_blend_func_extended: blending with the second source colour
+     * draws to at most GL_MAX_DUAL_SOURCE_DRAW_BUFFERS (1) buffers. */
+    if (gl_raster_blend_reads_src1(ctx)) {
+        struct pipe_surface *colors[SWRGL_MAX_DRAW_BUFFERS], *zs;
+        if (gl_framebuffer_draw_surfaces(ctx, colors, &zs) > 1) {
+            gl_error(ctx, GL_INVALID_OPERATION);
+            return false;
+        }
+    }
     if (!gl_program_in_use(ctx)) {
         /* fixed function: the fixed part binds its programs and tells the
          * raster part what they need before the raster state goes out */

@@ -919,6 +919,9 @@ bool gl_framebuffer_get(struct gl_context *ctx, GLenum pname, gl_value *v)
     case GL_MAX_COLOR_ATTACHMENTS:
         gl_value_int(v, NUM_COLOR);
         return true;
+    case GL_MAX_DUAL_SOURCE_DRAW_BUFFERS: /* ARB_blend_func_extended: the second colour of buffer 0 */
+        gl_value_int(v, 1);
+        return true;
     case GL_MAX_RENDERBUFFER_SIZE:
         gl_value_int(v, MAX_RB_SIZE);
         return true;

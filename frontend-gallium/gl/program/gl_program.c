@@ -50,6 +50,7 @@
 #define GLP_MAX_VARYING_FLOATS 64
 #define GLP_MAX_TEXTURE_COORDS 8
 #define GLP_MAX_DRAW_BUFFERS 8
+#define GLP_MAX_DUAL_SOURCE_DRAW_BUFFERS 1 /* ARB_blend_func_extended */
 
 typedef struct glp_object {
     bool is_program;
@@ -71,6 +72,7 @@ typedef struct glp_shader {
 typedef struct glp_binding {
     char *name;
     GLuint index;
+    GLuint source; /* fragment outputs: glBindFragDataLocationIndexed's index (0 or 1); else 0 */
 } glp_binding;
 
 typedef struct glp_bindings {
@@ -356,12 +358,13 @@ static void bindings_free(glp_bindings *b)
     b->n = b->cap = 0;
 }
 
-/* Sets name -> index, replacing an earlier binding of the name. */
-static bool bindings_set(glp_bindings *b, const char *name, GLuint index)
+/* Sets name -> (index, source), replacing an earlier binding of the name. */
+static bool bindings_set(glp_bindings *b, const char *name, GLuint index, GLuint source)
 {
     for (unsigned i = 0; i < b->n; i++) {
         if (strcmp(b->v[i].name, name) == 0) {
             b->v[i].index = index;
+            b->v[i].source = source;
             return true;
         }
     }
@@ -378,6 +381,7 @@ static bool bindings_set(glp_bindings *b, const char *name, GLuint index)
         return false;
     b->v[b->n].name = d;
     b->v[b->n].index = index;
+    b->v[b->n].source = source;
     b->n++;
     return true;
 }
@@ -955,10 +959,12 @@ static glp_exec *link_exec(struct gl_context *ctx, glp_program *p)
     for (unsigned i = 0; i < p->attribs.n; i++) {
         bind[i].name = p->attribs.v[i].name;
         bind[i].location = p->attribs.v[i].index;
+        bind[i].index = 0;
     }
     for (unsigned i = 0; i < p->frag_data.n; i++) {
         bind[p->attribs.n + i].name = p->frag_data.v[i].name;
         bind[p->attribs.n + i].location = p->frag_data.v[i].index;
+        bind[p->attribs.n + i].index = p->frag_data.v[i].source;
     }
     e->glsl = swr_glsl_link_xfb(shaders, (int)p->num_attached, bind, (int)p->attribs.n,
                                 bind + p->attribs.n, (int)p->frag_data.n,
@@ -1320,16 +1326,21 @@ void swrgl_GetProgramInfoLog(struct gl_context *ctx, GLuint program, GLsizei buf
 
 /* ---- attribute and fragment output locations ---------------------------------------------------- */
 
-/* glBindAttribLocation and glBindFragDataLocation: record name -> index
- * in the program's attribute or fragment-output table for the next
- * link. */
+/* glBindAttribLocation and glBindFragDataLocation(Indexed): record name ->
+ * index (and the fragment output's source, 0 or 1) in the program's
+ * attribute or fragment-output table for the next link. A second source
+ * (ARB_blend_func_extended) binds only below
+ * GL_MAX_DUAL_SOURCE_DRAW_BUFFERS (1): INVALID_VALUE otherwise, as for a
+ * source above 1. */
 static void bind_location(struct gl_context *ctx, GLuint program, bool frag_data, GLuint index,
-                          const GLchar *name)
+                          GLuint source, const GLchar *name)
 {
     glp_program *p = find_program(ctx, program);
     if (!p)
         return;
-    if (index >= (frag_data ? GLP_MAX_DRAW_BUFFERS : SWRGL_MAX_VERTEX_ATTRIBS) || !name) {
+    if (index >= (frag_data ? (source ? GLP_MAX_DUAL_SOURCE_DRAW_BUFFERS : GLP_MAX_DRAW_BUFFERS)
+                            : SWRGL_MAX_VERTEX_ATTRIBS) ||
+        source > 1 || !name) {
         gl_error(ctx, GL_INVALID_VALUE);
         return;
     }
@@ -1337,14 +1348,14 @@ static void bind_location(struct gl_context *ctx, GLuint program, bool frag_data
         gl_error(ctx, GL_INVALID_OPERATION);
         return;
     }
-    if (!bindings_set(frag_data ? &p->frag_data : &p->attribs, name, index))
+    if (!bindings_set(frag_data ? &p->frag_data : &p->attribs, name, index, source))
         gl_error(ctx, GL_OUT_OF_MEMORY);
 }
 
 void swrgl_BindAttribLocation(struct gl_context *ctx, GLuint program, GLuint index,
                               const GLchar *name)
 {
-    bind_location(ctx, program, false, index, name);
+    bind_location(ctx, program, false, index, 0, name);
 }
 
 GLint swrgl_GetAttribLocation(struct gl_context *ctx, GLuint program, const GLchar *name)
@@ -1405,7 +1416,56 @@ void swrgl_GetActiveUniform(struct gl_context *ctx, GLuint program, GLuint index
 void swrgl_BindFragDataLocation(struct gl_context *ctx, GLuint program, GLuint color,
                                 const GLchar *name)
 {
-    bind_location(ctx, program, true, color, name);
+    bind_location(ctx, program, true, color, 0, name);
+}
+
+void swrgl_BindFragDataLocationIndexed(struct gl_context *ctx, GLuint program, GLuint colorNumber,
+                                       GLuint index, const GLchar *name)
+{
+    bind_location(ctx, program, true, colorNumber, index, name);
+}
+
+/* The fragment output of the last successful link that `name` designates
+ * ("out", or "out[k]" for an array, whose element k is at location + k):
+ * *element receives k; NULL for a name that is no user output. */
+static const swr_glsl_frag_output *find_frag_output(glp_exec *e, const GLchar *name, unsigned *element)
+{
+    size_t len = strlen(name);
+    *element = 0;
+    const char *open = strchr(name, '[');
+    if (open) {
+        /* a decimal subscript without sign or leading zeros, then the end */
+        const char *d = open + 1;
+        size_t digits = strspn(d, "0123456789");
+        if (digits == 0 || digits > 9 || (digits > 1 && d[0] == '0') || d[digits] != ']' ||
+            d[digits + 1] != '\0')
+            return NULL;
+        *element = (unsigned)strtoul(d, NULL, 10);
+        len = (size_t)(open - name);
+    }
+    int n = swr_glsl_num_frag_outputs(e->glsl);
+    for (int i = 0; i < n; i++) {
+        const swr_glsl_frag_output *o = swr_glsl_get_frag_output(e->glsl, i);
+        if (!o || strlen(o->name) != len || strncmp(o->name, name, len) != 0)
+            continue;
+        if (open && (o->array_size <= 1 ? *element != 0 : *element >= o->array_size))
+            return NULL;
+        return o;
+    }
+    return NULL;
+}
+
+/* ARB_blend_func_extended: the source index (0, or 1 for the second colour
+ * of dual-source blending) of a fragment output of the last successful
+ * link; -1 for a name that is no user output. */
+GLint swrgl_GetFragDataIndex(struct gl_context *ctx, GLuint program, const GLchar *name)
+{
+    glp_exec *e = glp_linked_exec(ctx, program);
+    if (!e || !name || has_gl_prefix(name))
+        return -1;
+    unsigned element;
+    const swr_glsl_frag_output *o = find_frag_output(e, name, &element);
+    return o ? o->index : -1;
 }
 
 /* The draw buffer of a fragment output of the last successful link (bound
@@ -1417,29 +1477,9 @@ GLint swrgl_GetFragDataLocation(struct gl_context *ctx, GLuint program, const GL
     glp_exec *e = glp_linked_exec(ctx, program);
     if (!e || !name || has_gl_prefix(name))
         return -1;
-    size_t len = strlen(name);
-    unsigned element = 0;
-    const char *open = strchr(name, '[');
-    if (open) {
-        /* a decimal subscript without sign or leading zeros, then the end */
-        const char *d = open + 1;
-        size_t digits = strspn(d, "0123456789");
-        if (digits == 0 || digits > 9 || (digits > 1 && d[0] == '0') || d[digits] != ']' ||
-            d[digits + 1] != '\0')
-            return -1;
-        element = (unsigned)strtoul(d, NULL, 10);
-        len = (size_t)(open - name);
-    }
-    int n = swr_glsl_num_frag_outputs(e->glsl);
-    for (int i = 0; i < n; i++) {
-        const swr_glsl_frag_output *o = swr_glsl_get_frag_output(e->glsl, i);
-        if (!o || strlen(o->name) != len || strncmp(o->name, name, len) != 0)
-            continue;
-        if (open && (o->array_size <= 1 ? element != 0 : element >= o->array_size))
-            return -1;
-        return o->location + (GLint)element;
-    }
-    return -1;
+    unsigned element;
+    const swr_glsl_frag_output *o = find_frag_output(e, name, &element);
+    return o ? o->location + (GLint)element : -1;
 }
 
 /* ---- ARB_shader_objects names without a core equivalent -------------------------------------------- */

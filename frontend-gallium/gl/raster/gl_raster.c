@@ -1288,6 +1288,27 @@ static void build_blend(const gl_raster_state *r, struct pipe_blend_state *s)
             s->independent_blend_enable = true;
 }
 
+static bool is_src1_factor(GLenum f)
+{
+    return f == GL_SRC1_COLOR || f == GL_ONE_MINUS_SRC1_COLOR || f == GL_SRC1_ALPHA ||
+           f == GL_ONE_MINUS_SRC1_ALPHA;
+}
+
+bool gl_raster_blend_reads_src1(struct gl_context *ctx)
+{
+    const gl_raster_state *r = ctx->raster;
+    bool rgb = r->blend_eq_rgb != GL_MIN && r->blend_eq_rgb != GL_MAX &&
+               (is_src1_factor(r->blend_src_rgb) || is_src1_factor(r->blend_dst_rgb));
+    bool alpha = r->blend_eq_alpha != GL_MIN && r->blend_eq_alpha != GL_MAX &&
+                 (is_src1_factor(r->blend_src_alpha) || is_src1_factor(r->blend_dst_alpha));
+    if (r->color_logic_op || (!rgb && !alpha))
+        return false;
+    for (unsigned i = 0; i < SWRGL_MAX_DRAW_BUFFERS; i++)
+        if (r->blend[i])
+            return true;
+    return false;
+}
+
 static void build_dsa(const gl_raster_state *r, struct pipe_depth_stencil_alpha_state *s)
 {
     memset(s, 0, sizeof *s);

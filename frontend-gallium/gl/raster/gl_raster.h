@@ -148,6 +148,11 @@ GL_PART_HOOKS(raster)
  * become CSOs and set_* states; false (GL_OUT_OF_MEMORY recorded) when a
  * CSO cannot be made. */
 bool gl_raster_validate(struct gl_context *ctx);
+/* ARB_blend_func_extended: true when a draw buffer with blending enabled
+ * uses a SRC1 factor (the fragment shader's second colour), which allows
+ * at most GL_MAX_DUAL_SOURCE_DRAW_BUFFERS (1) draw buffers (the draw part
+ * checks). */
+bool gl_raster_blend_reads_src1(struct gl_context *ctx);
 
 /* The stencil state back faces use: stencil[1], or stencil_ext_back while
  * GL_STENCIL_TEST_TWO_SIDE_EXT is enabled. */
