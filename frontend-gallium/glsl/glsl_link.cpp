@@ -387,8 +387,11 @@ class PerVertexFlattener : public TIntermTraverser {
         case EbvClipVertex: q.storage = EvqClipVertex; break;
         default: q.storage = EvqVaryingOut; break;
         }
-        TIntermSymbol *sym = new TIntermSymbol(b->getLeft()->getAsSymbolNode()->getId() * 64 + k + 1,
-                                               mt.getFieldName(), *t);
+        /* A synthetic id per member; in unsigned arithmetic, since a
+         * redeclared built-in block's id (glslang's built-in range) times 64
+         * overflows a signed long long. */
+        unsigned long long member_id = (unsigned long long)b->getLeft()->getAsSymbolNode()->getId() * 64u + k + 1u;
+        TIntermSymbol *sym = new TIntermSymbol((long long)member_id, mt.getFieldName(), *t);
         sym->setLoc(b->getLoc());
         return sym;
     }
