@@ -2000,6 +2000,47 @@ struct Gen {
         v.s.push_back(out);
         return v;
     }
+    /* A square matrix as scalar components, m[column][row]. */
+    typedef std::vector<std::vector<Opnd>> ScalarMatrix;
+    static ScalarMatrix minor_of(const ScalarMatrix &m, int col, int row)
+    {
+        ScalarMatrix r;
+        for (int c = 0; c < (int)m.size(); c++) {
+            if (c == col)
+                continue;
+            r.emplace_back();
+            for (int rr = 0; rr < (int)m[c].size(); rr++)
+                if (rr != row)
+                    r.back().push_back(m[c][rr]);
+        }
+        return r;
+    }
+    /* determinant() (GLSL 1.50 8.6) by cofactor expansion along the first
+     * column: at most 4x4, so at most 40 multiplies, all scalar. */
+    Opnd determinant_of(const ScalarMatrix &m)
+    {
+        int n = (int)m.size();
+        if (n == 1)
+            return m[0][0];
+        if (n == 2) {
+            Opnd t = alu("MUL", 1, KF, {m[1][0], m[0][1]});
+            return alu("MAD", 1, KF, {m[0][0], m[1][1], negated(t)});
+        }
+        Opnd acc = alu("MUL", 1, KF, {m[0][0], determinant_of(minor_of(m, 0, 0))});
+        for (int r = 1; r < n; r++) {
+            Opnd d = determinant_of(minor_of(m, 0, r));
+            acc = alu("MAD", 1, KF, {r & 1 ? negated(m[0][r]) : m[0][r], d, acc});
+        }
+        return acc;
+    }
+    ScalarMatrix scalar_matrix(const Val &v, int n)
+    {
+        ScalarMatrix m(n);
+        for (int c = 0; c < n; c++)
+            for (int r = 0; r < n; r++)
+                m[c].push_back(comp(v.s[c], r));
+        return m;
+    }
     Val builtin(TOperator op, std::vector<Val> &args, std::vector<const TType *> &types, const TType &rt,
                 const std::vector<TIntermTyped *> &nodes)
     {
@@ -2259,6 +2300,23 @@ struct Gen {
             for (int c = 0; c < rt.getMatrixCols(); c++)
                 for (int rr = 0; rr < rt.getMatrixRows(); rr++)
                     alu_to("MOV", comp(r.s[c], rr), {comp(a.s[rr], c)});
+            return r;
+        }
+        case EOpDeterminant:
+            return V(determinant_of(scalar_matrix(a, types[0]->getMatrixCols())));
+        case EOpMatrixInverse: {
+            /* inverse(A) = adjugate(A) / det(A): element (row r, column c) is
+             * the cofactor of A's element (row c, column r) over det(A);
+             * undefined for a singular matrix (GLSL 1.40 8.6). */
+            int N = types[0]->getMatrixCols();
+            ScalarMatrix m = scalar_matrix(a, N);
+            Opnd det = determinant_of(m);
+            Val r = alloc(rt);
+            for (int c = 0; c < N; c++)
+                for (int rr = 0; rr < N; rr++) {
+                    Opnd cof = determinant_of(minor_of(m, rr, c));
+                    alu_to("DIV", comp(r.s[c], rr), {(rr + c) & 1 ? negated(cof) : cof, det});
+                }
             return r;
         }
         case EOpFtransform: {

@@ -388,8 +388,11 @@ class PerVertexFlattener : public TIntermTraverser {
         case EbvClipVertex: q.storage = EvqClipVertex; break;
         default: q.storage = EvqVaryingOut; break;
         }
-        TIntermSymbol *sym = new TIntermSymbol(b->getLeft()->getAsSymbolNode()->getId() * 64 + k + 1,
-                                               mt.getFieldName(), *t);
+        /* A synthetic id per member; in unsigned arithmetic, since a
+         * redeclared built-in block's id (glslang's built-in range) times 64
+         * overflows a signed long long. */
+        unsigned long long member_id = (unsigned long long)b->getLeft()->getAsSymbolNode()->getId() * 64u + k + 1u;
+        TIntermSymbol *sym = new TIntermSymbol((long long)member_id, mt.getFieldName(), *t);
         sym->setLoc(b->getLoc());
         return sym;
     }
@@ -593,10 +596,21 @@ bool parse_shader(TShader &sh, const swr_glsl_shader *s, std::vector<const char 
     static const char lod_ubo[] = "#extension GL_ARB_shader_texture_lod : enable\n"
                                   "#extension GL_ARB_explicit_attrib_location : enable\n";
     static const char ubo[] = "#extension GL_ARB_explicit_attrib_location : enable\n";
+    /* GLSL 1.50 7.1 lets a shader redeclare the gl_PerVertex blocks (to
+     * size gl_ClipDistance or use a subset); glslang 12 allows that only
+     * from 4.10 or with ARB_separate_shader_objects, so 1.50-4.00 shaders
+     * get the extension turned on (it also lets them put layout(location)
+     * on varyings, a leniency). */
+    static const char sso[] = "#extension GL_ARB_separate_shader_objects : enable\n";
+    std::string preamble;
     if (!es && s->stage == SWR_GLSL_VERTEX)
-        sh.setPreamble(ubo_ext ? lod_ubo : lod);
+        preamble = ubo_ext ? lod_ubo : lod;
     else if (ubo_ext)
-        sh.setPreamble(ubo);
+        preamble = ubo;
+    if (!es && version >= 150 && version < 410)
+        preamble += sso;
+    if (!preamble.empty())
+        sh.setPreamble(preamble.c_str());
     EShLanguage l = lang_of(s->stage);
     sh.setEnvInput(EShSourceGlsl, l, EShClientNone, 0);
     sh.setEnvClient(EShClientNone, (EShTargetClientVersion)0);

@@ -9,8 +9,10 @@
  * pixels against expected colours. The expected colours come from the GLSL
  * specification as the test's author computed them, so every probe is an
  * independent oracle. This runner implements the commands those tests use
- * for GLSL 1.10-1.30 on the GL 2.1 API; a test that needs anything else
- * (fixed-function matrices, textures, geometry shaders, ...) is SKIPPED,
+ * for GLSL 1.10-3.30 on the GL 2.1 API and, for tests with a [geometry
+ * shader] section (or .geom compiler tests), in a GL 3.2+ compatibility
+ * context made the same way on both libraries; a test that needs anything else
+ * (fixed-function matrices, textures, ...) is SKIPPED,
  * never guessed.
  *
  * With --ref, every test also runs on a second library (Mesa's llvmpipe
@@ -25,7 +27,8 @@
  * the run goes on. Usage:
  *   piglit_runner --lib LIB [--ref REF] [--expected FILE] [--sample N]
  *                 [--jobs N] [--lib-glsl X.YZ] [--verbose] PIGLIT_ROOT DIR...
- * DIRs are relative to PIGLIT_ROOT and searched for *.shader_test.
+ * DIRs are relative to PIGLIT_ROOT and searched for *.shader_test and the
+ * compiler tests *.vert, *.geom, *.frag.
  */
 #define _GNU_SOURCE
 #include <ctype.h>
@@ -43,6 +46,10 @@
 #include <unistd.h>
 
 #include "tools/glc_api.h"
+
+#ifndef GL_GEOMETRY_SHADER
+#define GL_GEOMETRY_SHADER 0x8DD9
+#endif
 
 /* ---- results --------------------------------------------------------------------------- */
 
@@ -84,6 +91,7 @@ typedef struct pr_test {
     pr_shader shaders[PR_MAX_SHADERS];
     int num_shaders;
     bool passthrough_vs;
+    bool has_gs; /* a [geometry shader]: the test runs in a GL 3.2+ context on both libraries */
     char *require, *test, *vdata; /* section bodies (NUL-terminated, inside text) */
     const char *skip;             /* non-NULL: the runner cannot run this test */
 } pr_test;
@@ -145,11 +153,12 @@ static bool parse_test(pr_test *t, char *text)
             stage = GL_FRAGMENT_SHADER;
         else if (!strcmp(name, "vertex shader passthrough"))
             t->passthrough_vs = true;
-        else if (!t->skip && !strncmp(name, "geometry shader", 15))
-            t->skip = "geometry stage (not in swr yet; issue 20 covers VS/FS)";
+        else if (!strcmp(name, "geometry shader"))
+            stage = GL_GEOMETRY_SHADER;
         else if (!t->skip)
             t->skip = "section not supported by the runner";
         if (stage) {
+            t->has_gs |= stage == GL_GEOMETRY_SHADER;
             if (t->num_shaders == PR_MAX_SHADERS)
                 return false;
             t->shaders[t->num_shaders++] = (pr_shader){stage, p};
@@ -804,6 +813,10 @@ static const struct {
     {"GL_TRIANGLES", GL_TRIANGLES},
     {"GL_TRIANGLE_STRIP", GL_TRIANGLE_STRIP},
     {"GL_TRIANGLE_FAN", GL_TRIANGLE_FAN},
+    {"GL_LINES_ADJACENCY", 0x000A},
+    {"GL_LINE_STRIP_ADJACENCY", 0x000B},
+    {"GL_TRIANGLES_ADJACENCY", 0x000C},
+    {"GL_TRIANGLE_STRIP_ADJACENCY", 0x000D},
 };
 
 static const struct {
@@ -1018,12 +1031,43 @@ static bool expects_link_error(const char *cmds)
     return false;
 }
 
-/* A glslparsertest file (.vert / .frag): the whole file is one shader; its
+/* A test with a geometry shader needs glCreateShader(GL_GEOMETRY_SHADER), which
+ * takes a GL 3.2 context: such a test gets a compatibility context of GL 3.2, or
+ * of the higher version its [require] names, on whichever library runs it (both
+ * the same way; a context already higher, --lib-glsl's, is kept). The caller is
+ * the forked child of one test, so changing `g` lasts for that test only. Tests
+ * without a geometry shader keep the context they always had. */
+static void need_gs_context(glc_api *g, int version)
+{
+    if (version < 32)
+        version = 32;
+    if (g->context_version < version)
+        g->context_version = version;
+}
+
+/* The GL version of a [require] "GL >= X.Y" line, as 10 * X + Y; 0 without one.
+ * Reads `req` without changing it (check_require tokenises it later). */
+static int required_gl_version(const char *req)
+{
+    for (const char *line = req; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        int major, minor;
+        while (*line == ' ' || *line == '\t')
+            line++;
+        if (sscanf(line, "GL >= %d.%d", &major, &minor) == 2)
+            return major * 10 + minor;
+    }
+    return 0;
+}
+
+/* A glslparsertest file (.vert / .geom / .frag): the whole file is one shader; its
  * "// [config]" block says whether it must compile (and, with check_link,
  * link) or fail. */
 static pr_result run_parser_test(pr_run *r, glc_api *g, const char *path, char *text)
 {
-    GLenum stage = strstr(path, ".vert") ? GL_VERTEX_SHADER : GL_FRAGMENT_SHADER;
+    size_t plen = strlen(path);
+    GLenum stage = !strcmp(path + plen - 5, ".vert")   ? GL_VERTEX_SHADER
+                   : !strcmp(path + plen - 5, ".geom") ? GL_GEOMETRY_SHADER
+                                                       : GL_FRAGMENT_SHADER;
     char *cfg = strstr(text, "[config]");
     char *end = cfg ? strstr(cfg, "[end config]") : NULL;
     if (!cfg || !end)
@@ -1056,6 +1100,8 @@ static pr_result run_parser_test(pr_run *r, glc_api *g, const char *path, char *
         return verdict(r, PR_SKIP, "no expect_result");
     if (version < 1.10 - 1e-6 || es)
         return verdict(r, PR_SKIP, "GLSL ES");
+    if (stage == GL_GEOMETRY_SHADER)
+        need_gs_context(g, version >= 3.295 ? 33 : 32);
     if (!glc_target_create(&r->target, g, 16, 16))
         return verdict(r, PR_FAIL, "no context");
     char req[640];
@@ -1102,7 +1148,8 @@ static pr_result run_test(pr_run *r, glc_api *g, const char *path)
     if (!text)
         return verdict(r, PR_SKIP, "cannot read file");
     size_t plen = strlen(path);
-    if (plen > 5 && (!strcmp(path + plen - 5, ".vert") || !strcmp(path + plen - 5, ".frag"))) {
+    if (plen > 5 && (!strcmp(path + plen - 5, ".vert") || !strcmp(path + plen - 5, ".frag") ||
+                     !strcmp(path + plen - 5, ".geom"))) {
         r->w = r->h = 16;
         load_gl(&r->gl, g);
         return run_parser_test(r, g, path, text);
@@ -1119,6 +1166,8 @@ static pr_result run_test(pr_run *r, glc_api *g, const char *path)
     for (int c = 0; c < 4; c++)
         r->tolerance[c] = 0.01f;
     load_gl(&r->gl, g);
+    if (t.has_gs)
+        need_gs_context(g, t.require ? required_gl_version(t.require) : 0);
     /* The requirements need a current context; create the default window first and
      * recreate it if SIZE asks for another. */
     if (!glc_target_create(&r->target, g, r->w, r->h))
@@ -1253,7 +1302,8 @@ static int collect(const char *path, const struct stat *sb, int flag, struct FTW
     (void)ftw;
     size_t n = strlen(path);
     bool shader_test = n > 12 && !strcmp(path + n - 12, ".shader_test");
-    bool parser_test = n > 5 && (!strcmp(path + n - 5, ".vert") || !strcmp(path + n - 5, ".frag"));
+    bool parser_test = n > 5 && (!strcmp(path + n - 5, ".vert") || !strcmp(path + n - 5, ".frag") ||
+                                 !strcmp(path + n - 5, ".geom"));
     if (flag == FTW_F && (shader_test || parser_test)) {
         if (num_paths == cap_paths) {
             cap_paths = cap_paths ? cap_paths * 2 : 1024;
