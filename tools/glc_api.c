@@ -61,28 +61,46 @@ bool glc_target_create(glc_target *t, glc_api *g, int w, int h)
     return glc_target_create_accum(t, g, w, h, 0);
 }
 
-bool glc_target_create_accum(glc_target *t, glc_api *g, int w, int h, int accum_bits)
+/* A context of g with the given accumulation bits; version > 0 asks
+ * OSMesaCreateContextAttribs for that version (major*10+minor) and profile
+ * (OSMESA_CORE_PROFILE 0x34 or OSMESA_COMPAT_PROFILE 0x35), 0 the plain
+ * OSMesaCreateContextExt context. */
+static bool target_create(glc_target *t, glc_api *g, int w, int h, int accum_bits, int version,
+                          int profile)
 {
     memset(t, 0, sizeof *t);
     t->g = g;
     t->w = w;
     t->h = h;
     t->color = calloc((size_t)w * h, 4);
-    if (g->context_version > 0 && g->OSMesaCreateContextAttribs) {
-        /* OSMESA_FORMAT, _DEPTH_BITS, _STENCIL_BITS, _ACCUM_BITS, _PROFILE
-         * (= OSMESA_COMPAT_PROFILE), _CONTEXT_MAJOR/MINOR_VERSION */
-        const int attribs[] = {0x22, GL_RGBA, 0x30, 24, 0x31, 8, 0x32, accum_bits, 0x33, 0x35,
-                               0x36, g->context_version / 10, 0x37, g->context_version % 10, 0};
+    if (version > 0 && g->OSMesaCreateContextAttribs) {
+        /* OSMESA_FORMAT, _DEPTH_BITS, _STENCIL_BITS, _ACCUM_BITS, _PROFILE,
+         * _CONTEXT_MAJOR/MINOR_VERSION */
+        const int attribs[] = {0x22, GL_RGBA, 0x30, 24,          0x31, 8,           0x32, accum_bits,
+                               0x33, profile, 0x36, version / 10, 0x37, version % 10, 0};
         t->ctx = g->OSMesaCreateContextAttribs(attribs, NULL);
-    } else {
+    } else if (version <= 0) {
         t->ctx = g->OSMesaCreateContextExt(GL_RGBA /* = OSMESA_RGBA */, 24, 8, accum_bits, NULL);
     }
     if (!t->color || !t->ctx || !glc_target_bind(t)) {
-        fprintf(stderr, "glc: %s: cannot create a %dx%d context\n", g->path, w, h);
+        fprintf(stderr, "glc: %s: cannot create a %dx%d context%s\n", g->path, w, h,
+                version > 0 ? " of the version asked for" : "");
         glc_target_destroy(t);
         return false;
     }
     return true;
+}
+
+bool glc_target_create_accum(glc_target *t, glc_api *g, int w, int h, int accum_bits)
+{
+    return target_create(t, g, w, h, accum_bits,
+                         g->OSMesaCreateContextAttribs ? g->context_version : 0, 0x35);
+}
+
+bool glc_target_create_version(glc_target *t, glc_api *g, int w, int h, int major, int minor,
+                               bool core)
+{
+    return target_create(t, g, w, h, 0, major * 10 + minor, core ? 0x34 : 0x35);
 }
 
 bool glc_target_bind(glc_target *t)

@@ -136,6 +136,11 @@ bool glc_target_create(glc_target *t, glc_api *g, int w, int h);
 /* The same with an accumulation buffer (OSMesaCreateContextExt's accumBits;
  * 0: none). */
 bool glc_target_create_accum(glc_target *t, glc_api *g, int w, int h, int accum_bits);
+/* The same in an OSMesaCreateContextAttribs context of GL major.minor,
+ * core or compatibility profile (false when the library lacks the call or
+ * refuses the version). */
+bool glc_target_create_version(glc_target *t, glc_api *g, int w, int h, int major, int minor,
+                               bool core);
 /* Makes t's context current again (after another library's was). */
 bool glc_target_bind(glc_target *t);
 void glc_target_destroy(glc_target *t);

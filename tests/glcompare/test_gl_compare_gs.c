@@ -69,21 +69,8 @@ static bool lib_open(lib *l, const char *path)
     memset(l, 0, sizeof *l);
     if (!glc_open(&l->g, path))
         return false;
-    if (!l->g.OSMesaCreateContextAttribs) {
-        fprintf(stderr, "%s: no OSMesaCreateContextAttribs\n", path);
+    if (!glc_target_create_version(&l->t, &l->g, W, H, 3, 3, true))
         return false;
-    }
-    l->t.g = &l->g;
-    l->t.w = W;
-    l->t.h = H;
-    l->t.color = calloc((size_t)W * H, 4);
-    /* RGBA, depth 24, stencil 8, core profile 3.3 */
-    const int attribs[] = {0x22, GL_RGBA, 0x30, 24, 0x31, 8, 0x33, 0x34, 0x36, 3, 0x37, 3, 0};
-    l->t.ctx = l->g.OSMesaCreateContextAttribs(attribs, NULL);
-    if (!l->t.color || !l->t.ctx || !glc_target_bind(&l->t)) {
-        fprintf(stderr, "%s: no 3.3 core context\n", path);
-        return false;
-    }
     /* six vertices: a triangle strip's worth, also 6 points / lines_adjacency + 2 */
     static const float v[] = {-0.8f, -0.8f, 0.8f, -0.8f, -0.8f, 0.8f,
                               0.8f,  0.8f,  0.0f, 0.0f,  0.4f,  -0.2f};

@@ -55,22 +55,8 @@ static bool lib_open(lib *l, const char *path, bool compat)
     memset(l, 0, sizeof *l);
     if (!glc_open(&l->g, path) || !clip_open(&l->x, &l->g))
         return false;
-    if (!l->g.OSMesaCreateContextAttribs) {
-        fprintf(stderr, "%s: no OSMesaCreateContextAttribs\n", path);
+    if (!glc_target_create_version(&l->t, &l->g, W, H, 3, compat ? 2 : 3, !compat))
         return false;
-    }
-    l->t.g = &l->g;
-    l->t.w = W;
-    l->t.h = H;
-    l->t.color = calloc((size_t)W * H, 4);
-    /* RGBA, depth 24, stencil 8, core 3.3 or compatibility 3.2 */
-    const int attribs[] = {0x22, GL_RGBA, 0x30, 24, 0x31, 8, 0x33, compat ? 0x35 : 0x34,
-                           0x36, 3, 0x37, compat ? 2 : 3, 0};
-    l->t.ctx = l->g.OSMesaCreateContextAttribs(attribs, NULL);
-    if (!l->t.color || !l->t.ctx || !glc_target_bind(&l->t)) {
-        fprintf(stderr, "%s: no %s context\n", path, compat ? "3.2 compatibility" : "3.3 core");
-        return false;
-    }
     /* two triangles covering most of the viewport */
     static const float v[] = {-0.9f, -0.9f, 0.9f, -0.9f, -0.9f, 0.9f, 0.9f, -0.9f, 0.9f, 0.9f, -0.9f, 0.9f};
     l->g.GenVertexArrays(1, &l->vao);

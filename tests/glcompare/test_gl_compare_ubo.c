@@ -57,22 +57,8 @@ static bool lib_open(lib *l, const char *path)
     memset(l, 0, sizeof *l);
     if (!glc_open(&l->g, path) || !ubo_open(&l->u, &l->g))
         return false;
-    if (!l->g.OSMesaCreateContextAttribs) {
-        fprintf(stderr, "%s: no OSMesaCreateContextAttribs\n", path);
+    if (!glc_target_create_version(&l->t, &l->g, W, H, 3, 3, true))
         return false;
-    }
-    l->t.g = &l->g;
-    l->t.w = W;
-    l->t.h = H;
-    l->t.color = calloc((size_t)W * H, 4);
-    /* OSMESA_FORMAT RGBA, DEPTH_BITS 24, STENCIL_BITS 8, PROFILE CORE (0x34),
-     * CONTEXT_MAJOR/MINOR_VERSION 3.3 */
-    const int attribs[] = {0x22, GL_RGBA, 0x30, 24, 0x31, 8, 0x33, 0x34, 0x36, 3, 0x37, 3, 0};
-    l->t.ctx = l->g.OSMesaCreateContextAttribs(attribs, NULL);
-    if (!l->t.color || !l->t.ctx || !glc_target_bind(&l->t)) {
-        fprintf(stderr, "%s: no 3.3 core context\n", path);
-        return false;
-    }
     static const float quad[] = {-1, -1, 1, -1, -1, 1, 1, 1};
     l->g.GenVertexArrays(1, &l->vao);
     l->g.BindVertexArray(l->vao);

@@ -46,23 +46,8 @@ static bool lib_open(lib *l, const char *path, bool compat)
     memset(l, 0, sizeof *l);
     if (!glc_open(&l->g, path) || !xfb_open(&l->x, &l->g))
         return false;
-    if (!l->g.OSMesaCreateContextAttribs) {
-        fprintf(stderr, "%s: no OSMesaCreateContextAttribs\n", path);
+    if (!glc_target_create_version(&l->t, &l->g, W, H, 3, compat ? 0 : 3, !compat))
         return false;
-    }
-    l->t.g = &l->g;
-    l->t.w = W;
-    l->t.h = H;
-    l->t.color = calloc((size_t)W * H, 4);
-    /* OSMESA_FORMAT RGBA, DEPTH_BITS 24, STENCIL_BITS 8, PROFILE CORE (0x34)
-     * or COMPAT (0x35), CONTEXT_MAJOR/MINOR_VERSION 3.3 or 3.0 */
-    const int attribs[] = {0x22, GL_RGBA, 0x30, 24, 0x31, 8, 0x33, compat ? 0x35 : 0x34,
-                           0x36, 3, 0x37, compat ? 0 : 3, 0};
-    l->t.ctx = l->g.OSMesaCreateContextAttribs(attribs, NULL);
-    if (!l->t.color || !l->t.ctx || !glc_target_bind(&l->t)) {
-        fprintf(stderr, "%s: no %s context\n", path, compat ? "3.0 compat" : "3.3 core");
-        return false;
-    }
     return true;
 }
 
