@@ -116,11 +116,18 @@ void glc_target_destroy(glc_target *t)
     memset(t, 0, sizeof *t);
 }
 
-static GLuint shader(glc_api *g, GLenum type, const char *src)
+GLuint glc_shader(glc_api *g, GLenum type, const char *src)
 {
     GLuint s = g->CreateShader(type);
     g->ShaderSource(s, 1, &src, NULL);
     g->CompileShader(s);
+    return s;
+}
+
+/* glc_shader that reports a failed compile on stderr and gives 0 for it. */
+static GLuint shader(glc_api *g, GLenum type, const char *src)
+{
+    GLuint s = glc_shader(g, type, src);
     GLint ok = 0;
     g->GetShaderiv(s, GL_COMPILE_STATUS, &ok);
     if (!ok) {
@@ -131,6 +138,30 @@ static GLuint shader(glc_api *g, GLenum type, const char *src)
         return 0;
     }
     return s;
+}
+
+GLuint glc_program_stages(glc_api *g, const char *vs, const char *gs, const char *fs)
+{
+    GLuint p = g->CreateProgram();
+    const char *src[3] = {vs, gs, fs};
+    const GLenum types[3] = {GL_VERTEX_SHADER, GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
+    for (int i = 0; i < 3; i++) {
+        if (!src[i])
+            continue;
+        GLuint s = glc_shader(g, types[i], src[i]);
+        GLint ok = 0;
+        g->GetShaderiv(s, GL_COMPILE_STATUS, &ok);
+        if (!ok) {
+            char log[2048] = "";
+            g->GetShaderInfoLog(s, sizeof log, NULL, log);
+            fprintf(stderr, "glc: %s: stage %d does not compile:\n%s\n", g->path, i, log);
+        }
+        g->AttachShader(p, s);
+        g->DeleteShader(s);
+    }
+    g->BindAttribLocation(p, 0, "pos");
+    g->LinkProgram(p);
+    return p;
 }
 
 GLuint glc_program(glc_api *g, const char *vs, const char *fs)

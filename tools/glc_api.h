@@ -147,6 +147,14 @@ void glc_target_destroy(glc_target *t);
 
 /* A linked program from GLSL sources (NULL on failure, logs on stderr). */
 GLuint glc_program(glc_api *g, const char *vs, const char *fs);
+/* A shader object of `type` compiled from src, whether or not it compiled
+ * (the caller asks GL_COMPILE_STATUS and deletes it). */
+GLuint glc_shader(glc_api *g, GLenum type, const char *src);
+/* A program of the given stages (NULL: left out; a stage that does not
+ * compile is reported on stderr and attached anyway), attribute 0 bound to
+ * "pos", linked whether or not the link succeeds: for tests that check
+ * link results and errors. */
+GLuint glc_program_stages(glc_api *g, const char *vs, const char *gs, const char *fs);
 
 /* Image comparison: PSNR over RGB(A) bytes in dB (INFINITY when equal) and
  * the largest per-channel difference. */

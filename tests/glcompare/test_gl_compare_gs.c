@@ -90,31 +90,6 @@ static void lib_close(lib *l)
     glc_close(&l->g);
 }
 
-static GLuint shader(lib *l, GLenum type, const char *src)
-{
-    GLuint s = l->g.CreateShader(type);
-    l->g.ShaderSource(s, 1, &src, NULL);
-    l->g.CompileShader(s);
-    return s;
-}
-
-/* A program of the given stages (NULL: left out), "pos" at location 0. */
-static GLuint program(lib *l, const char *vs, const char *gs, const char *fs)
-{
-    GLuint p = l->g.CreateProgram();
-    const char *src[3] = {vs, gs, fs};
-    const GLenum types[3] = {GL_VERTEX_SHADER, GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
-    for (int i = 0; i < 3; i++)
-        if (src[i]) {
-            GLuint s = shader(l, types[i], src[i]);
-            l->g.AttachShader(p, s);
-            l->g.DeleteShader(s);
-        }
-    l->g.BindAttribLocation(p, 0, "pos");
-    l->g.LinkProgram(p);
-    return p;
-}
-
 static const char VS[] =
     "#version 150\n"
     "in vec2 pos;\n"
@@ -200,7 +175,7 @@ static void check_api(lib *l, long long *rec, int *n)
     while (g->GetError())
         ;
     GLint v = -1;
-    GLuint s = shader(l, GL_GEOMETRY_SHADER, GS_TRI);
+    GLuint s = glc_shader(&l->g, GL_GEOMETRY_SHADER, GS_TRI);
     REC(s != 0);
     g->GetShaderiv(s, GL_SHADER_TYPE, &v);
     REC(v);
@@ -209,12 +184,12 @@ static void check_api(lib *l, long long *rec, int *n)
     g->DeleteShader(s);
     REC(g->GetError());
     /* a GS and an FS without a VS: no link (GL 3.2 section 2.12) */
-    GLuint p = program(l, NULL, GS_TRI, FS);
+    GLuint p = glc_program_stages(&l->g, NULL, GS_TRI, FS);
     g->GetProgramiv(p, GL_LINK_STATUS, &v);
     REC(v);
     g->DeleteProgram(p);
     /* no output layout: no link */
-    p = program(l, VS,
+    p = glc_program_stages(&l->g, VS,
                 "#version 150\nlayout(triangles) in;\nin vec3 color[]; out vec3 fcolor;\n"
                 "void main() { fcolor = color[0]; EmitVertex(); }\n",
                 FS);
@@ -225,7 +200,7 @@ static void check_api(lib *l, long long *rec, int *n)
     /* the GS queries */
     static const char *const gss[] = {GS_TRI, GS_POINTS, GS_WIRE, GS_ADJ};
     for (int i = 0; i < 4; i++) {
-        p = program(l, VS, gss[i], FS);
+        p = glc_program_stages(&l->g, VS, gss[i], FS);
         g->GetProgramiv(p, GL_LINK_STATUS, &v);
         REC(v);
         static const GLenum q[] = {GL_GEOMETRY_VERTICES_OUT, GL_GEOMETRY_INPUT_TYPE,
@@ -255,8 +230,8 @@ static void check_api(lib *l, long long *rec, int *n)
         g->DeleteProgram(p);
     }
     /* a program without a GS: the queries are INVALID_OPERATION */
-    p = program(
-        l, VS, NULL,
+    p = glc_program_stages(
+        &l->g, VS, NULL,
         "#version 150\nin vec3 color; out vec4 o;\nvoid main() { o = vec4(color, 1.0); }\n");
     g->GetProgramiv(p, GL_LINK_STATUS, &v);
     REC(v);
@@ -328,7 +303,7 @@ static bool render(lib *l, const scene *s)
     g->Viewport(0, 0, W, H);
     g->ClearColor(0.0f, 0.0f, 0.0f, 0.0f);
     g->Clear(GL_COLOR_BUFFER_BIT);
-    GLuint p = program(l, VS, s->gs, s->fs);
+    GLuint p = glc_program_stages(&l->g, VS, s->gs, s->fs);
     GLint ok = 0;
     g->GetProgramiv(p, GL_LINK_STATUS, &ok);
     if (!ok) {

@@ -75,30 +75,6 @@ static void lib_close(lib *l)
     glc_close(&l->g);
 }
 
-static GLuint program(lib *l, const char *vs, const char *gs, const char *fs)
-{
-    GLuint p = l->g.CreateProgram();
-    const char *src[3] = {vs, gs, fs};
-    const GLenum types[3] = {GL_VERTEX_SHADER, GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
-    for (int i = 0; i < 3; i++) {
-        GLuint s = l->g.CreateShader(types[i]);
-        l->g.ShaderSource(s, 1, &src[i], NULL);
-        l->g.CompileShader(s);
-        GLint ok = 0;
-        l->g.GetShaderiv(s, GL_COMPILE_STATUS, &ok);
-        if (!ok) {
-            char log[2048] = "";
-            l->g.GetShaderInfoLog(s, sizeof log, NULL, log);
-            fprintf(stderr, "%s: shader %d does not compile:\n%s\n", l->g.path, i, log);
-        }
-        l->g.AttachShader(p, s);
-        l->g.DeleteShader(s);
-    }
-    l->g.BindAttribLocation(p, 0, "pos");
-    l->g.LinkProgram(p);
-    return p;
-}
-
 /* ---- shaders ---------------------------------------------------------------- */
 
 static const char VS_CORE[] = "#version 150\n"
@@ -186,7 +162,7 @@ static bool render(lib *l, const scene *s, bool with_state)
     g->Viewport(0, 0, W, H);
     g->ClearColor(0.0f, 0.0f, 0.0f, 0.0f);
     g->Clear(GL_COLOR_BUFFER_BIT);
-    GLuint p = program(l, s->vs, s->gs, s->fs);
+    GLuint p = glc_program_stages(&l->g, s->vs, s->gs, s->fs);
     GLint ok = 0;
     g->GetProgramiv(p, GL_LINK_STATUS, &ok);
     if (!ok) {

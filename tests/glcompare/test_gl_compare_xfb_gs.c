@@ -150,20 +150,12 @@ static const char FS[] = "#version 330\n"
                          "out vec4 o;\n"
                          "void main() { o = col; }\n";
 
-static GLuint shader(glc_api *g, GLenum type, const char *src)
-{
-    GLuint sh = g->CreateShader(type);
-    g->ShaderSource(sh, 1, &src, NULL);
-    g->CompileShader(sh);
-    return sh;
-}
-
 static GLuint program(lib *l, rec *r, const char *gs, const char *const *names, int n, GLenum mode)
 {
     glc_api *g = &l->g;
     GLuint p = g->CreateProgram();
-    GLuint s[3] = {shader(g, GL_VERTEX_SHADER, VS), shader(g, GL_GEOMETRY_SHADER, gs),
-                   shader(g, GL_FRAGMENT_SHADER, FS)};
+    GLuint s[3] = {glc_shader(g, GL_VERTEX_SHADER, VS), glc_shader(g, GL_GEOMETRY_SHADER, gs),
+                   glc_shader(g, GL_FRAGMENT_SHADER, FS)};
     for (int i = 0; i < 3; i++) {
         g->AttachShader(p, s[i]);
         g->DeleteShader(s[i]);
